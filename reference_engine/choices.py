@@ -1,0 +1,41 @@
+"""Scripted choices (選択). The engine never guesses a player's decision: it asks the script.
+
+Every choice the rules or an ability ask a player for is looked up by its kind in the choices given
+with the action. A choice asked for and not scripted, or scripted and never asked for, is a
+:class:`~reference_engine.errors.ScriptMismatch`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reference_engine.errors import ScriptMismatch
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One scripted answer: for a decision of ``kind``, pick the cards with these labels, in order."""
+
+    kind: str
+    picks: tuple[str, ...]
+
+
+class ChoiceScript:
+    """The choices scripted for one action, consumed in order per kind."""
+
+    def __init__(self, choices: Sequence[Choice] = ()) -> None:
+        self._pending = list(choices)
+
+    def take(self, kind: str) -> Choice:
+        """The next scripted choice of ``kind``; :class:`ScriptMismatch` if there is none."""
+        for index, choice in enumerate(self._pending):
+            if choice.kind == kind:
+                return self._pending.pop(index)
+        raise ScriptMismatch(f"the rules ask for a choice of kind {kind!r}, but none was scripted")
+
+    def finish(self) -> None:
+        """Check that every scripted choice was used."""
+        if self._pending:
+            unused = ", ".join(f"{c.kind}={list(c.picks)}" for c in self._pending)
+            raise ScriptMismatch(f"scripted choices never asked for: {unused}")

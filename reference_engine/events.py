@@ -1,0 +1,74 @@
+"""Events (イベント): every change of the game, as values.
+
+An action proposes events; the pipeline (:mod:`reference_engine.pipeline`) performs them and
+records what happened. The record of a card leaving the battle zone keeps the object's last known
+state (:class:`LastKnown`), which leave abilities and resolving effects look back at (603.5c, 605.2e).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from reference_engine.players import Player
+from reference_engine.state import Card
+from reference_engine.zones import Zone
+
+
+class Cause(StrEnum):
+    """Why a card moves. Abilities that trigger on a kind of move ask for it (e.g. 破壊された時)."""
+
+    SUMMON = "summon"  # 召喚
+    PUT = "put"  # 効果で出す・置く
+    DESTROY = "destroy"  # 破壊
+    DRAW = "draw"  # ドロー
+    CHARGE = "charge"  # マナチャージ
+    RULE = "rule"  # a rule moved it (e.g. state-based)
+
+
+class DeckPosition(StrEnum):
+    """Where a card goes when it is put into the deck."""
+
+    TOP = "top"
+    BOTTOM = "bottom"
+
+
+@dataclass(frozen=True)
+class MoveRequest:
+    """A proposed zone move of one card; a battle-zone object moves when its top card is named."""
+
+    card: Card
+    destination: Zone
+    cause: Cause
+    controller: Player | None = None
+    """Who will control the card if it enters the battle zone; its owner when ``None``."""
+    tapped: bool = False
+    """Whether it enters the battle zone (or mana zone) tapped."""
+    position: DeckPosition = DeckPosition.TOP
+
+
+@dataclass(frozen=True)
+class LastKnown:
+    """An object's state just before it left the battle zone (過去の状態)."""
+
+    cards: tuple[Card, ...]
+    controller: Player
+    tapped: bool
+    power: int | None
+
+
+@dataclass(frozen=True)
+class Moved:
+    """A card changed zones. ``last_known`` is set when it left the battle zone."""
+
+    card: Card
+    player: Player
+    """The player whose zone the card is now in."""
+    source: Zone
+    destination: Zone
+    cause: Cause
+    last_known: LastKnown | None = None
+
+
+Event = Moved
+"""Every kind of performed event the engine records."""

@@ -1,0 +1,221 @@
+"""A game of デュエル・マスターズ under one ruleset: set it up, act, and look at it.
+
+:class:`Game` is the engine's only entry point. Setup methods build a starting state directly (no
+rules are applied while building it); action methods apply the rules, and each zone move goes
+through the one event pipeline. An action that the rules forbid raises
+:class:`~reference_engine.errors.IllegalAction` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Sequence
+
+from reference_engine.cards import CardDatabase
+from reference_engine.choices import ChoiceScript
+from reference_engine.effects import Duration, PowerModifier
+from reference_engine.errors import IllegalAction, InvalidSetup
+from reference_engine.events import Cause, DeckPosition, Moved, MoveRequest
+from reference_engine.pipeline import Pipeline
+from reference_engine.players import Player
+from reference_engine.rulesets import Ruleset
+from reference_engine.sickness import can_attack
+from reference_engine.state import BattleObject, Card, GameState
+from reference_engine.turns import Step, Turn
+from reference_engine.zones import Zone
+
+MECHANICS: tuple[str, ...] = ("zones", "summon", "tap", "summoning_sickness", "speed_attacker", "turns",
+                              "power_modifiers")
+"""The mechanics this engine implements, as named in the adapter contract."""
+
+
+class Game:
+    """One game. Deterministic: any randomness comes from ``seed``."""
+
+    def __init__(self, database: CardDatabase, ruleset: Ruleset, seed: int = 0) -> None:
+        self.database = database
+        self.ruleset = ruleset
+        self.random = random.Random(seed)
+        self.state = GameState.empty(Turn(1, Player.P1, Step.MAIN))
+        self.log: list[Moved] = []
+        self.pipeline = Pipeline(self.state, self.log)
+
+    # ------------------------------------------------------------------ setup
+    def set_turn(self, turn: Turn) -> None:
+        """Start from ``turn`` (setup only)."""
+        self.state.turn = turn
+
+    def create_card(self, name: str, owner: Player) -> Card:
+        """A new card of ``name`` owned by ``owner``, not yet in any zone."""
+        return Card(self.database.get(name), owner)
+
+    def place(self, card: Card, zone: Zone, *, tapped: bool = False) -> None:
+        """Put ``card`` at the end of its owner's ``zone`` (setup only; the deck is listed top first)."""
+        if zone is Zone.BATTLE:
+            raise InvalidSetup("battle-zone cards are placed with place_object")
+        self.state.players[card.owner].zones[zone].append(card)
+        if tapped:
+            if zone is not Zone.MANA:
+                raise InvalidSetup(f"only mana can be tapped outside the battle zone, not {zone}")
+            self.state.players[card.owner].tapped_mana.add(card.serial)
+
+    def place_object(
+        self,
+        cards: Sequence[Card],
+        controller: Player,
+        *,
+        tapped: bool = False,
+        arrived_this_turn: Collection[Card] = (),
+        attacking: bool = False,
+    ) -> BattleObject:
+        """Put a pile of cards (top first) into the battle zone as one object (setup only).
+
+        Every card remembers that it entered this turn if it is in ``arrived_this_turn``, and an
+        earlier turn otherwise (301.5).
+        """
+        if not cards:
+            raise InvalidSetup("a battle-zone object needs at least one card")
+        top = cards[0].definition
+        if top.type_line == "呪文":
+            raise InvalidSetup(f"{top.name} is a spell and cannot be in the battle zone")
+        for card in cards:
+            here = any(card is c for c in arrived_this_turn)
+            card.entered_battle_turn = self.state.turn.number if here else self.state.turn.number - 1
+        obj = BattleObject(list(cards), controller, tapped=tapped, attacking=attacking)
+        self.state.players[controller].battle.append(obj)
+        return obj
+
+    def apply_power_modifier(self, card: Card, amount: int, duration: Duration = Duration.END_OF_TURN) -> None:
+        """A resolved effect changes the power of the object ``card`` is in (パンプアップ / パワー低下)."""
+        obj = self._object(card)
+        self.state.modifiers.append(PowerModifier(obj.serial, amount, duration))
+
+    # ---------------------------------------------------------------- actions
+    def summon(self, card: Card, choices: ChoiceScript | None = None) -> None:
+        """召喚: the card's owner puts a creature from the hand into the battle zone (costs are assumed paid)."""
+        self._require_in(card, Zone.HAND, "summon")
+        if not card.definition.is_creature:
+            raise IllegalAction(f"{card.name} is not a creature and cannot be summoned")
+        if card.definition.is_evolution:
+            raise IllegalAction(f"{card.name} is an evolution creature: summon it onto sources")
+        self.pipeline.move([MoveRequest(card, Zone.BATTLE, Cause.SUMMON)])
+        self._finish(choices)
+
+    def put_into_battle(self, card: Card, controller: Player | None = None, *, tapped: bool = False,
+                        choices: ChoiceScript | None = None) -> None:
+        """出す: an effect puts ``card`` into the battle zone from wherever it is."""
+        if self.state.object_of(card) is not None:
+            raise IllegalAction(f"{card.name} is already in the battle zone")
+        if card.definition.type_line == "呪文":
+            raise IllegalAction(f"{card.name} is a spell and cannot be put into the battle zone")
+        self.pipeline.move([MoveRequest(card, Zone.BATTLE, Cause.PUT, controller=controller, tapped=tapped)])
+        self._finish(choices)
+
+    def move(self, card: Card, destination: Zone, *, position: DeckPosition = DeckPosition.TOP,
+             choices: ChoiceScript | None = None) -> None:
+        """An effect moves ``card`` (with its whole object, if it is in the battle zone) to ``destination``."""
+        if destination is Zone.BATTLE:
+            self.put_into_battle(card, choices=choices)
+            return
+        self.pipeline.move([MoveRequest(card, destination, Cause.PUT, position=position)])
+        self._finish(choices)
+
+    def destroy(self, cards: Sequence[Card], choices: ChoiceScript | None = None) -> None:
+        """破壊: the objects these cards are in are put into their owners' graveyards, all at once."""
+        objects: list[BattleObject] = []
+        for card in cards:
+            obj = self._object(card)
+            if obj not in objects:
+                objects.append(obj)
+        self.pipeline.move([MoveRequest(obj.top, Zone.GRAVEYARD, Cause.DESTROY) for obj in objects])
+        self._finish(choices)
+
+    def tap(self, card: Card) -> None:
+        """タップする: turn the object (or the mana card) sideways."""
+        self._set_tapped(card, True)
+
+    def untap(self, card: Card) -> None:
+        """アンタップする: turn the object (or the mana card) upright."""
+        self._set_tapped(card, False)
+
+    def attack(self, card: Card, *, target: Player | Card, choices: ChoiceScript | None = None) -> None:
+        """Declare an attack (攻撃): the attacker taps and is attacking. Battle is not resolved here."""
+        attacker = self._object(card)
+        if attacker.controller is not self.state.turn.active:
+            raise IllegalAction(f"{card.name} cannot attack outside its controller's turn")
+        if not can_attack(self.state, attacker):
+            raise IllegalAction(f"{card.name} cannot attack now (tapped, attacking, or summoning sick)")
+        if isinstance(target, Card):
+            defender = self._object(target)
+            if defender.controller is attacker.controller:
+                raise IllegalAction("a creature cannot attack its own controller's creatures")
+            if not defender.tapped:
+                raise IllegalAction(f"{target.name} is untapped and cannot be attacked")
+        elif target is attacker.controller:
+            raise IllegalAction("a creature cannot attack its own controller")
+        attacker.tapped = True
+        attacker.attacking = True
+        self._finish(choices)
+
+    def end_turn(self) -> None:
+        """End the turn: end-of-turn effects and attacks end, and the opponent's turn begins (500)."""
+        self.state.modifiers = [m for m in self.state.modifiers if m.duration is not Duration.END_OF_TURN]
+        for obj in self.state.objects():
+            obj.attacking = False
+        self.state.turn = self.state.turn.next()
+        self._begin_turn()
+
+    def draw(self, player: Player, count: int = 1) -> None:
+        """カードを引く: move the top ``count`` cards of the deck to the hand, one at a time."""
+        for _ in range(count):
+            deck = self.state.players[player].zones[Zone.DECK]
+            if not deck:
+                return
+            self.pipeline.move([MoveRequest(deck[0], Zone.HAND, Cause.DRAW)])
+
+    def charge_mana(self, card: Card) -> None:
+        """マナチャージ: put a card from the hand into the mana zone, untapped."""
+        self._require_in(card, Zone.HAND, "charge as mana")
+        self.pipeline.move([MoveRequest(card, Zone.MANA, Cause.CHARGE)])
+
+    # ---------------------------------------------------------------- helpers
+    def _begin_turn(self) -> None:
+        """ターン開始ステップ: untap the active player's things; then draw (not on the game's first turn)."""
+        active = self.state.turn.active
+        for obj in self.state.players[active].battle:
+            obj.tapped = False
+        self.state.players[active].tapped_mana.clear()
+        self.state.turn = Turn(self.state.turn.number, active, Step.DRAW)
+        if self.state.turn.number > 1:
+            self.draw(active)
+        self.state.turn = Turn(self.state.turn.number, active, Step.MAIN)
+
+    def _set_tapped(self, card: Card, tapped: bool) -> None:
+        obj = self.state.object_of(card)
+        if obj is not None:
+            obj.tapped = tapped
+            return
+        player, zone = self.state.zone_of(card)
+        if zone is not Zone.MANA:
+            raise IllegalAction(f"{card.name} is in the {zone} and cannot be tapped or untapped")
+        mana = self.state.players[player].tapped_mana
+        if tapped:
+            mana.add(card.serial)
+        else:
+            mana.discard(card.serial)
+
+    def _object(self, card: Card) -> BattleObject:
+        obj = self.state.object_of(card)
+        if obj is None:
+            raise IllegalAction(f"{card.name} is not in the battle zone")
+        return obj
+
+    def _require_in(self, card: Card, zone: Zone, verb: str) -> None:
+        _, where = self.state.zone_of(card)
+        if where is not zone:
+            raise IllegalAction(f"cannot {verb} {card.name}: it is in the {where}, not the {zone}")
+
+    @staticmethod
+    def _finish(choices: ChoiceScript | None) -> None:
+        if choices is not None:
+            choices.finish()

@@ -1,0 +1,38 @@
+"""Summoning sickness (召喚酔い), rule 301.5.
+
+A creature cannot attack unless *its card* has been in the battle zone continuously since the
+start of its controller's turn. The memory is per card (:attr:`Card.entered_battle_turn`), not per
+object: what matters is the card that is the creature now. Cards beat rules (101.2): スピードアタッカー
+lifts the restriction.
+"""
+
+from __future__ import annotations
+
+from reference_engine.characteristics import has_keyword
+from reference_engine.state import BattleObject, Card, GameState
+
+
+def card_arrived_since_turn_start(state: GameState, card: Card, obj: BattleObject) -> bool:
+    """Whether ``card`` entered the battle zone during or after the start of its controller's turn."""
+    entered = card.entered_battle_turn
+    return entered is None or entered >= state.turn.latest_turn_of(obj.controller)
+
+
+def is_summoning_sick(state: GameState, obj: BattleObject) -> bool:
+    """Whether summoning sickness stops the object from attacking (301.5, with スピードアタッカー)."""
+    if not obj.top.definition.is_creature:
+        return False
+    if has_keyword(obj, "speed_attacker"):
+        return False
+    return card_arrived_since_turn_start(state, obj.top, obj)
+
+
+def can_attack(state: GameState, obj: BattleObject) -> bool:
+    """Whether the object could declare an attack now: a creature of the active player, untapped, not sick."""
+    return (
+        obj.top.definition.is_creature
+        and obj.controller is state.turn.active
+        and not obj.tapped
+        and not obj.attacking
+        and not is_summoning_sick(state, obj)
+    )

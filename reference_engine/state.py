@@ -1,0 +1,121 @@
+"""What the game is made of: cards, battle-zone objects and the players' zones.
+
+A *card* (カード) is the physical card and keeps its identity, and its memories, across zones. An
+*object* is what a pile of cards is in the battle zone: the top card gives its characteristics and
+the cards below it are its sources (進化元) or other stacked cards. Effects live on objects; the
+turn a card entered the battle zone lives on the card (rule 301.5).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+from reference_engine.cards import CardDefinition
+from reference_engine.effects import PowerModifier
+from reference_engine.players import Player
+from reference_engine.turns import Turn
+from reference_engine.zones import CARD_ZONES, Zone
+
+_next_serial = itertools.count(1)
+
+
+@dataclass(eq=False)
+class Card:
+    """One physical card. Compared by identity: two copies of a card are two cards."""
+
+    definition: CardDefinition
+    owner: Player
+    entered_battle_turn: int | None = None
+    """The number of the turn in which this card last entered the battle zone (301.5), if it is there."""
+    serial: int = field(default_factory=lambda: next(_next_serial))
+
+    @property
+    def name(self) -> str:
+        """The card's name."""
+        return self.definition.name
+
+    def __repr__(self) -> str:
+        return f"<Card {self.name} #{self.serial}>"
+
+
+@dataclass(eq=False)
+class BattleObject:
+    """An element in the battle zone: a pile of cards, top first (e.g. an evolution creature)."""
+
+    cards: list[Card]
+    controller: Player
+    tapped: bool = False
+    attacking: bool = False
+    serial: int = field(default_factory=lambda: next(_next_serial))
+
+    @property
+    def top(self) -> Card:
+        """The top card, which gives the object its characteristics."""
+        return self.cards[0]
+
+    @property
+    def under(self) -> list[Card]:
+        """The cards below the top card, in order from just below the top."""
+        return self.cards[1:]
+
+    def __repr__(self) -> str:
+        return f"<Object {[c.name for c in self.cards]} #{self.serial}>"
+
+
+@dataclass
+class PlayerState:
+    """One player's zones. Order matters in the deck (top first) and under battle-zone objects."""
+
+    player: Player
+    zones: dict[Zone, list[Card]] = field(default_factory=lambda: {z: [] for z in CARD_ZONES})
+    battle: list[BattleObject] = field(default_factory=list)
+    tapped_mana: set[int] = field(default_factory=set)
+    """Serials of the tapped cards in the mana zone."""
+    lost: bool = False
+
+
+@dataclass
+class GameState:
+    """The whole game at one moment."""
+
+    turn: Turn
+    players: dict[Player, PlayerState]
+    modifiers: list[PowerModifier] = field(default_factory=list)
+    """Resolved effects in force, each attached to one object."""
+
+    @classmethod
+    def empty(cls, turn: Turn) -> GameState:
+        """A game with both players' zones empty."""
+        return cls(turn=turn, players={p: PlayerState(p) for p in Player})
+
+    def objects(self) -> list[BattleObject]:
+        """Every object in the battle zone, P1's first."""
+        return [obj for p in Player for obj in self.players[p].battle]
+
+    def all_cards(self) -> list[Card]:
+        """Every card in the game, wherever it is."""
+        cards: list[Card] = []
+        for state in self.players.values():
+            for zone in CARD_ZONES:
+                cards.extend(state.zones[zone])
+            for obj in state.battle:
+                cards.extend(obj.cards)
+        return cards
+
+    def object_of(self, card: Card) -> BattleObject | None:
+        """The battle-zone object ``card`` belongs to, if any."""
+        for obj in self.objects():
+            if any(c is card for c in obj.cards):
+                return obj
+        return None
+
+    def zone_of(self, card: Card) -> tuple[Player, Zone]:
+        """Where ``card`` is: the player whose zone holds it, and the zone."""
+        for player, state in self.players.items():
+            for zone in CARD_ZONES:
+                if any(c is card for c in state.zones[zone]):
+                    return player, zone
+            if any(c is card for obj in state.battle for c in obj.cards):
+                return player, Zone.BATTLE
+        raise LookupError(f"{card!r} is not in the game")
