@@ -1,0 +1,142 @@
+"""The Simulator contract as Python types, mirroring ``adapters/schema/messages.json``.
+
+An in-process adapter implements :class:`Simulator`: one method per request ``cmd``, taking the
+request as a dict and returning the response as a dict — exactly the JSON messages a subprocess
+adapter exchanges. The schemas are the source of truth; ``tests/test_contract.py`` checks that
+every request has a method here, and that each TypedDict has the schema's fields.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, NotRequired, Protocol, TypedDict
+
+from adapters.schemas import protocol_version
+
+PROTOCOL_VERSION: int = protocol_version()
+"""The protocol version this kit speaks (read from the schema)."""
+
+Status = Literal["ok", "rejected", "unsupported", "script_mismatch", "error"]
+PlayerName = Literal["me", "opp"]
+Observable = Literal[
+    "tapped", "tapped_mana", "power", "summoning_sick", "can_attack", "attacking", "lost", "waiting", "events"
+]
+
+State = dict[str, Any]
+"""A starting state, as ``setup.json`` describes it."""
+Action = dict[str, Any]
+"""One move, as ``action.json`` describes it."""
+Observation = dict[str, Any]
+"""A snapshot, as ``observation.json`` describes it."""
+
+
+class Choice(TypedDict):
+    kind: str
+    picks: list[str]
+
+
+class HelloRequest(TypedDict):
+    cmd: Literal["hello"]
+    protocol: int
+    kit_version: str
+
+
+class NewGameRequest(TypedDict):
+    cmd: Literal["new_game"]
+    ruleset: str
+    seed: int
+
+
+class SetupRequest(TypedDict):
+    cmd: Literal["setup"]
+    state: State
+
+
+class ActRequest(TypedDict):
+    cmd: Literal["act"]
+    action: Action
+    choices: list[Choice]
+
+
+class ObserveRequest(TypedDict):
+    cmd: Literal["observe"]
+
+
+class StopRequest(TypedDict):
+    cmd: Literal["stop"]
+
+
+class Response(TypedDict):
+    status: Status
+    message: NotRequired[str]
+
+
+class EngineInfo(TypedDict):
+    name: str
+    version: str
+    language: NotRequired[str]
+
+
+class Capabilities(TypedDict):
+    rulesets: list[str]
+    cards: list[str]
+    mechanics: list[str]
+    observables: list[Observable]
+
+
+class HelloResponse(TypedDict):
+    status: Literal["ok"]
+    message: NotRequired[str]
+    protocol: int
+    engine: EngineInfo
+    capabilities: Capabilities
+
+
+class ObserveResponse(TypedDict):
+    status: Status
+    message: NotRequired[str]
+    observation: NotRequired[Observation]
+
+
+REQUEST_TYPES: dict[str, type] = {
+    "hello_request": HelloRequest,
+    "new_game_request": NewGameRequest,
+    "setup_request": SetupRequest,
+    "act_request": ActRequest,
+    "observe_request": ObserveRequest,
+    "stop_request": StopRequest,
+}
+RESPONSE_TYPES: dict[str, type] = {
+    "response": Response,
+    "hello_response": HelloResponse,
+    "observe_response": ObserveResponse,
+    "capabilities": Capabilities,
+}
+"""Schema definition name -> the TypedDict that mirrors it."""
+
+
+class Simulator(Protocol):
+    """What the kit needs from a simulator. Method names are the requests' ``cmd`` values."""
+
+    def hello(self, request: HelloRequest) -> HelloResponse:
+        """Handshake: protocol versions both ways, and the adapter's capabilities."""
+        ...
+
+    def new_game(self, request: NewGameRequest) -> Response:
+        """Start afresh under a ruleset, with a seed for anything random."""
+        ...
+
+    def setup(self, request: SetupRequest) -> Response:
+        """Build the declared starting state (or answer unsupported)."""
+        ...
+
+    def act(self, request: ActRequest) -> Response:
+        """Perform one move with its scripted choices."""
+        ...
+
+    def observe(self, request: ObserveRequest) -> ObserveResponse:
+        """Report the current state."""
+        ...
+
+    def stop(self, request: StopRequest) -> Response:
+        """End the session."""
+        ...

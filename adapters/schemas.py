@@ -1,0 +1,59 @@
+"""Load the contract's JSON Schemas (package data) and validate messages against them."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+from typing import Any, Final
+
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+SCHEMA_FILES: Final = ("common.json", "setup.json", "action.json", "observation.json", "messages.json")
+BASE: Final = "https://shinpan.invalid/schema/"
+
+
+@cache
+def load(name: str) -> dict[str, Any]:
+    """The parsed schema file ``name`` (e.g. ``messages.json``)."""
+    text = resources.files("adapters").joinpath("schema", name).read_text(encoding="utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+@cache
+def registry() -> Registry:
+    """A registry holding every schema file under its ``$id``, so that relative refs resolve."""
+    resources_ = [(BASE + name, Resource.from_contents(load(name))) for name in SCHEMA_FILES]
+    return Registry().with_resources(resources_)
+
+
+def protocol_version() -> int:
+    """The contract's protocol version, as the schema states it."""
+    return int(load("messages.json")["protocol"])
+
+
+@cache
+def validator(definition: str) -> Draft202012Validator:
+    """A validator for ``messages.json#/$defs/<definition>``, or for a whole schema file given by name."""
+    ref = BASE + definition if definition.endswith(".json") else f"{BASE}messages.json#/$defs/{definition}"
+    return Draft202012Validator({"$ref": ref}, registry=registry())
+
+
+def problems(definition: str, message: Mapping[str, Any]) -> list[str]:
+    """Every way ``message`` breaks the schema ``definition``, as ``path: reason`` lines (empty if valid)."""
+    errors = sorted(validator(definition).iter_errors(message), key=lambda e: list(e.absolute_path))
+    lines = []
+    for error in errors:
+        path = "/".join(str(p) for p in error.absolute_path) or "(root)"
+        lines.append(f"{path}: {_best(error).message}")
+    return lines
+
+
+def _best(error: Any) -> Any:
+    """The most specific sub-error of a oneOf failure, which names the field that is wrong."""
+    from jsonschema.exceptions import best_match
+
+    return best_match([error, *error.context]) if error.context else error

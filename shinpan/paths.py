@@ -1,0 +1,24 @@
+"""Where the suite lives. The kit runs from its checkout (``pip install -e .``)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def features_dir() -> Path:
+    """The suite's ``features/`` folder (``SHINPAN_FEATURES`` overrides it)."""
+    override = os.environ.get("SHINPAN_FEATURES")
+    return Path(override).resolve() if override else PROJECT_ROOT / "features"
+
+
+def cards_file() -> Path:
+    """The card registry, ``features/cards.yaml``."""
+    return features_dir() / "cards.yaml"
+
+
+def rulesets_file() -> Path:
+    """The revisions, ``features/rulesets.yaml``."""
+    return features_dir() / "rulesets.yaml"
