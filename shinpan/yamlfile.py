@@ -21,7 +21,7 @@ class _Loader(yaml.SafeLoader):
 
 
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
-    mapping = LineDict(loader.construct_mapping(node, deep=True))
+    mapping = LineDict({str(k): v for k, v in loader.construct_mapping(node, deep=True).items()})
     mapping.line = node.start_mark.line + 1
     return mapping
 
@@ -36,7 +36,7 @@ def load(path: Path) -> Any:
     except OSError as error:
         raise SuiteError(path, None, f"cannot read: {error.strerror}") from None
     try:
-        return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
+        return yaml.load(text, Loader=_Loader)
     except yaml.MarkedYAMLError as error:
         line = error.problem_mark.line + 1 if error.problem_mark else None
         raise SuiteError(path, line, f"not valid YAML: {error.problem}") from None

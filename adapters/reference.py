@@ -1,0 +1,250 @@
+"""The in-process adapter for the reference engine.
+
+It speaks the contract's messages (dicts) and translates them to calls on
+:class:`reference_engine.Game`, keeping the map between the scenario's labels and the engine's
+cards. The engine gets no special path: everything goes through the same messages a subprocess
+adapter would exchange.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from adapters.contract import (
+    PROTOCOL_VERSION,
+    ActRequest,
+    HelloRequest,
+    HelloResponse,
+    NewGameRequest,
+    Observable,
+    Observation,
+    ObserveRequest,
+    ObserveResponse,
+    Response,
+    SetupRequest,
+    State,
+    StopRequest,
+)
+from reference_engine import CardDatabase, Game, IllegalAction, Player, Ruleset, ScriptMismatch, UnsupportedByEngine
+from reference_engine.characteristics import power
+from reference_engine.choices import Choice, ChoiceScript
+from reference_engine.effects import Duration
+from reference_engine.errors import InvalidSetup
+from reference_engine.events import DeckPosition
+from reference_engine.game import MECHANICS
+from reference_engine.sickness import can_attack, is_summoning_sick
+from reference_engine.state import Card
+from reference_engine.turns import Step, Turn
+from reference_engine.zones import CARD_ZONES, Zone
+from shinpan import __version__, cards, rulesets
+
+PLAYERS: dict[str, Player] = {"me": Player.P1, "opp": Player.P2}
+NAMES: dict[Player, str] = {v: k for k, v in PLAYERS.items()}
+OBSERVABLES: list[Observable] = ["tapped", "tapped_mana", "power", "summoning_sick", "can_attack", "attacking",
+                                 "lost", "events"]
+
+
+class BadMessage(Exception):
+    """A request that names something it did not declare; answered with status ``error``."""
+
+
+class ReferenceSimulator:
+    """The reference engine behind the Simulator contract."""
+
+    def __init__(self) -> None:
+        registry = cards.load()
+        self.database = CardDatabase.from_entries(entry.data for entry in registry)
+        self.revisions = rulesets.load().ids
+        self.ruleset: Ruleset | None = None
+        self.seed = 0
+        self.game: Game | None = None
+        self.labels: dict[str, Card] = {}
+        self.seen_events = 0
+
+    # ---------------------------------------------------------------- contract
+    def hello(self, request: HelloRequest) -> HelloResponse:
+        return {
+            "status": "ok",
+            "protocol": PROTOCOL_VERSION,
+            "engine": {"name": "shinpan-reference", "version": __version__, "language": "Python"},
+            "capabilities": {
+                "rulesets": list(self.revisions),
+                "cards": self.database.names,
+                "mechanics": list(MECHANICS),
+                "observables": list(OBSERVABLES),
+            },
+        }
+
+    def new_game(self, request: NewGameRequest) -> Response:
+        return _answer(lambda: self._new_game(request["ruleset"], request["seed"]))
+
+    def setup(self, request: SetupRequest) -> Response:
+        return _answer(lambda: self._setup(request["state"]))
+
+    def act(self, request: ActRequest) -> Response:
+        script = ChoiceScript([Choice(c["kind"], tuple(c["picks"])) for c in request["choices"]])
+        return _answer(lambda: self._act(request["action"], script))
+
+    def observe(self, request: ObserveRequest) -> ObserveResponse:
+        if self.game is None:
+            return {"status": "error", "message": "observe before setup"}
+        return {"status": "ok", "observation": self._observation(self.game)}
+
+    def stop(self, request: StopRequest) -> Response:
+        self.game = None
+        return {"status": "ok"}
+
+    # ------------------------------------------------------------------ setup
+    def _new_game(self, ruleset: str, seed: int) -> None:
+        self.ruleset = Ruleset(ruleset, self.revisions)
+        self.seed = seed
+        self.game = None
+
+    def _setup(self, state: State) -> None:
+        if self.ruleset is None:
+            raise BadMessage("setup before new_game")
+        game = Game(self.database, self.ruleset, self.seed)
+        turn = state["turn"]
+        game.set_turn(Turn(turn["number"], PLAYERS[turn["active"]], Step(turn.get("step", "main"))))
+        declared: dict[str, str] = state["cards"]
+        self.labels = {}
+
+        def card(label: str, owner: Player, where: str) -> Card:
+            if label not in declared:
+                raise BadMessage(f"{where}: label {label!r} is not declared in 'cards'")
+            if label in self.labels:
+                raise BadMessage(f"{where}: card {label!r} is placed twice")
+            self.labels[label] = game.create_card(declared[label], owner)
+            return self.labels[label]
+
+        for side, player in PLAYERS.items():
+            view = state["players"][side]
+            for zone in CARD_ZONES:
+                for i, label in enumerate(view.get(zone.value, [])):
+                    game.place(card(label, player, f"players/{side}/{zone}/{i}"), zone)
+            for i, label in enumerate(view.get("tapped_mana", [])):
+                if label not in view.get("mana", []):
+                    raise BadMessage(f"players/{side}/tapped_mana/{i}: {label!r} is not in that player's mana")
+                game.tap(self.labels[label])
+            for i, obj in enumerate(view.get("battle", [])):
+                where = f"players/{side}/battle/{i}"
+                pile = [card(label, player, f"{where}/cards/{j}") for j, label in enumerate(obj["cards"])]
+                arrived = [self._label(label, f"{where}/arrived_this_turn")
+                           for label in obj.get("arrived_this_turn", [])]
+                if any(not any(a is c for c in pile) for a in arrived):
+                    raise BadMessage(f"{where}/arrived_this_turn: names a card that is not in this object")
+                game.place_object(pile, player, tapped=obj.get("tapped", False), arrived_this_turn=arrived,
+                                  attacking=obj.get("attacking", False))
+        unplaced = sorted(set(declared) - set(self.labels))
+        if unplaced:
+            raise BadMessage(f"cards: declared but not placed in any zone: {', '.join(unplaced)}")
+        self.game = game
+        for i, effect in enumerate(state.get("effects", [])):
+            self._apply_effect(effect, f"effects/{i}")
+        self.seen_events = len(game.log)
+
+    # ---------------------------------------------------------------- actions
+    def _act(self, action: Mapping[str, Any], script: ChoiceScript) -> None:
+        game = self._game()
+        kind = action["type"]
+        if kind == "summon":
+            game.summon(self._label(action["card"]), script)
+        elif kind == "put_into_battle":
+            game.put_into_battle(self._label(action["card"]), tapped=action.get("tapped", False), choices=script)
+        elif kind == "move":
+            game.move(self._label(action["card"]), Zone(action["to"]),
+                      position=DeckPosition(action.get("position", "top")), choices=script)
+        elif kind == "destroy":
+            game.destroy([self._label(label) for label in action["cards"]], script)
+        elif kind in ("tap", "untap"):
+            (game.tap if kind == "tap" else game.untap)(self._label(action["card"]))
+            script.finish()
+        elif kind == "attack":
+            target = action["target"]
+            aim: Player | Card = PLAYERS[target["player"]] if "player" in target else self._label(target["card"])
+            game.attack(self._label(action["attacker"]), target=aim, choices=script)
+        elif kind == "end_turn":
+            game.end_turn()
+            script.finish()
+        elif kind == "draw":
+            game.draw(PLAYERS[action["player"]], action.get("count", 1))
+            script.finish()
+        elif kind == "charge_mana":
+            game.charge_mana(self._label(action["card"]))
+            script.finish()
+        elif kind == "apply_effect":
+            self._apply_effect(action["effect"], "action/effect")
+            script.finish()
+        else:
+            raise UnsupportedByEngine(f"action type {kind!r} is not implemented")
+
+    def _apply_effect(self, effect: Mapping[str, Any], where: str) -> None:
+        if effect["kind"] != "power":
+            raise UnsupportedByEngine(f"{where}: effect kind {effect['kind']!r} is not implemented")
+        self._game().apply_power_modifier(self._label(effect["target"], f"{where}/target"), effect["amount"],
+                                          Duration(effect.get("duration", "end_of_turn")))
+
+    # ------------------------------------------------------------ observation
+    def _observation(self, game: Game) -> Observation:
+        label_of = {id(card): label for label, card in self.labels.items()}
+
+        def labels(cards_: list[Card]) -> list[str]:
+            return [label_of[id(c)] for c in cards_]
+
+        players: dict[str, Any] = {}
+        for name, player in PLAYERS.items():
+            state = game.state.players[player]
+            view: dict[str, Any] = {zone.value: labels(state.zones[zone]) for zone in CARD_ZONES}
+            view["tapped_mana"] = [label_of[id(c)] for c in state.zones[Zone.MANA] if c.serial in state.tapped_mana]
+            view["battle"] = [
+                {
+                    "cards": labels(obj.cards),
+                    "tapped": obj.tapped,
+                    "power": power(game.state, obj),
+                    "summoning_sick": is_summoning_sick(game.state, obj),
+                    "can_attack": can_attack(game.state, obj),
+                    "attacking": obj.attacking,
+                }
+                for obj in state.battle
+            ]
+            view["lost"] = state.lost
+            players[name] = view
+        new_events = game.log[self.seen_events:]
+        self.seen_events = len(game.log)
+        turn = game.state.turn
+        return {
+            "turn": {"number": turn.number, "active": NAMES[turn.active], "step": turn.step.value},
+            "players": players,
+            "events": [
+                {"type": "moved", "card": label_of[id(e.card)], "from": e.source.value, "to": e.destination.value,
+                 "player": NAMES[e.player], "cause": e.cause.value}
+                for e in new_events
+            ],
+        }
+
+    # ---------------------------------------------------------------- helpers
+    def _game(self) -> Game:
+        if self.game is None:
+            raise BadMessage("act before setup")
+        return self.game
+
+    def _label(self, label: str, where: str = "action") -> Card:
+        if label not in self.labels:
+            raise BadMessage(f"{where}: unknown card label {label!r}")
+        return self.labels[label]
+
+
+def _answer(work: Callable[[], None]) -> Response:
+    """Run ``work`` and turn the engine's outcome into a contract response."""
+    try:
+        work()
+    except UnsupportedByEngine as reason:
+        return {"status": "unsupported", "message": str(reason)}
+    except IllegalAction as reason:
+        return {"status": "rejected", "message": str(reason)}
+    except ScriptMismatch as reason:
+        return {"status": "script_mismatch", "message": str(reason)}
+    except (BadMessage, InvalidSetup) as reason:
+        return {"status": "error", "message": str(reason)}
+    return {"status": "ok"}

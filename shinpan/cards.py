@@ -1,0 +1,100 @@
+"""The card registry, ``features/cards.yaml``: every card a scenario may name.
+
+Real cards carry their printed facts and text (``kind: real``); test cards (``kind: test``, named
+テスト用…) carry one plain ability, also in structured form (``abilities``) so that an engine that
+reads card data can generate them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from shinpan import paths, yamlfile
+from shinpan.errors import SuiteError
+
+CARD_REFERENCE = re.compile(r"《(?P<name>[^《》]+)》(?:\((?P<label>[^()\s]+)\))?")
+"""How steps name a card: 《name》, optionally with a label in parentheses: 《name》(A)."""
+
+KINDS = ("real", "test")
+
+
+@dataclass(frozen=True)
+class CardEntry:
+    """One registry entry; ``data`` is the entry as written."""
+
+    name: str
+    kind: str
+    data: dict[str, Any]
+    line: int | None
+
+    @property
+    def modelled(self) -> bool:
+        """Whether the entry gives its abilities in structured form."""
+        return "abilities" in self.data
+
+
+@dataclass(frozen=True)
+class CardRegistry:
+    """All entries of ``features/cards.yaml`` by name."""
+
+    entries: dict[str, CardEntry]
+    path: Path
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.entries
+
+    def __iter__(self) -> Iterator[CardEntry]:
+        return iter(self.entries.values())
+
+    def get(self, name: str) -> CardEntry:
+        """The entry for ``name``; a :class:`SuiteError` naming the registry if there is none."""
+        if name not in self.entries:
+            raise SuiteError(self.path, None, f"no card named 《{name}》 in the registry")
+        return self.entries[name]
+
+
+@cache
+def load(path: Path | None = None) -> CardRegistry:
+    """Read and check the registry."""
+    path = path or paths.cards_file()
+    data = yamlfile.load(path)
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        raise SuiteError(path, 1, "expected a mapping with a list 'cards'")
+    entries: dict[str, CardEntry] = {}
+    for raw in data["cards"]:
+        entry = _entry(path, raw)
+        if entry.name in entries:
+            raise SuiteError(path, entry.line, f"card 《{entry.name}》 is listed twice")
+        entries[entry.name] = entry
+    for entry in entries.values():
+        front = entry.data.get("face_of")
+        if front is not None and front not in entries:
+            raise SuiteError(path, entry.line, f"《{entry.name}》 is a face of 《{front}》, which is not listed")
+    return CardRegistry(entries, path)
+
+
+def _entry(path: Path, raw: object) -> CardEntry:
+    line = yamlfile.line_of(raw)
+    if not isinstance(raw, dict) or not isinstance(raw.get("name"), str) or not raw["name"]:
+        raise SuiteError(path, line, "each card needs a non-empty 'name'")
+    name = raw["name"]
+    kind = raw.get("kind")
+    if kind not in KINDS:
+        raise SuiteError(path, line, f"《{name}》: 'kind' must be one of {KINDS}, not {kind!r}")
+    if "face_of" not in raw:
+        for key in ("type", "text"):
+            if key not in raw:
+                raise SuiteError(path, line, f"《{name}》: missing {key!r}")
+    if kind == "test":
+        if not name.startswith("テスト用"):
+            raise SuiteError(path, line, f"《{name}》: a test card's name starts with テスト用")
+        if not isinstance(raw.get("abilities"), list):
+            raise SuiteError(path, line, f"《{name}》: a test card gives its abilities as a list in 'abilities'")
+    elif "abilities" in raw and not isinstance(raw["abilities"], list):
+        raise SuiteError(path, line, f"《{name}》: 'abilities' must be a list")
+    return CardEntry(name, kind, dict(raw), line)
