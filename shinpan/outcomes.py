@@ -1,0 +1,74 @@
+"""Result statuses (判定) of a scenario, and how pytest outcomes map onto them.
+
+PASS and FAIL are pytest's pass and assertion failure. UNSUPPORTED and UNOBSERVABLE are skips whose
+reason starts with the status name — never failures. SCRIPT_MISMATCH and ERROR are failures raised
+as the exceptions below, so pytest shows their names; the plugin tells them apart from FAIL.
+Scenarios that do not apply under the selected ruleset are NOT_APPLICABLE; ``@status:unresolved``
+ones are UNRESOLVED (documented open questions that assert nothing).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import NoReturn
+
+import pytest
+
+
+class Status(StrEnum):
+    """Every status a scenario can end with."""
+
+    PASS = "PASS"
+    FAIL = "FAIL"
+    UNSUPPORTED = "UNSUPPORTED"
+    UNOBSERVABLE = "UNOBSERVABLE"
+    SCRIPT_MISMATCH = "SCRIPT_MISMATCH"
+    ERROR = "ERROR"
+    NOT_APPLICABLE = "NOT_APPLICABLE"
+    UNRESOLVED = "UNRESOLVED"
+
+
+class ScriptMismatchError(Exception):
+    """The engine needed a choice the scenario did not script, or left a scripted choice unused."""
+
+
+class AdapterError(Exception):
+    """The adapter answered ``error``, broke the contract, or the kit could not talk to it."""
+
+
+SKIP_STATUSES = (Status.UNSUPPORTED, Status.UNOBSERVABLE, Status.NOT_APPLICABLE, Status.UNRESOLVED)
+
+
+def skip(status: Status, reason: str) -> NoReturn:
+    """Skip the running scenario with ``status`` and ``reason``."""
+    pytest.skip(f"{status.value}: {reason}")
+
+
+def unsupported(reason: str) -> NoReturn:
+    """The adapter lacks a card, mechanic, ruleset or action the scenario needs."""
+    skip(Status.UNSUPPORTED, reason)
+
+
+def unobservable(field: str) -> NoReturn:
+    """The adapter cannot report an observation field the scenario checks."""
+    skip(Status.UNOBSERVABLE, f"the adapter does not report {field!r}")
+
+
+def status_of_skip(reason: str) -> Status:
+    """The status a skip reason stands for (a plain pytest skip counts as NOT_APPLICABLE)."""
+    text = reason.removeprefix("Skipped: ")
+    for status in SKIP_STATUSES:
+        if text.startswith(status.value + ":"):
+            return status
+    return Status.NOT_APPLICABLE
+
+
+def status_of_failure(exception_type: type[BaseException] | None) -> Status:
+    """The status a failure stands for, by its exception type."""
+    if exception_type is None:
+        return Status.ERROR
+    if issubclass(exception_type, ScriptMismatchError):
+        return Status.SCRIPT_MISMATCH
+    if issubclass(exception_type, AssertionError):
+        return Status.FAIL
+    return Status.ERROR

@@ -1,0 +1,298 @@
+"""The pytest plugin that runs the suite: options, collection, ruleset gating, statuses, summary, report.
+
+Loaded from the project's root ``conftest.py``. Feature files are collected directly (node ids point
+at them: ``features/basics/召喚酔い.feature::test_…``), with pytest-bdd binding their scenarios.
+"""
+
+from __future__ import annotations
+
+import json
+import types
+from collections.abc import Generator
+from pathlib import Path
+from typing import IO, Any
+
+import pytest
+
+from adapters.registry import AdapterSpecError, make_adapter
+from shinpan import rulesets, suite
+from shinpan.errors import RulesetError, SuiteError
+from shinpan.outcomes import AdapterError, Status, skip, status_of_failure, status_of_skip
+from shinpan.rulesets import Revision, Revisions
+from shinpan.session import AdapterSession
+from shinpan.summary import Result, render_summary
+from shinpan.tags import REGISTRY
+
+CASE_KEY = pytest.StashKey["suite.Case"]()
+RUN_KEY = pytest.StashKey["RunContext"]()
+
+
+class RunContext:
+    """What the whole run shares: the selected ruleset, the adapter session, the results."""
+
+    def __init__(self, config: pytest.Config, revisions: Revisions, ruleset: Revision) -> None:
+        self.config = config
+        self.revisions = revisions
+        self.ruleset = ruleset
+        self.adapter: str = config.getoption("adapter")
+        self.seed: int = config.getoption("shinpan_seed")
+        self.validate: bool = config.getoption("validate")
+        self.results: dict[str, Result] = {}
+        self.order: list[str] = []
+        self._session: AdapterSession | None = None
+        self._failure: str | None = None
+        self._report: IO[str] | None = None
+
+    def session(self) -> AdapterSession:
+        """The adapter, started on first use; if it cannot start, every scenario is an ERROR."""
+        if self._failure is not None:
+            raise AdapterError(self._failure)
+        if self._session is None:
+            try:
+                self._session = AdapterSession(make_adapter(self.adapter), self.adapter, validate=self.validate)
+            except (AdapterError, AdapterSpecError) as error:
+                self._failure = f"adapter {self.adapter!r} could not start: {error}"
+                raise AdapterError(self._failure) from None
+        return self._session
+
+    def engine(self) -> str:
+        """The engine behind the adapter, if it started."""
+        return self._session.engine if self._session else "(not started)"
+
+    def record(self, case_id: str, result: Result) -> None:
+        """Keep a scenario's result and append it to the report file."""
+        if case_id not in self.results:
+            self.order.append(case_id)
+        self.results[case_id] = result
+        if self._report is not None:
+            line = {"id": case_id, "status": result.status.value, "message": result.message,
+                    "feature": result.feature, "name": result.name, "topic": result.topic,
+                    "ruleset": self.ruleset.id, "duration": round(result.duration, 4)}
+            self._report.write(json.dumps(line, ensure_ascii=False) + "\n")
+            self._report.flush()
+
+    def open_report(self, path: str) -> None:
+        """Start writing the JSON Lines report at ``path``."""
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self._report = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed in close()
+
+    def close(self) -> None:
+        """Stop the adapter and close the report."""
+        if self._session is not None:
+            try:
+                self._session.stop()
+            finally:
+                self._session = None
+        if self._report is not None:
+            self._report.close()
+            self._report = None
+
+
+# ---------------------------------------------------------------------- options
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("shinpan", "shinpan conformance suite")
+    group.addoption("--adapter", default="reference", help="the simulator adapter to run against (default: reference)")
+    group.addoption("--ruleset", default=None, help="the rules revision id to run under (default: the latest)")
+    group.addoption("--rules-as-of", default=None, metavar="DATE", help="run under the revision in force on DATE")
+    group.addoption("--seed", dest="shinpan_seed", type=int, default=0, help="seed passed to the adapter's games")
+    group.addoption("--report", default=None, metavar="PATH", help="write one JSON line per scenario to PATH")
+    group.addoption("--validate", action="store_true", help="check every adapter response against the schemas")
+    group.addoption("--tags", default=None, metavar="EXPR",
+                    help="run only scenarios whose tags match a Cucumber tag expression")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for name, meaning in REGISTRY.items():
+        config.addinivalue_line("markers", f"{name}(value): scenario tag @{name}: — {meaning}")
+    try:
+        revisions = rulesets.load()
+        selected = revisions.select(config.getoption("ruleset"), config.getoption("rules_as_of"))
+    except (RulesetError, SuiteError) as error:
+        raise pytest.UsageError(str(error)) from None
+    context = RunContext(config, revisions, selected)
+    if config.getoption("report"):
+        context.open_report(config.getoption("report"))
+    config.stash[RUN_KEY] = context
+    config.pluginmanager.register(ResultCollector(context), "shinpan-results")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    context = config.stash.get(RUN_KEY, None)
+    if context is not None:
+        context.close()
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    context = config.stash[RUN_KEY]
+    return [f"shinpan: adapter {context.adapter}, ruleset {context.ruleset.describe()}"]
+
+
+@pytest.fixture(scope="session")
+def shinpan_run(pytestconfig: pytest.Config) -> RunContext:
+    """The run's shared context (ruleset, adapter session)."""
+    return pytestconfig.stash[RUN_KEY]
+
+
+# ------------------------------------------------------------------- collection
+class FeatureModule(pytest.Module):
+    """A ``.feature`` file collected as a test module whose tests are its scenarios."""
+
+    def _getobj(self) -> types.ModuleType:
+        from pytest_bdd import scenarios
+
+        module = types.ModuleType(f"feature::{self.path}")
+        module.__file__ = str(self.path)
+        namespace = module.__dict__
+        namespace.update(_scenarios=scenarios, _name=self.path.name, _base=str(self.path.parent))
+        # scenarios() binds tests into its caller's namespace, so it must run as this module's code
+        exec(compile("_scenarios(_name, features_base_dir=_base)", str(self.path), "exec"), namespace)
+        return module
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if file_path.suffix != ".feature":
+        return None
+    try:
+        suite.feature(file_path)
+    except SuiteError as error:
+        raise pytest.UsageError(str(error)) from None
+    module: FeatureModule = FeatureModule.from_parent(parent, path=file_path)
+    return module
+
+
+def pytest_bdd_apply_tag(tag: str, function: Any) -> bool:
+    """Tags become markers in collection (from the parsed cases), not here."""
+    return True
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    context = config.stash[RUN_KEY]
+    expression = _tag_expression(config.getoption("tags"))
+    selected, deselected = [], []
+    for item in items:
+        case = _case_of(item)
+        if case is None:
+            selected.append(item)
+            continue
+        item.stash[CASE_KEY] = case
+        values = case.values
+        for name in REGISTRY:
+            for value in getattr(values, name):
+                item.add_marker(getattr(pytest.mark, name)(value))
+        if expression is not None and not expression.evaluate(list(case.tags)):
+            deselected.append(item)
+            continue
+        selected.append(item)
+        reason = context.revisions.applies(context.ruleset, values.since, values.until)
+        if reason is not None:
+            item.add_marker(pytest.mark.skip(reason=f"{Status.NOT_APPLICABLE.value}: {reason}"))
+        elif values.unresolved:
+            item.add_marker(pytest.mark.skip(reason=f"{Status.UNRESOLVED.value}: an open question; asserts nothing"))
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = selected
+
+
+def _tag_expression(text: str | None) -> Any:
+    if not text:
+        return None
+    from cucumber_tag_expressions import TagExpressionError, parse
+
+    try:
+        return parse(text)
+    except TagExpressionError as error:
+        raise pytest.UsageError(f"--tags {text!r}: {error}") from None
+
+
+def _case_of(item: pytest.Item) -> suite.Case | None:
+    if not isinstance(item, pytest.Function) or not isinstance(item.parent, FeatureModule):
+        return None
+    from pytest_bdd.scenario import scenario_wrapper_template_registry
+
+    template = scenario_wrapper_template_registry.get(item.obj)
+    if template is None:
+        return None
+    row = item.callspec.indices.get("_pytest_bdd_example") if hasattr(item, "callspec") else None
+    feature = suite.feature(item.path)
+    for case in feature.cases:
+        if case.scenario_line == template.line_number and case.row == row:
+            return case
+    return None
+
+
+# ---------------------------------------------------------------------- outcome
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
+    report: pytest.TestReport = yield
+    case = item.stash.get(CASE_KEY, None)
+    if case is None:
+        return report
+    status, message = _status(report, call)
+    if status is not None:
+        report.user_properties = [*report.user_properties, ("shinpan_status", status.value),
+                                  ("shinpan_message", message), ("shinpan_id", case.id),
+                                  ("shinpan_topic", case.topic), ("shinpan_name", case.name),
+                                  ("shinpan_feature", str(case.path))]
+    return report
+
+
+def _status(report: pytest.TestReport, call: pytest.CallInfo[None]) -> tuple[Status | None, str]:
+    if report.skipped:
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        return status_of_skip(reason), reason.split(": ", 1)[-1]
+    if report.failed:
+        exception = call.excinfo.value if call.excinfo else None
+        message = f"{type(exception).__name__}: {exception}" if exception else str(report.longrepr)
+        status = status_of_failure(call.excinfo.type if call.excinfo else None)
+        return (status if report.when == "call" else Status.ERROR), message.strip().splitlines()[0][:500]
+    if report.when == "call":
+        return Status.PASS, ""
+    return None, ""
+
+
+class ResultCollector:
+    """Receives every report (also from xdist workers) and records the scenarios' statuses."""
+
+    def __init__(self, context: RunContext) -> None:
+        self.context = context
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        props = dict(report.user_properties)
+        if "shinpan_status" not in props:
+            return
+        self.context.record(str(props["shinpan_id"]), Result(
+            status=Status(str(props["shinpan_status"])), message=str(props["shinpan_message"]),
+            topic=str(props["shinpan_topic"]), name=str(props["shinpan_name"]),
+            feature=_relative(str(props["shinpan_feature"])), duration=report.duration,
+        ))
+
+
+def _relative(path: str) -> str:
+    from shinpan.paths import PROJECT_ROOT
+
+    try:
+        return str(Path(path).resolve().relative_to(PROJECT_ROOT))
+    except ValueError:
+        return path
+
+
+def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> tuple[str, str, str] | None:
+    status = str(dict(report.user_properties).get("shinpan_status"))
+    letters = {"UNSUPPORTED": "U", "UNOBSERVABLE": "O", "SCRIPT_MISMATCH": "M", "ERROR": "E",
+               "NOT_APPLICABLE": "n", "UNRESOLVED": "?"}
+    if status in letters:
+        category = "failed" if report.failed else "skipped"
+        return category, letters[str(status)], str(status)
+    return None
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    context = config.stash.get(RUN_KEY, None)
+    if context is None or not context.results:
+        return
+    for line in render_summary(context.results, context.ruleset, context.adapter, context.engine()):
+        terminalreporter.write_line(line)
+
+
+__all__ = ["RunContext", "skip"]

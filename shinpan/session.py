@@ -1,0 +1,104 @@
+"""One adapter's conversation with the kit: the handshake once, then per-scenario requests.
+
+Every response is turned into an outcome here, in one place: ``unsupported`` skips the scenario,
+``script_mismatch`` raises :class:`ScriptMismatchError`, ``error`` or a malformed answer raises
+:class:`AdapterError`. ``rejected`` is returned to the caller, because a scenario may expect it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from adapters import schemas
+from adapters.contract import PROTOCOL_VERSION, Capabilities, Choice, HelloResponse, Simulator
+from shinpan import __version__
+from shinpan.outcomes import AdapterError, ScriptMismatchError, unsupported
+
+
+class AdapterSession:
+    """An adapter after a successful handshake."""
+
+    def __init__(self, simulator: Simulator, name: str, *, validate: bool = False) -> None:
+        self.simulator = simulator
+        self.name = name
+        self.validate = validate
+        hello = simulator.hello({"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": __version__})
+        self._check("hello_response", hello, always=True)
+        if hello["protocol"] != PROTOCOL_VERSION:
+            raise AdapterError(
+                f"adapter {name!r} speaks protocol {hello['protocol']}, the kit speaks {PROTOCOL_VERSION}"
+            )
+        self.hello: HelloResponse = hello
+
+    @property
+    def capabilities(self) -> Capabilities:
+        """What the adapter said it supports."""
+        return self.hello["capabilities"]
+
+    @property
+    def engine(self) -> str:
+        """The engine's name and version, as the adapter reported them."""
+        info = self.hello["engine"]
+        return f"{info['name']} {info['version']}"
+
+    def new_game(self, ruleset: str, seed: int) -> None:
+        """Start a game under ``ruleset``."""
+        if ruleset not in self.capabilities["rulesets"]:
+            unsupported(f"ruleset {ruleset} is not among the adapter's rulesets")
+        self._expect_ok("new_game", self.simulator.new_game({"cmd": "new_game", "ruleset": ruleset, "seed": seed}))
+
+    def setup(self, state: dict[str, Any]) -> None:
+        """Build the starting state."""
+        request = {"cmd": "setup", "state": state}
+        self._check_request("setup_request", request)
+        self._expect_ok("setup", self.simulator.setup({"cmd": "setup", "state": state}))
+
+    def act(self, action: dict[str, Any], choices: list[Choice]) -> str | None:
+        """Perform ``action``. Returns ``None`` if it happened, or the reason the rules rejected it."""
+        self._check_request("act_request", {"cmd": "act", "action": action, "choices": choices})
+        response = self.simulator.act({"cmd": "act", "action": action, "choices": choices})
+        self._check("response", response)
+        if response["status"] == "rejected":
+            return response.get("message", "rejected")
+        self._expect_ok(f"act {action['type']}", response)
+        return None
+
+    def observe(self) -> dict[str, Any]:
+        """The current observation."""
+        response = self.simulator.observe({"cmd": "observe"})
+        self._check("observe_response", response)
+        self._expect_ok("observe", response)
+        if "observation" not in response:
+            raise AdapterError(f"adapter {self.name!r} answered observe with no observation")
+        return response["observation"]
+
+    def stop(self) -> None:
+        """End the session."""
+        self.simulator.stop({"cmd": "stop"})
+
+    # ---------------------------------------------------------------- helpers
+    def _expect_ok(self, what: str, response: Mapping[str, Any]) -> None:
+        self._check("response" if what != "observe" else "observe_response", response)
+        status, message = response["status"], response.get("message", "")
+        if status == "ok":
+            return
+        if status == "unsupported":
+            unsupported(f"{what}: {message}")
+        if status == "script_mismatch":
+            raise ScriptMismatchError(f"{what}: {message}")
+        raise AdapterError(f"adapter answered {status} to {what}: {message}")
+
+    def _check(self, definition: str, message: Mapping[str, Any], *, always: bool = False) -> None:
+        if not isinstance(message, Mapping) or "status" not in message:
+            raise AdapterError(f"adapter {self.name!r} sent a malformed {definition}: {message!r}")
+        if self.validate or always:
+            problems = schemas.problems(definition, message)
+            if problems:
+                raise AdapterError(f"adapter {self.name!r} sent an invalid {definition}: " + "; ".join(problems))
+
+    def _check_request(self, definition: str, message: Mapping[str, Any]) -> None:
+        """Requests are the kit's own: a schema violation here is a bug in the suite or the steps."""
+        problems = schemas.problems(definition, message)
+        if problems:
+            raise AdapterError(f"the kit built an invalid {definition}: " + "; ".join(problems))

@@ -1,0 +1,5 @@
+"""The step library: Japanese phrases of the feature files -> calls on the adapter contract.
+
+Steps never import an engine. They build the starting state, send moves and read observations
+through :class:`steps.duel.Duel`, which speaks only the contract's messages.
+"""

@@ -1,0 +1,141 @@
+"""The scenario's side of one game: a setup being built, then moves and observations.
+
+Given-steps add to the setup; the first move or observation sends ``new_game`` and ``setup``. After
+that, each move goes to the adapter with the choices scripted for it, and each check reads the
+latest observation. Only contract messages are used.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adapters.contract import Choice
+from shinpan.cards import CardRegistry
+from shinpan.outcomes import unobservable, unsupported
+from shinpan.session import AdapterSession
+from steps.vocabulary import CardRef
+
+CARD_ZONES = ("deck", "hand", "mana", "shields", "graveyard", "hyperspatial")
+
+
+class Duel:
+    """One scenario's game, spoken to through an :class:`AdapterSession`."""
+
+    def __init__(self, session: AdapterSession, registry: CardRegistry, ruleset: str, seed: int) -> None:
+        self.session = session
+        self.registry = registry
+        self.ruleset = ruleset
+        self.seed = seed
+        self.cards: dict[str, str] = {}
+        self.turn: dict[str, Any] = {"number": 3, "active": "me", "step": "main"}
+        self.players: dict[str, dict[str, Any]] = {p: {"battle": []} for p in ("me", "opp")}
+        self.effects: list[dict[str, Any]] = []
+        self.choices: list[Choice] = []
+        self.started = False
+        self.last_rejection: str | None = None
+        self._observation: dict[str, Any] | None = None
+
+    # ------------------------------------------------------------------ setup
+    def declare(self, ref: CardRef) -> str:
+        """Register the card ``ref`` names and return its label; the same label must keep one name."""
+        if ref.name not in self.registry:
+            raise LookupError(f"no card named 《{ref.name}》 in {self.registry.path.name}")
+        known = self.cards.get(ref.label)
+        if known is not None and known != ref.name:
+            raise ValueError(f"label {ref.label!r} already names 《{known}》, not 《{ref.name}》")
+        if ref.name not in self.session.capabilities["cards"]:
+            unsupported(f"card 《{ref.name}》 is not implemented by the adapter")
+        self.cards[ref.label] = ref.name
+        return ref.label
+
+    def label(self, ref: CardRef) -> str:
+        """The label of a card the setup already declared."""
+        if self.cards.get(ref.label) != ref.name:
+            raise LookupError(f"《{ref.name}》" + (f"({ref.label})" if ref.label != ref.name else "")
+                              + " is not in the setup of this scenario")
+        return ref.label
+
+    def set_turn(self, active: str, number: int | None = None) -> None:
+        """Whose turn it is (and which, counted from 1 for both players)."""
+        self._before_start("the turn")
+        self.turn = {"number": number or self.turn["number"], "active": active, "step": "main"}
+
+    def put(self, player: str, zone: str, ref: CardRef) -> None:
+        """Put a card into a zone of ``player`` (the deck is filled top first)."""
+        self._before_start("a zone")
+        self.players[player].setdefault(zone, []).append(self.declare(ref))
+
+    def put_object(self, player: str, refs: list[CardRef], *, tapped: bool = False, arrived: bool = False) -> None:
+        """Put an object (cards top to bottom) into ``player``'s battle zone."""
+        self._before_start("the battle zone")
+        labels = [self.declare(ref) for ref in refs]
+        obj: dict[str, Any] = {"cards": labels, "tapped": tapped}
+        if arrived:
+            obj["arrived_this_turn"] = labels
+        self.players[player]["battle"].append(obj)
+
+    def add_effect(self, ref: CardRef, amount: int, duration: str = "end_of_turn") -> None:
+        """An effect already applied by resolution to the object ``ref`` is in."""
+        self._before_start("an effect")
+        self.effects.append({"kind": "power", "target": self.label(ref), "amount": amount, "duration": duration})
+
+    def script_choice(self, kind: str, refs: list[CardRef]) -> None:
+        """Script the answer to the next decision of ``kind``."""
+        self.choices.append({"kind": kind, "picks": [self.label(ref) for ref in refs]})
+
+    # ------------------------------------------------------------ play & look
+    def start(self) -> None:
+        """Send new_game and setup, once."""
+        if self.started:
+            return
+        self.started = True
+        self.session.new_game(self.ruleset, self.seed)
+        state: dict[str, Any] = {"cards": dict(self.cards), "turn": dict(self.turn), "players": self.players}
+        if self.effects:
+            state["effects"] = self.effects
+        self.session.setup(state)
+
+    def act(self, action: dict[str, Any], *, attempt: bool = False) -> None:
+        """Perform a move. Unless it is only an ``attempt``, the rules rejecting it fails the scenario."""
+        self.start()
+        choices, self.choices = self.choices, []
+        self._observation = None
+        self.last_rejection = self.session.act(action, choices)
+        if self.last_rejection is not None and not attempt:
+            raise AssertionError(f"the adapter rejected the move {action}: {self.last_rejection}")
+
+    def observation(self) -> dict[str, Any]:
+        """The state after the latest move (observed once per move)."""
+        self.start()
+        if self._observation is None:
+            self._observation = self.session.observe()
+        return self._observation
+
+    def require(self, field: str) -> None:
+        """Skip as UNOBSERVABLE unless the adapter reports ``field``."""
+        if field not in self.session.capabilities["observables"]:
+            unobservable(field)
+
+    def object_of(self, ref: CardRef) -> dict[str, Any]:
+        """The battle-zone object that the card is part of; fails if it is not in the battle zone."""
+        label = self.label(ref)
+        for player in ("me", "opp"):
+            for obj in self.observation()["players"][player]["battle"]:
+                if label in obj["cards"]:
+                    return dict(obj)
+        raise AssertionError(f"《{ref.name}》 is not in the battle zone; {self.where(label)}")
+
+    def where(self, label: str) -> str:
+        """Where the observation shows ``label``, for failure messages."""
+        for player, view in self.observation()["players"].items():
+            for zone in CARD_ZONES:
+                if label in view[zone]:
+                    return f"it is in {player}'s {zone}"
+            for obj in view["battle"]:
+                if label in obj["cards"]:
+                    return f"it is in {player}'s battle zone as part of {obj['cards']}"
+        return "it is nowhere in the observation"
+
+    def _before_start(self, what: str) -> None:
+        if self.started:
+            raise RuntimeError(f"a Given step changes {what} after the game has started: put Given steps first")

@@ -1,0 +1,21 @@
+"""The ``duel`` fixture: a fresh :class:`~steps.duel.Duel` per scenario, on the run's adapter."""
+
+from __future__ import annotations
+
+import pytest
+
+from shinpan import cards
+from shinpan.outcomes import unsupported
+from shinpan.pytest_plugin import RunContext
+from steps.duel import Duel
+
+
+@pytest.fixture
+def duel(request: pytest.FixtureRequest, shinpan_run: RunContext) -> Duel:
+    """The scenario's game. Mechanics named by ``@requires:`` tags must be among the adapter's."""
+    session = shinpan_run.session()
+    for marker in request.node.iter_markers("requires"):
+        mechanic = str(marker.args[0])
+        if mechanic not in session.capabilities["mechanics"]:
+            unsupported(f"mechanic {mechanic!r} is not implemented by the adapter")
+    return Duel(session, cards.load(), shinpan_run.ruleset.id, shinpan_run.seed)

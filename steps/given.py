@@ -1,0 +1,52 @@
+"""前提 steps: the starting state."""
+
+from __future__ import annotations
+
+from pytest_bdd import given, parsers
+
+from steps.duel import Duel
+from steps.vocabulary import (
+    CARD_PATTERN,
+    CARDS_PATTERN,
+    PLAYER_PATTERN,
+    PLAYERS,
+    ZONE_PATTERN,
+    ZONES,
+    card_ref,
+    card_refs,
+    signed_int,
+)
+
+
+@given(parsers.re(rf"(?P<player>{PLAYER_PATTERN})のターンである"))
+def whose_turn(duel: Duel, player: str) -> None:
+    """It is this player's turn, in its main step."""
+    duel.set_turn(PLAYERS[player])
+
+
+@given(parsers.re(rf"(?P<player>{PLAYER_PATTERN})の(?P<zone>{ZONE_PATTERN})に(?P<cards>{CARDS_PATTERN})が(ある|いる)"))
+def cards_in_zone(duel: Duel, player: str, zone: str, cards: str) -> None:
+    """Cards in a zone. In the battle zone each is its own untapped object, there since before this turn."""
+    for ref in card_refs(cards):
+        if ZONES[zone] == "battle":
+            duel.put_object(PLAYERS[player], [ref])
+        else:
+            duel.put(PLAYERS[player], ZONES[zone], ref)
+
+
+@given(parsers.re(
+    rf"(?P<player>{PLAYER_PATTERN})のバトルゾーンに(?P<arrived>このターンに出た)?(?P<tapped>タップされた)?"
+    rf"(?P<cards>{CARDS_PATTERN})がいる"
+))
+def creatures_in_state(duel: Duel, player: str, arrived: str | None, tapped: str | None, cards: str) -> None:
+    """Battle-zone objects that entered this turn (このターンに出た) and/or are tapped (タップされた)."""
+    for ref in card_refs(cards):
+        duel.put_object(PLAYERS[player], [ref], tapped=bool(tapped), arrived=bool(arrived))
+
+
+@given(parsers.re(
+    rf"(?P<card>{CARD_PATTERN})は解決済みの効果でこのターンの終わりまでパワー(?P<amount>[+\-＋－]\d+)されている"
+))
+def resolved_power_effect(duel: Duel, card: str, amount: str) -> None:
+    """A spell or ability has already resolved and changed the power until end of turn."""
+    duel.add_effect(card_ref(card), signed_int(amount))

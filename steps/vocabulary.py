@@ -1,0 +1,52 @@
+"""The Japanese words the steps understand, and what they mean in the contract."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shinpan.cards import CARD_REFERENCE
+
+PLAYERS: dict[str, str] = {"自分": "me", "相手": "opp"}
+"""自分 = the scenario's own side; 相手 = the opponent."""
+
+ZONES: dict[str, str] = {
+    "山札": "deck",
+    "手札": "hand",
+    "マナゾーン": "mana",
+    "シールドゾーン": "shields",
+    "バトルゾーン": "battle",
+    "墓地": "graveyard",
+    "超次元ゾーン": "hyperspatial",
+}
+
+PLAYER_PATTERN = "|".join(PLAYERS)
+ZONE_PATTERN = "|".join(ZONES)
+CARD_PATTERN = r"《[^《》]+》(?:\([^()\s]+\))?"
+CARDS_PATTERN = rf"{CARD_PATTERN}(?:(?:と|、){CARD_PATTERN})*"
+"""One or more card references joined by と or 、: 《A》と《B》."""
+
+
+@dataclass(frozen=True)
+class CardRef:
+    """A card as a step names it: its name and the scenario's label for it (the name by default)."""
+
+    name: str
+    label: str
+
+
+def card_refs(text: str) -> list[CardRef]:
+    """Every card reference in ``text``, in order."""
+    return [CardRef(m["name"], m["label"] or m["name"]) for m in CARD_REFERENCE.finditer(text)]
+
+
+def card_ref(text: str) -> CardRef:
+    """The single card reference in ``text``."""
+    refs = card_refs(text)
+    if len(refs) != 1:
+        raise ValueError(f"expected exactly one card reference like 《name》 in {text!r}")
+    return refs[0]
+
+
+def signed_int(text: str) -> int:
+    """Read ``+2000``, ``-2000``, ``－2000`` or ``2000`` as an integer."""
+    return int(text.replace("＋", "+").replace("－", "-").replace("−", "-"))

@@ -1,0 +1,84 @@
+"""もし steps: the moves."""
+
+from __future__ import annotations
+
+from pytest_bdd import parsers, when
+
+from steps.duel import Duel
+from steps.vocabulary import (
+    CARD_PATTERN,
+    CARDS_PATTERN,
+    PLAYER_PATTERN,
+    PLAYERS,
+    ZONE_PATTERN,
+    ZONES,
+    card_ref,
+    card_refs,
+)
+
+
+@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})が(?P<card>{CARD_PATTERN})を召喚する"))
+def summon(duel: Duel, player: str, card: str) -> None:
+    """召喚: the card's owner summons it from the hand."""
+    duel.act({"type": "summon", "card": duel.label(card_ref(card))})
+
+
+@when(parsers.re(rf"効果で(?P<cards>{CARDS_PATTERN})が(同時に)?破壊される"))
+def destroy(duel: Duel, cards: str) -> None:
+    """An effect destroys the named creatures at the same time."""
+    duel.act({"type": "destroy", "cards": [duel.label(ref) for ref in card_refs(cards)]})
+
+
+@when(parsers.re(rf"効果で(?P<card>{CARD_PATTERN})が持ち主の(?P<zone>{ZONE_PATTERN})に置かれる"))
+def move(duel: Duel, card: str, zone: str) -> None:
+    """An effect moves the card (with its object) to its owner's zone; the battle zone means 出す."""
+    label = duel.label(card_ref(card))
+    if ZONES[zone] == "battle":
+        duel.act({"type": "put_into_battle", "card": label})
+    else:
+        duel.act({"type": "move", "card": label, "to": ZONES[zone]})
+
+
+@when(parsers.re(rf"効果で(?P<card>{CARD_PATTERN})がバトルゾーンに出る"))
+def put_into_battle(duel: Duel, card: str) -> None:
+    """出す: an effect puts the card into its owner's battle zone."""
+    duel.act({"type": "put_into_battle", "card": duel.label(card_ref(card))})
+
+
+@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})が(?P<card>{CARD_PATTERN})をマナゾーンに置く"))
+def charge_mana(duel: Duel, player: str, card: str) -> None:
+    """マナチャージ from the hand."""
+    duel.act({"type": "charge_mana", "card": duel.label(card_ref(card))})
+
+
+@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})がカードを(?P<count>\d+)枚引く"))
+def draw(duel: Duel, player: str, count: str) -> None:
+    """The player draws cards from the top of the deck."""
+    duel.act({"type": "draw", "player": PLAYERS[player], "count": int(count)})
+
+
+@when(parsers.re(rf"(?P<card>{CARD_PATTERN})を(?P<verb>タップ|アンタップ)する"))
+def tap(duel: Duel, card: str, verb: str) -> None:
+    """Tap or untap an object or a mana card."""
+    duel.act({"type": "tap" if verb == "タップ" else "untap", "card": duel.label(card_ref(card))})
+
+
+@when(parsers.re(rf"(?P<card>{CARD_PATTERN})で(?P<target>{PLAYER_PATTERN})を攻撃(?P<attempt>しようと)?する"))
+def attack_player(duel: Duel, card: str, target: str, attempt: str | None) -> None:
+    """Declare an attack on a player. 〜しようとする only tries: the result is checked by a later step."""
+    action = {"type": "attack", "attacker": duel.label(card_ref(card)), "target": {"player": PLAYERS[target]}}
+    duel.act(action, attempt=bool(attempt))
+
+
+@when("ターンが終わる")
+def end_turn(duel: Duel) -> None:
+    """The current turn ends and the next player's turn begins."""
+    duel.act({"type": "end_turn"})
+
+
+@when(parsers.re(rf"次の(?P<player>{PLAYER_PATTERN})のターンになる"))
+def next_turn_of(duel: Duel, player: str) -> None:
+    """Turns end until the named player's next turn has begun (at least one turn ends)."""
+    duel.act({"type": "end_turn"})
+    while duel.observation()["turn"]["active"] != PLAYERS[player]:
+        duel.act({"type": "end_turn"})
