@@ -31,7 +31,7 @@ from reference_engine.characteristics import power
 from reference_engine.choices import Choice, ChoiceScript
 from reference_engine.effects import Duration
 from reference_engine.errors import InvalidSetup
-from reference_engine.events import DeckPosition
+from reference_engine.events import AbilityTriggered, Attacked, DeckPosition, Event, Moved
 from reference_engine.game import MECHANICS
 from reference_engine.sickness import can_attack, is_summoning_sick
 from reference_engine.state import Card
@@ -42,7 +42,7 @@ from shinpan import __version__, cards, rulesets
 PLAYERS: dict[str, Player] = {"me": Player.P1, "opp": Player.P2}
 NAMES: dict[Player, str] = {v: k for k, v in PLAYERS.items()}
 OBSERVABLES: list[Observable] = ["tapped", "tapped_mana", "power", "summoning_sick", "can_attack", "attacking",
-                                 "lost", "events"]
+                                 "lost", "waiting", "events"]
 
 
 class BadMessage(Exception):
@@ -83,7 +83,8 @@ class ReferenceSimulator:
         return _answer(lambda: self._setup(request["state"]))
 
     def act(self, request: ActRequest) -> Response:
-        script = ChoiceScript([Choice(c["kind"], tuple(c["picks"])) for c in request["choices"]])
+        script = ChoiceScript([Choice(c["kind"], tuple(c["picks"])) for c in request["choices"]],
+                              lookup=lambda label: self._label(label, "choices"))
         return _answer(lambda: self._act(request["action"], script))
 
     def observe(self, request: ObserveRequest) -> ObserveResponse:
@@ -153,8 +154,9 @@ class ReferenceSimulator:
         elif kind == "put_into_battle":
             game.put_into_battle(self._label(action["card"]), tapped=action.get("tapped", False), choices=script)
         elif kind == "move":
+            by = PLAYERS[action["by"]] if "by" in action else None
             game.move(self._label(action["card"]), Zone(action["to"]),
-                      position=DeckPosition(action.get("position", "top")), choices=script)
+                      position=DeckPosition(action.get("position", "top")), by=by, choices=script)
         elif kind == "destroy":
             game.destroy([self._label(label) for label in action["cards"]], script)
         elif kind in ("tap", "untap"):
@@ -173,6 +175,10 @@ class ReferenceSimulator:
         elif kind == "charge_mana":
             game.charge_mana(self._label(action["card"]))
             script.finish()
+        elif kind == "resolve":
+            game.resolve(script)
+        elif kind == "swap":
+            game.swap(self._label(action["card"]), self._label(action["with"]), script)
         elif kind == "apply_effect":
             self._apply_effect(action["effect"], "action/effect")
             script.finish()
@@ -180,6 +186,9 @@ class ReferenceSimulator:
             raise UnsupportedByEngine(f"action type {kind!r} is not implemented")
 
     def _apply_effect(self, effect: Mapping[str, Any], where: str) -> None:
+        if effect["kind"] == "ignore_abilities":
+            self._game().ignore_abilities(self._label(effect["target"], f"{where}/target"))
+            return
         if effect["kind"] != "power":
             raise UnsupportedByEngine(f"{where}: effect kind {effect['kind']!r} is not implemented")
         self._game().apply_power_modifier(self._label(effect["target"], f"{where}/target"), effect["amount"],
@@ -216,11 +225,8 @@ class ReferenceSimulator:
         return {
             "turn": {"number": turn.number, "active": NAMES[turn.active], "step": turn.step.value},
             "players": players,
-            "events": [
-                {"type": "moved", "card": label_of[id(e.card)], "from": e.source.value, "to": e.destination.value,
-                 "player": NAMES[e.player], "cause": e.cause.value}
-                for e in new_events
-            ],
+            "waiting": [{"card": label_of[id(p.card)], "ability": p.index} for p in game.state.waiting],
+            "events": [shown for e in new_events if (shown := _event(e, label_of)) is not None],
         }
 
     # ---------------------------------------------------------------- helpers
@@ -233,6 +239,17 @@ class ReferenceSimulator:
         if label not in self.labels:
             raise BadMessage(f"{where}: unknown card label {label!r}")
         return self.labels[label]
+
+
+def _event(event: Event, label_of: Mapping[int, str]) -> dict[str, Any] | None:
+    """An engine event as the contract reports it (an attack declaration is not an event there)."""
+    if isinstance(event, Moved):
+        return {"type": "moved", "card": label_of[id(event.card)], "from": event.source.value,
+                "to": event.destination.value, "player": NAMES[event.player], "cause": event.cause.value}
+    if isinstance(event, AbilityTriggered):
+        return {"type": "triggered", "card": label_of[id(event.card)], "ability": event.ability}
+    assert isinstance(event, Attacked)
+    return None
 
 
 def _answer(work: Callable[[], None]) -> Response:

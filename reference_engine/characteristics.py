@@ -1,12 +1,31 @@
 """Computed characteristics (特性). Nothing here is stored: every value is derived when asked.
 
-Power is the top card's printed power, plus every resolved power modifier on the object. Static
-abilities that would add more are computed here too when the engine implements them.
+Power is the top card's printed power, plus static abilities that change it, plus every resolved
+power modifier on the object. A card's civilizations are its printed ones unless a static ability
+changes them where the card is (《薫風妖精コートニー》: mana cards have every civilization). A
+continuous effect applies the instant a card is put into a zone (603.5b), so a trigger that checks a
+characteristic after a move sees the changed value.
 """
 
 from __future__ import annotations
 
-from reference_engine.state import BattleObject, GameState
+from reference_engine.abilities import Keyword, Static
+from reference_engine.state import BattleObject, Card, GameState
+from reference_engine.zones import Zone
+
+ALL_CIVILIZATIONS: tuple[str, ...] = ("光", "水", "闇", "火", "自然")
+
+
+def abilities_ignored(state: GameState, obj: BattleObject) -> bool:
+    """Whether an effect makes the object's abilities ignored (能力を無視する)."""
+    return obj.serial in state.ignored
+
+
+def statics(state: GameState, obj: BattleObject) -> list[Static]:
+    """The static abilities the object has now (none while its abilities are ignored)."""
+    if abilities_ignored(state, obj):
+        return []
+    return [a for a in obj.top.definition.abilities if isinstance(a, Static)]
 
 
 def power(state: GameState, obj: BattleObject) -> int | None:
@@ -14,9 +33,36 @@ def power(state: GameState, obj: BattleObject) -> int | None:
     printed = obj.top.definition.power
     if printed is None:
         return None
-    return printed + sum(m.amount for m in state.modifiers if m.target == obj.serial)
+    total = printed + sum(m.amount for m in state.modifiers if m.target == obj.serial)
+    for ability in statics(state, obj):
+        if ability.name == "power_per_graveyard_race":
+            graveyard = state.players[obj.controller].zones[Zone.GRAVEYARD]
+            total += ability.amount * sum(1 for c in graveyard if ability.race in c.definition.races)
+    return total
 
 
-def has_keyword(obj: BattleObject, name: str) -> bool:
-    """Whether the object has the keyword ability ``name`` (from its top card)."""
-    return obj.top.definition.has_keyword(name)
+def has_keyword(obj: BattleObject, name: str, state: GameState | None = None) -> bool:
+    """Whether the object has the keyword ability ``name`` (from its top card, unless ignored)."""
+    if state is not None and abilities_ignored(state, obj):
+        return False
+    return Keyword(name) in obj.top.definition.abilities
+
+
+def is_evolution(obj: BattleObject) -> bool:
+    """Whether the object is an evolution creature: an evolution card, or a NEO creature with cards under it."""
+    top = obj.top.definition
+    return top.is_evolution or (top.has_keyword("neo_evolution") and bool(obj.under))
+
+
+def civilizations(state: GameState, card: Card) -> tuple[str, ...]:
+    """The card's civilizations where it is now (603.5b: changed the instant it is put into a zone)."""
+    printed = card.definition.civilizations
+    try:
+        holder, zone = state.zone_of(card)
+    except LookupError:
+        return printed
+    if zone is Zone.MANA:
+        for obj in state.players[holder].battle:
+            if any(s.name == "mana_all_civilizations" for s in statics(state, obj)):
+                return ALL_CIVILIZATIONS
+    return printed

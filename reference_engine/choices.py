@@ -7,10 +7,11 @@ with the action. A choice asked for and not scripted, or scripted and never aske
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from reference_engine.errors import ScriptMismatch
+from reference_engine.state import Card
 
 
 @dataclass(frozen=True)
@@ -24,8 +25,16 @@ class Choice:
 class ChoiceScript:
     """The choices scripted for one action, consumed in order per kind."""
 
-    def __init__(self, choices: Sequence[Choice] = ()) -> None:
+    def __init__(self, choices: Sequence[Choice] = (), lookup: Callable[[str], Card] | None = None) -> None:
         self._pending = list(choices)
+        self._lookup = lookup
+
+    def take_cards(self, kind: str) -> list[Card]:
+        """The cards picked by the next scripted choice of ``kind`` (its labels, resolved by the adapter)."""
+        choice = self.take(kind)
+        if self._lookup is None:
+            raise ScriptMismatch(f"a choice of kind {kind!r} names cards, but the script cannot resolve labels")
+        return [self._lookup(label) for label in choice.picks]
 
     def take(self, kind: str) -> Choice:
         """The next scripted choice of ``kind``; :class:`ScriptMismatch` if there is none."""

@@ -22,7 +22,7 @@ def is_summoning_sick(state: GameState, obj: BattleObject) -> bool:
     """Whether summoning sickness stops the object from attacking (301.5, with スピードアタッカー)."""
     if not obj.top.definition.is_creature:
         return False
-    if has_keyword(obj, "speed_attacker"):
+    if has_keyword(obj, "speed_attacker", state):
         return False
     return card_arrived_since_turn_start(state, obj.top, obj)
 
