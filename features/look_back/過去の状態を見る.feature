@@ -61,7 +61,7 @@
     かつ 待機中の能力を解決する
     ならば 相手の墓地に《テスト用クリーチャーB》がある
 
-  @id:look_back-case2-002 @rule:603.5c @source:seed002 @requires:triggers
+  @id:look_back-case2-002 @rule:603.5c @source:seed002 @requires:triggers @requires:evolution_setup
   シナリオ: 場合2 — 離れる直前に進化していたクリーチャーは、進化後のクリーチャーの特性で読まれる
     前提 自分のターンである
     かつ 自分のバトルゾーンに《テスト用パワー参照》がいる
