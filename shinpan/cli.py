@@ -115,6 +115,42 @@ def lint() -> None:
     click.echo(f"{len(files)} feature file(s): no problems")
 
 
+@main.command()
+@click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to run against.")
+def matrix(adapter: str) -> None:
+    """Run the suite once under every ruleset and print the statuses per ruleset (exit 1 if any run fails)."""
+    import subprocess
+    import tempfile
+    from collections import Counter
+
+    from shinpan.summary import COLUMNS
+
+    try:
+        revisions = rulesets.load()
+    except SuiteError as error:
+        raise click.ClickException(str(error)) from None
+    failed: list[str] = []
+    header = f"{'ruleset':<16}" + "".join(f"{c.value.lower():>16}" for c in COLUMNS)
+    click.echo(header)
+    with tempfile.TemporaryDirectory() as tmp:
+        for revision in revisions.items:
+            report = Path(tmp) / f"{revision.id}.jsonl"
+            command = [sys.executable, "-m", "shinpan", "run", f"--adapter={adapter}", f"--ruleset={revision.id}",
+                       f"--report={report}", "-q", "-p", "no:warnings"]
+            done = subprocess.run(command, capture_output=True, text=True, check=False)
+            counts: Counter[str] = Counter()
+            if report.exists():
+                for line in report.read_text(encoding="utf-8").splitlines():
+                    counts[json.loads(line)["status"]] += 1
+            click.echo(f"{revision.id:<16}" + "".join(f"{counts[c.value]:>16}" for c in COLUMNS))
+            if done.returncode != 0:
+                failed.append(revision.id)
+                click.echo(done.stdout[-4000:] + done.stderr[-2000:], err=True)
+    if failed:
+        raise click.ClickException(f"the suite failed under: {', '.join(failed)}")
+    click.echo(f"the suite passed under all {len(revisions.items)} rulesets")
+
+
 @main.command("rulesets")
 def rulesets_() -> None:
     """List the rules revisions, oldest first; the last one is the default."""

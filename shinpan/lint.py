@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import importlib
 import re
-import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -138,22 +137,16 @@ def _lint_case(case: suite.Case, shown: str, registry: cards.CardRegistry, revis
 
 
 def step_definitions() -> list[Any]:
-    """Every step definition of the step modules that the root conftest loads."""
+    """Every step definition of the step library (:data:`steps.STEP_MODULES`)."""
     from pytest_bdd.steps import step_function_context_registry
 
-    for module in _step_modules():
+    from steps import STEP_MODULES
+
+    for module in STEP_MODULES:
         importlib.import_module(module)
     contexts = list(step_function_context_registry.values())
     unique = {(c.type, id(c.step_func), c.parser.name): c for c in contexts}
     return list(unique.values())
-
-
-def _step_modules() -> list[str]:
-    root = str(paths.PROJECT_ROOT)
-    if root not in sys.path:
-        sys.path.insert(0, root)
-    conftest = importlib.import_module("conftest")
-    return [m for m in getattr(conftest, "pytest_plugins", []) if m.startswith("steps.")]
 
 
 def _scenario_nodes(feature: dict[str, Any]) -> Iterable[dict[str, Any]]:
