@@ -284,7 +284,7 @@ def _relative(path: str) -> str:
 
 
 def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> tuple[str, str, str] | None:
-    status = str(dict(report.user_properties).get("shinpan_status"))
+    status = str(dict(getattr(report, "user_properties", ())).get("shinpan_status"))
     letters = {"UNSUPPORTED": "U", "UNOBSERVABLE": "O", "SCRIPT_MISMATCH": "M", "ERROR": "E",
                "NOT_APPLICABLE": "n", "UNRESOLVED": "?"}
     if status in letters:
