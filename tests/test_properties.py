@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
 from adapters import schemas
 from adapters.contract import Simulator
@@ -128,4 +129,10 @@ class ContractMachine(RuleBasedStateMachine):
         assert sorted(places.elements()) == self.labels
 
 
-TestReferenceContract = ContractMachine.TestCase
+def test_contract_invariants_hold_for_the_selected_adapter(pytestconfig: pytest.Config) -> None:
+    """Runs against ``--adapter`` (the reference adapter by default)."""
+
+    class Machine(ContractMachine):
+        adapter_name = pytestconfig.getoption("adapter")
+
+    run_state_machine_as_test(Machine)
