@@ -38,6 +38,14 @@ class ChoiceScript:
                 return self._pending.pop(index)
         raise ScriptMismatch(f"the rules ask for a choice of kind {kind!r}, but none was scripted")
 
+    def offered(self, kind: str) -> Choice | None:
+        """The next scripted choice of ``kind`` if there is one: for a decision the player *may* make but
+        the rules do not ask for (e.g. arranging cards in the battle zone at will, 403.3)."""
+        for index, choice in enumerate(self._pending):
+            if choice.kind == kind:
+                return self._pending.pop(index)
+        return None
+
     def finish(self) -> None:
         """Check that every scripted choice was used."""
         if self._pending:

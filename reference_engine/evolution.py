@@ -9,7 +9,7 @@ tapped if any source was tapped (801.2b). That tap state is how the evolution ca
 
 The sources go under the evolution card in the order the player chooses (801.1b); from 2021-03-16
 that order is fixed and matters (403.4, 403.4a), so with several sources the engine asks for it
-(``order_under``). Before, the order had no effect and is not asked for.
+(``order_under``). Before, the order had no effect and is not asked for (:func:`order_of`).
 
 :func:`carry_over` is the one place that decides what the evolution creature inherits.
 """
@@ -107,12 +107,29 @@ def _check_sources(state: GameState, evolution: Evolution, sources: Sequence[Car
 
 
 def _ordered(sources: Sequence[Card], fixed_order: bool, choices: ChoiceScript | None) -> list[Card]:
-    """The sources top first: the player's ``order_under`` choice when several go under at once (403.4a)."""
-    if len(sources) < 2 or not fixed_order:
-        return list(sources)
-    if choices is None:
-        raise ScriptMismatch("the order of the sources (order_under) was not scripted")
-    picks = list(choices.take("order_under").picks)
-    if len({id(p) for p in picks}) != len(sources) or any(not any(p is s for s in sources) for p in picks):
-        raise IllegalAction("order_under must list every source once")
+    """The sources top first, by the player's ``order_under`` choice when several go under at once."""
+    return order_of(sources, fixed_order, choices)
+
+
+def order_of(cards: Sequence[Card], fixed_order: bool, choices: ChoiceScript | None) -> list[Card]:
+    """The order, top first, in which several cards put under a card at once are placed.
+
+    From 2021-03-16 the rules ask the player (403.4a, ``order_under``). Before, the order had no
+    effect and the player could rearrange the cards at will (403.3): an ``order_under`` given is
+    honoured as that arrangement, and without one the listed order is kept.
+    """
+    if len(cards) < 2:
+        return list(cards)
+    if fixed_order:
+        if choices is None:
+            raise ScriptMismatch("the order of the cards put under (order_under) was not scripted")
+        choice = choices.take("order_under")
+    else:
+        offered = choices.offered("order_under") if choices is not None else None
+        if offered is None:
+            return list(cards)
+        choice = offered
+    picks = list(choice.picks)
+    if len({id(p) for p in picks}) != len(cards) or any(not any(p is c for c in cards) for p in picks):
+        raise IllegalAction("order_under must list every card put under once")
     return picks

@@ -4,8 +4,8 @@ From 2021-03-16 (the :class:`~reference_engine.rulesets.Ruleset` question
 ``cards_under_have_fixed_order``): a card put under a card goes to the bottom of the object's cards;
 when several go at once, the player chooses their order (``order_under``); and the order can never
 be changed afterwards (403.4, an exception to 403.3). Before, only 403.3 applied: a player could
-rearrange their cards in the battle zone freely, so the order of cards under had no effect and is
-not asked for.
+rearrange their cards in the battle zone freely, so the order of cards under had no effect: it is not
+asked for, though an order the player gives is honoured as their arrangement.
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from reference_engine.choices import ChoiceScript
-from reference_engine.errors import IllegalAction, ScriptMismatch
+from reference_engine.errors import IllegalAction
 from reference_engine.events import Cause, MoveRequest
+from reference_engine.evolution import order_of
 from reference_engine.pipeline import Pipeline
 from reference_engine.state import Card
 from reference_engine.zones import Zone
@@ -28,13 +29,7 @@ def put_under(pipeline: Pipeline, target: Card, cards: Sequence[Card], choices: 
     for card in cards:
         if state.object_of(card) is not None:
             raise IllegalAction(f"{card.name} is already in the battle zone")
-    ordered = list(cards)
-    if len(cards) > 1 and pipeline.ruleset.cards_under_have_fixed_order:
-        if choices is None:
-            raise ScriptMismatch("the order of the cards put under (order_under) was not scripted")
-        ordered = list(choices.take("order_under").picks)
-        if len({id(c) for c in ordered}) != len(cards) or any(not any(c is k for k in cards) for c in ordered):
-            raise IllegalAction("order_under must list every card put under once")
+    ordered = order_of(cards, pipeline.ruleset.cards_under_have_fixed_order, choices)
     pipeline.move([MoveRequest(card, Zone.BATTLE, Cause.UNDER, beneath=target) for card in ordered], choices)
 
 
