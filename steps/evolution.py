@@ -6,7 +6,7 @@ Phrases (each delimited so that it matches no phrase of the other step modules):
 - 前提 《A》はこのターンにバトルゾーンに出た
 - もし 自分が《E》を《A》[と《B》…]の上に重ねて召喚する
 - もし 効果で《E》が《A》の上に重なってバトルゾーンに出る
-- もし 効果で《E》だけが持ち主の墓地に置かれる                       (退化: only the top card leaves)
+- もし 効果で《E》だけが持ち主の墓地に置かれ[ようとす]る              (退化: only the top card leaves)
 - もし 効果で《X》[と《Y》]が《E》の下に置かれる                        (403.4a)
 - もし 自分が《E》の下のカードを上から《Y》、《X》の順に並べ替え[ようと]する   (403.3 / 403.4)
 - choices, scripted before the move they answer:
@@ -72,10 +72,10 @@ def put_onto(duel: Duel, card: str, sources: str) -> None:
               "sources": [duel.label(ref) for ref in card_refs(sources)]})
 
 
-@when(parsers.re(rf"効果で(?P<card>{CARD_PATTERN})だけが持ち主の(?P<zone>{ZONE_PATTERN})に置かれる"))
-def devolve(duel: Duel, card: str, zone: str) -> None:
-    """退化: only this card, the top card of its creature, leaves the battle zone."""
-    duel.act({"type": "devolve", "card": duel.label(card_ref(card)), "to": ZONES[zone]})
+@when(parsers.re(rf"効果で(?P<card>{CARD_PATTERN})だけが持ち主の(?P<zone>{ZONE_PATTERN})に置かれ(?P<attempt>ようとす)?る"))
+def devolve(duel: Duel, card: str, zone: str, attempt: str | None) -> None:
+    """退化: only this card, the top card of its creature, leaves the battle zone; 〜ようとする only tries."""
+    duel.act({"type": "devolve", "card": duel.label(card_ref(card)), "to": ZONES[zone]}, attempt=bool(attempt))
 
 
 @when(parsers.re(rf"効果で(?P<cards>{CARDS_PATTERN})が(?P<target>{CARD_PATTERN})の下に置かれる"))
