@@ -6,6 +6,7 @@ abilities that would add more are computed here too when the engine implements t
 
 from __future__ import annotations
 
+from reference_engine.abilities import IgnoreAbilities
 from reference_engine.state import BattleObject, GameState
 
 
@@ -17,6 +18,40 @@ def power(state: GameState, obj: BattleObject) -> int | None:
     return printed + sum(m.amount for m in state.modifiers if m.target == obj.serial)
 
 
-def has_keyword(obj: BattleObject, name: str) -> bool:
-    """Whether the object has the keyword ability ``name`` (from its top card)."""
+def abilities_ignored(state: GameState, obj: BattleObject) -> bool:
+    """Whether a static ability in force makes the object's abilities be ignored (無視).
+
+    The ignoring object's own abilities are not checked for being ignored in turn (no such case yet).
+    """
+    top = obj.top.definition
+    if not top.is_creature or top.cost is None:
+        return False
+    for other in state.objects():
+        if other is obj:
+            continue
+        for ability in other.top.definition.abilities:
+            if (isinstance(ability, IgnoreAbilities) and ability.creature_cost_at_most is not None
+                    and top.cost <= ability.creature_cost_at_most):
+                return True
+    return False
+
+
+def has_keyword(obj: BattleObject, name: str, state: GameState | None = None) -> bool:
+    """Whether the object has the keyword ability ``name`` (from its top card, unless ignored)."""
+    if state is not None and abilities_ignored(state, obj):
+        return False
     return obj.top.definition.has_keyword(name)
+
+
+def is_evolution_creature(obj: BattleObject) -> bool:
+    """Whether the object is an evolution creature (進化クリーチャー, 801).
+
+    A card of an evolution type is one; a NEO creature is one only while cards are under it (802.3).
+    """
+    top = obj.top.definition
+    if not top.is_creature:
+        return False
+    evolution = top.evolution
+    if evolution is not None and evolution.neo:
+        return len(obj.cards) > 1
+    return top.is_evolution

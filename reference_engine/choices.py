@@ -11,14 +11,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reference_engine.errors import ScriptMismatch
+from reference_engine.state import Card
 
 
 @dataclass(frozen=True)
 class Choice:
-    """One scripted answer: for a decision of ``kind``, pick the cards with these labels, in order."""
+    """One scripted answer: for a decision of ``kind``, pick these cards, in order.
+
+    The adapter turns the scenario's labels into the engine's cards; labels never reach the engine.
+    """
 
     kind: str
-    picks: tuple[str, ...]
+    picks: tuple[Card, ...]
 
 
 class ChoiceScript:
@@ -34,8 +38,16 @@ class ChoiceScript:
                 return self._pending.pop(index)
         raise ScriptMismatch(f"the rules ask for a choice of kind {kind!r}, but none was scripted")
 
+    def offered(self, kind: str) -> Choice | None:
+        """The next scripted choice of ``kind`` if there is one: for a decision the player *may* make but
+        the rules do not ask for (e.g. arranging cards in the battle zone at will, 403.3)."""
+        for index, choice in enumerate(self._pending):
+            if choice.kind == kind:
+                return self._pending.pop(index)
+        return None
+
     def finish(self) -> None:
         """Check that every scripted choice was used."""
         if self._pending:
-            unused = ", ".join(f"{c.kind}={list(c.picks)}" for c in self._pending)
+            unused = ", ".join(f"{c.kind}={[p.name for p in c.picks]}" for c in self._pending)
             raise ScriptMismatch(f"scripted choices never asked for: {unused}")

@@ -2,24 +2,33 @@
 
 Stages, in order, for a batch of simultaneous moves:
 
-1. **look back**: for every object about to leave the battle zone, remember its state just before
-   the move (:class:`~reference_engine.events.LastKnown`, 603.5c);
-2. **perform**: take the cards out of their zones and put them into their destinations; a card
-   entering the battle zone becomes a new object and remembers the turn (301.5); an object that
-   leaves takes all its cards with it, each to its owner's zone, and the effects on it end;
-3. **record**: append what happened to the game's event log.
+1. **replace**: each proposed move is offered to the replacement effects in force
+   (:mod:`reference_engine.replacements`, 609), which may change it ("かわりに");
+2. **look back**: for every object about to leave the battle zone, remember its state just before
+   the move (:class:`~reference_engine.events.LastKnown`, 603.5c); where only the top card leaves
+   (退化), decide the reconstruction of what stays (:func:`reference_engine.reconstruction.plan`),
+   so that a choice the rules forbid is rejected before anything moves;
+3. **perform**: take the cards out of their zones and put them into their destinations; a card
+   entering the battle zone becomes a new object and remembers the turn (301.5), or, put onto
+   sources (進化), the top of an object made of it and its sources; an object that leaves takes all
+   its cards with it, each to its owner's zone, and the effects on it end; an object that loses only
+   its top card is reconstructed (801.4), which is not an entering;
+4. **record**: append what happened to the game's event log.
 
-Replacement effects (609) and triggered abilities (603) are further stages of this pipeline; they
-hook in here and nowhere else.
+Triggered abilities (603) are a further stage of this pipeline; they hook in here and nowhere else.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reference_engine.characteristics import power
-from reference_engine.events import DeckPosition, LastKnown, Moved, MoveRequest
+from reference_engine import reconstruction, replacements
+from reference_engine.characteristics import is_evolution_creature, power
+from reference_engine.choices import ChoiceScript
+from reference_engine.errors import IllegalAction, UnsupportedByEngine
+from reference_engine.events import Cause, DeckPosition, Event, LastKnown, Moved, MoveRequest, Reconstructed
 from reference_engine.players import Player
+from reference_engine.rulesets import Ruleset
 from reference_engine.state import BattleObject, Card, GameState
 from reference_engine.zones import Zone
 
@@ -27,16 +36,30 @@ from reference_engine.zones import Zone
 class Pipeline:
     """Performs events on a game state and records them."""
 
-    def __init__(self, state: GameState, log: list[Moved]) -> None:
+    def __init__(self, state: GameState, log: list[Event], ruleset: Ruleset) -> None:
         self.state = state
         self.log = log
+        self.ruleset = ruleset
 
-    def move(self, requests: Sequence[MoveRequest]) -> list[Moved]:
+    def move(self, requests: Sequence[MoveRequest], choices: ChoiceScript | None = None) -> list[Event]:
         """Perform the moves in ``requests`` as one simultaneous event; return what happened."""
-        leaving = self._look_back(requests)
-        performed: list[Moved] = []
+        performed: list[Event] = []
+        proposed: list[MoveRequest] = []
         for request in requests:
-            performed.extend(self._perform(request, leaving))
+            changed, replaced = replacements.apply(self.state, request)
+            proposed.append(changed)
+            if replaced is not None:
+                performed.append(replaced)
+        for request in proposed:
+            if request.destination is Zone.BATTLE and request.beneath is None:
+                owner = request.card.owner
+                self._check_d2(request.card, request.controller if request.controller is not None else owner)
+        leaving = self._look_back(proposed)
+        plans = {
+            id(request): self._plan_reconstruction(request, choices) for request in proposed if request.only_top
+        }
+        for request in proposed:
+            performed.extend(self._perform(request, leaving, plans.get(id(request))))
         self.log.extend(performed)
         return performed
 
@@ -51,13 +74,26 @@ class Pipeline:
                 )
         return snapshots
 
-    def _perform(self, request: MoveRequest, leaving: dict[int, LastKnown]) -> list[Moved]:
+    def _plan_reconstruction(self, request: MoveRequest, choices: ChoiceScript | None) -> reconstruction.Plan:
         obj = self.state.object_of(request.card)
+        if obj is None or obj.top is not request.card:
+            raise IllegalAction(f"only the top card of a battle-zone object can leave alone ({request.card.name})")
+        return reconstruction.plan(obj, is_evolution_creature(obj), self.ruleset, choices)
+
+    def _perform(self, request: MoveRequest, leaving: dict[int, LastKnown],
+                 rebuilt: reconstruction.Plan | None) -> list[Event]:
+        obj = self.state.object_of(request.card)
+        if obj is not None and rebuilt is not None:
+            return self._top_leaves(obj, request, leaving[obj.serial], rebuilt)
         if obj is not None:
-            return self._object_leaves(obj, request, leaving[obj.serial])
+            return list(self._object_leaves(obj, request, leaving[obj.serial]))
         holder, source = self.state.zone_of(request.card)
         self.state.players[holder].zones[source].remove(request.card)
         self.state.players[holder].tapped_mana.discard(request.card.serial)
+        if request.destination is Zone.BATTLE and request.onto:
+            return self._enter_onto(request, holder, source)
+        if request.destination is Zone.BATTLE and request.beneath is not None:
+            return self._put_beneath(request, request.beneath, source)
         player = self._put(request.card, request)
         return [Moved(request.card, player, source, request.destination, request.cause)]
 
@@ -70,6 +106,57 @@ class Pipeline:
             player = self._put(card, request)
             moved.append(Moved(card, player, Zone.BATTLE, request.destination, request.cause, last))
         return moved
+
+    def _top_leaves(self, obj: BattleObject, request: MoveRequest, last: LastKnown,
+                    rebuilt: reconstruction.Plan) -> list[Event]:
+        """退化: only the top card leaves; what stays is the reconstruction plan's (801.4)."""
+        top = obj.top
+        self.state.players[obj.controller].battle.remove(obj)
+        top.entered_battle_turn = None
+        events: list[Event] = [
+            Moved(top, self._put(top, request), Zone.BATTLE, request.destination, request.cause, last)
+        ]
+        for card in rebuilt.to_graveyard:
+            card.entered_battle_turn = None
+            self.state.players[card.owner].zones[Zone.GRAVEYARD].append(card)
+            events.append(Moved(card, card.owner, Zone.BATTLE, Zone.GRAVEYARD, Cause.RULE, last))
+        for remaining in reconstruction.carry_over(self.state, obj, last, rebuilt):
+            self.state.players[remaining.controller].battle.append(remaining)
+            events.append(Reconstructed(tuple(remaining.cards), remaining.controller))
+        return events
+
+    def _enter_onto(self, request: MoveRequest, holder: Player, source: Zone) -> list[Event]:
+        """進化: the card enters on top of its sources, which become the cards under it (801.1b, 403.4a).
+
+        A source in the battle zone stays there (its object becomes part of the new one); a source
+        elsewhere (墓地進化) enters the battle zone with it and remembers the turn (301.5).
+        """
+        controller = request.controller if request.controller is not None else request.card.owner
+        cards = [request.card]
+        events: list[Event] = [Moved(request.card, controller, source, Zone.BATTLE, request.cause)]
+        for card in request.onto:
+            obj = self.state.object_of(card)
+            if obj is not None:
+                self.state.players[obj.controller].battle.remove(obj)
+                cards.extend(obj.cards)
+                continue
+            owner, zone = self.state.zone_of(card)
+            self.state.players[owner].zones[zone].remove(card)
+            card.entered_battle_turn = self.state.turn.number
+            cards.append(card)
+            events.append(Moved(card, controller, zone, Zone.BATTLE, request.cause))
+        request.card.entered_battle_turn = self.state.turn.number
+        self.state.players[controller].battle.append(BattleObject(cards, controller, tapped=request.tapped))
+        return events
+
+    def _put_beneath(self, request: MoveRequest, beneath: Card, source: Zone) -> list[Event]:
+        """下に置く: the card goes to the bottom of the object's cards (403.4a); it is now in the battle zone."""
+        obj = self.state.object_of(beneath)
+        if obj is None:
+            raise IllegalAction(f"{beneath.name} is not in the battle zone")
+        obj.cards.append(request.card)
+        request.card.entered_battle_turn = self.state.turn.number
+        return [Moved(request.card, obj.controller, source, Zone.BATTLE, request.cause)]
 
     def _put(self, card: Card, request: MoveRequest) -> Player:
         destination = request.destination
@@ -88,3 +175,9 @@ class Pipeline:
         if destination is Zone.MANA and request.tapped:
             self.state.players[card.owner].tapped_mana.add(card.serial)
         return card.owner
+
+    def _check_d2(self, card: Card, controller: Player) -> None:
+        """The D2 field rule (a D2 field leaves when another enters) is not implemented: refuse, never guess."""
+        battle = self.state.players[controller].battle
+        if card.definition.is_d2_field and any(o.top.definition.is_d2_field for o in battle):
+            raise UnsupportedByEngine("a D2 field entering while another is in play (D2 field rule) is not implemented")

@@ -31,6 +31,13 @@ def cards_in_zone(duel: Duel, player: str, zone: str, cards: str) -> None:
         duel.put(PLAYERS[player], ZONES[zone], ref)
 
 
+@given(parsers.re(rf"(?P<player>{PLAYER_PATTERN})のバトルゾーンに(?P<cards>{CARDS_PATTERN})がある"))
+def elements_in_battle_zone(duel: Duel, player: str, cards: str) -> None:
+    """Non-creature elements in the battle zone (フィールド, …): each its own object, there since before this turn."""
+    for ref in card_refs(cards):
+        duel.put_object(PLAYERS[player], [ref])
+
+
 @given(parsers.re(
     rf"(?P<player>{PLAYER_PATTERN})のバトルゾーンに(?P<arrived>このターンに出た)?(?P<tapped>タップされた)?"
     rf"(?P<cards>{CARDS_PATTERN})がいる"

@@ -20,6 +20,7 @@ from reference_engine.choices import Choice, ChoiceScript
 from reference_engine.errors import InvalidSetup
 from reference_engine.events import Cause
 from reference_engine.sickness import can_attack, is_summoning_sick
+from reference_engine.state import Card
 from reference_engine.turns import Step, Turn
 
 VANILLA = CardDefinition("バニラ", "クリーチャー", power=2000)
@@ -142,9 +143,10 @@ def test_turn_start_untaps_draws_and_ends_effects() -> None:
 
 
 def test_scripted_choices_must_match() -> None:
-    script = ChoiceScript([Choice("keep", ("a",)), Choice("order", ("b", "c"))])
-    assert script.take("order").picks == ("b", "c")
+    a, b, c = (Card(VANILLA, Player.P1) for _ in range(3))
+    script = ChoiceScript([Choice("keep", (a,)), Choice("order", (b, c))])
+    assert script.take("order").picks == (b, c)
     with pytest.raises(ScriptMismatch, match="none was scripted"):
         script.take("order")
-    with pytest.raises(ScriptMismatch, match="never asked for: keep"):
+    with pytest.raises(ScriptMismatch, match=r"never asked for: keep=\['バニラ'\]"):
         script.finish()
