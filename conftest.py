@@ -1,5 +1,3 @@
-"""Root conftest: the shinpan plugin and the step library, for every pytest run in this project."""
+"""Root conftest: load the shinpan plugin (which loads the step library) for every pytest run here."""
 
-pytest_plugins = [
-    "shinpan.pytest_plugin", "steps.fixtures", "steps.given", "steps.when", "steps.then", "steps.triggers",
-]
+pytest_plugins = ["shinpan.pytest_plugin"]

@@ -6,7 +6,6 @@ adapter exchanges. The schemas are the source of truth; ``tests/test_contract.py
 every request has a method here, and that each TypedDict has the schema's fields.
 """
 
-from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, Protocol, TypedDict
 

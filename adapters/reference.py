@@ -26,12 +26,13 @@ from adapters.contract import (
     State,
     StopRequest,
 )
+from adapters.contract import Choice as ContractChoice
 from reference_engine import CardDatabase, Game, IllegalAction, Player, Ruleset, ScriptMismatch, UnsupportedByEngine
 from reference_engine.characteristics import power
 from reference_engine.choices import Choice, ChoiceScript
 from reference_engine.effects import Duration
 from reference_engine.errors import InvalidSetup
-from reference_engine.events import AbilityTriggered, Attacked, DeckPosition, Event, Moved
+from reference_engine.events import AbilityTriggered, Attacked, DeckPosition, Event, Moved, Reconstructed, Replaced
 from reference_engine.game import MECHANICS
 from reference_engine.sickness import can_attack, is_summoning_sick
 from reference_engine.state import Card
@@ -83,9 +84,7 @@ class ReferenceSimulator:
         return _answer(lambda: self._setup(request["state"]))
 
     def act(self, request: ActRequest) -> Response:
-        script = ChoiceScript([Choice(c["kind"], tuple(c["picks"])) for c in request["choices"]],
-                              lookup=lambda label: self._label(label, "choices"))
-        return _answer(lambda: self._act(request["action"], script))
+        return _answer(lambda: self._act(request["action"], self._script(request["choices"])))
 
     def observe(self, request: ObserveRequest) -> ObserveResponse:
         if self.game is None:
@@ -150,9 +149,17 @@ class ReferenceSimulator:
         game = self._game()
         kind = action["type"]
         if kind == "summon":
-            game.summon(self._label(action["card"]), script)
+            game.summon(self._label(action["card"]), script, sources=self._labels(action.get("sources", [])))
         elif kind == "put_into_battle":
-            game.put_into_battle(self._label(action["card"]), tapped=action.get("tapped", False), choices=script)
+            game.put_into_battle(self._label(action["card"]), tapped=action.get("tapped", False), choices=script,
+                                 sources=self._labels(action.get("sources", [])))
+        elif kind == "devolve":
+            game.devolve(self._label(action["card"]), Zone(action["to"]), script)
+        elif kind == "put_under":
+            game.put_under(self._label(action["target"]), self._labels(action["cards"]), script)
+        elif kind == "rearrange_under":
+            game.rearrange_under(self._label(action["target"]), self._labels(action["order"]))
+            script.finish()
         elif kind == "move":
             by = PLAYERS[action["by"]] if "by" in action else None
             game.move(self._label(action["card"]), Zone(action["to"]),
@@ -184,6 +191,12 @@ class ReferenceSimulator:
             script.finish()
         else:
             raise UnsupportedByEngine(f"action type {kind!r} is not implemented")
+
+    def _script(self, choices: list[ContractChoice]) -> ChoiceScript:
+        return ChoiceScript([
+            Choice(c["kind"], tuple(self._label(label, f"choices/{i}/picks") for label in c["picks"]))
+            for i, c in enumerate(choices)
+        ])
 
     def _apply_effect(self, effect: Mapping[str, Any], where: str) -> None:
         if effect["kind"] == "ignore_abilities":
@@ -235,6 +248,9 @@ class ReferenceSimulator:
             raise BadMessage("act before setup")
         return self.game
 
+    def _labels(self, labels: list[str], where: str = "action") -> list[Card]:
+        return [self._label(label, where) for label in labels]
+
     def _label(self, label: str, where: str = "action") -> Card:
         if label not in self.labels:
             raise BadMessage(f"{where}: unknown card label {label!r}")
@@ -246,6 +262,12 @@ def _event(event: Event, label_of: Mapping[int, str]) -> dict[str, Any] | None:
     if isinstance(event, Moved):
         return {"type": "moved", "card": label_of[id(event.card)], "from": event.source.value,
                 "to": event.destination.value, "player": NAMES[event.player], "cause": event.cause.value}
+    if isinstance(event, Replaced):
+        return {"type": "replaced", "card": label_of[id(event.source)], "ability": event.ability,
+                "affected": label_of[id(event.card)]}
+    if isinstance(event, Reconstructed):
+        return {"type": "reconstructed", "cards": [label_of[id(c)] for c in event.cards],
+                "player": NAMES[event.player]}
     if isinstance(event, AbilityTriggered):
         return {"type": "triggered", "card": label_of[id(event.card)], "ability": event.ability}
     assert isinstance(event, Attacked)

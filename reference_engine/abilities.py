@@ -7,11 +7,22 @@ abilities the engine cannot honour is reported as unsupported instead of played 
 
 Forms (the registry's header repeats them):
 
-* ``{keyword: NAME}`` — a keyword ability (:data:`KEYWORDS`);
-* ``{static: NAME, ...}`` — a static ability (常在型能力, :data:`STATICS`);
-* ``{replacement: destroyed, of: this, instead: ZONE}`` — a self-replacement (自己置換効果);
-* ``{trigger: EVENT, of: SUBJECT, effect: EFFECT, optional: BOOL, ...}`` — a triggered ability (誘発型能力)
+- ``{keyword: NAME}`` — a keyword ability (:data:`KEYWORDS`).
+- ``{evolution: {sources: N, of: creature|spell, civilization: C, from: battle|graveyard, or_more: B, neo: B}}``
+  — 進化 (801): the card is put on top of N sources (進化V: 2, 進化GV: 3); ``neo: true`` for NEO進化
+  (802), which may also be summoned alone.
+- ``{static: NAME, ...}`` — a static ability (常在型能力, :data:`STATICS`);
+  ``{static: ignore_abilities, creature_cost_at_most: N, spell_cost_at_most: N}`` — "コストN以下の
+  クリーチャーの能力とコストN以下の呪文の効果を無視する".
+- ``{replacement: KIND, of: WHOSE[, instead: ZONE]}`` — a replacement effect (置換効果, 609), applied by
+  the one replacement stage of the pipeline (:mod:`reference_engine.replacements`, :data:`REPLACEMENTS`):
+  ``{replacement: enter_tapped_to_untapped, of: own_creatures}`` "自分のクリーチャーがタップして出る時、
+  かわりにアンタップして出る"; ``{replacement: leaves, of: this, instead: hand}`` エターナル・Ω;
+  ``{replacement: destroyed, of: this, instead: mana}`` a self-replacement (自己置換効果, 《恋愛妖精アジサイ》).
+- ``{trigger: EVENT, of: SUBJECT, effect: EFFECT, optional: BOOL, ...}`` — a triggered ability (誘発型能力)
   with a zone-change or other trigger condition (603.5), see :class:`Triggered`.
+- ``{dormant: KIND}`` (:data:`DORMANT`): an ability whose occasion the engine never produces (it pays no
+  costs, resolves no battles or blocks, never links). It is read so that the card can be played, and does nothing.
 """
 
 from __future__ import annotations
@@ -19,10 +30,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol
 
 from reference_engine.errors import UnsupportedByEngine
 from reference_engine.zones import Zone
+
+
+class CardFacts(Protocol):
+    """What an ability needs to know of a card's printed facts."""
+
+    @property
+    def is_creature(self) -> bool: ...
+
+    @property
+    def is_spell(self) -> bool: ...
+
+    @property
+    def civilizations(self) -> tuple[str, ...]: ...
 
 
 @dataclass(frozen=True)
@@ -32,17 +56,72 @@ class Keyword:
     name: str
 
 
+@dataclass(frozen=True)
+class Evolution:
+    """進化 (801) / NEO進化 (802): how many sources the card is put onto, and which cards qualify."""
+
+    sources: int = 1
+    """How many sources the evolution needs (進化: 1, 進化V: 2, 進化GV: 3); old 801.4a counts these."""
+    of: str = "creature"
+    """What a source is: ``creature`` (a creature card) or ``spell`` (a spell card)."""
+    civilization: str | None = None
+    """A civilization every source must have, if any."""
+    zone: str = "battle"
+    """Where the sources come from: ``battle`` (your creatures) or ``graveyard`` (墓地進化)."""
+    or_more: bool = False
+    """``N枚以上``: any number of sources from ``sources`` up."""
+    neo: bool = False
+    """NEO進化: the card may also be summoned alone; with cards under it, it is an evolution creature (802.3)."""
+
+    def accepts(self, card: CardFacts) -> bool:
+        """Whether a card with these printed facts is a proper source (適正な進化元) for this evolution."""
+        kind_ok = card.is_creature if self.of == "creature" else card.is_spell
+        return kind_ok and (self.civilization is None or self.civilization in card.civilizations)
+
+    def count_ok(self, count: int) -> bool:
+        """Whether ``count`` sources are as many as the evolution needs."""
+        return count >= self.sources if self.or_more else count == self.sources
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """A replacement effect of a card's static ability (置換効果, 609), applied by the pipeline's replacement stage."""
+
+    kind: str
+    """What it replaces (:data:`REPLACEMENTS`): ``enter_tapped_to_untapped`` (entering tapped), ``leaves``
+    (leaving the battle zone) or ``destroyed`` (leaving the battle zone for the graveyard)."""
+    of: str
+    """Whose events it replaces: ``own_creatures`` (its controller's creatures) or ``this`` (its own card)."""
+    instead: Zone | None = None
+    """For ``leaves`` and ``destroyed``: the zone the card goes to instead (かわりに)."""
+
+
+@dataclass(frozen=True)
+class IgnoreAbilities:
+    """A static ability: low-cost creatures' abilities and low-cost spells' effects are ignored (無視)."""
+
+    creature_cost_at_most: int | None
+    spell_cost_at_most: int | None
+
+
+@dataclass(frozen=True)
+class Dormant:
+    """An ability whose occasion the engine never produces (see :data:`DORMANT`): read, and inert."""
+
+    kind: str
+
+
 KEYWORDS: frozenset[str] = frozenset(
     {
         "speed_attacker",  # スピードアタッカー: not affected by summoning sickness (301.5, 101.2)
         "blocker",  # ブロッカー
         "double_breaker",  # W・ブレイカー
+        "triple_breaker",  # T・ブレイカー
+        "infinite_breaker",  # ∞ブレイカー
         "shield_force",  # シールド・フォース: enters in a given state; static, not triggered (603.5d, Ver.1.18)
-        "neo_evolution",  # NEO進化: an evolution creature while cards are under it
-        "g_link",  # G・リンク: applies only when linking, which this engine never does
     }
 )
-"""Keywords the engine knows. スピードアタッカー and NEO進化 change what the engine core decides."""
+"""Keywords the engine knows. スピードアタッカー changes what the engine core decides."""
 
 
 @dataclass(frozen=True)
@@ -61,13 +140,6 @@ STATICS: frozenset[str] = frozenset(
         "power_per_graveyard_race",  # 自分の墓地にある(race)1体につき+amount
     }
 )
-
-
-@dataclass(frozen=True)
-class Replacement:
-    """A self-replacement: when this creature would be destroyed, it goes to ``instead`` (e.g. the mana zone)."""
-
-    instead: Zone
 
 
 class Who(StrEnum):
@@ -175,10 +247,28 @@ class Triggered:
     ``linked`` (this engine never links), ``total_shields_at_most_6``."""
 
 
-Ability = Keyword | Static | Replacement | Triggered
+Ability = Keyword | Evolution | Static | IgnoreAbilities | Replacement | Triggered | Dormant
 """Every ability form the engine implements."""
 
 CONDITIONS: frozenset[str] = frozenset({"was_evolution", "linked", "total_shields_at_most_6"})
+
+REPLACEMENTS: dict[tuple[str, str], bool] = {
+    ("enter_tapped_to_untapped", "own_creatures"): False,
+    ("leaves", "this"): True,
+    ("destroyed", "this"): True,
+}
+"""The replacement forms the engine implements, (kind, of) -> whether the form names an ``instead`` zone."""
+
+DORMANT: dict[str, str] = {
+    "cost_modifier": "costs are taken as paid: the engine never computes a cost",
+    "alternative_cost": "costs are taken as paid: alternative costs (キリフダッシュ, ムゲンクライム) are never offered",
+    "battle_trigger": "the engine resolves no battles",
+    "blocked_trigger": "the engine resolves no blocks",
+    "no_tap_by_opponent_effects": "the engine has no opponent's effect that taps (its tap move has no source)",
+    "d2_field_rule": "a D2 field entering while its controller has another is reported unsupported by the pipeline",
+    "g_link": "the engine never links creatures (G・リンク)",
+}
+"""Dormant ability kinds and why they cannot matter to what the engine does."""
 
 
 def parse_ability(form: Mapping[str, Any]) -> Ability:
@@ -188,18 +278,53 @@ def parse_ability(form: Mapping[str, Any]) -> Ability:
         if name not in KEYWORDS:
             raise UnsupportedByEngine(f"keyword {name!r} is not implemented")
         return Keyword(name)
+    if set(form) == {"evolution"} and isinstance(form["evolution"], Mapping):
+        return _evolution(form["evolution"])
+    if form.get("static") == "ignore_abilities":
+        if not set(form) <= {"static", "creature_cost_at_most", "spell_cost_at_most"}:
+            raise UnsupportedByEngine(f"ability form {dict(form)!r} is not implemented")
+        return IgnoreAbilities(form.get("creature_cost_at_most"), form.get("spell_cost_at_most"))
     if "static" in form:
         name = str(form["static"])
-        if name not in STATICS:
-            raise UnsupportedByEngine(f"static ability {name!r} is not implemented")
+        if name not in STATICS or not set(form) <= {"static", "race", "amount"}:
+            raise UnsupportedByEngine(f"static ability {dict(form)!r} is not implemented")
         return Static(name, _opt_str(form.get("race")), int(form.get("amount", 0)))
     if "replacement" in form:
-        if form.get("replacement") != "destroyed" or form.get("of") != "this":
-            raise UnsupportedByEngine(f"replacement form {dict(form)!r} is not implemented")
-        return Replacement(Zone(str(form["instead"])))
+        return _replacement(form)
     if "trigger" in form:
         return _triggered(form)
+    if set(form) == {"dormant"} and str(form["dormant"]) in DORMANT:
+        return Dormant(str(form["dormant"]))
     raise UnsupportedByEngine(f"ability form {dict(form)!r} is not implemented")
+
+
+def _replacement(form: Mapping[str, Any]) -> Replacement:
+    key = (str(form["replacement"]), str(form.get("of")))
+    names_zone = REPLACEMENTS.get(key)
+    expected = {"replacement", "of", "instead"} if names_zone else {"replacement", "of"}
+    if names_zone is None or set(form) != expected:
+        raise UnsupportedByEngine(f"replacement form {dict(form)!r} is not implemented")
+    instead = Zone(str(form["instead"])) if names_zone else None
+    if instead is Zone.BATTLE:
+        raise UnsupportedByEngine(f"replacement form {dict(form)!r} is not implemented")
+    return Replacement(key[0], key[1], instead)
+
+
+def _evolution(spec: Mapping[str, Any]) -> Evolution:
+    known = {"sources", "of", "civilization", "from", "or_more", "neo"}
+    if not set(spec) <= known:
+        raise UnsupportedByEngine(f"evolution form {dict(spec)!r} is not implemented")
+    evolution = Evolution(
+        sources=int(spec.get("sources", 1)),
+        of=str(spec.get("of", "creature")),
+        civilization=str(spec["civilization"]) if spec.get("civilization") else None,
+        zone=str(spec.get("from", "battle")),
+        or_more=bool(spec.get("or_more", False)),
+        neo=bool(spec.get("neo", False)),
+    )
+    if evolution.of not in ("creature", "spell") or evolution.zone not in ("battle", "graveyard"):
+        raise UnsupportedByEngine(f"evolution form {dict(spec)!r} is not implemented")
+    return evolution
 
 
 def _triggered(form: Mapping[str, Any]) -> Triggered:

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from reference_engine.abilities import Ability, Keyword, parse_ability
+from reference_engine.abilities import Ability, Evolution, Keyword, Replacement, parse_ability
 from reference_engine.errors import UnsupportedByEngine
 
 _POWER = re.compile(r"^(\d+)\+?$")
@@ -41,6 +41,25 @@ class CardDefinition:
     def is_evolution(self) -> bool:
         """Whether the card is an evolution creature (進化クリーチャー), rule 801."""
         return "進化" in self.type_line
+
+    @property
+    def evolution(self) -> Evolution | None:
+        """The card's 進化 / NEO進化 ability (how it is put onto sources), if it has one."""
+        return next((a for a in self.abilities if isinstance(a, Evolution)), None)
+
+    @property
+    def is_spell(self) -> bool:
+        """Whether the card is only a spell (a twinpact card, with a creature side, is a creature)."""
+        return "呪文" in self.type_line and not self.is_creature
+
+    @property
+    def is_d2_field(self) -> bool:
+        """Whether the card is a D2フィールド."""
+        return "D2フィールド" in self.type_line
+
+    def replacements(self, kind: str) -> list[Replacement]:
+        """The card's replacement abilities of ``kind``."""
+        return [a for a in self.abilities if isinstance(a, Replacement) and a.kind == kind]
 
     def has_keyword(self, name: str) -> bool:
         """Whether the printed abilities include the keyword ``name``."""

@@ -5,11 +5,15 @@ power modifier on the object. A card's civilizations are its printed ones unless
 changes them where the card is (《薫風妖精コートニー》: mana cards have every civilization). A
 continuous effect applies the instant a card is put into a zone (603.5b), so a trigger that checks a
 characteristic after a move sees the changed value.
+
+An object's abilities are ignored (無視) while a resolved effect says so (``GameState.ignored``) or a
+static ability in force says so (:class:`~reference_engine.abilities.IgnoreAbilities`); ignored
+abilities add no keywords, no static effects, replace nothing and trigger on nothing.
 """
 
 from __future__ import annotations
 
-from reference_engine.abilities import Keyword, Static
+from reference_engine.abilities import IgnoreAbilities, Static
 from reference_engine.state import BattleObject, Card, GameState
 from reference_engine.zones import Zone
 
@@ -17,8 +21,24 @@ ALL_CIVILIZATIONS: tuple[str, ...] = ("光", "水", "闇", "火", "自然")
 
 
 def abilities_ignored(state: GameState, obj: BattleObject) -> bool:
-    """Whether an effect makes the object's abilities ignored (能力を無視する)."""
-    return obj.serial in state.ignored
+    """Whether the object's abilities are ignored (無視): by a resolved effect, or by a static ability in force.
+
+    A static ignoring ability works unless its own object's abilities are ignored by a resolved effect;
+    ignoring abilities that ignore each other are not modelled (no such case yet).
+    """
+    if obj.serial in state.ignored:
+        return True
+    top = obj.top.definition
+    if not top.is_creature or top.cost is None:
+        return False
+    for other in state.objects():
+        if other is obj or other.serial in state.ignored:
+            continue
+        for ability in other.top.definition.abilities:
+            if (isinstance(ability, IgnoreAbilities) and ability.creature_cost_at_most is not None
+                    and top.cost <= ability.creature_cost_at_most):
+                return True
+    return False
 
 
 def statics(state: GameState, obj: BattleObject) -> list[Static]:
@@ -45,13 +65,21 @@ def has_keyword(obj: BattleObject, name: str, state: GameState | None = None) ->
     """Whether the object has the keyword ability ``name`` (from its top card, unless ignored)."""
     if state is not None and abilities_ignored(state, obj):
         return False
-    return Keyword(name) in obj.top.definition.abilities
+    return obj.top.definition.has_keyword(name)
 
 
-def is_evolution(obj: BattleObject) -> bool:
-    """Whether the object is an evolution creature: an evolution card, or a NEO creature with cards under it."""
+def is_evolution_creature(obj: BattleObject) -> bool:
+    """Whether the object is an evolution creature (進化クリーチャー, 801).
+
+    A card of an evolution type is one; a NEO creature is one only while cards are under it (802.3).
+    """
     top = obj.top.definition
-    return top.is_evolution or (top.has_keyword("neo_evolution") and bool(obj.under))
+    if not top.is_creature:
+        return False
+    evolution = top.evolution
+    if evolution is not None and evolution.neo:
+        return len(obj.cards) > 1
+    return top.is_evolution
 
 
 def civilizations(state: GameState, card: Card) -> tuple[str, ...]:

@@ -7,7 +7,7 @@ with the action. A choice asked for and not scripted, or scripted and never aske
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reference_engine.errors import ScriptMismatch
@@ -16,25 +16,20 @@ from reference_engine.state import Card
 
 @dataclass(frozen=True)
 class Choice:
-    """One scripted answer: for a decision of ``kind``, pick the cards with these labels, in order."""
+    """One scripted answer: for a decision of ``kind``, pick these cards, in order.
+
+    The adapter turns the scenario's labels into the engine's cards; labels never reach the engine.
+    """
 
     kind: str
-    picks: tuple[str, ...]
+    picks: tuple[Card, ...]
 
 
 class ChoiceScript:
     """The choices scripted for one action, consumed in order per kind."""
 
-    def __init__(self, choices: Sequence[Choice] = (), lookup: Callable[[str], Card] | None = None) -> None:
+    def __init__(self, choices: Sequence[Choice] = ()) -> None:
         self._pending = list(choices)
-        self._lookup = lookup
-
-    def take_cards(self, kind: str) -> list[Card]:
-        """The cards picked by the next scripted choice of ``kind`` (its labels, resolved by the adapter)."""
-        choice = self.take(kind)
-        if self._lookup is None:
-            raise ScriptMismatch(f"a choice of kind {kind!r} names cards, but the script cannot resolve labels")
-        return [self._lookup(label) for label in choice.picks]
 
     def take(self, kind: str) -> Choice:
         """The next scripted choice of ``kind``; :class:`ScriptMismatch` if there is none."""
@@ -43,8 +38,16 @@ class ChoiceScript:
                 return self._pending.pop(index)
         raise ScriptMismatch(f"the rules ask for a choice of kind {kind!r}, but none was scripted")
 
+    def offered(self, kind: str) -> Choice | None:
+        """The next scripted choice of ``kind`` if there is one: for a decision the player *may* make but
+        the rules do not ask for (e.g. arranging cards in the battle zone at will, 403.3)."""
+        for index, choice in enumerate(self._pending):
+            if choice.kind == kind:
+                return self._pending.pop(index)
+        return None
+
     def finish(self) -> None:
         """Check that every scripted choice was used."""
         if self._pending:
-            unused = ", ".join(f"{c.kind}={list(c.picks)}" for c in self._pending)
+            unused = ", ".join(f"{c.kind}={[p.name for p in c.picks]}" for c in self._pending)
             raise ScriptMismatch(f"scripted choices never asked for: {unused}")

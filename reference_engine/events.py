@@ -23,7 +23,8 @@ class Cause(StrEnum):
     DESTROY = "destroy"  # 破壊
     DRAW = "draw"  # ドロー
     CHARGE = "charge"  # マナチャージ
-    RULE = "rule"  # a rule moved it (e.g. state-based)
+    RULE = "rule"  # a rule moved it (e.g. state-based, or reconstruction 801.4)
+    UNDER = "under"  # 下に置く: put under a card in the battle zone (403.4a)
     SWAP = "swap"  # 入れ替え (701.26a)
     CAST = "cast"  # 呪文を唱えた: the spell goes to the graveyard
 
@@ -49,6 +50,12 @@ class MoveRequest:
     position: DeckPosition = DeckPosition.TOP
     by: Player | None = None
     """The player whose effect or action moves the card (相手によって…), if known."""
+    onto: tuple[Card, ...] = ()
+    """Entering the battle zone: the sources it is put onto (進化), top first (801.1b, 403.4a)."""
+    beneath: Card | None = None
+    """Put under a card in the battle zone: any card of the object it goes to the bottom of (403.4a)."""
+    only_top: bool = False
+    """Leaving the battle zone: only this card, the top card, leaves its object (退化, 801.4)."""
 
 
 @dataclass(frozen=True)
@@ -102,6 +109,19 @@ class Attacked:
 
 
 @dataclass(frozen=True)
+class Reconstructed:
+    """The cards left after a top card left stay in the battle zone as an object (再構築, 801.4).
+
+    This is not an entering event: the object was already in the battle zone (801.4c), so nothing
+    that waits for a card entering the battle zone sees it.
+    """
+
+    cards: tuple[Card, ...]
+    """The remaining object's cards, top first."""
+    player: Player
+
+
+@dataclass(frozen=True)
 class AbilityTriggered:
     """A triggered ability triggered and now waits (誘発): the card that has it and the ability's index."""
 
@@ -109,5 +129,18 @@ class AbilityTriggered:
     ability: int
 
 
-Event = Moved | Attacked | AbilityTriggered
+@dataclass(frozen=True)
+class Replaced:
+    """A replacement effect (置換効果, 609) of ``source``'s ability changed how ``card`` moved.
+
+    The event it replaced never happened (609, 603.2d): nothing that waits for that event sees it.
+    """
+
+    source: Card
+    ability: int
+    """Index of the replacing ability in the source card's structured abilities."""
+    card: Card
+
+
+Event = Moved | Reconstructed | Replaced | Attacked | AbilityTriggered
 """Every kind of performed event the engine records."""

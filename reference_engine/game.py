@@ -15,8 +15,9 @@ from reference_engine.cards import CardDatabase
 from reference_engine.characteristics import statics
 from reference_engine.choices import ChoiceScript
 from reference_engine.effects import Duration, PowerModifier
-from reference_engine.errors import IllegalAction, InvalidSetup
+from reference_engine.errors import IllegalAction, InvalidSetup, UnsupportedByEngine
 from reference_engine.events import Attacked, Cause, DeckPosition, Event, MoveRequest
+from reference_engine.evolution import evolve
 from reference_engine.pipeline import Pipeline
 from reference_engine.players import Player
 from reference_engine.resolution import next_pending, resolve
@@ -25,10 +26,12 @@ from reference_engine.sickness import can_attack
 from reference_engine.state import BattleObject, Card, GameState
 from reference_engine.triggers import check_attack
 from reference_engine.turns import Step, Turn
+from reference_engine.under import put_under, rearrange_under
 from reference_engine.zones import Zone
 
 MECHANICS: tuple[str, ...] = ("zones", "summon", "tap", "summoning_sickness", "speed_attacker", "turns",
-                              "power_modifiers", "triggers", "swap", "ignore_abilities", "evolution_setup")
+                              "power_modifiers", "evolution", "neo_evolution", "reconstruction", "cards_under",
+                              "replacement_effects", "triggers", "swap", "ignore_abilities")
 """The mechanics this engine implements, as named in the adapter contract."""
 
 
@@ -79,7 +82,7 @@ class Game:
         if not cards:
             raise InvalidSetup("a battle-zone object needs at least one card")
         top = cards[0].definition
-        if top.type_line == "呪文":
+        if top.is_spell:
             raise InvalidSetup(f"{top.name} is a spell and cannot be in the battle zone")
         for card in cards:
             here = any(card is c for c in arrived_this_turn)
@@ -98,25 +101,61 @@ class Game:
         self.state.ignored.add(self._object(card).serial)
 
     # ---------------------------------------------------------------- actions
-    def summon(self, card: Card, choices: ChoiceScript | None = None) -> None:
-        """召喚: the card's owner puts a creature from the hand into the battle zone (costs are assumed paid)."""
+    def summon(self, card: Card, choices: ChoiceScript | None = None, *, sources: Sequence[Card] = ()) -> None:
+        """召喚: the card's owner puts a creature from the hand into the battle zone (costs are assumed paid).
+
+        With ``sources``, an evolution creature is summoned on top of them (801; NEO進化 802).
+        """
         self._require_in(card, Zone.HAND, "summon")
         if not card.definition.is_creature:
             raise IllegalAction(f"{card.name} is not a creature and cannot be summoned")
-        if card.definition.is_evolution:
+        if sources:
+            evolve(self.pipeline, card, sources, Cause.SUMMON, choices=choices)
+        elif card.definition.is_evolution:
             raise IllegalAction(f"{card.name} is an evolution creature: summon it onto sources")
-        self.pipeline.move([MoveRequest(card, Zone.BATTLE, Cause.SUMMON)])
+        else:
+            self.pipeline.move([MoveRequest(card, Zone.BATTLE, Cause.SUMMON)], choices)
         self._finish(choices)
 
     def put_into_battle(self, card: Card, controller: Player | None = None, *, tapped: bool = False,
-                        choices: ChoiceScript | None = None) -> None:
-        """出す: an effect puts ``card`` into the battle zone from wherever it is."""
+                        choices: ChoiceScript | None = None, sources: Sequence[Card] = ()) -> None:
+        """出す: an effect puts ``card`` into the battle zone from wherever it is (onto ``sources``, if given)."""
         if self.state.object_of(card) is not None:
             raise IllegalAction(f"{card.name} is already in the battle zone")
-        if card.definition.type_line == "呪文":
+        if card.definition.is_spell:
             raise IllegalAction(f"{card.name} is a spell and cannot be put into the battle zone")
-        self.pipeline.move([MoveRequest(card, Zone.BATTLE, Cause.PUT, controller=controller, tapped=tapped)])
+        if sources:
+            if tapped:
+                raise UnsupportedByEngine("putting an evolution creature out tapped by the effect is not implemented")
+            evolve(self.pipeline, card, sources, Cause.PUT, controller, choices)
+        elif card.definition.is_evolution:
+            raise IllegalAction(f"{card.name} is an evolution creature: put it onto sources")
+        else:
+            self.pipeline.move([MoveRequest(card, Zone.BATTLE, Cause.PUT, controller=controller, tapped=tapped)],
+                               choices)
         self._finish(choices)
+
+    def devolve(self, card: Card, destination: Zone, choices: ChoiceScript | None = None) -> None:
+        """退化: an effect moves only ``card``, the top card of its object, to its owner's ``destination``.
+
+        What stays is reconstructed (801.4, :mod:`reference_engine.reconstruction`).
+        """
+        obj = self._object(card)
+        if obj.top is not card:
+            raise IllegalAction(f"{card.name} is not the top card of its creature")
+        if destination is Zone.BATTLE:
+            raise IllegalAction("a card cannot leave the battle zone for the battle zone")
+        self.pipeline.move([MoveRequest(card, destination, Cause.PUT, only_top=True)], choices)
+        self._finish(choices)
+
+    def put_under(self, target: Card, cards: Sequence[Card], choices: ChoiceScript | None = None) -> None:
+        """An effect puts ``cards`` under the object ``target`` is part of (403.4a)."""
+        put_under(self.pipeline, target, cards, choices)
+        self._finish(choices)
+
+    def rearrange_under(self, target: Card, order: Sequence[Card]) -> None:
+        """The controller rearranges the cards under ``target``'s top card (403.3; forbidden by 403.4)."""
+        rearrange_under(self.pipeline, target, order)
 
     def move(self, card: Card, destination: Zone, *, position: DeckPosition = DeckPosition.TOP,
              by: Player | None = None, choices: ChoiceScript | None = None) -> None:

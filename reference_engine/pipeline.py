@@ -2,32 +2,53 @@
 
 Stages, in order, for a batch of simultaneous moves:
 
-1. **replace**: a self-replacement of the moving card changes where it goes (609; 《恋愛妖精アジサイ》:
-   destroyed → mana zone instead). A replaced event did not happen, so nothing triggers on it (603.2d);
+1. **replace**: each proposed move is offered to the replacement effects in force
+   (:mod:`reference_engine.replacements`, 609, the only place replacements apply), which may change
+   it ("かわりに"); a replaced event did not happen, so nothing triggers on it (603.2d);
 2. **look back**: for every object about to leave the battle zone, remember its state just before
-   the move (:class:`~reference_engine.events.LastKnown`, 603.5c), and every card's civilizations
-   where it was;
+   the move (:class:`~reference_engine.events.LastKnown`, 603.5c: computed characteristics, whether it
+   was an evolution creature, whether its abilities were ignored), and every moving card's
+   civilizations where it was; where only the top card leaves (退化), decide the reconstruction of
+   what stays (:func:`reference_engine.reconstruction.plan`), so that a choice the rules forbid is
+   rejected before anything moves;
 3. **perform**: take the cards out of their zones and put them into their destinations; a card
-   entering the battle zone becomes a new object and remembers the turn (301.5); an object that
-   leaves takes all its cards with it, each to its owner's zone, and the effects on it end;
+   entering the battle zone becomes a new object and remembers the turn (301.5), or, put onto
+   sources (進化), the top of an object made of it and its sources; an object that leaves takes all
+   its cards with it, each to its owner's zone, and the effects on it end; an object that loses only
+   its top card is reconstructed (801.4), which is not an entering;
 4. **record**: append what happened to the game's event log;
-5. **trigger**: check every triggered ability against the batch (:mod:`reference_engine.triggers`);
-   those that trigger wait in the game state until resolved.
+5. **trigger**: check every triggered ability against the cards that moved
+   (:mod:`reference_engine.triggers`); those that trigger wait in the game state until resolved. Only
+   :class:`~reference_engine.events.Moved` events are checked: a reconstruction is not an entering
+   (801.4c) and a replaced event did not happen (603.2d).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
-from reference_engine.abilities import Replacement
-from reference_engine.characteristics import abilities_ignored, civilizations, is_evolution, power
-from reference_engine.events import AbilityTriggered, DeckPosition, Event, LastKnown, Moved, MoveRequest
+from reference_engine import reconstruction, replacements
+from reference_engine.characteristics import abilities_ignored, civilizations, is_evolution_creature, power
+from reference_engine.choices import ChoiceScript
+from reference_engine.errors import IllegalAction, UnsupportedByEngine
+from reference_engine.events import (
+    AbilityTriggered,
+    Cause,
+    DeckPosition,
+    Event,
+    LastKnown,
+    Moved,
+    MoveRequest,
+    Reconstructed,
+)
 from reference_engine.players import Player
 from reference_engine.rulesets import Ruleset
 from reference_engine.state import BattleObject, Card, GameState
 from reference_engine.triggers import check_moves
 from reference_engine.zones import Zone
+
+Civilizations = dict[int, tuple[str, ...]]
+"""Each moving card's civilizations just before the move, by ``id`` of the card."""
 
 
 class Pipeline:
@@ -38,31 +59,31 @@ class Pipeline:
         self.log = log
         self.ruleset = ruleset
 
-    def move(self, requests: Sequence[MoveRequest]) -> list[Moved]:
+    def move(self, requests: Sequence[MoveRequest], choices: ChoiceScript | None = None) -> list[Event]:
         """Perform the moves in ``requests`` as one simultaneous event; return what happened."""
-        requests = [self._replace(r) for r in requests]
-        leaving = self._look_back(requests)
-        before = {id(r.card): self._civilizations_before(r.card) for r in requests}
-        performed: list[Moved] = []
+        performed: list[Event] = []
+        proposed: list[MoveRequest] = []
         for request in requests:
-            performed.extend(self._perform(request, leaving, before))
+            changed, replaced = replacements.apply(self.state, request)
+            proposed.append(changed)
+            if replaced is not None:
+                performed.append(replaced)
+        for request in proposed:
+            if request.destination is Zone.BATTLE and request.beneath is None:
+                owner = request.card.owner
+                self._check_d2(request.card, request.controller if request.controller is not None else owner)
+        leaving = self._look_back(proposed)
+        before = self._civilizations_before(proposed)
+        plans = {
+            id(request): self._plan_reconstruction(request, choices) for request in proposed if request.only_top
+        }
+        for request in proposed:
+            performed.extend(self._perform(request, leaving, before, plans.get(id(request))))
         self.log.extend(performed)
-        for pending in check_moves(self.state, self.ruleset, performed):
+        for pending in check_moves(self.state, self.ruleset, [e for e in performed if isinstance(e, Moved)]):
             self.state.waiting.append(pending)
             self.log.append(AbilityTriggered(pending.card, pending.index))
         return performed
-
-    def _replace(self, request: MoveRequest) -> MoveRequest:
-        obj = self.state.object_of(request.card)
-        if obj is None or request.destination is not Zone.GRAVEYARD or abilities_ignored(self.state, obj):
-            return request
-        for ability in obj.top.definition.abilities:
-            if isinstance(ability, Replacement):
-                return replace(request, destination=ability.instead)
-        return request
-
-    def _civilizations_before(self, card: Card) -> tuple[str, ...]:
-        return civilizations(self.state, card)
 
     def _look_back(self, requests: Sequence[MoveRequest]) -> dict[int, LastKnown]:
         snapshots: dict[int, LastKnown] = {}
@@ -73,18 +94,36 @@ class Pipeline:
                 snapshots[obj.serial] = LastKnown(
                     cards=tuple(obj.cards), controller=obj.controller, tapped=obj.tapped,
                     power=power(self.state, obj), civilizations=top.civilizations, races=top.races,
-                    cost=top.cost, evolution=is_evolution(obj), abilities_ignored=abilities_ignored(self.state, obj),
+                    cost=top.cost, evolution=is_evolution_creature(obj),
+                    abilities_ignored=abilities_ignored(self.state, obj),
                 )
         return snapshots
 
-    def _perform(self, request: MoveRequest, leaving: dict[int, LastKnown],
-                 before: dict[int, tuple[str, ...]]) -> list[Moved]:
+    def _civilizations_before(self, requests: Sequence[MoveRequest]) -> Civilizations:
+        """Where each moving card is now, its civilizations there (for "from A to B" conditions)."""
+        cards = [card for request in requests for card in (request.card, *request.onto)]
+        return {id(card): civilizations(self.state, card) for card in cards}
+
+    def _plan_reconstruction(self, request: MoveRequest, choices: ChoiceScript | None) -> reconstruction.Plan:
         obj = self.state.object_of(request.card)
+        if obj is None or obj.top is not request.card:
+            raise IllegalAction(f"only the top card of a battle-zone object can leave alone ({request.card.name})")
+        return reconstruction.plan(obj, is_evolution_creature(obj), self.ruleset, choices)
+
+    def _perform(self, request: MoveRequest, leaving: dict[int, LastKnown], before: Civilizations,
+                 rebuilt: reconstruction.Plan | None) -> list[Event]:
+        obj = self.state.object_of(request.card)
+        if obj is not None and rebuilt is not None:
+            return self._top_leaves(obj, request, leaving[obj.serial], rebuilt)
         if obj is not None:
-            return self._object_leaves(obj, request, leaving[obj.serial])
+            return list(self._object_leaves(obj, request, leaving[obj.serial]))
         holder, source = self.state.zone_of(request.card)
         self.state.players[holder].zones[source].remove(request.card)
         self.state.players[holder].tapped_mana.discard(request.card.serial)
+        if request.destination is Zone.BATTLE and request.onto:
+            return self._enter_onto(request, source, before)
+        if request.destination is Zone.BATTLE and request.beneath is not None:
+            return self._put_beneath(request, request.beneath, source, before)
         player = self._put(request.card, request)
         return [Moved(request.card, player, source, request.destination, request.cause, by=request.by,
                       civilizations_before=before[id(request.card)])]
@@ -100,6 +139,66 @@ class Pipeline:
             moved.append(Moved(card, player, Zone.BATTLE, request.destination, request.cause, last, by=request.by,
                                civilizations_before=last.civilizations))
         return moved
+
+    def _top_leaves(self, obj: BattleObject, request: MoveRequest, last: LastKnown,
+                    rebuilt: reconstruction.Plan) -> list[Event]:
+        """退化: only the top card leaves; what stays is the reconstruction plan's (801.4)."""
+        top = obj.top
+        self.state.players[obj.controller].battle.remove(obj)
+        top.entered_battle_turn = None
+        events: list[Event] = [
+            Moved(top, self._put(top, request), Zone.BATTLE, request.destination, request.cause, last,
+                  by=request.by, civilizations_before=last.civilizations)
+        ]
+        for card in rebuilt.to_graveyard:
+            card.entered_battle_turn = None
+            card.moves += 1
+            self.state.players[card.owner].zones[Zone.GRAVEYARD].append(card)
+            events.append(Moved(card, card.owner, Zone.BATTLE, Zone.GRAVEYARD, Cause.RULE, last,
+                                civilizations_before=card.definition.civilizations))
+        for remaining in reconstruction.carry_over(self.state, obj, last, rebuilt):
+            self.state.players[remaining.controller].battle.append(remaining)
+            events.append(Reconstructed(tuple(remaining.cards), remaining.controller))
+        return events
+
+    def _enter_onto(self, request: MoveRequest, source: Zone, before: Civilizations) -> list[Event]:
+        """進化: the card enters on top of its sources, which become the cards under it (801.1b, 403.4a).
+
+        A source in the battle zone stays there (its object becomes part of the new one); a source
+        elsewhere (墓地進化) enters the battle zone with it and remembers the turn (301.5).
+        """
+        controller = request.controller if request.controller is not None else request.card.owner
+        cards = [request.card]
+        request.card.moves += 1
+        events: list[Event] = [Moved(request.card, controller, source, Zone.BATTLE, request.cause, by=request.by,
+                                     civilizations_before=before[id(request.card)])]
+        for card in request.onto:
+            obj = self.state.object_of(card)
+            if obj is not None:
+                self.state.players[obj.controller].battle.remove(obj)
+                cards.extend(obj.cards)
+                continue
+            owner, zone = self.state.zone_of(card)
+            self.state.players[owner].zones[zone].remove(card)
+            card.entered_battle_turn = self.state.turn.number
+            card.moves += 1
+            cards.append(card)
+            events.append(Moved(card, controller, zone, Zone.BATTLE, request.cause, by=request.by,
+                                civilizations_before=before[id(card)]))
+        request.card.entered_battle_turn = self.state.turn.number
+        self.state.players[controller].battle.append(BattleObject(cards, controller, tapped=request.tapped))
+        return events
+
+    def _put_beneath(self, request: MoveRequest, beneath: Card, source: Zone, before: Civilizations) -> list[Event]:
+        """下に置く: the card goes to the bottom of the object's cards (403.4a); it is now in the battle zone."""
+        obj = self.state.object_of(beneath)
+        if obj is None:
+            raise IllegalAction(f"{beneath.name} is not in the battle zone")
+        obj.cards.append(request.card)
+        request.card.entered_battle_turn = self.state.turn.number
+        request.card.moves += 1
+        return [Moved(request.card, obj.controller, source, Zone.BATTLE, request.cause, by=request.by,
+                      civilizations_before=before[id(request.card)])]
 
     def _put(self, card: Card, request: MoveRequest) -> Player:
         card.moves += 1
@@ -119,3 +218,9 @@ class Pipeline:
         if destination is Zone.MANA and request.tapped:
             self.state.players[card.owner].tapped_mana.add(card.serial)
         return card.owner
+
+    def _check_d2(self, card: Card, controller: Player) -> None:
+        """The D2 field rule (a D2 field leaves when another enters) is not implemented: refuse, never guess."""
+        battle = self.state.players[controller].battle
+        if card.definition.is_d2_field and any(o.top.definition.is_d2_field for o in battle):
+            raise UnsupportedByEngine("a D2 field entering while another is in play (D2 field rule) is not implemented")

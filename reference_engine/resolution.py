@@ -50,7 +50,7 @@ def next_pending(game: Game, choices: ChoiceScript) -> Pending:
             sources.append(p.card)
     if len(sources) == 1:
         return mine[0]
-    (card,) = _cards(game, choices, "order", exactly=1)
+    (card,) = _cards(choices, "order", exactly=1)
     for p in mine:
         if p.card is card:
             return p
@@ -63,7 +63,7 @@ def resolve(game: Game, pending: Pending, choices: ChoiceScript) -> None:
     if ability.condition is not None and not _condition(game, pending, ability.condition):
         return
     if ability.optional:
-        used = _cards(game, choices, "use", exactly=None)
+        used = _cards(choices, "use", exactly=None)
         if not used:
             return
         if len(used) != 1 or used[0] is not pending.card:
@@ -102,8 +102,8 @@ def _condition(game: Game, pending: Pending, name: str) -> bool:
     raise UnsupportedByEngine(f"condition {name!r} is not implemented")
 
 
-def _cards(game: Game, choices: ChoiceScript, kind: str, exactly: int | None) -> list[Card]:
-    picks = choices.take_cards(kind)
+def _cards(choices: ChoiceScript, kind: str, exactly: int | None) -> list[Card]:
+    picks = list(choices.take(kind).picks)
     if exactly is not None and len(picks) != exactly:
         raise IllegalAction(f"the choice {kind!r} must name {exactly} card(s), not {len(picks)}")
     return picks
@@ -113,7 +113,7 @@ def _choose(game: Game, choices: ChoiceScript, candidates: Sequence[Card], what:
     """One target among ``candidates`` (choice ``target``); nothing is asked when there is none."""
     if not candidates:
         return None
-    (card,) = _cards(game, choices, "target", exactly=1)
+    (card,) = _cards(choices, "target", exactly=1)
     if not any(card is c for c in candidates):
         raise IllegalAction(f"{card.name} cannot be chosen as {what}")
     return card

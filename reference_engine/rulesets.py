@@ -8,6 +8,7 @@ revisions asks a named question here — never compares dates inline.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from reference_engine.errors import UnsupportedByEngine
 
@@ -30,6 +31,28 @@ class Ruleset:
         return self.order.index(revision) <= self.order.index(self.id)
 
     # ------------------------------------------------------------ named questions
+    RECONSTRUCTION_REVISION: ClassVar[str] = "2021-03-16"
+    """The revision that rewrote 801.4 and added 403.4 / 403.4a (seed 003, timeline #20)."""
+
+    @property
+    def reconstruction_keeps_one_pile(self) -> bool:
+        """801.4 (2021-03-16): when only the top card of an evolution creature leaves, the cards below stay
+        as one pile (non-creatures are removed from the top until a creature is on top).
+
+        Before, up to N separate creatures stayed, N being the number of sources the evolution needed,
+        by the player's choice (old 801.4a-801.4e).
+        """
+        return self.in_force(self.RECONSTRUCTION_REVISION)
+
+    @property
+    def cards_under_have_fixed_order(self) -> bool:
+        """403.4 / 403.4a (2021-03-16): cards under a card have an order that cannot be changed; new cards
+        go to the bottom, and several put under at once are ordered by the player.
+
+        Before, only 403.3 applied: the order had no effect and could be rearranged freely.
+        """
+        return self.in_force(self.RECONSTRUCTION_REVISION)
+
     @property
     def leave_triggers_see_other_cards(self) -> bool:
         """Whether a leave ability of a card leaving at the same time looks back at the other cards that left.

@@ -3,12 +3,13 @@
 A creature cannot attack unless *its card* has been in the battle zone continuously since the
 start of its controller's turn. The memory is per card (:attr:`Card.entered_battle_turn`), not per
 object: what matters is the card that is the creature now. Cards beat rules (101.2): スピードアタッカー
-lifts the restriction.
+lifts the restriction. Evolution creatures are not summoning sick (801.3; NEO with cards under it, 802.3);
+after devolution the new top card's own memory decides (seed 000, 801.4c).
 """
 
 from __future__ import annotations
 
-from reference_engine.characteristics import has_keyword
+from reference_engine.characteristics import has_keyword, is_evolution_creature
 from reference_engine.state import BattleObject, Card, GameState
 
 
@@ -23,6 +24,8 @@ def is_summoning_sick(state: GameState, obj: BattleObject) -> bool:
     if not obj.top.definition.is_creature:
         return False
     if has_keyword(obj, "speed_attacker", state):
+        return False
+    if is_evolution_creature(obj):
         return False
     return card_arrived_since_turn_start(state, obj.top, obj)
 

@@ -3,7 +3,10 @@
 Which state a condition is checked in depends on the zone it names (seed 001, 603.5):
 
 * **enters** (バトルゾーンに出た時) looks at the state after the move: every enter ability in the
-  battle zone is checked, the entering cards' own included (603.5a);
+  battle zone is checked, the entering cards' own included (603.5a). Only a card that moved into the
+  battle zone enters it: an object left by reconstruction did not (801.4c, the pipeline reports it as
+  :class:`~reference_engine.events.Reconstructed`, never as a move), and a card that went under
+  another (進化元, 403.4a) did not enter as a creature;
 * **put into** a zone (マナゾーンに置かれた時) looks at the card in its new zone, with the continuous
   effects that apply there (603.5b);
 * **leaves** / **destroyed** (離れた時 / 破壊された時) look back at the state just before the move
@@ -15,7 +18,9 @@ Which state a condition is checked in depends on the zone it names (seed 001, 60
 * **from A to B** needs the condition both before and after the move.
 
 "Destroyed" is leaving the battle zone for the graveyard, whatever moved it (a swap too: the
-《「忍」の鬼 ジライヤ齋》 Q&A in seed 001).
+《「忍」の鬼 ジライヤ齋》 Q&A in seed 001). A move that a replacement effect changed is checked as it was
+performed: the replaced event did not happen (603.2d), so a creature put into the mana zone instead
+of being destroyed triggers no destroyed ability.
 """
 
 from __future__ import annotations
@@ -98,6 +103,7 @@ def _triggers(state: GameState, ruleset: Ruleset, holder: Holder, ability: Trigg
     if event is TriggerEvent.ENTERS:
         return (holder.left is None and not holder.ignored and moved.destination is Zone.BATTLE
                 and moved.source is not Zone.BATTLE
+                and (not ability.subject.creature or _is_creature_now(state, moved.card))
                 and _matches(ability.subject, holder, moved.card, _after(state, moved)))
     if event is TriggerEvent.PUT_INTO:
         return (holder.left is None and not holder.ignored and moved.destination is ability.destination
@@ -122,6 +128,13 @@ def _triggers(state: GameState, ruleset: Ruleset, holder: Holder, ability: Trigg
             return False
         return event is not TriggerEvent.MOVED or _matches(ability.subject, holder, moved.card, _after(state, moved))
     return False
+
+
+def _is_creature_now(state: GameState, card: Card) -> bool:
+    """Whether ``card`` is the top card of a battle-zone object: it entered as a creature, not under one
+    (a source put under an evolution card, 墓地進化, or a card put under a creature, 403.4a)."""
+    obj = state.object_of(card)
+    return obj is not None and obj.top is card
 
 
 def _looks_back(ruleset: Ruleset, holder: Holder, subject: Subject, card: Card) -> bool:

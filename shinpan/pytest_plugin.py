@@ -22,6 +22,9 @@ from shinpan.rulesets import Revision, Revisions
 from shinpan.session import AdapterSession
 from shinpan.summary import Result, render_summary
 from shinpan.tags import REGISTRY
+from steps import STEP_MODULES
+
+pytest_plugins = list(STEP_MODULES)
 
 CASE_KEY = pytest.StashKey["suite.Case"]()
 RUN_KEY = pytest.StashKey["RunContext"]()
@@ -104,6 +107,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     for name, meaning in REGISTRY.items():
         config.addinivalue_line("markers", f"{name}(value): scenario tag @{name}: — {meaning}")
+    # pytest-bdd turns Examples-block tags into marks by name ("rule:801.4a"), which pytest cannot register
+    config.addinivalue_line("filterwarnings", r"ignore:Unknown pytest\.mark\.\w+\x3a:pytest.PytestUnknownMarkWarning")
     try:
         revisions = rulesets.load()
         selected = revisions.select(config.getoption("ruleset"), config.getoption("rules_as_of"))
@@ -160,6 +165,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     return module
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_bdd_apply_tag(tag: str, function: Any) -> bool:
     """Tags become markers in collection (from the parsed cases), not here."""
     return True
@@ -278,7 +284,7 @@ def _relative(path: str) -> str:
 
 
 def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> tuple[str, str, str] | None:
-    status = str(dict(report.user_properties).get("shinpan_status"))
+    status = str(dict(getattr(report, "user_properties", ())).get("shinpan_status"))
     letters = {"UNSUPPORTED": "U", "UNOBSERVABLE": "O", "SCRIPT_MISMATCH": "M", "ERROR": "E",
                "NOT_APPLICABLE": "n", "UNRESOLVED": "?"}
     if status in letters:

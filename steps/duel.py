@@ -65,14 +65,30 @@ class Duel:
         self._before_start("a zone")
         self.players[player].setdefault(zone, []).append(self.declare(ref))
 
-    def put_object(self, player: str, refs: list[CardRef], *, tapped: bool = False, arrived: bool = False) -> None:
+    def put_object(self, player: str, refs: list[CardRef], *, tapped: bool = False, arrived: bool = False,
+                   attacking: bool = False) -> None:
         """Put an object (cards top to bottom) into ``player``'s battle zone."""
         self._before_start("the battle zone")
         labels = [self.declare(ref) for ref in refs]
         obj: dict[str, Any] = {"cards": labels, "tapped": tapped}
         if arrived:
             obj["arrived_this_turn"] = labels
+        if attacking:
+            obj["attacking"] = True
         self.players[player]["battle"].append(obj)
+
+    def mark_arrived(self, ref: CardRef) -> None:
+        """The card, already in a battle-zone object of the setup, entered the battle zone this turn (301.5)."""
+        self._before_start("the battle zone")
+        label = self.label(ref)
+        for view in self.players.values():
+            for obj in view["battle"]:
+                if label in obj["cards"]:
+                    arrived = obj.setdefault("arrived_this_turn", [])
+                    if label not in arrived:
+                        arrived.append(label)
+                    return
+        raise LookupError(f"《{ref.name}》 is not in a battle-zone object of this scenario's setup")
 
     def add_effect(self, ref: CardRef, amount: int, duration: str = "end_of_turn") -> None:
         """An effect already applied by resolution to the object ``ref`` is in."""

@@ -7,10 +7,10 @@ from pytest_bdd import given, parsers
 from steps.duel import Duel
 from steps.vocabulary import (
     CARD_PATTERN,
+    CARD_ZONE_PATTERN,
     CARDS_PATTERN,
     PLAYER_PATTERN,
     PLAYERS,
-    ZONE_PATTERN,
     ZONES,
     card_ref,
     card_refs,
@@ -24,14 +24,18 @@ def whose_turn(duel: Duel, player: str) -> None:
     duel.set_turn(PLAYERS[player])
 
 
-@given(parsers.re(rf"(?P<player>{PLAYER_PATTERN})の(?P<zone>{ZONE_PATTERN})に(?P<cards>{CARDS_PATTERN})が(ある|いる)"))
+@given(parsers.re(rf"(?P<player>{PLAYER_PATTERN})の(?P<zone>{CARD_ZONE_PATTERN})に(?P<cards>{CARDS_PATTERN})がある"))
 def cards_in_zone(duel: Duel, player: str, zone: str, cards: str) -> None:
-    """Cards in a zone. In the battle zone each is its own untapped object, there since before this turn."""
+    """Cards in a zone other than the battle zone, in order (the deck is listed top first)."""
     for ref in card_refs(cards):
-        if ZONES[zone] == "battle":
-            duel.put_object(PLAYERS[player], [ref])
-        else:
-            duel.put(PLAYERS[player], ZONES[zone], ref)
+        duel.put(PLAYERS[player], ZONES[zone], ref)
+
+
+@given(parsers.re(rf"(?P<player>{PLAYER_PATTERN})のバトルゾーンに(?P<cards>{CARDS_PATTERN})がある"))
+def elements_in_battle_zone(duel: Duel, player: str, cards: str) -> None:
+    """Non-creature elements in the battle zone (フィールド, …): each its own object, there since before this turn."""
+    for ref in card_refs(cards):
+        duel.put_object(PLAYERS[player], [ref])
 
 
 @given(parsers.re(
@@ -39,7 +43,8 @@ def cards_in_zone(duel: Duel, player: str, zone: str, cards: str) -> None:
     rf"(?P<cards>{CARDS_PATTERN})がいる"
 ))
 def creatures_in_state(duel: Duel, player: str, arrived: str | None, tapped: str | None, cards: str) -> None:
-    """Battle-zone objects that entered this turn (このターンに出た) and/or are tapped (タップされた)."""
+    """Battle-zone objects of one card each: untapped and there since before this turn, unless
+    このターンに出た (entered this turn) or タップされた (tapped) says otherwise."""
     for ref in card_refs(cards):
         duel.put_object(PLAYERS[player], [ref], tapped=bool(tapped), arrived=bool(arrived))
 

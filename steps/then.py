@@ -53,22 +53,23 @@ def zone_size(duel: Duel, player: str, zone: str, count: str) -> None:
     assert actual == int(count), f"{player}の{zone} has {actual} cards, expected {count}"
 
 
+def expect_object_field(duel: Duel, card: str, field: str, expected: object) -> None:
+    """Check one observed field of the battle-zone object ``card`` is in (UNOBSERVABLE if not reported)."""
+    duel.require(field)
+    actual = duel.object_of(card_ref(card))[field]
+    assert actual == expected, f"{field} is {actual}, expected {expected}"
+
+
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})は召喚酔い(?P<neg>していない|している)"))
 def summoning_sick(duel: Duel, card: str, neg: str) -> None:
     """Whether summoning sickness (301.5) stops it from attacking."""
-    duel.require("summoning_sick")
-    expected = neg == "している"
-    actual = duel.object_of(card_ref(card))["summoning_sick"]
-    assert actual is expected, f"summoning_sick is {actual}, expected {expected}"
+    expect_object_field(duel, card, "summoning_sick", neg == "している")
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})は攻撃(?P<ability>できる|できない)"))
 def can_attack(duel: Duel, card: str, ability: str) -> None:
     """Whether it could declare an attack now."""
-    duel.require("can_attack")
-    expected = ability == "できる"
-    actual = duel.object_of(card_ref(card))["can_attack"]
-    assert actual is expected, f"can_attack is {actual}, expected {expected}"
+    expect_object_field(duel, card, "can_attack", ability == "できる")
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})は(?P<state>タップ|アンタップ)されている"))
@@ -83,26 +84,19 @@ def tapped(duel: Duel, card: str, state: str) -> None:
             actual = label in view["tapped_mana"]
             assert actual is expected, f"the mana card's tapped state is {actual}, expected {expected}"
             return
-    duel.require("tapped")
-    actual = duel.object_of(ref)["tapped"]
-    assert actual is expected, f"tapped is {actual}, expected {expected}"
+    expect_object_field(duel, card, "tapped", expected)
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})は攻撃中(?P<neg>である|ではない)"))
 def attacking(duel: Duel, card: str, neg: str) -> None:
     """Whether it is attacking."""
-    duel.require("attacking")
-    expected = neg == "である"
-    actual = duel.object_of(card_ref(card))["attacking"]
-    assert actual is expected, f"attacking is {actual}, expected {expected}"
+    expect_object_field(duel, card, "attacking", neg == "である")
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})のパワーは(?P<power>\d+)である"))
 def power(duel: Duel, card: str, power: str) -> None:
     """The object's current power."""
-    duel.require("power")
-    actual = duel.object_of(card_ref(card))["power"]
-    assert actual == int(power), f"power is {actual}, expected {power}"
+    expect_object_field(duel, card, "power", int(power))
 
 
 @then(parsers.re("その行動は(?P<verdict>拒否される|認められる)"))

@@ -12,13 +12,11 @@ from pytest_bdd import given, parsers, then, when
 from steps.duel import Duel
 from steps.vocabulary import (
     CARD_PATTERN,
-    CARDS_PATTERN,
     PLAYER_PATTERN,
     PLAYERS,
     ZONE_PATTERN,
     ZONES,
     card_ref,
-    card_refs,
 )
 
 
@@ -27,15 +25,6 @@ from steps.vocabulary import (
 def abilities_ignored(duel: Duel, card: str) -> None:
     """A resolved effect makes the creature's abilities ignored while it stays in the battle zone."""
     duel.ignore_abilities(card_ref(card))
-
-
-@given(parsers.re(
-    rf"(?P<player>{PLAYER_PATTERN})のバトルゾーンに、(?P<top>{CARD_PATTERN})を(?P<under>{CARDS_PATTERN})の上に"
-    r"重ねた進化クリーチャーがいる"
-))
-def evolved_object(duel: Duel, player: str, top: str, under: str) -> None:
-    """An evolution creature already in the battle zone: the top card on the named cards (top to bottom)."""
-    duel.put_object(PLAYERS[player], [card_ref(top), *card_refs(under)])
 
 
 # ------------------------------------------------------------------- when

@@ -21,6 +21,8 @@ ZONES: dict[str, str] = {
 
 PLAYER_PATTERN = "|".join(PLAYERS)
 ZONE_PATTERN = "|".join(ZONES)
+CARD_ZONE_PATTERN = "|".join(z for z in ZONES if z != "バトルゾーン")
+"""Zones that hold plain cards (not the battle zone, whose objects have their own steps)."""
 CARD_PATTERN = r"《[^《》]+》(?:\([^()\s]+\))?"
 CARDS_PATTERN = rf"{CARD_PATTERN}(?:(?:と|、){CARD_PATTERN})*"
 """One or more card references joined by と or 、: 《A》と《B》."""

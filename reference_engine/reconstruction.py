@@ -1,0 +1,160 @@
+"""Reconstruction (再構築, rule 801.4): what stays when only the top card of a creature leaves.
+
+Devolving (退化) is only the top card leaving the battle zone; the cards that were under it then
+stay under the rules of the revision in force (the :class:`~reference_engine.rulesets.Ruleset`
+question ``reconstruction_keeps_one_pile``):
+
+- **From 2021-03-16** (801.4, 801.4a, 801.4b as revised; seed 003): non-creature cards are put into
+  the graveyard from the top until a creature is on top; that creature stays, with every card still
+  under it, as one creature.
+- **Before** (old 801.4a-801.4e): up to N creatures stay as separate creatures, N being the number
+  of sources the leaving evolution creature needed (進化: 1, 進化V: 2, 進化GV: 3), by the player's
+  choice (``keep_after_reconstruction``) when there is one to make; an evolution creature that stays
+  needs proper sources among those cards (``reconstruction_sources``); the creatures not kept, and
+  all non-creature cards, go to the graveyard straight from under the creature; if it was attacking
+  and several stay, one of them goes on attacking (``keep_attacking``).
+
+Both revisions: a creature that is *not* an evolution creature but has cards under it (e.g. put
+there by 無月の門) is not reconstructed: all its other cards go to the graveyard. A reconstructed
+creature did not newly enter the battle zone (801.4c, old 801.4d): no entering event is recorded,
+each card keeps its own memory of when it entered (301.5), and effects it had carry on.
+
+:func:`plan` decides, before anything moves, what stays; :func:`carry_over` is the one place that
+decides what the remaining objects inherit from the one that lost its top card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reference_engine.choices import ChoiceScript
+from reference_engine.effects import PowerModifier
+from reference_engine.errors import IllegalAction, ScriptMismatch
+from reference_engine.events import LastKnown
+from reference_engine.rulesets import Ruleset
+from reference_engine.state import BattleObject, Card, GameState
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What becomes of the cards under a top card that leaves."""
+
+    piles: tuple[tuple[Card, ...], ...]
+    """The objects that stay in the battle zone, each as its cards top first."""
+    to_graveyard: tuple[Card, ...]
+    """The cards put into their owners' graveyards, straight from under the creature (old 801.4b)."""
+    attacker: int | None
+    """The index of the pile that goes on attacking, if the leaving creature was attacking."""
+
+
+def plan(obj: BattleObject, was_evolution: bool, ruleset: Ruleset, choices: ChoiceScript | None) -> Plan:
+    """What stays of ``obj`` when its top card leaves. Raises :class:`IllegalAction` for a choice the rules forbid."""
+    rest = list(obj.under)
+    if not was_evolution:
+        return Plan((), tuple(rest), None)
+    if ruleset.reconstruction_keeps_one_pile:
+        removed: list[Card] = []
+        while rest and not rest[0].definition.is_creature:
+            removed.append(rest.pop(0))
+        piles = (tuple(rest),) if rest else ()
+        return Plan(piles, tuple(removed), 0 if piles and obj.attacking else None)
+    return _plan_separate_creatures(obj, rest, choices)
+
+
+def _plan_separate_creatures(obj: BattleObject, rest: list[Card], choices: ChoiceScript | None) -> Plan:
+    """Old 801.4a-801.4c and 801.4e: up to N creatures, each alone or an evolution creature on proper sources."""
+    evolution = obj.top.definition.evolution
+    limit = evolution.sources if evolution is not None else 1
+    creatures = [c for c in rest if c.definition.is_creature]
+    plain = [c for c in creatures if c.definition.evolution is None or c.definition.evolution.neo]
+    evolving = [c for c in creatures if c not in plain]
+    keepable_evolving = [e for e in evolving if any(_proper(e, s) for s in creatures if s is not e)]
+    piles: list[tuple[Card, ...]]
+    if not keepable_evolving and len(plain) <= limit:
+        piles = [(c,) for c in plain]
+    else:
+        piles = _chosen_piles(creatures, limit, _script(choices))
+    kept = {id(c) for pile in piles for c in pile}
+    to_graveyard = tuple(c for c in rest if id(c) not in kept)
+    attacker = None
+    if obj.attacking and piles:
+        attacker = 0 if len(piles) == 1 else _chosen_attacker(piles, _script(choices))
+    return Plan(tuple(piles), to_graveyard, attacker)
+
+
+def _chosen_piles(creatures: Sequence[Card], limit: int, choices: ChoiceScript) -> list[tuple[Card, ...]]:
+    tops = _cards(choices.take("keep_after_reconstruction").picks, creatures, "keep_after_reconstruction")
+    if len(tops) > limit:
+        raise IllegalAction(f"at most {limit} creatures may stay after reconstruction (old 801.4a), not {len(tops)}")
+    used = {id(c) for c in tops}
+    piles: list[tuple[Card, ...]] = []
+    for top in tops:
+        evolution = top.definition.evolution
+        if evolution is None or evolution.neo:
+            piles.append((top,))
+            continue
+        sources = _cards(choices.take("reconstruction_sources").picks, creatures, "reconstruction_sources")
+        if any(id(s) in used for s in sources) or not all(_proper(top, s) for s in sources) \
+                or not evolution.count_ok(len(sources)):
+            raise IllegalAction(f"{top.name} cannot stay on {[s.name for s in sources]}: an evolution creature "
+                                "that stays needs proper sources from the cards that were under (old 801.4c)")
+        used.update(id(s) for s in sources)
+        piles.append((top, *sources))
+    return piles
+
+
+def _chosen_attacker(piles: Sequence[tuple[Card, ...]], choices: ChoiceScript) -> int:
+    picks = choices.take("keep_attacking").picks
+    for index, pile in enumerate(piles):
+        if len(picks) == 1 and any(card is picks[0] for card in pile):
+            return index
+    raise IllegalAction(f"keep_attacking must name one creature that stayed, not {[p.name for p in picks]} "
+                        "(old 801.4e)")
+
+
+def _proper(evolution_card: Card, source: Card) -> bool:
+    evolution = evolution_card.definition.evolution
+    return evolution is not None and evolution.accepts(source.definition)
+
+
+def _script(choices: ChoiceScript | None) -> ChoiceScript:
+    if choices is None:
+        raise ScriptMismatch("reconstruction asks the player to choose, but no choices came with the move")
+    return choices
+
+
+def _cards(picks: Sequence[Card], among: Sequence[Card], kind: str) -> list[Card]:
+    cards: list[Card] = []
+    for card in picks:
+        if not any(card is c for c in among) or any(card is c for c in cards):
+            raise IllegalAction(f"{kind}: {card.name} is not one of the creatures that were under the leaving card")
+        cards.append(card)
+    return cards
+
+
+def carry_over(state: GameState, old: BattleObject, last: LastKnown, result: Plan) -> list[BattleObject]:
+    """The objects that stay, and what each inherits from the object whose top card left (801.4c).
+
+    - tap state: the leaving creature's (801.4 as revised; the older text is silent and the engine
+      keeps it likewise);
+    - attack: the pile :attr:`Plan.attacker` goes on attacking (old 801.4e; seed 000's carry-over table);
+    - resolved effects: every remaining object keeps them (801.4c, old 801.4d), an effect that ignores
+      the creature's abilities (能力を無視する) included;
+    - summoning sickness: not decided here. Each card keeps its own memory (301.5), so the new top
+      card decides (seed 000);
+    - entering: none. The objects were already in the battle zone (801.4c).
+    """
+    objects = [
+        BattleObject(list(pile), old.controller, tapped=last.tapped, attacking=index == result.attacker)
+        for index, pile in enumerate(result.piles)
+    ]
+    inherited = [m for m in state.modifiers if m.target == old.serial]
+    state.modifiers = [m for m in state.modifiers if m.target != old.serial]
+    ignored = old.serial in state.ignored
+    state.ignored.discard(old.serial)
+    for obj in objects:
+        state.modifiers.extend(PowerModifier(obj.serial, m.amount, m.duration) for m in inherited)
+        if ignored:
+            state.ignored.add(obj.serial)
+    return objects

@@ -1,0 +1,5 @@
+"""``python -m shinpan`` is the ``shinpan`` command."""
+
+from shinpan.cli import main
+
+main()

@@ -1,0 +1,175 @@
+"""The ``shinpan`` command: run the suite, list its scenarios, lint it, show the rulesets."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from shinpan import __version__, paths, rulesets, suite
+from shinpan.errors import RulesetError, SuiteError
+
+
+def _ruleset_options(func: click.decorators.FC) -> click.decorators.FC:
+    func = click.option("--rules-as-of", metavar="DATE", help="Use the revision in force on DATE (YYYY-MM-DD).")(func)
+    func = click.option("--ruleset", metavar="ID", help="Rules revision id (see `shinpan rulesets`); default: latest.")(
+        func
+    )
+    return func
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="shinpan")
+def main() -> None:
+    """shinpan (審判): Duel Masters rulings as executable scenarios, run against any simulator."""
+
+
+@main.command(context_settings={"ignore_unknown_options": True})
+@click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to run against.")
+@_ruleset_options
+@click.option("--report", type=click.Path(dir_okay=False), help="Write one JSON line per scenario to this file.")
+@click.option("--tags", metavar="EXPR", help="Only scenarios matching a Cucumber tag expression, e.g. '@topic:basics'.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed for the adapter's games.")
+@click.option("--validate", is_flag=True, help="Check every adapter response against the contract's schemas.")
+@click.argument("pytest_args", nargs=-1, type=click.UNPROCESSED)
+def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str | None, tags: str | None,
+        seed: int, validate: bool, pytest_args: tuple[str, ...]) -> None:
+    """Run the conformance suite and print a summary per topic and status.
+
+    Extra arguments go to pytest (e.g. a feature path, -k, -x, -v, -n 2).
+    """
+    import pytest
+
+    args = ["--rootdir", str(paths.PROJECT_ROOT), "-c", str(paths.PROJECT_ROOT / "pyproject.toml"),
+            f"--adapter={adapter}", f"--seed={seed}", "-p", "no:cacheprovider"]
+    if ruleset:
+        args.append(f"--ruleset={ruleset}")
+    if rules_as_of:
+        args.append(f"--rules-as-of={rules_as_of}")
+    if report:
+        args.append(f"--report={Path(report).resolve()}")
+    if tags:
+        args.append(f"--tags={tags}")
+    if validate:
+        args.append("--validate")
+    targets = [a for a in pytest_args if not a.startswith("-") and Path(a).exists()]
+    options = [a for a in pytest_args if a not in targets]
+    args += options or ["-q"]
+    args += [str(Path(t).resolve()) for t in targets] or [str(paths.features_dir())]
+    sys.exit(int(pytest.main(args)))
+
+
+@main.command("list")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per scenario.")
+@_ruleset_options
+def list_(as_json: bool, ruleset: str | None, rules_as_of: str | None) -> None:
+    """List every scenario with its tags, and whether it applies under the selected ruleset."""
+    try:
+        revisions = rulesets.load()
+        selected = revisions.select(ruleset, rules_as_of)
+        features = [suite.feature(p) for p in suite.feature_paths()]
+    except (RulesetError, SuiteError) as error:
+        raise click.ClickException(str(error)) from None
+    for feature in features:
+        for case in feature.cases:
+            values = case.values
+            reason = revisions.applies(selected, values.since, values.until)
+            row = {
+                "id": case.id,
+                "feature": _relative(case.path),
+                "line": case.line,
+                "name": case.name,
+                "topic": case.topic,
+                "tags": list(case.tags),
+                "rules": list(values.rule),
+                "sources": list(values.source),
+                "since": list(values.since),
+                "until": list(values.until),
+                "status": values.status[0] if values.status else None,
+                "requires": list(values.requires),
+                "ruleset": selected.id,
+                "applies": reason is None,
+                "not_applicable_because": reason,
+            }
+            if as_json:
+                click.echo(json.dumps(row, ensure_ascii=False))
+            else:
+                mark = " " if reason is None else "-"
+                click.echo(f"{mark} {case.id:<28} {row['feature']}:{case.line}  {case.name}")
+
+
+@main.command()
+def lint() -> None:
+    """Check every feature file; print problems as path:line: message (exit 1 if any)."""
+    from shinpan.lint import lint as run_lint
+
+    problems = run_lint()
+    for problem in problems:
+        click.echo(str(problem))
+    files = suite.feature_paths()
+    if problems:
+        click.echo(f"{len(problems)} problem(s) in {len(files)} feature file(s)", err=True)
+        sys.exit(1)
+    click.echo(f"{len(files)} feature file(s): no problems")
+
+
+@main.command()
+@click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to run against.")
+def matrix(adapter: str) -> None:
+    """Run the suite once under every ruleset and print the statuses per ruleset (exit 1 if any run fails)."""
+    import subprocess
+    import tempfile
+    from collections import Counter
+
+    from shinpan.summary import COLUMNS
+
+    try:
+        revisions = rulesets.load()
+    except SuiteError as error:
+        raise click.ClickException(str(error)) from None
+    failed: list[str] = []
+    header = f"{'ruleset':<16}" + "".join(f"{c.value.lower():>16}" for c in COLUMNS)
+    click.echo(header)
+    with tempfile.TemporaryDirectory() as tmp:
+        for revision in revisions.items:
+            report = Path(tmp) / f"{revision.id}.jsonl"
+            command = [sys.executable, "-m", "shinpan", "run", f"--adapter={adapter}", f"--ruleset={revision.id}",
+                       f"--report={report}", "-q", "-p", "no:warnings"]
+            done = subprocess.run(command, capture_output=True, text=True, check=False)
+            counts: Counter[str] = Counter()
+            if report.exists():
+                for line in report.read_text(encoding="utf-8").splitlines():
+                    counts[json.loads(line)["status"]] += 1
+            click.echo(f"{revision.id:<16}" + "".join(f"{counts[c.value]:>16}" for c in COLUMNS))
+            if done.returncode != 0:
+                failed.append(revision.id)
+                click.echo(done.stdout[-4000:] + done.stderr[-2000:], err=True)
+    if failed:
+        raise click.ClickException(f"the suite failed under: {', '.join(failed)}")
+    click.echo(f"the suite passed under all {len(revisions.items)} rulesets")
+
+
+@main.command("rulesets")
+def rulesets_() -> None:
+    """List the rules revisions, oldest first; the last one is the default."""
+    try:
+        revisions = rulesets.load()
+    except SuiteError as error:
+        raise click.ClickException(str(error)) from None
+    for revision in revisions.items:
+        click.echo(revision.describe())
+        for change in revision.changes:
+            click.echo(f"    - {change}")
+
+
+def _relative(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(paths.PROJECT_ROOT))
+    except ValueError:
+        return str(path)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,169 @@
+"""``shinpan lint``: check every feature file, printing each problem as ``path:line: message``.
+
+Checks: the file parses as Japanese Gherkin; no BOM; no full-width colon after a keyword; each
+scenario has a unique ``@id``, at least one ``@rule`` or ``@source``, only registry tags, valid
+``@since``/``@until`` revisions, a known ``@status``; the feature's ``@topic`` is its folder; no two
+scenarios share a name in a file; every card named is in the registry; every step matches exactly
+one step definition.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from shinpan import cards, paths, rulesets, suite
+from shinpan.errors import RulesetError, SuiteError
+from shinpan.tags import STATUS_VALUES
+
+KEYWORDS = ("機能", "フィーチャ", "背景", "シナリオアウトライン", "シナリオテンプレート", "テンプレ", "シナリオ",
+            "例", "サンプル", "ルール")
+FULL_WIDTH_COLON = re.compile(rf"^\s*(?:{'|'.join(KEYWORDS)})\s*：")
+STEP_TYPES = {"Context": "given", "Action": "when", "Outcome": "then"}
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One lint finding."""
+
+    path: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.message}"
+
+
+def lint(root: Path | None = None) -> list[Problem]:
+    """Every problem in the suite under ``root`` (default ``features/``), sorted by place."""
+    root = root or paths.features_dir()
+    problems: list[Problem] = []
+    try:
+        registry = cards.load(root / "cards.yaml")
+        revisions = rulesets.load(root / "rulesets.yaml")
+    except SuiteError as error:
+        return [Problem(_show(error.path), error.line or 1, error.message)]
+    matchers = step_definitions()
+    seen_ids: dict[str, str] = {}
+    for path in suite.feature_paths(root):
+        problems.extend(_lint_file(path, root, registry, revisions, matchers, seen_ids))
+    return sorted(problems)
+
+
+def _lint_file(path: Path, root: Path, registry: cards.CardRegistry, revisions: rulesets.Revisions,
+               matchers: list[Any], seen_ids: dict[str, str]) -> Iterator[Problem]:
+    shown = _show(path)
+    text = path.read_bytes().decode("utf-8", errors="replace").removeprefix("\ufeff")
+    for number, line in enumerate(text.splitlines(), 1):
+        if FULL_WIDTH_COLON.match(line):
+            yield Problem(shown, number, "full-width colon '：' after a Gherkin keyword: use ':'")
+    if not re.search(r"^\s*#\s*language:\s*ja\s*$", text, re.MULTILINE):
+        yield Problem(shown, 1, "missing '# language: ja' on the first line")
+    try:
+        feature = suite.parse_feature(path)
+    except SuiteError as error:
+        yield Problem(shown, error.line or 1, error.message)
+        return
+    yield from _lint_feature_tags(feature, root, shown)
+    names: dict[str, int] = {}
+    for node in _scenario_nodes(feature.document["feature"]):
+        name, line = node["name"], node["location"]["line"]
+        if name in names:
+            yield Problem(shown, line, f"scenario name {name!r} repeats line {names[name]}: pytest-bdd keeps only one")
+        names.setdefault(name, line)
+    reported_ids: set[str] = set()
+    for case in feature.cases:
+        yield from _lint_case(case, shown, registry, revisions, matchers, seen_ids, reported_ids)
+
+
+def _lint_feature_tags(feature: suite.FeatureFile, root: Path, shown: str) -> Iterator[Problem]:
+    line = feature.document["feature"]["location"]["line"]
+    topics = [t.split(":", 1)[1] for t in feature.tags if t.startswith("@topic:")]
+    folder = feature.path.parent.name if feature.path.parent != root else None
+    if not topics:
+        yield Problem(shown, line, "the feature has no @topic: tag")
+    elif folder is not None and topics[0] != folder:
+        yield Problem(shown, line, f"@topic:{topics[0]} does not match the folder {folder!r}")
+
+
+def _lint_case(case: suite.Case, shown: str, registry: cards.CardRegistry, revisions: rulesets.Revisions,
+               matchers: list[Any], seen_ids: dict[str, str], reported_ids: set[str]) -> Iterator[Problem]:
+    values = case.values
+    line = case.scenario_line
+    report_scenario = case.row in (None, 0)
+    if report_scenario:
+        for tag in values.unknown:
+            yield Problem(shown, line, f"tag {tag} is not in the tag registry (topic, id, rule, source, since, "
+                                       "until, status, requires, each as @name:value)")
+        if not values.id:
+            yield Problem(shown, line, "scenario has no @id: tag")
+        elif len(values.id) > 1:
+            yield Problem(shown, line, f"scenario has several @id tags: {', '.join(values.id)}")
+        if not values.rule and not values.source:
+            yield Problem(shown, line, "scenario cites neither a @rule: nor a @source:")
+        for value in values.status:
+            if value not in STATUS_VALUES:
+                yield Problem(shown, line, f"@status:{value} is not one of {', '.join(STATUS_VALUES)}")
+        for value in values.since:
+            try:
+                revisions.get(value)
+            except RulesetError as error:
+                yield Problem(shown, line, f"@since:{value}: {error}")
+        for value in values.until:
+            try:
+                revisions.ending_revision(value)
+            except RulesetError as error:
+                yield Problem(shown, line, str(error))
+    if values.id:
+        earlier = seen_ids.get(case.id)
+        if earlier is not None and case.id not in reported_ids:
+            reported_ids.add(case.id)
+            yield Problem(shown, case.line, f"@id {case.id} is already used at {earlier}")
+        seen_ids.setdefault(case.id, f"{shown}:{case.line}")
+    for step in case.steps:
+        for ref in cards.CARD_REFERENCE.finditer(step.text):
+            if ref["name"] not in registry:
+                yield Problem(shown, step.line, f"card 《{ref['name']}》 is not in features/cards.yaml")
+        found = [m for m in matchers if m.type in (None, STEP_TYPES.get(step.kind)) and m.parser.is_matching(step.text)]
+        if not found:
+            yield Problem(shown, step.line, f"no step definition matches {step.keyword} {step.text}")
+        elif len(found) > 1:
+            where = ", ".join(_where(m.step_func) for m in found)
+            yield Problem(shown, step.line, f"ambiguous step {step.text!r}: matches {where}")
+
+
+def step_definitions() -> list[Any]:
+    """Every step definition of the step library (:data:`steps.STEP_MODULES`)."""
+    from pytest_bdd.steps import step_function_context_registry
+
+    from steps import STEP_MODULES
+
+    for module in STEP_MODULES:
+        importlib.import_module(module)
+    contexts = list(step_function_context_registry.values())
+    unique = {(c.type, id(c.step_func), c.parser.name): c for c in contexts}
+    return list(unique.values())
+
+
+def _scenario_nodes(feature: dict[str, Any]) -> Iterable[dict[str, Any]]:
+    for child in feature["children"]:
+        if "scenario" in child:
+            yield child["scenario"]
+        elif "rule" in child:
+            yield from _scenario_nodes(child["rule"])
+
+
+def _where(func: Any) -> str:
+    code = func.__code__
+    return f"{_show(Path(code.co_filename))}:{code.co_firstlineno}"
+
+
+def _show(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,93 @@
+"""Fake adapters that prove each status of the runner. Loaded with ``-p tests.fake_adapters``.
+
+Each wraps the reference adapter and breaks one thing, so that a run against it must end with one
+particular status — never a silent pass.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adapters.contract import (
+    ActRequest,
+    HelloRequest,
+    HelloResponse,
+    ObserveRequest,
+    ObserveResponse,
+    Response,
+    SetupRequest,
+)
+from adapters.reference import ReferenceSimulator
+from adapters.registry import ADAPTERS
+
+
+class NoObservables(ReferenceSimulator):
+    """Reports no optional observation field: checks of them are UNOBSERVABLE."""
+
+    def hello(self, request: HelloRequest) -> HelloResponse:
+        response = super().hello(request)
+        response["capabilities"]["observables"] = []
+        return response
+
+
+class NoCards(ReferenceSimulator):
+    """Implements no card: every scenario is UNSUPPORTED."""
+
+    def hello(self, request: HelloRequest) -> HelloResponse:
+        response = super().hello(request)
+        response["capabilities"]["cards"] = []
+        return response
+
+
+class MismatchOnAct(ReferenceSimulator):
+    """Claims every move needed an unscripted choice: SCRIPT_MISMATCH."""
+
+    def act(self, request: ActRequest) -> Response:
+        return {"status": "script_mismatch", "message": "wanted a choice of kind 'anything'"}
+
+
+class ErrorOnSetup(ReferenceSimulator):
+    """Fails to build any state: ERROR."""
+
+    def setup(self, request: SetupRequest) -> Response:
+        return {"status": "error", "message": "the fake cannot build states"}
+
+
+class NeverSick(ReferenceSimulator):
+    """A wrong engine: reports no creature as summoning sick. Scenarios that check sickness FAIL."""
+
+    def observe(self, request: ObserveRequest) -> ObserveResponse:
+        response = super().observe(request)
+        observation: dict[str, Any] = response.get("observation", {})
+        for view in observation.get("players", {}).values():
+            for obj in view["battle"]:
+                obj["summoning_sick"] = False
+        return response
+
+
+class WrongProtocol(ReferenceSimulator):
+    """Speaks another protocol version: the handshake fails and every scenario is an ERROR."""
+
+    def hello(self, request: HelloRequest) -> HelloResponse:
+        response = super().hello(request)
+        response["protocol"] = 99
+        return response
+
+
+class GarbageObservation(ReferenceSimulator):
+    """Answers observe with something that breaks the schema: ERROR under --validate."""
+
+    def observe(self, request: ObserveRequest) -> ObserveResponse:
+        return {"status": "ok", "observation": {"turn": "soon"}}  # type: ignore[typeddict-item]
+
+
+FAKES = {
+    "fake-no-observables": NoObservables,
+    "fake-no-cards": NoCards,
+    "fake-mismatch": MismatchOnAct,
+    "fake-error": ErrorOnSetup,
+    "fake-never-sick": NeverSick,
+    "fake-wrong-protocol": WrongProtocol,
+    "fake-garbage": GarbageObservation,
+}
+ADAPTERS.update(FAKES)

@@ -1,0 +1,112 @@
+"""Bad input gets a one-line error naming the file and line (or the field) and what was expected."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from adapters.reference import ReferenceSimulator
+from shinpan import cards
+from shinpan.errors import SuiteError
+from shinpan.lint import lint
+from shinpan.paths import PROJECT_ROOT
+from tests.conftest import run_suite
+
+HEADER = "# language: ja\n@topic:basics\n機能: 検査\n\n"
+
+
+def scenario(body: str, tags: str = "@id:t-001 @rule:301.5", name: str = "検査用") -> str:
+    return f"  {tags}\n  シナリオ: {name}\n{body}"
+
+
+def write(suite: Path, text: str, name: str = "検査.feature") -> Path:
+    path = suite / "basics" / name
+    path.write_bytes(text.encode("utf-8") if isinstance(text, str) else text)
+    return path
+
+
+def messages(suite: Path) -> list[str]:
+    return [f"{p.path.split('/')[-1]}:{p.line}: {p.message}" for p in lint(suite)]
+
+
+def test_the_real_suite_is_clean() -> None:
+    assert lint() == []
+
+
+def test_unknown_card_is_reported_with_file_and_line(suite_copy: Path, tmp_path: Path) -> None:
+    write(suite_copy, HEADER + scenario("    前提 自分の手札に《存在しないカード》がある\n"))
+    assert "検査.feature:7: card 《存在しないカード》 is not in features/cards.yaml" in messages(suite_copy)
+    result = run_suite(features=suite_copy, tmp=tmp_path)
+    line = next(r for r in result.report if r["id"] == "t-001")
+    assert line["status"] == "ERROR" and "no card named 《存在しないカード》" in str(line["message"])
+
+
+def test_unknown_step_phrase_is_reported(suite_copy: Path, tmp_path: Path) -> None:
+    write(suite_copy, HEADER + scenario("    前提 自分のターンである\n    もし 空が青くなる\n"))
+    assert "検査.feature:8: no step definition matches もし 空が青くなる" in messages(suite_copy)
+    result = run_suite(features=suite_copy, tmp=tmp_path)
+    line = next(r for r in result.report if r["id"] == "t-001")
+    assert line["status"] == "ERROR" and "Step definition is not found" in str(line["message"])
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    (HEADER.replace("機能:", "機能：") + scenario("    前提 自分のターンである\n"),
+     "検査.feature:3: full-width colon '：' after a Gherkin keyword: use ':'"),
+    (HEADER.replace("# language: ja\n", "") + scenario("    前提 自分のターンである\n"),
+     "検査.feature:1: missing '# language: ja' on the first line"),
+    (HEADER + scenario("    前提 自分のターンである\n", tags="@id:t-001"),
+     "検査.feature:6: scenario cites neither a @rule: nor a @source:"),
+    (HEADER + scenario("    前提 自分のターンである\n", tags="@id:t-001 @rule:1 @wip"),
+     "検査.feature:6: tag @wip is not in the tag registry (topic, id, rule, source, since, until, status, "
+     "requires, each as @name:value)"),
+    (HEADER + scenario("    前提 自分のターンである\n", tags="@id:t-001 @rule:1 @since:2021-03-17"),
+     "検査.feature:6: @since:2021-03-17: unknown ruleset '2021-03-17'; known rulesets: dm04-qa, 2018-08-09, 2018-09-05, "
+     "2019-12-12, 2020-06-26, 2020-09-18, pig-reversal, 2021-03-16, 2023-04-10, 2025-10-01, mugetsu-ruling, "
+     "2025-12-17"),
+    (HEADER + scenario("    前提 自分のターンである\n", tags="@rule:1"), "検査.feature:6: scenario has no @id: tag"),
+    (HEADER + scenario("    前提 自分のターンである\n") + "\n" + scenario("    前提 自分のターンである\n",
+                                                                       tags="@id:t-002 @rule:1"),
+     "検査.feature:10: scenario name '検査用' repeats line 6: pytest-bdd keeps only one"),
+    (HEADER + scenario("    前提 自分のターンである\n", tags="@id:basics-sick-001 @rule:1"),
+     "basics/召喚酔い.feature:9"),
+    (HEADER.replace("@topic:basics", "@topic:other") + scenario("    前提 自分のターンである\n"),
+     "検査.feature:3: @topic:other does not match the folder 'basics'"),
+])
+def test_lint_findings(suite_copy: Path, text: str, expected: str) -> None:
+    write(suite_copy, text)
+    found = messages(suite_copy)
+    assert any(expected in m for m in found), found
+
+
+def test_a_bom_is_reported(suite_copy: Path) -> None:
+    write(suite_copy, "\ufeff" + HEADER + scenario("    前提 自分のターンである\n"))
+    assert any("UTF-8 BOM" in m and m.startswith("検査.feature:1:") for m in messages(suite_copy))
+
+
+def test_unknown_ruleset_on_the_command_line() -> None:
+    done = subprocess.run([sys.executable, "-m", "shinpan", "run", "--ruleset", "1999-01-01"], capture_output=True,
+                          text=True, cwd=PROJECT_ROOT, check=False)
+    assert done.returncode != 0
+    assert "unknown ruleset '1999-01-01'; known rulesets: dm04-qa, 2018-08-09" in done.stderr
+
+
+def test_malformed_setup_names_the_field() -> None:
+    adapter = ReferenceSimulator()
+    adapter.new_game({"cmd": "new_game", "ruleset": "2025-12-17", "seed": 0})
+    state = {"cards": {"A": "テスト用クリーチャーA"}, "turn": {"number": 1, "active": "me"},
+             "players": {"me": {"hand": ["A", "B"]}, "opp": {}}}
+    assert adapter.setup({"cmd": "setup", "state": state}) == {
+        "status": "error", "message": "players/me/hand/1: label 'B' is not declared in 'cards'"}
+    state["players"] = {"me": {"hand": ["A"], "mana": ["A"]}, "opp": {}}
+    assert adapter.setup({"cmd": "setup", "state": state})["message"] == "players/me/mana/0: card 'A' is placed twice"
+
+
+def test_malformed_card_registry_names_file_and_line(tmp_path: Path) -> None:
+    path = tmp_path / "cards.yaml"
+    path.write_text("cards:\n  - name: テスト用X\n    kind: test\n    type: クリーチャー\n    text: []\n", encoding="utf-8")
+    with pytest.raises(SuiteError) as error:
+        cards.load(path)
+    assert str(error.value) == f"{path}:2: 《テスト用X》: a test card gives its abilities as a list in 'abilities'"

@@ -1,0 +1,57 @@
+"""The shinpan command: list, lint, rulesets and run print what the README promises."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from shinpan.cli import main
+from shinpan.paths import PROJECT_ROOT
+
+
+def test_list_json_gives_one_object_per_scenario_with_applicability() -> None:
+    result = CliRunner().invoke(main, ["list", "--json", "--ruleset", "2020-06-26"])
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in result.output.splitlines()]
+    assert len(rows) >= 17
+    row = next(r for r in rows if r["id"] == "basics-sick-006")
+    assert row["feature"] == "features/basics/召喚酔い.feature"
+    assert row["rules"] == ["301.5", "101.2"]
+    assert row["ruleset"] == "2020-06-26" and row["applies"] is True
+    assert {"name", "tags", "since", "until", "status", "line"} <= set(row)
+
+
+def test_list_rejects_an_ambiguous_day() -> None:
+    result = CliRunner().invoke(main, ["list", "--rules-as-of", "2020-01-01"])
+    assert result.exit_code != 0
+    assert "undated revision pig-reversal" in result.output
+
+
+def test_lint_is_clean_and_says_so() -> None:
+    result = CliRunner().invoke(main, ["lint"])
+    assert result.exit_code == 0, result.output
+    assert "no problems" in result.output
+
+
+def test_rulesets_lists_every_revision_with_its_changes() -> None:
+    result = CliRunner().invoke(main, ["rulesets"])
+    assert result.exit_code == 0
+    assert result.output.splitlines()[0].startswith("dm04-qa (undated, by 2018-08-08): ")
+    assert "\n2018-08-09: " in result.output
+    assert "pig-reversal (undated, after 2019-08-02 and by 2021-01-03)" in result.output
+
+
+def test_run_prints_the_summary_and_writes_the_report(tmp_path: Path) -> None:
+    report = tmp_path / "report.jsonl"
+    done = subprocess.run([sys.executable, "-m", "shinpan", "run", "--ruleset", "2021-03-16", "--report", str(report),
+                           "--tags", "@topic:basics"], capture_output=True, text=True, cwd=tmp_path, check=False,
+                          env={"PATH": "", "PYTHONPATH": str(PROJECT_ROOT)})
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "shinpan — ruleset 2021-03-16" in done.stdout
+    assert "│ basics │" in done.stdout
+    lines = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
+    assert lines and all(line["ruleset"] == "2021-03-16" and line["status"] == "PASS" for line in lines)

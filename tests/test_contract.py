@@ -1,0 +1,78 @@
+"""The contract's two forms agree: JSON Schemas (the source of truth) and the Python types."""
+
+from __future__ import annotations
+
+import typing
+from typing import Any, get_args
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from adapters import schemas
+from adapters.contract import REQUEST_TYPES, RESPONSE_TYPES, Observable, Simulator
+from adapters.reference import ReferenceSimulator
+
+
+def _definition(name: str) -> dict[str, Any]:
+    definition: dict[str, Any] = schemas.load("messages.json")["$defs"][name]
+    return definition
+
+
+@pytest.mark.parametrize("name", schemas.SCHEMA_FILES)
+def test_every_schema_file_is_a_valid_schema(name: str) -> None:
+    Draft202012Validator.check_schema(schemas.load(name))
+
+
+def test_every_request_of_the_schema_has_a_typed_dict_and_a_method() -> None:
+    requests = [ref["$ref"].rsplit("/", 1)[1] for ref in _definition("request")["oneOf"]]
+    assert sorted(requests) == sorted(REQUEST_TYPES)
+    commands = {_definition(name)["properties"]["cmd"]["const"] for name in requests}
+    methods = {name for name in dir(Simulator) if not name.startswith("_")}
+    assert commands == methods
+
+
+@pytest.mark.parametrize("name", sorted({**REQUEST_TYPES, **RESPONSE_TYPES}))
+def test_typed_dicts_have_the_schemas_fields(name: str) -> None:
+    schema = _definition(name)
+    typed = {**REQUEST_TYPES, **RESPONSE_TYPES}[name]
+    assert set(typed.__annotations__) == set(schema["properties"])
+    assert set(typed.__required_keys__) == set(schema.get("required", []))  # type: ignore[attr-defined]
+
+
+def test_observable_literal_matches_the_capabilities_enum() -> None:
+    enum = _definition("capabilities")["properties"]["observables"]["items"]["enum"]
+    assert sorted(get_args(Observable)) == sorted(enum)
+
+
+def test_protocol_version_comes_from_the_schema() -> None:
+    from adapters.contract import PROTOCOL_VERSION
+
+    assert PROTOCOL_VERSION == schemas.load("messages.json")["protocol"] == 1
+
+
+def test_reference_adapter_implements_the_protocol() -> None:
+    adapter: Simulator = ReferenceSimulator()
+    hints = typing.get_type_hints(Simulator.act)
+    assert hints["return"].__name__ == "Response"
+    assert callable(adapter.act)
+
+
+def test_reference_answers_validate_against_the_schemas() -> None:
+    adapter = ReferenceSimulator()
+    hello = adapter.hello({"cmd": "hello", "protocol": 1, "kit_version": "test"})
+    assert schemas.problems("hello_response", hello) == []
+    assert schemas.problems("response", adapter.new_game({"cmd": "new_game", "ruleset": "2025-12-17", "seed": 1})) == []
+    state = {"cards": {"A": "テスト用クリーチャーA"}, "turn": {"number": 2, "active": "me"},
+             "players": {"me": {"hand": ["A"]}, "opp": {}}}
+    assert schemas.problems("setup_request", {"cmd": "setup", "state": state}) == []
+    assert adapter.setup({"cmd": "setup", "state": state}) == {"status": "ok"}
+    assert adapter.act({"cmd": "act", "action": {"type": "summon", "card": "A"}, "choices": []}) == {"status": "ok"}
+    observed = adapter.observe({"cmd": "observe"})
+    assert schemas.problems("observe_response", observed) == []
+
+
+def test_schema_problems_name_the_field() -> None:
+    problems = schemas.problems("setup_request", {"cmd": "setup", "state": {
+        "cards": {}, "turn": {"number": 0, "active": "me"}, "players": {"me": {"battle": [{"cards": []}]}, "opp": {}}}})
+    assert "state/turn/number: 0 is less than the minimum of 1" in problems
+    assert any(p.startswith("state/players/me/battle/0/cards") for p in problems)

@@ -1,0 +1,152 @@
+"""Unit tests of the reference engine core: cards vs objects, the pipeline, sickness, turns, choices."""
+
+from __future__ import annotations
+
+import pytest
+
+from reference_engine import (
+    CardDatabase,
+    CardDefinition,
+    Game,
+    IllegalAction,
+    Player,
+    Ruleset,
+    ScriptMismatch,
+    UnsupportedByEngine,
+    Zone,
+)
+from reference_engine.abilities import Keyword
+from reference_engine.choices import Choice, ChoiceScript
+from reference_engine.errors import InvalidSetup
+from reference_engine.events import Cause
+from reference_engine.sickness import can_attack, is_summoning_sick
+from reference_engine.state import Card
+from reference_engine.turns import Step, Turn
+
+VANILLA = CardDefinition("バニラ", "クリーチャー", power=2000)
+FAST = CardDefinition("速攻", "クリーチャー", power=1000, abilities=(Keyword("speed_attacker"),))
+SPELL = CardDefinition("呪文", "呪文")
+
+
+def new_game(turn: Turn | None = None) -> Game:
+    game = Game(CardDatabase([VANILLA, FAST, SPELL]), Ruleset("r2", ("r1", "r2", "r3")))
+    game.set_turn(turn or Turn(3, Player.P1))
+    return game
+
+
+def test_card_definition_needs_modelled_abilities() -> None:
+    with pytest.raises(UnsupportedByEngine, match="no modelled abilities"):
+        CardDefinition.from_data({"name": "x", "type": "クリーチャー"})
+    with pytest.raises(UnsupportedByEngine, match="keyword 'flying'"):
+        CardDefinition.from_data({"name": "x", "type": "クリーチャー", "abilities": [{"keyword": "flying"}]})
+    card = CardDefinition.from_data({"name": "x", "type": "クリーチャー", "power": "7000+", "abilities": []})
+    assert card.power == 7000 and card.is_creature and not card.is_evolution
+
+
+def test_database_keeps_the_reason_a_card_is_unsupported() -> None:
+    database = CardDatabase.from_entries([{"name": "ok", "type": "呪文", "abilities": []}, {"name": "bare"}])
+    assert database.names == ["ok"]
+    with pytest.raises(UnsupportedByEngine, match="no modelled abilities"):
+        database.get("bare")
+
+
+def test_ruleset_in_force_follows_the_order() -> None:
+    ruleset = Ruleset("r2", ("r1", "r2", "r3"))
+    assert ruleset.in_force("r1") and ruleset.in_force("r2") and not ruleset.in_force("r3")
+    with pytest.raises(UnsupportedByEngine):
+        Ruleset("r9", ("r1",))
+
+
+def test_destroying_objects_at_once_remembers_their_last_state() -> None:
+    game = new_game()
+    mine, theirs = game.create_card("バニラ", Player.P1), game.create_card("バニラ", Player.P2)
+    game.place_object([mine], Player.P1, tapped=True)
+    game.place_object([theirs], Player.P2)
+    game.apply_power_modifier(mine, 3000)
+    game.destroy([mine, theirs])
+    assert game.state.players[Player.P1].zones[Zone.GRAVEYARD] == [mine]
+    assert game.state.players[Player.P2].zones[Zone.GRAVEYARD] == [theirs]
+    first = game.log[0]
+    assert first.cause is Cause.DESTROY and first.source is Zone.BATTLE and first.last_known is not None
+    assert first.last_known.power == 5000 and first.last_known.tapped
+    assert game.state.modifiers == []
+    assert mine.entered_battle_turn is None
+
+
+def test_an_object_leaves_with_all_its_cards_each_to_its_owner() -> None:
+    game = new_game()
+    top, under = game.create_card("バニラ", Player.P1), game.create_card("バニラ", Player.P2)
+    game.place_object([top, under], Player.P1)
+    game.move(top, Zone.HAND)
+    assert game.state.players[Player.P1].zones[Zone.HAND] == [top]
+    assert game.state.players[Player.P2].zones[Zone.HAND] == [under]
+    assert game.state.objects() == []
+
+
+def test_summoning_sickness_is_remembered_per_card() -> None:
+    game = new_game(Turn(5, Player.P1))
+    old, new = game.create_card("バニラ", Player.P1), game.create_card("バニラ", Player.P1)
+    a = game.place_object([old], Player.P1)
+    b = game.place_object([new], Player.P1, arrived_this_turn=[new])
+    assert not is_summoning_sick(game.state, a) and can_attack(game.state, a)
+    assert is_summoning_sick(game.state, b) and not can_attack(game.state, b)
+    game.end_turn()
+    assert game.state.turn == Turn(6, Player.P2, Step.MAIN)
+    assert is_summoning_sick(game.state, b), "still its controller's turn 5 that matters"
+    game.end_turn()
+    assert not is_summoning_sick(game.state, b)
+
+
+def test_speed_attacker_is_not_sick_and_spells_are_never_creatures() -> None:
+    game = new_game()
+    fast = game.create_card("速攻", Player.P1)
+    obj = game.place_object([fast], Player.P1, arrived_this_turn=[fast])
+    assert can_attack(game.state, obj)
+    spell = game.create_card("呪文", Player.P1)
+    with pytest.raises(InvalidSetup):
+        game.place_object([spell], Player.P1)
+    game.place(spell, Zone.HAND)
+    with pytest.raises(IllegalAction, match="not a creature"):
+        game.summon(spell)
+
+
+def test_attack_rules() -> None:
+    game = new_game()
+    attacker, target = game.create_card("バニラ", Player.P1), game.create_card("バニラ", Player.P2)
+    game.place_object([attacker], Player.P1)
+    defender = game.place_object([target], Player.P2)
+    with pytest.raises(IllegalAction, match="untapped"):
+        game.attack(attacker, target=target)
+    with pytest.raises(IllegalAction, match="own controller"):
+        game.attack(attacker, target=Player.P1)
+    defender.tapped = True
+    game.attack(attacker, target=target)
+    obj = game.state.object_of(attacker)
+    assert obj is not None and obj.tapped and obj.attacking
+    with pytest.raises(IllegalAction):
+        game.attack(attacker, target=Player.P2)
+
+
+def test_turn_start_untaps_draws_and_ends_effects() -> None:
+    game = new_game(Turn(3, Player.P2))
+    creature, deck_top, mana = (game.create_card("バニラ", Player.P1) for _ in range(3))
+    game.place_object([creature], Player.P1, tapped=True)
+    game.place(deck_top, Zone.DECK)
+    game.place(mana, Zone.MANA, tapped=True)
+    game.apply_power_modifier(creature, 1000)
+    game.end_turn()
+    obj = game.state.object_of(creature)
+    assert obj is not None and not obj.tapped
+    assert game.state.players[Player.P1].zones[Zone.HAND] == [deck_top]
+    assert game.state.players[Player.P1].tapped_mana == set()
+    assert game.state.modifiers == []
+
+
+def test_scripted_choices_must_match() -> None:
+    a, b, c = (Card(VANILLA, Player.P1) for _ in range(3))
+    script = ChoiceScript([Choice("keep", (a,)), Choice("order", (b, c))])
+    assert script.take("order").picks == (b, c)
+    with pytest.raises(ScriptMismatch, match="none was scripted"):
+        script.take("order")
+    with pytest.raises(ScriptMismatch, match=r"never asked for: keep=\['バニラ'\]"):
+        script.finish()
