@@ -12,23 +12,26 @@ import random
 from collections.abc import Collection, Sequence
 
 from reference_engine.cards import CardDatabase
+from reference_engine.characteristics import statics
 from reference_engine.choices import ChoiceScript
 from reference_engine.effects import Duration, PowerModifier
 from reference_engine.errors import IllegalAction, InvalidSetup, UnsupportedByEngine
-from reference_engine.events import Cause, DeckPosition, Event, MoveRequest
+from reference_engine.events import Attacked, Cause, DeckPosition, Event, MoveRequest
 from reference_engine.evolution import evolve
 from reference_engine.pipeline import Pipeline
 from reference_engine.players import Player
+from reference_engine.resolution import next_pending, resolve
 from reference_engine.rulesets import Ruleset
 from reference_engine.sickness import can_attack
 from reference_engine.state import BattleObject, Card, GameState
+from reference_engine.triggers import check_attack
 from reference_engine.turns import Step, Turn
 from reference_engine.under import put_under, rearrange_under
 from reference_engine.zones import Zone
 
 MECHANICS: tuple[str, ...] = ("zones", "summon", "tap", "summoning_sickness", "speed_attacker", "turns",
                               "power_modifiers", "evolution", "neo_evolution", "reconstruction", "cards_under",
-                              "replacement_effects")
+                              "replacement_effects", "triggers", "swap", "ignore_abilities")
 """The mechanics this engine implements, as named in the adapter contract."""
 
 
@@ -93,6 +96,10 @@ class Game:
         obj = self._object(card)
         self.state.modifiers.append(PowerModifier(obj.serial, amount, duration))
 
+    def ignore_abilities(self, card: Card) -> None:
+        """A resolved effect makes the abilities of the object ``card`` is in ignored (能力を無視する)."""
+        self.state.ignored.add(self._object(card).serial)
+
     # ---------------------------------------------------------------- actions
     def summon(self, card: Card, choices: ChoiceScript | None = None, *, sources: Sequence[Card] = ()) -> None:
         """召喚: the card's owner puts a creature from the hand into the battle zone (costs are assumed paid).
@@ -151,12 +158,12 @@ class Game:
         rearrange_under(self.pipeline, target, order)
 
     def move(self, card: Card, destination: Zone, *, position: DeckPosition = DeckPosition.TOP,
-             choices: ChoiceScript | None = None) -> None:
-        """An effect moves ``card`` (with its whole object, if it is in the battle zone) to ``destination``."""
+             by: Player | None = None, choices: ChoiceScript | None = None) -> None:
+        """An effect (of player ``by``, if given) moves ``card`` (with its whole object) to ``destination``."""
         if destination is Zone.BATTLE:
             self.put_into_battle(card, choices=choices)
             return
-        self.pipeline.move([MoveRequest(card, destination, Cause.PUT, position=position)])
+        self.pipeline.move([MoveRequest(card, destination, Cause.PUT, position=position, by=by)])
         self._finish(choices)
 
     def destroy(self, cards: Sequence[Card], choices: ChoiceScript | None = None) -> None:
@@ -192,8 +199,12 @@ class Game:
                 raise IllegalAction(f"{target.name} is untapped and cannot be attacked")
         elif target is attacker.controller:
             raise IllegalAction("a creature cannot attack its own controller")
+        if isinstance(target, Player) and any(s.name == "cannot_attack_players" for s in statics(self.state, attacker)):
+            raise IllegalAction(f"{card.name} cannot attack players")
         attacker.tapped = True
         attacker.attacking = True
+        self.log.append(Attacked(attacker.top, attacker.controller))
+        self.state.waiting.extend(check_attack(self.state, attacker))
         self._finish(choices)
 
     def end_turn(self) -> None:
@@ -216,6 +227,35 @@ class Game:
         """マナチャージ: put a card from the hand into the mana zone, untapped."""
         self._require_in(card, Zone.HAND, "charge as mana")
         self.pipeline.move([MoveRequest(card, Zone.MANA, Cause.CHARGE)])
+
+    def swap(self, card: Card, other: Card, choices: ChoiceScript | None = None) -> None:
+        """入れ替え (701.26a): the object of ``card`` and ``other`` exchange zones, as one event.
+
+        What carries over, decided here: the creature put into the battle zone takes the tap state
+        and the attack of the one it replaced; nothing else (it is a new object, summoning-sick).
+        """
+        obj = self._object(card)
+        if self.state.object_of(other) is not None:
+            raise IllegalAction(f"{other.name} is in the battle zone: swap a battle-zone object with a card elsewhere")
+        _, zone = self.state.zone_of(other)
+        if not other.definition.is_creature:
+            raise IllegalAction(f"{other.name} is not a creature and cannot be swapped into the battle zone")
+        tapped, attacking, controller = obj.tapped, obj.attacking, obj.controller
+        self.pipeline.move([MoveRequest(obj.top, zone, Cause.SWAP),
+                            MoveRequest(other, Zone.BATTLE, Cause.SWAP, controller=controller, tapped=tapped)])
+        new = self.state.object_of(other)
+        if new is not None:
+            new.attacking = attacking
+        self._finish(choices)
+
+    def resolve(self, choices: ChoiceScript | None = None) -> None:
+        """Resolve every waiting ability, including those that trigger meanwhile, in the rules' order (603)."""
+        script = choices if choices is not None else ChoiceScript()
+        while self.state.waiting:
+            pending = next_pending(self, script)
+            self.state.waiting.remove(pending)
+            resolve(self, pending, script)
+        self._finish(choices)
 
     # ---------------------------------------------------------------- helpers
     def _begin_turn(self) -> None:
