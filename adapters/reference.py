@@ -186,6 +186,12 @@ class ReferenceSimulator:
             game.resolve(script)
         elif kind == "swap":
             game.swap(self._label(action["card"]), self._label(action["with"]), script)
+        elif kind == "cast":
+            game.cast(self._label(action["card"]), script)
+        elif kind == "discard":
+            game.discard(self._label(action["card"]), script)
+        elif kind == "break":
+            game.break_shields(self._label(action["breaker"]), self._labels(action["shields"]), script)
         elif kind == "apply_effect":
             self._apply_effect(action["effect"], "action/effect")
             script.finish()

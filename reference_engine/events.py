@@ -27,6 +27,8 @@ class Cause(StrEnum):
     UNDER = "under"  # 下に置く: put under a card in the battle zone (403.4a)
     SWAP = "swap"  # 入れ替え (701.26a)
     CAST = "cast"  # 呪文を唱えた: the spell goes to the graveyard
+    DISCARD = "discard"  # 捨てる: from the hand to the graveyard
+    BREAK = "break"  # ブレイク: a shield goes to its owner's hand
 
 
 class DeckPosition(StrEnum):
@@ -56,6 +58,10 @@ class MoveRequest:
     """Put under a card in the battle zone: any card of the object it goes to the bottom of (403.4a)."""
     only_top: bool = False
     """Leaving the battle zone: only this card, the top card, leaves its object (退化, 801.4)."""
+    agent: Card | None = None
+    """The card whose action makes the move, when a replacement asks (the creature that breaks a shield)."""
+    replacing: bool = False
+    """This move is (part of) a replacing event: it is never offered to replacement effects (101.5, 101.5a)."""
 
 
 @dataclass(frozen=True)

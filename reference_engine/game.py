@@ -23,6 +23,7 @@ from reference_engine.players import Player
 from reference_engine.resolution import next_pending, resolve
 from reference_engine.rulesets import Ruleset
 from reference_engine.sickness import can_attack
+from reference_engine.spells import cast
 from reference_engine.state import BattleObject, Card, GameState
 from reference_engine.triggers import check_attack
 from reference_engine.turns import Step, Turn
@@ -45,6 +46,7 @@ class Game:
         self.state = GameState.empty(Turn(1, Player.P1, Step.MAIN))
         self.log: list[Event] = []
         self.pipeline = Pipeline(self.state, self.log, ruleset)
+        self.pipeline.random = self.random
 
     # ------------------------------------------------------------------ setup
     def set_turn(self, turn: Turn) -> None:
@@ -163,7 +165,7 @@ class Game:
         if destination is Zone.BATTLE:
             self.put_into_battle(card, choices=choices)
             return
-        self.pipeline.move([MoveRequest(card, destination, Cause.PUT, position=position, by=by)])
+        self.pipeline.move([MoveRequest(card, destination, Cause.PUT, position=position, by=by)], choices)
         self._finish(choices)
 
     def destroy(self, cards: Sequence[Card], choices: ChoiceScript | None = None) -> None:
@@ -173,7 +175,7 @@ class Game:
             obj = self._object(card)
             if obj not in objects:
                 objects.append(obj)
-        self.pipeline.move([MoveRequest(obj.top, Zone.GRAVEYARD, Cause.DESTROY) for obj in objects])
+        self.pipeline.move([MoveRequest(obj.top, Zone.GRAVEYARD, Cause.DESTROY) for obj in objects], choices)
         self._finish(choices)
 
     def tap(self, card: Card) -> None:
@@ -251,10 +253,42 @@ class Game:
     def resolve(self, choices: ChoiceScript | None = None) -> None:
         """Resolve every waiting ability, including those that trigger meanwhile, in the rules' order (603)."""
         script = choices if choices is not None else ChoiceScript()
+        self.pipeline.script = script
         while self.state.waiting:
             pending = next_pending(self, script)
             self.state.waiting.remove(pending)
             resolve(self, pending, script)
+        self.pipeline.script = None
+        self._finish(choices)
+
+    def cast(self, card: Card, choices: ChoiceScript | None = None) -> None:
+        """呪文を唱える: its owner casts the spell from the hand, costs taken as paid (spells.py)."""
+        script = choices if choices is not None else ChoiceScript()
+        self.pipeline.script = script
+        try:
+            cast(self.pipeline, card, script)
+        finally:
+            self.pipeline.script = None
+        self._finish(choices)
+
+    def discard(self, card: Card, choices: ChoiceScript | None = None) -> None:
+        """捨てる: the card is put from its owner's hand into the graveyard (an effect makes its owner discard it)."""
+        self._require_in(card, Zone.HAND, "discard")
+        self.pipeline.move([MoveRequest(card, Zone.GRAVEYARD, Cause.DISCARD)], choices)
+        self._finish(choices)
+
+    def break_shields(self, breaker: Card, shields: Sequence[Card], choices: ChoiceScript | None = None) -> None:
+        """ブレイク: the creature ``breaker`` breaks these shields of the opponent at once; each goes to the hand.
+
+        S・トリガー is not offered. A replacement of the breaking creature (「ブレイクする時、かわりに…」) applies.
+        """
+        obj = self._object(breaker)
+        for shield in shields:
+            owner, zone = self.state.zone_of(shield)
+            if zone is not Zone.SHIELDS or owner is obj.controller:
+                raise IllegalAction(f"{shield.name} is not a shield of {breaker.name}'s opponent")
+        breaks = [MoveRequest(s, Zone.HAND, Cause.BREAK, by=obj.controller, agent=obj.top) for s in shields]
+        self.pipeline.move(breaks, choices)
         self._finish(choices)
 
     # ---------------------------------------------------------------- helpers

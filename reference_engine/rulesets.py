@@ -80,3 +80,13 @@ class Ruleset:
         check looks at the state just before leaving, in which the ability was ignored).
         """
         return not self.in_force("2020-09-18")
+
+    @property
+    def replacements_assigned_per_player(self) -> bool:
+        """609.9 / 609.9a (2023-04-10): when several events happen at once and replacement effects could modify
+        more than one of them, each player in turn, the turn player first, decides which of their replacements
+        apply to which event, and then all apply together.
+
+        Before, the rulebook had no such rule and the sources do not say how it was done.
+        """
+        return self.in_force("2023-04-10")

@@ -61,7 +61,7 @@ def test_replacement_forms_are_read_into_one_structured_value() -> None:
         Replacement("leaves", "this", Zone.HAND)
     assert parse_ability({"replacement": "enter_tapped_to_untapped", "of": "own_creatures"}) == \
         Replacement("enter_tapped_to_untapped", "own_creatures")
-    for form in ({"replacement": "leaves", "of": "this"}, {"replacement": "destroyed", "of": "own_creatures",
+    for form in ({"replacement": "leaves", "of": "this"}, {"replacement": "destroyed", "of": "everyone",
                                                            "instead": "mana"},
                  {"replacement": "enter_tapped_to_untapped", "of": "own_creatures", "instead": "hand"}):
         with pytest.raises(UnsupportedByEngine):
