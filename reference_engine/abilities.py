@@ -103,6 +103,8 @@ class Instead:
     """This creature gets +N power until the end of the turn (《宇宙 タコンチュ》)."""
     mill_opponent: int = 0
     """The top N cards of the opponent's deck go to its owner's graveyard (《S級宇宙 アダムスキー》)."""
+    mana: int = 0
+    """The tapped mana card produces this much mana (《大革命のD ワイルド・サファリ・チャンネル》: 2)."""
     reveal_then_break: bool = False
     """The shield is shown to all players; a psychic creature costing less than it may be put from the
     hyperspatial zone (choices ``use``, ``target``); then the shield is broken (《ガイアール・ゼロ》)."""
@@ -331,6 +333,7 @@ REPLACEMENT_EVENTS: dict[str, frozenset[str]] = {
     "discarded": frozenset({"this"}),  # 手札から捨てられる時 (works in the hand)
     "breaks": frozenset({"this"}),  # このクリーチャーがシールドをブレイクする時
     "cast_to_graveyard": frozenset({"this", "spells"}),  # 唱えた後、墓地に置かれる時
+    "taps_for_mana": frozenset({"own_multicolored"}),  # マナゾーンで多色カードをタップする時
 }
 """The events a replacement effect can wait for, and whose events each form may name."""
 
@@ -408,7 +411,7 @@ def _instead(form: Mapping[str, Any], kind: str) -> tuple[Zone | None, Instead |
         if zone is Zone.BATTLE and kind != "discarded":
             raise UnsupportedByEngine(f"replacement form {dict(form)!r} is not implemented")
         return zone, None
-    known = {"destroy", "opponent_draws", "power_this_turn", "mill_opponent", "reveal_then_break"}
+    known = {"destroy", "opponent_draws", "power_this_turn", "mill_opponent", "reveal_then_break", "mana"}
     if not isinstance(value, Mapping) or not value or set(value) - known:
         raise UnsupportedByEngine(f"replacement form {dict(form)!r} is not implemented")
     return None, Instead(
@@ -417,6 +420,7 @@ def _instead(form: Mapping[str, Any], kind: str) -> tuple[Zone | None, Instead |
         power_this_turn=int(value.get("power_this_turn", 0)),
         mill_opponent=int(value.get("mill_opponent", 0)),
         reveal_then_break=bool(value.get("reveal_then_break", False)),
+        mana=int(value.get("mana", 0)),
     )
 
 

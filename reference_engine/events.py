@@ -115,6 +115,22 @@ class Attacked:
 
 
 @dataclass(frozen=True)
+class TapForMana:
+    """A proposed event: a card in the mana zone is tapped to produce ``mana`` mana (マナを支払う)."""
+
+    card: Card
+    mana: int = 1
+
+
+@dataclass(frozen=True)
+class ManaTapped:
+    """A mana card was tapped and produced ``mana`` mana (the mana count as it was when tapped)."""
+
+    card: Card
+    mana: int
+
+
+@dataclass(frozen=True)
 class Reconstructed:
     """The cards left after a top card left stay in the battle zone as an object (再構築, 801.4).
 
@@ -148,5 +164,5 @@ class Replaced:
     card: Card
 
 
-Event = Moved | Reconstructed | Replaced | Attacked | AbilityTriggered
+Event = Moved | Reconstructed | Replaced | Attacked | AbilityTriggered | ManaTapped
 """Every kind of performed event the engine records."""

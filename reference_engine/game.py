@@ -16,10 +16,11 @@ from reference_engine.characteristics import statics
 from reference_engine.choices import ChoiceScript
 from reference_engine.effects import Duration, PowerModifier
 from reference_engine.errors import IllegalAction, InvalidSetup, UnsupportedByEngine
-from reference_engine.events import Attacked, Cause, DeckPosition, Event, MoveRequest
+from reference_engine.events import Attacked, Cause, DeckPosition, Event, ManaTapped, MoveRequest, TapForMana
 from reference_engine.evolution import evolve
 from reference_engine.pipeline import Pipeline
 from reference_engine.players import Player
+from reference_engine.replacements import replace_tap
 from reference_engine.resolution import next_pending, resolve
 from reference_engine.rulesets import Ruleset
 from reference_engine.sickness import can_attack
@@ -275,6 +276,23 @@ class Game:
         """捨てる: the card is put from its owner's hand into the graveyard (an effect makes its owner discard it)."""
         self._require_in(card, Zone.HAND, "discard")
         self.pipeline.move([MoveRequest(card, Zone.GRAVEYARD, Cause.DISCARD)], choices)
+        self._finish(choices)
+
+    def tap_mana(self, cards: Sequence[Card], choices: ChoiceScript | None = None) -> None:
+        """マナを支払う: tap these untapped cards of one player's mana zone, one at a time; each produces mana.
+
+        Each tap is first offered to the replacement effects that wait for it (:func:`replacements.replace_tap`).
+        """
+        script = choices if choices is not None else ChoiceScript()
+        for card in cards:
+            player, zone = self.state.zone_of(card)
+            if zone is not Zone.MANA or card.serial in self.state.players[player].tapped_mana:
+                raise IllegalAction(f"{card.name} is not an untapped card in the mana zone")
+            tap, replaced = replace_tap(self.state, TapForMana(card), script)
+            if replaced is not None:
+                self.log.append(replaced)
+            self.state.players[player].tapped_mana.add(card.serial)
+            self.log.append(ManaTapped(card, tap.mana))
         self._finish(choices)
 
     def break_shields(self, breaker: Card, shields: Sequence[Card], choices: ChoiceScript | None = None) -> None:

@@ -41,11 +41,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from reference_engine.abilities import Replacement
-from reference_engine.characteristics import abilities_ignored
+from reference_engine.characteristics import abilities_ignored, civilizations
 from reference_engine.choices import ChoiceScript
 from reference_engine.effects import Duration, PowerModifier
 from reference_engine.errors import IllegalAction, UnsupportedByEngine
-from reference_engine.events import Cause, MoveRequest, Replaced
+from reference_engine.events import Cause, MoveRequest, Replaced, TapForMana
 from reference_engine.players import Player
 from reference_engine.rulesets import Ruleset
 from reference_engine.state import BattleObject, Card, GameState
@@ -70,7 +70,7 @@ class Candidate:
     controller: Player
     """The player whose replacement it is (609.8)."""
     request: MoveRequest
-    """The event it would replace."""
+    """The event it would replace (for a mana tap, :func:`replace_tap`, a stand-in move of the card)."""
 
 
 @dataclass
@@ -118,6 +118,29 @@ def replace_batch(state: GameState, ruleset: Ruleset, requests: Sequence[MoveReq
         outcome.later.extend(later)
         outcome.replaced.append(Replaced(chosen[i].source, chosen[i].index, request.card))
     return outcome
+
+
+def replace_tap(state: GameState, request: TapForMana, choices: ChoiceScript) -> tuple[TapForMana, Replaced | None]:
+    """A mana card about to be tapped (マナを支払う), offered to the replacement effects that wait for it.
+
+    「マナゾーンで多色カードをタップする時、…マナを2にしてもよい」 acts *before* the tap: the card is tapped
+    already producing 2, so it is a replacement effect, not a trigger (seed 004, 置換効果の細則). Only its
+    controller's replacements wait for their own mana, so the choice is theirs alone (609.8).
+    """
+    card = request.card
+    owner = card.owner
+    stand_in = MoveRequest(card, Zone.MANA, Cause.RULE)
+    found = [
+        Candidate(obj.top, index, ability, obj.controller, stand_in)
+        for obj in state.players[owner].battle if not abilities_ignored(state, obj)
+        for index, ability in enumerate(obj.top.definition.abilities)
+        if isinstance(ability, Replacement) and ability.kind == "taps_for_mana"
+        and len(civilizations(state, card)) >= 2
+    ]
+    pick = _decide(found, choices)
+    if pick is None or pick.ability.action is None:
+        return request, None
+    return replace(request, mana=pick.ability.action.mana), Replaced(pick.source, pick.index, card)
 
 
 # ------------------------------------------------------------------ candidates

@@ -67,3 +67,19 @@ def nothing_replaced(duel: Duel) -> None:
     duel.require("events")
     actual = [e for e in duel.observation().get("events", []) if e["type"] == "replaced"]
     assert not actual, f"replacements applied: {actual}"
+
+
+@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})が(?P<cards>{CARDS_PATTERN})をタップしてマナを支払う"))
+def tap_mana(duel: Duel, player: str, cards: str) -> None:
+    """マナを支払う: tap these mana cards, one at a time; each produces mana."""
+    duel.act({"type": "tap_mana", "cards": [duel.label(ref) for ref in card_refs(cards)]})
+
+
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})はマナを(?P<mana>\d+)生み出した"))
+def produced_mana(duel: Duel, card: str, mana: str) -> None:
+    """Since the previous observation, tapping the mana card produced this much mana."""
+    duel.require("events")
+    label = duel.label(card_ref(card))
+    actual = [e["mana"] for e in duel.observation().get("events", [])
+              if e["type"] == "mana_tapped" and e["card"] == label]
+    assert actual == [int(mana)], f"tapping {card} produced {actual or 'nothing'}, expected [{mana}]"
