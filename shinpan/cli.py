@@ -151,6 +151,15 @@ def matrix(adapter: str) -> None:
     click.echo(f"the suite passed under all {len(revisions.items)} rulesets")
 
 
+@main.command("serve-reference")
+@click.option("--validate", is_flag=True, help="Answer requests that break the schemas with an error.")
+def serve_reference(validate: bool) -> None:
+    """Serve the reference engine as a protocol server: JSON lines on stdin/stdout (for `cmd:` adapters)."""
+    from adapters.server import main as serve
+
+    sys.exit(serve(["--validate"] if validate else []))
+
+
 @main.command("rulesets")
 def rulesets_() -> None:
     """List the rules revisions, oldest first; the last one is the default."""

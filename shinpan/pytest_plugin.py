@@ -14,7 +14,7 @@ from typing import IO, Any
 
 import pytest
 
-from adapters.registry import AdapterSpecError, make_adapter
+from adapters.registry import AdapterOptions, AdapterSpecError, make_adapter
 from shinpan import rulesets, suite
 from shinpan.errors import RulesetError, SuiteError
 from shinpan.outcomes import AdapterError, Status, skip, status_of_failure, status_of_skip
@@ -42,20 +42,26 @@ class RunContext:
         self.validate: bool = config.getoption("validate")
         self.results: dict[str, Result] = {}
         self.order: list[str] = []
+        multiplier: float = config.getoption("timeout_multiplier")
+        self.options = AdapterOptions(timeout=config.getoption("scenario_timeout") * multiplier,
+                                      startup_timeout=30.0 * multiplier, validate=self.validate,
+                                      max_restarts=config.getoption("max_restarts"))
         self._session: AdapterSession | None = None
-        self._failure: str | None = None
+        self._failure: AdapterError | None = None
         self._report: IO[str] | None = None
 
     def session(self) -> AdapterSession:
         """The adapter, started on first use; if it cannot start, every scenario is an ERROR."""
         if self._failure is not None:
-            raise AdapterError(self._failure)
+            raise type(self._failure)(str(self._failure))
         if self._session is None:
             try:
-                self._session = AdapterSession(make_adapter(self.adapter), self.adapter, validate=self.validate)
+                simulator = make_adapter(self.adapter, self.options)
+                self._session = AdapterSession(simulator, self.adapter, validate=self.validate)
             except (AdapterError, AdapterSpecError) as error:
-                self._failure = f"adapter {self.adapter!r} could not start: {error}"
-                raise AdapterError(self._failure) from None
+                kind = type(error) if isinstance(error, AdapterError) else AdapterError
+                self._failure = kind(f"adapter {self.adapter!r} could not start: {error}")
+                raise type(self._failure)(str(self._failure)) from None
         return self._session
 
     def engine(self) -> str:
@@ -99,7 +105,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--rules-as-of", default=None, metavar="DATE", help="run under the revision in force on DATE")
     group.addoption("--seed", dest="shinpan_seed", type=int, default=0, help="seed passed to the adapter's games")
     group.addoption("--report", default=None, metavar="PATH", help="write one JSON line per scenario to PATH")
-    group.addoption("--validate", action="store_true", help="check every adapter response against the schemas")
+    group.addoption("--validate", action="store_true", help="check every message both ways against the schemas")
+    group.addoption("--scenario-timeout", type=float, default=5.0, metavar="SECONDS",
+                    help="seconds a subprocess adapter may take per scenario (default: 5)")
+    group.addoption("--timeout-multiplier", type=float, default=1.0, metavar="X",
+                    help="multiply every adapter time limit by X (slow machines, debuggers)")
+    group.addoption("--max-restarts", type=int, default=10, metavar="N",
+                    help="restarts of a crashed or hung subprocess adapter before it is given up (default: 10)")
     group.addoption("--tags", default=None, metavar="EXPR",
                     help="run only scenarios whose tags match a Cucumber tag expression")
 
@@ -243,6 +255,14 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     return report
 
 
+def _message(text: str) -> str:
+    """A failure's message for the report: its first line, and any adapter stderr tail that follows."""
+    first, _, rest = text.strip().partition("\n")
+    marker = "--- adapter stderr"
+    tail = rest[rest.find(marker):] if marker in rest else ""
+    return (first[:500] + ("\n" + tail[-2000:] if tail else "")).strip()
+
+
 def _status(report: pytest.TestReport, call: pytest.CallInfo[None]) -> tuple[Status | None, str]:
     if report.skipped:
         reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
@@ -251,7 +271,9 @@ def _status(report: pytest.TestReport, call: pytest.CallInfo[None]) -> tuple[Sta
         exception = call.excinfo.value if call.excinfo else None
         message = f"{type(exception).__name__}: {exception}" if exception else str(report.longrepr)
         status = status_of_failure(call.excinfo.type if call.excinfo else None)
-        return (status if report.when == "call" else Status.ERROR), message.strip().splitlines()[0][:500]
+        if report.when != "call" and status not in (Status.CRASH, Status.TIMEOUT):
+            status = Status.ERROR
+        return status, _message(message)
     if report.when == "call":
         return Status.PASS, ""
     return None, ""
@@ -286,7 +308,7 @@ def _relative(path: str) -> str:
 def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> tuple[str, str, str] | None:
     status = str(dict(getattr(report, "user_properties", ())).get("shinpan_status"))
     letters = {"UNSUPPORTED": "U", "UNOBSERVABLE": "O", "SCRIPT_MISMATCH": "M", "ERROR": "E",
-               "NOT_APPLICABLE": "n", "UNRESOLVED": "?"}
+               "NOT_APPLICABLE": "n", "UNRESOLVED": "?", "CRASH": "C", "TIMEOUT": "T"}
     if status in letters:
         category = "failed" if report.failed else "skipped"
         return category, letters[str(status)], str(status)

@@ -24,6 +24,8 @@ class AdapterSession:
         self.name = name
         self.validate = validate
         hello = simulator.hello({"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": __version__})
+        if isinstance(hello, Mapping) and hello.get("status") not in ("ok", None):
+            raise AdapterError(f"adapter {name!r} refused the handshake: {hello.get('message', hello['status'])}")
         self._check("hello_response", hello, always=True)
         if hello["protocol"] != PROTOCOL_VERSION:
             raise AdapterError(

@@ -28,8 +28,12 @@ class RunResult:
     output: str
     report: list[dict[str, object]]
 
+    def cases(self) -> list[dict[str, object]]:
+        """The report's scenario lines (without its header and footer)."""
+        return [line for line in self.report if line.get("type", "case") == "case"]
+
     def statuses(self) -> dict[str, str]:
-        return {str(line["id"]): str(line["status"]) for line in self.report}
+        return {str(line["id"]): str(line["status"]) for line in self.cases()}
 
 
 def run_suite(*args: str, features: Path | None = None, tmp: Path) -> RunResult:
