@@ -22,7 +22,7 @@ LACKING = (Status.UNSUPPORTED, Status.UNOBSERVABLE)
 """Statuses that say the adapter lacks something: outside coverage."""
 
 
-HEADINGS = {Status.UNSUPPORTED: "unsupp.", Status.UNOBSERVABLE: "unobs.", Status.SCRIPT_MISMATCH: "mismatch",
+HEADINGS = {Status.SCRIPT_MISMATCH: "mismatch",
             Status.NOT_APPLICABLE: "n/a", Status.UNRESOLVED: "unresolved"}
 
 
@@ -38,6 +38,9 @@ class Result:
     duration: float
     actual: Status | None = None
     """The status before the expectations file was applied (when it changed it to XFAIL / XPASS)."""
+    expected: Status | None = None
+    """The status the expectations file expected, if it has an entry."""
+    issue: str | None = None
 
     @property
     def raw(self) -> Status:

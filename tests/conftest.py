@@ -26,14 +26,19 @@ class RunResult:
 
     returncode: int
     output: str
-    report: list[dict[str, object]]
+    lines: list[dict[str, object]]
+    """Every line of the report: header, cases, footer."""
+
+    @property
+    def report(self) -> list[dict[str, object]]:
+        """The report's scenario lines (without its header and footer)."""
+        return [line for line in self.lines if line.get("type", "case") == "case"]
 
     def cases(self) -> list[dict[str, object]]:
-        """The report's scenario lines (without its header and footer)."""
-        return [line for line in self.report if line.get("type", "case") == "case"]
+        return self.report
 
     def statuses(self) -> dict[str, str]:
-        return {str(line["id"]): str(line["status"]) for line in self.cases()}
+        return {str(line["id"]): str(line["status"]) for line in self.report}
 
 
 def run_suite(*args: str, features: Path | None = None, tmp: Path) -> RunResult:

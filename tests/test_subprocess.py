@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from adapters import schemas
 from adapters.server import handle
 from adapters.subprocess_adapter import SubprocessSimulator
 from shinpan.outcomes import AdapterCrash, AdapterTimeout
+from shinpan.report import suite_hash
 from tests.conftest import run_suite
 
 BASICS = 17
@@ -32,6 +34,15 @@ def test_reference_through_a_pipe_gives_every_status_the_in_process_run_gives(tm
     assert piped.returncode == in_process.returncode == 0, piped.output
     assert len(piped.statuses()) >= BASICS
     assert piped.statuses() == in_process.statuses()
+    for result in (in_process, piped):
+        for line in result.lines:
+            assert schemas.problems("report.json", line) == [], line
+        header, footer = result.lines[0], result.lines[-1]
+        assert (header["type"], footer["type"]) == ("header", "footer")
+        assert header["adapter"]["name"] == "shinpan-reference" and header["ruleset"]["id"] == "2020-09-18"
+        assert header["suite_hash"] == suite_hash()
+        assert footer["scenarios"] == len(result.cases()) and footer["exit_status"] == 0
+    assert piped.lines[0]["adapter"]["spec"].startswith("cmd:")
 
 
 @pytest.mark.parametrize(
