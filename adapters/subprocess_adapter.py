@@ -54,11 +54,14 @@ RESPONSE_DEFINITION = {"hello": "hello_response", "observe": "observe_response"}
 
 def command_of(spec: str) -> list[str]:
     """The argv of a ``cmd:`` adapter spec. A program found next to the running Python (a venv's
-    ``bin/``) is used when it is not on ``PATH``, so ``cmd:shinpan serve-reference`` works unactivated."""
+    ``bin/``) is used when it is not on ``PATH``, so ``cmd:shinpan serve-reference`` works unactivated;
+    ``python`` / ``python3`` mean the Python running the kit."""
     argv = shlex.split(spec.removeprefix(PREFIX))
     if not argv:
         raise ValueError(f"adapter spec {spec!r} names no command")
-    if shutil.which(argv[0]) is None:
+    if argv[0] in ("python", "python3"):
+        argv[0] = sys.executable
+    elif shutil.which(argv[0]) is None:
         sibling = Path(sys.executable).parent / argv[0]
         if sibling.is_file():
             argv[0] = str(sibling)

@@ -131,7 +131,8 @@ def lint() -> None:
 
 @main.command()
 @click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to run against.")
-def matrix(adapter: str) -> None:
+@click.option("--validate", is_flag=True, help="Check every message both ways against the contract's schemas.")
+def matrix(adapter: str, validate: bool) -> None:
     """Run the suite once under every ruleset and print the statuses per ruleset (exit 1 if any run fails)."""
     import subprocess
     import tempfile
@@ -150,7 +151,7 @@ def matrix(adapter: str) -> None:
         for revision in revisions.items:
             report = Path(tmp) / f"{revision.id}.jsonl"
             command = [sys.executable, "-m", "shinpan", "run", f"--adapter={adapter}", f"--ruleset={revision.id}",
-                       f"--report={report}", "-q", "-p", "no:warnings"]
+                       f"--report={report}", *(["--validate"] if validate else []), "-q", "-p", "no:warnings"]
             done = subprocess.run(command, capture_output=True, text=True, check=False)
             counts: Counter[str] = Counter()
             if report.exists():
