@@ -206,6 +206,56 @@ def expectations_update(report: str, file_: str | None) -> None:
     click.echo(f"{target}: {len(new.entries)} expectation(s) (was {before})")
 
 
+@main.command()
+@click.option("--adapter", required=True, help="The adapter to check (a name, or cmd:<command line>).")
+@click.option("--timeout", type=float, default=5.0, show_default=True, help="Seconds for each check.")
+def smoke(adapter: str, timeout: float) -> None:
+    """A handful of trivial exchanges that tell a broken adapter from a non-conforming engine.
+
+    Exit status: 0 all well, 1 the adapter is broken, 2 the adapter works but the engine answers wrongly.
+    """
+    from shinpan.smoke import run as run_smoke
+
+    checks, diagnosis = run_smoke(adapter, timeout=timeout)
+    marks = {"ok": "ok  ", "adapter": "FAIL", "engine": "DIFF", "skipped": "skip"}
+    for check in checks:
+        lines = check.detail.splitlines() or [""]
+        click.echo(f"{marks[check.verdict]}  {check.name:<18} {lines[0]}")
+        for line in lines[1:]:
+            click.echo(f"{'':24}{line}")
+    click.echo("")
+    click.echo(diagnosis)
+    if any(c.verdict == "adapter" for c in checks):
+        sys.exit(1)
+    if any(c.verdict == "engine" for c in checks):
+        sys.exit(2)
+
+
+@main.command("dump-cases")
+@_ruleset_options
+def dump_cases(ruleset: str | None, rules_as_of: str | None) -> None:
+    """The compiled scenarios as JSON Lines (one case per line), for running them without our runner."""
+    try:
+        revisions = rulesets.load()
+        selected = revisions.select(ruleset, rules_as_of)
+        features = [suite.feature(p) for p in suite.feature_paths()]
+    except (RulesetError, SuiteError) as error:
+        raise click.ClickException(str(error)) from None
+    for feature in features:
+        for case in feature.cases:
+            values = case.values
+            reason = revisions.applies(selected, values.since, values.until)
+            click.echo(json.dumps({
+                "id": case.id, "feature": _relative(case.path), "line": case.line, "name": case.name,
+                "topic": case.topic, "outline_row": case.row, "tags": list(case.tags), "rules": list(values.rule),
+                "sources": list(values.source), "since": list(values.since), "until": list(values.until),
+                "requires": list(values.requires), "unresolved": values.unresolved, "ruleset": selected.id,
+                "applies": reason is None and not values.unresolved,
+                "steps": [{"keyword": s.keyword.strip(), "kind": s.kind, "text": s.text, "line": s.line}
+                          for s in case.steps],
+            }, ensure_ascii=False))
+
+
 @main.command("rulesets")
 def rulesets_() -> None:
     """List the rules revisions, oldest first; the last one is the default."""
