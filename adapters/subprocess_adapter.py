@@ -7,9 +7,9 @@ so the session and the steps cannot tell it from an in-process adapter.
 One child process serves the whole run (start-up is paid once). Every answer is awaited with a
 deadline: each scenario gets ``timeout`` seconds from its ``new_game`` on, the handshake gets
 ``startup_timeout``. When the child exits (CRASH), misses the deadline (TIMEOUT) or writes a line that
-is not JSON (ERROR), the scenario in progress gets that status, with the tail of the child's stderr,
-and the child is stopped; the next request starts a fresh one and replays the handshake, so the run
-goes on. After ``max_restarts`` restarts the adapter is given up and each later scenario is a CRASH.
+is not JSON or (under ``validate``) breaks the schema (ERROR), the scenario in progress gets that
+status, with the tail of the child's stderr, and the child is stopped; the next request starts a
+fresh one and replays the handshake, so the run goes on. After ``max_restarts`` restarts the adapter is given up and each later scenario is a CRASH.
 """
 
 from __future__ import annotations
@@ -210,16 +210,15 @@ class SubprocessSimulator:
             self._fail(AdapterError, f"adapter {self._name()} answered {cmd} with a line that is not JSON: "
                                      f"{line[:200]!r}")
         if not isinstance(answer, dict):
-            raise AdapterError(f"adapter {self._name()} answered {cmd} with {answer!r}, not a JSON object"
-                               + self._tail())
+            self._fail(AdapterError, f"adapter {self._name()} answered {cmd} with {answer!r}, not a JSON object")
         if self.validate:
             definition = RESPONSE_DEFINITION.get(cmd, "response")
             if cmd == "hello" and answer.get("status") != "ok":
                 definition = "response"
             problems = schemas.problems(definition, answer)
-            if problems:
-                raise AdapterError(f"adapter {self._name()} sent an invalid {definition}: " + "; ".join(problems)
-                                   + self._tail())
+            if problems:  # the child may be confused: it is restarted like one that wrote garbage
+                self._fail(AdapterError, f"adapter {self._name()} sent an invalid {definition}: "
+                           + "; ".join(problems))
         return answer
 
     def _read_line(self, cmd: str, deadline: float) -> str:
