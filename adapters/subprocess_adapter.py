@@ -9,7 +9,8 @@ deadline: each scenario gets ``timeout`` seconds from its ``new_game`` on, the h
 ``startup_timeout``. When the child exits (CRASH), misses the deadline (TIMEOUT) or writes a line that
 is not JSON or (under ``validate``) breaks the schema (ERROR), the scenario in progress gets that
 status, with the tail of the child's stderr, and the child is stopped; the next request starts a
-fresh one and replays the handshake, so the run goes on. After ``max_restarts`` restarts the adapter is given up and each later scenario is a CRASH.
+fresh one and replays the handshake, so the run goes on. After ``max_restarts`` restarts the adapter
+is given up and each later scenario is a CRASH.
 """
 
 from __future__ import annotations

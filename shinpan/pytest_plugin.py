@@ -279,6 +279,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if status is not None and expectations is not None and expectations.get(case.id) is not None:
         status, message, extra = _judge(report, case.id, status, message, item.config)
     if status is not None:
+        # on the item too, so that pytest's JUnit XML (written at teardown) carries them as <property>
+        item.user_properties += [("shinpan.id", case.id), ("shinpan.status", status.value)]
         report.user_properties = [*report.user_properties, *extra, ("shinpan_status", status.value),
                                   ("shinpan_message", message), ("shinpan_id", case.id),
                                   ("shinpan_topic", case.topic), ("shinpan_name", case.name),
