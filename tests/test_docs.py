@@ -20,7 +20,7 @@ def test_every_schema_excerpt_in_the_guide_matches_the_schema() -> None:
         node = schemas.load(file)
         for part in filter(None, fragment.split("/")):
             node = node[part]
-        assert json.loads(match["body"]) == node, f"docs/adapters.md: excerpt of {match['pointer']} is stale"
+        assert json.loads(match["body"]) == node, f"docs/adapters.md: excerpt of {match['pointer']} is stale: run scripts/refresh_schema_excerpts.py"
 
 
 def test_the_readme_links_the_guide() -> None:
