@@ -15,6 +15,8 @@ Forms:
   かわりにアンタップして出る" (609); ``{replacement: leave_to_hand, of: self}`` — エターナル・Ω.
 - ``{static: ignore_abilities, creature_cost_at_most: N, spell_cost_at_most: N}`` — "コストN以下の
   クリーチャーの能力とコストN以下の呪文の効果を無視する".
+- ``{g_link: {partners: [NAME, …], side: left|right}}`` — G・リンク (804) with the named gods.
+- ``{mugetsu: {count: N}}`` — 無月の門: stacked on N of its owner's 魔導具 (seed 000).
 - Dormant forms (:data:`DORMANT`): abilities whose occasion the engine never produces (it pays no
   costs, resolves no battles or blocks). They are read so that the card can be played, and do nothing.
 """
@@ -94,13 +96,28 @@ class IgnoreAbilities:
 
 
 @dataclass(frozen=True)
+class GLink:
+    """G・リンク (804): the god may link with a god named in ``partners`` (on its ``side``)."""
+
+    partners: tuple[str, ...]
+    side: str
+
+
+@dataclass(frozen=True)
+class Mugetsu:
+    """無月の門: the card may be put into the battle zone stacked on ``count`` of its owner's 魔導具."""
+
+    count: int
+
+
+@dataclass(frozen=True)
 class Dormant:
     """An ability whose occasion the engine never produces (see :data:`DORMANT`): read, and inert."""
 
     kind: str
 
 
-Ability = Keyword | Evolution | Replacement | IgnoreAbilities | Dormant
+Ability = Keyword | Evolution | Replacement | IgnoreAbilities | GLink | Mugetsu | Dormant
 """Every ability form the engine implements."""
 
 KEYWORDS: frozenset[str] = frozenset(
@@ -124,6 +141,8 @@ DORMANT: dict[str, str] = {
     "battle_trigger": "the engine resolves no battles",
     "blocked_trigger": "the engine resolves no blocks",
     "no_tap_by_opponent_effects": "the engine has no opponent's effect that taps (its tap move has no source)",
+    "breaker_gain": "the engine breaks no shields: gaining a breaker keyword changes nothing it does",
+    "linked_attack_trigger": "the engine resolves no attack-time abilities (its attack move triggers nothing)",
     "d2_field_rule": "a D2 field entering while its controller has another is reported unsupported by the pipeline",
 }
 """Dormant ability kinds and why they cannot matter to what the engine does."""
@@ -144,6 +163,11 @@ def parse_ability(form: Mapping[str, Any]) -> Ability:
         "static", "creature_cost_at_most", "spell_cost_at_most"
     }:
         return IgnoreAbilities(form.get("creature_cost_at_most"), form.get("spell_cost_at_most"))
+    if set(form) == {"g_link"} and isinstance(form["g_link"], Mapping):
+        spec = form["g_link"]
+        return GLink(tuple(str(n) for n in spec.get("partners", ())), str(spec.get("side", "any")))
+    if set(form) == {"mugetsu"} and isinstance(form["mugetsu"], Mapping):
+        return Mugetsu(int(form["mugetsu"].get("count", 1)))
     if set(form) == {"dormant"} and str(form["dormant"]) in DORMANT:
         return Dormant(str(form["dormant"]))
     raise UnsupportedByEngine(f"ability form {dict(form)!r} is not implemented")

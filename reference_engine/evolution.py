@@ -37,6 +37,7 @@ class Inherited:
     tapped: bool
     attacking: bool
     modifiers: tuple[PowerModifier, ...]
+    equipment: tuple[BattleObject, ...] = ()
 
 
 def evolve(pipeline: Pipeline, card: Card, sources: Sequence[Card], cause: Cause,
@@ -59,6 +60,8 @@ def evolve(pipeline: Pipeline, card: Card, sources: Sequence[Card], cause: Cause
     assert obj is not None
     obj.attacking = inherited.attacking
     state.modifiers.extend(PowerModifier(obj.serial, m.amount, m.duration) for m in inherited.modifiers)
+    for piece in inherited.equipment:
+        piece.attached_to = obj
     return obj
 
 
@@ -69,6 +72,7 @@ def carry_over(state: GameState, sources: Sequence[BattleObject]) -> Inherited:
       and replacement effects may change it (seed 000);
     - attack: goes on if any source was attacking (801.2a);
     - resolved effects: all of them, summed (801.2 and its example);
+    - equipment: every source's equipment is equipped to the evolution creature (seed 000);
     - summoning sickness: none; evolution creatures are not sick (801.3). Each card keeps its own
       memory of when it entered (301.5) for after a devolution.
     """
@@ -79,6 +83,7 @@ def carry_over(state: GameState, sources: Sequence[BattleObject]) -> Inherited:
         tapped=any(obj.tapped for obj in sources),
         attacking=any(obj.attacking for obj in sources),
         modifiers=modifiers,
+        equipment=tuple(piece for obj in sources for piece in state.equipment_of(obj)),
     )
 
 

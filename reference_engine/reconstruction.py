@@ -142,7 +142,9 @@ def carry_over(state: GameState, old: BattleObject, last: LastKnown, result: Pla
     - resolved effects: every remaining object keeps them (801.4c, old 801.4d);
     - summoning sickness: not decided here. Each card keeps its own memory (301.5), so the new top
       card decides (seed 000);
-    - entering: none. The objects were already in the battle zone (801.4c).
+    - entering: none. The objects were already in the battle zone (801.4c);
+    - equipment: stays equipped to what stays (seed 000's table: 退化 装備 ○); with several
+      creatures left (old rules) to the first of them.
     """
     objects = [
         BattleObject(list(pile), old.controller, tapped=last.tapped, attacking=index == result.attacker)
@@ -152,4 +154,6 @@ def carry_over(state: GameState, old: BattleObject, last: LastKnown, result: Pla
     state.modifiers = [m for m in state.modifiers if m.target != old.serial]
     for obj in objects:
         state.modifiers.extend(PowerModifier(obj.serial, m.amount, m.duration) for m in inherited)
+    for piece in state.equipment_of(old):
+        piece.attached_to = objects[0] if objects else None
     return objects
