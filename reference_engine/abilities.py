@@ -142,6 +142,7 @@ DORMANT: dict[str, str] = {
     "blocked_trigger": "the engine resolves no blocks",
     "no_tap_by_opponent_effects": "the engine has no opponent's effect that taps (its tap move has no source)",
     "breaker_gain": "the engine breaks no shields: gaining a breaker keyword changes nothing it does",
+    "unblocked_trigger": "the engine resolves no blocks, so no attack is ever found not blocked",
     "linked_attack_trigger": "the engine resolves no attack-time abilities (its attack move triggers nothing)",
     "d2_field_rule": "a D2 field entering while its controller has another is reported unsupported by the pipeline",
 }
