@@ -97,7 +97,8 @@ class Duel:
         for view in self.players.values():
             for obj in view["battle"]:
                 if label in obj["cards"]:
-                    return obj  # the entry itself: changes to it are sent with the setup
+                    entry: dict[str, Any] = obj  # the entry itself: changes to it are sent with the setup
+                    return entry
         raise LookupError(f"《{ref.name}》 is not in a battle-zone object of this scenario's setup")
 
     def add_effect(self, ref: CardRef, amount: int, duration: str = "end_of_turn") -> None:
