@@ -32,7 +32,7 @@ from reference_engine.characteristics import power
 from reference_engine.choices import Choice, ChoiceScript
 from reference_engine.effects import Duration
 from reference_engine.errors import InvalidSetup
-from reference_engine.events import DeckPosition, Event, Moved, Replaced
+from reference_engine.events import AbilityTriggered, Attacked, DeckPosition, Event, Moved, Reconstructed, Replaced
 from reference_engine.flip import FlipBy
 from reference_engine.game import MECHANICS
 from reference_engine.sickness import can_attack, is_summoning_sick
@@ -44,7 +44,7 @@ from shinpan import __version__, cards, rulesets
 PLAYERS: dict[str, Player] = {"me": Player.P1, "opp": Player.P2}
 NAMES: dict[Player, str] = {v: k for k, v in PLAYERS.items()}
 OBSERVABLES: list[Observable] = ["tapped", "tapped_mana", "power", "summoning_sick", "can_attack", "attacking",
-                                 "lost", "events", "effects", "equipment", "seals", "linked", "face"]
+                                 "lost", "waiting", "events", "effects", "equipment", "seals", "linked", "face"]
 
 
 class BadMessage(Exception):
@@ -171,8 +171,9 @@ class ReferenceSimulator:
             game.rearrange_under(self._label(action["target"]), self._labels(action["order"]))
             script.finish()
         elif kind == "move":
+            by = PLAYERS[action["by"]] if "by" in action else None
             game.move(self._label(action["card"]), Zone(action["to"]),
-                      position=DeckPosition(action.get("position", "top")), choices=script)
+                      position=DeckPosition(action.get("position", "top")), by=by, choices=script)
         elif kind == "destroy":
             game.destroy([self._label(label) for label in action["cards"]], script)
         elif kind in ("tap", "untap"):
@@ -211,6 +212,8 @@ class ReferenceSimulator:
             game.mugetsu(self._label(action["card"]), self._labels(action["tools"]), script)
         elif kind == "stop_treating_as_creature":
             game.stop_treating_as_creature(self._label(action["card"]), script)
+        elif kind == "resolve":
+            game.resolve(script)
         elif kind == "apply_effect":
             self._apply_effect(action["effect"], "action/effect")
             script.finish()
@@ -224,6 +227,9 @@ class ReferenceSimulator:
         ])
 
     def _apply_effect(self, effect: Mapping[str, Any], where: str) -> None:
+        if effect["kind"] == "ignore_abilities":
+            self._game().ignore_abilities(self._label(effect["target"], f"{where}/target"))
+            return
         if effect["kind"] != "power":
             raise UnsupportedByEngine(f"{where}: effect kind {effect['kind']!r} is not implemented")
         self._game().apply_power_modifier(self._label(effect["target"], f"{where}/target"), effect["amount"],
@@ -266,19 +272,9 @@ class ReferenceSimulator:
         return {
             "turn": {"number": turn.number, "active": NAMES[turn.active], "step": turn.step.value},
             "players": players,
-            "events": [self._event(e, label_of) for e in new_events],
+            "waiting": [{"card": label_of[id(p.card)], "ability": p.index} for p in game.state.waiting],
+            "events": [shown for e in new_events if (shown := _event(e, label_of)) is not None],
         }
-
-    @staticmethod
-    def _event(event: Event, label_of: Mapping[int, str]) -> dict[str, Any]:
-        if isinstance(event, Moved):
-            return {"type": "moved", "card": label_of[id(event.card)], "from": event.source.value,
-                    "to": event.destination.value, "player": NAMES[event.player], "cause": event.cause.value}
-        if isinstance(event, Replaced):
-            return {"type": "replaced", "card": label_of[id(event.source)], "ability": event.ability,
-                    "affected": label_of[id(event.card)]}
-        return {"type": "reconstructed", "cards": [label_of[id(c)] for c in event.cards],
-                "player": NAMES[event.player]}
 
     # ---------------------------------------------------------------- helpers
     def _game(self) -> Game:
@@ -293,6 +289,23 @@ class ReferenceSimulator:
         if label not in self.labels:
             raise BadMessage(f"{where}: unknown card label {label!r}")
         return self.labels[label]
+
+
+def _event(event: Event, label_of: Mapping[int, str]) -> dict[str, Any] | None:
+    """An engine event as the contract reports it (an attack declaration is not an event there)."""
+    if isinstance(event, Moved):
+        return {"type": "moved", "card": label_of[id(event.card)], "from": event.source.value,
+                "to": event.destination.value, "player": NAMES[event.player], "cause": event.cause.value}
+    if isinstance(event, Replaced):
+        return {"type": "replaced", "card": label_of[id(event.source)], "ability": event.ability,
+                "affected": label_of[id(event.card)]}
+    if isinstance(event, Reconstructed):
+        return {"type": "reconstructed", "cards": [label_of[id(c)] for c in event.cards],
+                "player": NAMES[event.player]}
+    if isinstance(event, AbilityTriggered):
+        return {"type": "triggered", "card": label_of[id(event.card)], "ability": event.ability}
+    assert isinstance(event, Attacked)
+    return None
 
 
 def _answer(work: Callable[[], None]) -> Response:

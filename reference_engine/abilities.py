@@ -5,29 +5,37 @@
 not implement raises :class:`~reference_engine.errors.UnsupportedByEngine`, so that a card whose
 abilities the engine cannot honour is reported as unsupported instead of played wrongly.
 
-Forms:
+Forms (the registry's header repeats them):
 
 - ``{keyword: NAME}`` — a keyword ability (:data:`KEYWORDS`).
 - ``{evolution: {sources: N, of: creature|spell, civilization: C, from: battle|graveyard, or_more: B, neo: B}}``
   — 進化 (801): the card is put on top of N sources (進化V: 2, 進化GV: 3); ``neo: true`` for NEO進化
   (802), which may also be summoned alone.
-- ``{replacement: enter_tapped_to_untapped, of: own_creatures}`` — "自分のクリーチャーがタップして出る時、
-  かわりにアンタップして出る" (609); ``{replacement: leave_to_hand, of: self}`` — エターナル・Ω.
-- ``{static: ignore_abilities, creature_cost_at_most: N, spell_cost_at_most: N}`` — "コストN以下の
+- ``{static: NAME, ...}`` — a static ability (常在型能力, :data:`STATICS`);
+  ``{static: ignore_abilities, creature_cost_at_most: N, spell_cost_at_most: N}`` — "コストN以下の
   クリーチャーの能力とコストN以下の呪文の効果を無視する".
+- ``{replacement: KIND, of: WHOSE[, instead: ZONE]}`` — a replacement effect (置換効果, 609), applied by
+  the one replacement stage of the pipeline (:mod:`reference_engine.replacements`, :data:`REPLACEMENTS`):
+  ``{replacement: enter_tapped_to_untapped, of: own_creatures}`` "自分のクリーチャーがタップして出る時、
+  かわりにアンタップして出る"; ``{replacement: leaves, of: this, instead: hand}`` エターナル・Ω;
+  ``{replacement: destroyed, of: this, instead: mana}`` a self-replacement (自己置換効果, 《恋愛妖精アジサイ》).
+- ``{trigger: EVENT, of: SUBJECT, effect: EFFECT, optional: BOOL, ...}`` — a triggered ability (誘発型能力)
+  with a zone-change or other trigger condition (603.5), see :class:`Triggered`.
+- ``{dormant: KIND}`` (:data:`DORMANT`): an ability whose occasion the engine never produces (it pays no
+  costs, resolves no battles or blocks). It is read so that the card can be played, and does nothing.
 - ``{g_link: {partners: [NAME, …], side: left|right}}`` — G・リンク (804) with the named gods.
 - ``{mugetsu: {count: N}}`` — 無月の門: stacked on N of its owner's 魔導具 (seed 000).
-- Dormant forms (:data:`DORMANT`): abilities whose occasion the engine never produces (it pays no
-  costs, resolves no battles or blocks). They are read so that the card can be played, and do nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Protocol
 
 from reference_engine.errors import UnsupportedByEngine
+from reference_engine.zones import Zone
 
 
 class CardFacts(Protocol):
@@ -79,12 +87,15 @@ class Evolution:
 
 @dataclass(frozen=True)
 class Replacement:
-    """A replacement effect of a card's static ability (置換効果, 609), applied by the pipeline."""
+    """A replacement effect of a card's static ability (置換効果, 609), applied by the pipeline's replacement stage."""
 
     kind: str
-    """``enter_tapped_to_untapped`` or ``leave_to_hand``."""
+    """What it replaces (:data:`REPLACEMENTS`): ``enter_tapped_to_untapped`` (entering tapped), ``leaves``
+    (leaving the battle zone) or ``destroyed`` (leaving the battle zone for the graveyard)."""
     of: str
-    """Whose events it replaces: ``own_creatures`` (its controller's creatures) or ``self``."""
+    """Whose events it replaces: ``own_creatures`` (its controller's creatures) or ``this`` (its own card)."""
+    instead: Zone | None = None
+    """For ``leaves`` and ``destroyed``: the zone the card goes to instead (かわりに)."""
 
 
 @dataclass(frozen=True)
@@ -117,9 +128,6 @@ class Dormant:
     kind: str
 
 
-Ability = Keyword | Evolution | Replacement | IgnoreAbilities | GLink | Mugetsu | Dormant
-"""Every ability form the engine implements."""
-
 KEYWORDS: frozenset[str] = frozenset(
     {
         "speed_attacker",  # スピードアタッカー: not affected by summoning sickness (301.5, 101.2)
@@ -127,13 +135,146 @@ KEYWORDS: frozenset[str] = frozenset(
         "double_breaker",  # W・ブレイカー
         "triple_breaker",  # T・ブレイカー
         "infinite_breaker",  # ∞ブレイカー
+        "shield_force",  # シールド・フォース: enters in a given state; static, not triggered (603.5d, Ver.1.18)
     }
 )
-"""Keywords the engine knows. Only スピードアタッカー changes what the engine core decides."""
+"""Keywords the engine knows. スピードアタッカー changes what the engine core decides."""
 
-REPLACEMENTS: frozenset[tuple[str, str]] = frozenset(
-    {("enter_tapped_to_untapped", "own_creatures"), ("leave_to_hand", "self")}
+
+@dataclass(frozen=True)
+class Static:
+    """A static ability (常在型能力): its effect is computed afresh whenever it matters."""
+
+    name: str
+    race: str | None = None
+    amount: int = 0
+
+
+STATICS: frozenset[str] = frozenset(
+    {
+        "mana_all_civilizations",  # 自分のマナゾーンにあるカードを、すべての文明のカードとして扱う
+        "cannot_attack_players",  # このクリーチャーは、相手プレイヤーを攻撃できない
+        "power_per_graveyard_race",  # 自分の墓地にある(race)1体につき+amount
+    }
 )
+
+
+class Who(StrEnum):
+    """Whose move a trigger condition is about (the subject of 〜が出た時 / 〜が破壊された時)."""
+
+    THIS = "this"
+    """このクリーチャー: only the card that has the ability."""
+    THIS_OR_OTHER_OWN = "this_or_other_own"
+    """このクリーチャーまたは自分の他のクリーチャー: itself, named explicitly, or another of its controller's."""
+    OWN = "own"
+    """自分の(性質の)クリーチャー: a class of the controller's cards, which can include the card itself."""
+    OTHER = "other"
+    """他のクリーチャー: any player's, never the card itself."""
+    ANY = "any"
+    """クリーチャー: any player's, including the card itself."""
+
+
+@dataclass(frozen=True)
+class Subject:
+    """Which moved card satisfies a trigger condition, and which characteristics it must have."""
+
+    who: Who
+    creature: bool = True
+    """True: it must move as a creature (the top card of an object); False: any card (カード)."""
+    race: str | None = None
+    civilization: str | None = None
+    name_contains: str | None = None
+    counts_itself_always: bool = False
+    """A class ability that a ruling lets see its own card leave under every revision (《神帝スヴァ》)."""
+
+
+class TriggerEvent(StrEnum):
+    """The events a triggered ability waits for."""
+
+    ENTERS = "enters"
+    """バトルゾーンに出た時: checked after the move, in the battle zone (603.5a)."""
+    LEAVES = "leaves"
+    """バトルゾーンを離れた時: checked just before the move (603.5c)."""
+    DESTROYED = "destroyed"
+    """破壊された時: left the battle zone for the graveyard; checked just before the move."""
+    MOVED = "moved"
+    """(ゾーンA)から(ゾーンB)に置かれた時: the condition must hold both before and after the move."""
+    PUT_INTO = "put_into"
+    """(ゾーン)に置かれた時: checked after the move, in that zone (603.5b)."""
+    ATTACKS = "attacks"
+    """攻撃する時: the creature declared an attack (not a zone change)."""
+    CASTS = "casts"
+    """呪文を唱えた時: its controller cast a spell. This engine has no casting action, so it never fires."""
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What a triggered ability does when it resolves. ``kind`` names one of :data:`EFFECTS`."""
+
+    kind: str
+    amount: int = 0
+    zone: Zone | None = None
+    whose: str = "opponent"
+    power: str | None = None
+    """For destroy: ``equal_to_that`` or ``at_most_that`` (the power of the card that triggered it)."""
+    civilizations: tuple[str, ...] = ()
+    max_cost: int | None = None
+    race: str | None = None
+    keyword: str | None = None
+    cost_plus: int | None = None
+    """For put_from_graveyard: the cost must be that card's cost plus this."""
+
+
+EFFECTS: frozenset[str] = frozenset(
+    {
+        "draw",  # カードをamount枚引く
+        "lose_game",  # 自分はゲームに負ける
+        "move_that_card",  # そのカードを(zone)に置く/戻す: the card that triggered it, if found in its new zone
+        "destroy",  # 相手のクリーチャーを1体破壊する (choice: target)
+        "tap",  # 相手のクリーチャーを1体選び、タップする (choice: target)
+        "put_from_graveyard",  # 自分の墓地からクリーチャーを1体バトルゾーンに出す (choice: target)
+        "cast_from_hand",  # 自分の手札から呪文を1枚、コストを支払わずに唱える (choice: target)
+        "return_self_to_battle",  # このカードをバトルゾーンに戻す
+        "put_creature_from_hand_or_deck_top",  # マジボンバー: cost <= max_cost, from hand or deck top (choice)
+        "destroy_self_after_attack",  # 攻撃の後、このクリーチャーを破壊する (attacks never end in this engine)
+        "discard_same_cost_spell",  # 相手の手札から同じコストの呪文を捨てさせる (only with casting, never here)
+        "swap_with_graveyard",  # 墓地のクリーチャー1体とこのクリーチャーを入れ替える (choice: target)
+        "power_of_target",  # そのターン、相手のクリーチャー1体のパワーをamount (only while linked, never here)
+    }
+)
+
+
+@dataclass(frozen=True)
+class Triggered:
+    """A triggered ability (誘発型能力)."""
+
+    event: TriggerEvent
+    subject: Subject
+    effect: Effect
+    optional: bool = False
+    """〜してもよい: the controller chooses at resolution (choice ``use``)."""
+    source: Zone | None = None
+    """For ``moved``: the zone the card must come from."""
+    destination: Zone | None = None
+    """For ``moved`` and ``put_into``: the zone the card must go to."""
+    by_opponent: bool = False
+    """相手によって: only when the opponent of the ability's controller caused the move."""
+    condition: str | None = None
+    """An if-clause checked on resolution: ``was_evolution`` (it was an evolution creature just before),
+    ``linked`` (the ability's creature is G・リンク-ed, :mod:`reference_engine.link`), ``total_shields_at_most_6``."""
+
+
+Ability = Keyword | Evolution | Static | IgnoreAbilities | Replacement | Triggered | GLink | Mugetsu | Dormant
+"""Every ability form the engine implements."""
+
+CONDITIONS: frozenset[str] = frozenset({"was_evolution", "linked", "total_shields_at_most_6"})
+
+REPLACEMENTS: dict[tuple[str, str], bool] = {
+    ("enter_tapped_to_untapped", "own_creatures"): False,
+    ("leaves", "this"): True,
+    ("destroyed", "this"): True,
+}
+"""The replacement forms the engine implements, (kind, of) -> whether the form names an ``instead`` zone."""
 
 DORMANT: dict[str, str] = {
     "cost_modifier": "costs are taken as paid: the engine never computes a cost",
@@ -143,7 +284,8 @@ DORMANT: dict[str, str] = {
     "no_tap_by_opponent_effects": "the engine has no opponent's effect that taps (its tap move has no source)",
     "breaker_gain": "the engine breaks no shields: gaining a breaker keyword changes nothing it does",
     "unblocked_trigger": "the engine resolves no blocks, so no attack is ever found not blocked",
-    "linked_attack_trigger": "the engine resolves no attack-time abilities (its attack move triggers nothing)",
+    "linked_attack_trigger": ("an optional (〜てもよい) attack ability whose effect on the opponent's mana the engine "
+                              "does not implement: its player always declines it (《竜極神メツ》)"),
     "d2_field_rule": "a D2 field entering while its controller has another is reported unsupported by the pipeline",
 }
 """Dormant ability kinds and why they cannot matter to what the engine does."""
@@ -158,20 +300,39 @@ def parse_ability(form: Mapping[str, Any]) -> Ability:
         return Keyword(name)
     if set(form) == {"evolution"} and isinstance(form["evolution"], Mapping):
         return _evolution(form["evolution"])
-    if set(form) == {"replacement", "of"} and (str(form["replacement"]), str(form["of"])) in REPLACEMENTS:
-        return Replacement(str(form["replacement"]), str(form["of"]))
-    if form.get("static") == "ignore_abilities" and set(form) <= {
-        "static", "creature_cost_at_most", "spell_cost_at_most"
-    }:
+    if form.get("static") == "ignore_abilities":
+        if not set(form) <= {"static", "creature_cost_at_most", "spell_cost_at_most"}:
+            raise UnsupportedByEngine(f"ability form {dict(form)!r} is not implemented")
         return IgnoreAbilities(form.get("creature_cost_at_most"), form.get("spell_cost_at_most"))
     if set(form) == {"g_link"} and isinstance(form["g_link"], Mapping):
         spec = form["g_link"]
         return GLink(tuple(str(n) for n in spec.get("partners", ())), str(spec.get("side", "any")))
     if set(form) == {"mugetsu"} and isinstance(form["mugetsu"], Mapping):
         return Mugetsu(int(form["mugetsu"].get("count", 1)))
+    if "static" in form:
+        name = str(form["static"])
+        if name not in STATICS or not set(form) <= {"static", "race", "amount"}:
+            raise UnsupportedByEngine(f"static ability {dict(form)!r} is not implemented")
+        return Static(name, _opt_str(form.get("race")), int(form.get("amount", 0)))
+    if "replacement" in form:
+        return _replacement(form)
+    if "trigger" in form:
+        return _triggered(form)
     if set(form) == {"dormant"} and str(form["dormant"]) in DORMANT:
         return Dormant(str(form["dormant"]))
     raise UnsupportedByEngine(f"ability form {dict(form)!r} is not implemented")
+
+
+def _replacement(form: Mapping[str, Any]) -> Replacement:
+    key = (str(form["replacement"]), str(form.get("of")))
+    names_zone = REPLACEMENTS.get(key)
+    expected = {"replacement", "of", "instead"} if names_zone else {"replacement", "of"}
+    if names_zone is None or set(form) != expected:
+        raise UnsupportedByEngine(f"replacement form {dict(form)!r} is not implemented")
+    instead = Zone(str(form["instead"])) if names_zone else None
+    if instead is Zone.BATTLE:
+        raise UnsupportedByEngine(f"replacement form {dict(form)!r} is not implemented")
+    return Replacement(key[0], key[1], instead)
 
 
 def _evolution(spec: Mapping[str, Any]) -> Evolution:
@@ -189,3 +350,77 @@ def _evolution(spec: Mapping[str, Any]) -> Evolution:
     if evolution.of not in ("creature", "spell") or evolution.zone not in ("battle", "graveyard"):
         raise UnsupportedByEngine(f"evolution form {dict(spec)!r} is not implemented")
     return evolution
+
+
+def _triggered(form: Mapping[str, Any]) -> Triggered:
+    known = {"trigger", "of", "effect", "optional", "from", "to", "by", "condition"}
+    if set(form) - known:
+        raise UnsupportedByEngine(f"triggered ability keys {sorted(set(form) - known)} are not implemented")
+    try:
+        event = TriggerEvent(str(form["trigger"]))
+    except ValueError:
+        raise UnsupportedByEngine(f"trigger event {form['trigger']!r} is not implemented") from None
+    condition = _opt_str(form.get("condition"))
+    if condition is not None and condition not in CONDITIONS:
+        raise UnsupportedByEngine(f"condition {condition!r} is not implemented")
+    return Triggered(
+        event=event,
+        subject=_subject(form.get("of", "this")),
+        effect=_effect(form.get("effect")),
+        optional=bool(form.get("optional", False)),
+        source=Zone(str(form["from"])) if "from" in form else None,
+        destination=Zone(str(form["to"])) if "to" in form else None,
+        by_opponent=form.get("by") == "opponent",
+        condition=condition,
+    )
+
+
+def _subject(form: object) -> Subject:
+    if isinstance(form, str):
+        return Subject(Who(form))
+    if not isinstance(form, Mapping):
+        raise UnsupportedByEngine(f"trigger subject {form!r} is not implemented")
+    known = {"who", "kind", "race", "civilization", "name_contains", "counts_itself"}
+    if set(form) - known:
+        raise UnsupportedByEngine(f"trigger subject keys {sorted(set(form) - known)} are not implemented")
+    try:
+        who = Who(str(form.get("who", "this")))
+    except ValueError:
+        raise UnsupportedByEngine(f"trigger subject {form.get('who')!r} is not implemented") from None
+    return Subject(
+        who=who,
+        creature=form.get("kind", "creature") == "creature",
+        race=_opt_str(form.get("race")),
+        civilization=_opt_str(form.get("civilization")),
+        name_contains=_opt_str(form.get("name_contains")),
+        counts_itself_always=form.get("counts_itself") == "always",
+    )
+
+
+def _effect(form: object) -> Effect:
+    if not isinstance(form, Mapping) or len(form) != 1:
+        raise UnsupportedByEngine(f"effect {form!r} is not implemented")
+    ((kind, value),) = form.items()
+    kind = str(kind)
+    if kind not in EFFECTS:
+        raise UnsupportedByEngine(f"effect {kind!r} is not implemented")
+    if kind in ("draw", "power_of_target"):
+        return Effect(kind, amount=int(value))
+    if kind == "move_that_card":
+        return Effect(kind, zone=Zone(str(value)))
+    if isinstance(value, Mapping):
+        return Effect(
+            kind,
+            whose=str(value.get("whose", "opponent")),
+            power=_opt_str(value.get("power")),
+            civilizations=tuple(str(c) for c in value.get("civilizations") or ()),
+            max_cost=value.get("max_cost"),
+            race=_opt_str(value.get("race")),
+            keyword=_opt_str(value.get("keyword")),
+            cost_plus=value.get("cost_plus"),
+        )
+    return Effect(kind)
+
+
+def _opt_str(value: object) -> str | None:
+    return None if value is None else str(value)

@@ -1,13 +1,51 @@
 """Computed characteristics (特性). Nothing here is stored: every value is derived when asked.
 
-Power is the top card's printed power, plus every resolved power modifier on the object. Static
-abilities that would add more are computed here too when the engine implements them.
+Power is the top card's printed power, plus static abilities that change it, plus every resolved
+power modifier on the object. A card's civilizations are its printed ones unless a static ability
+changes them where the card is (《薫風妖精コートニー》: mana cards have every civilization). A
+continuous effect applies the instant a card is put into a zone (603.5b), so a trigger that checks a
+characteristic after a move sees the changed value.
+
+An object's abilities are ignored (無視) while a resolved effect says so (``GameState.ignored``) or a
+static ability in force says so (:class:`~reference_engine.abilities.IgnoreAbilities`); ignored
+abilities add no keywords, no static effects, replace nothing and trigger on nothing.
 """
 
 from __future__ import annotations
 
-from reference_engine.abilities import IgnoreAbilities
-from reference_engine.state import BattleObject, GameState
+from reference_engine.abilities import IgnoreAbilities, Static
+from reference_engine.state import BattleObject, Card, GameState
+from reference_engine.zones import Zone
+
+ALL_CIVILIZATIONS: tuple[str, ...] = ("光", "水", "闇", "火", "自然")
+
+
+def abilities_ignored(state: GameState, obj: BattleObject) -> bool:
+    """Whether the object's abilities are ignored (無視): by a resolved effect, or by a static ability in force.
+
+    A static ignoring ability works unless its own object's abilities are ignored by a resolved effect;
+    ignoring abilities that ignore each other are not modelled (no such case yet).
+    """
+    if obj.serial in state.ignored:
+        return True
+    top = obj.top.definition
+    if not top.is_creature or top.cost is None:
+        return False
+    for other in state.objects():
+        if other is obj or other.serial in state.ignored:
+            continue
+        for ability in other.top.definition.abilities:
+            if (isinstance(ability, IgnoreAbilities) and ability.creature_cost_at_most is not None
+                    and top.cost <= ability.creature_cost_at_most):
+                return True
+    return False
+
+
+def statics(state: GameState, obj: BattleObject) -> list[Static]:
+    """The static abilities the object has now (none while its abilities are ignored)."""
+    if abilities_ignored(state, obj):
+        return []
+    return [a for a in obj.top.definition.abilities if isinstance(a, Static)]
 
 
 def power(state: GameState, obj: BattleObject) -> int | None:
@@ -20,25 +58,12 @@ def power(state: GameState, obj: BattleObject) -> int | None:
         printed = obj.top.definition.power
     if printed is None:
         return None
-    return printed + sum(m.amount for m in state.modifiers if m.target == obj.serial)
-
-
-def abilities_ignored(state: GameState, obj: BattleObject) -> bool:
-    """Whether a static ability in force makes the object's abilities be ignored (無視).
-
-    The ignoring object's own abilities are not checked for being ignored in turn (no such case yet).
-    """
-    top = obj.top.definition
-    if not top.is_creature or top.cost is None:
-        return False
-    for other in state.objects():
-        if other is obj:
-            continue
-        for ability in other.top.definition.abilities:
-            if (isinstance(ability, IgnoreAbilities) and ability.creature_cost_at_most is not None
-                    and top.cost <= ability.creature_cost_at_most):
-                return True
-    return False
+    total = printed + sum(m.amount for m in state.modifiers if m.target == obj.serial)
+    for ability in statics(state, obj):
+        if ability.name == "power_per_graveyard_race":
+            graveyard = state.players[obj.controller].zones[Zone.GRAVEYARD]
+            total += ability.amount * sum(1 for c in graveyard if ability.race in c.definition.races)
+    return total
 
 
 def has_keyword(obj: BattleObject, name: str, state: GameState | None = None) -> bool:
@@ -60,3 +85,17 @@ def is_evolution_creature(obj: BattleObject) -> bool:
     if evolution is not None and evolution.neo:
         return len(obj.cards) > 1
     return top.is_evolution
+
+
+def civilizations(state: GameState, card: Card) -> tuple[str, ...]:
+    """The card's civilizations where it is now (603.5b: changed the instant it is put into a zone)."""
+    printed = card.definition.civilizations
+    try:
+        holder, zone = state.zone_of(card)
+    except LookupError:
+        return printed
+    if zone is Zone.MANA:
+        for obj in state.players[holder].battle:
+            if any(s.name == "mana_all_civilizations" for s in statics(state, obj)):
+                return ALL_CIVILIZATIONS
+    return printed

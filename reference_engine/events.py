@@ -25,6 +25,8 @@ class Cause(StrEnum):
     CHARGE = "charge"  # マナチャージ
     RULE = "rule"  # a rule moved it (e.g. state-based, or reconstruction 801.4)
     UNDER = "under"  # 下に置く: put under a card in the battle zone (403.4a)
+    SWAP = "swap"  # 入れ替え (701.26a)
+    CAST = "cast"  # 呪文を唱えた: the spell goes to the graveyard
 
 
 class DeckPosition(StrEnum):
@@ -46,6 +48,8 @@ class MoveRequest:
     tapped: bool = False
     """Whether it enters the battle zone (or mana zone) tapped."""
     position: DeckPosition = DeckPosition.TOP
+    by: Player | None = None
+    """The player whose effect or action moves the card (相手によって…), if known."""
     onto: tuple[Card, ...] = ()
     """Entering the battle zone: the sources it is put onto (進化), top first (801.1b, 403.4a)."""
     beneath: Card | None = None
@@ -56,12 +60,23 @@ class MoveRequest:
 
 @dataclass(frozen=True)
 class LastKnown:
-    """An object's state just before it left the battle zone (過去の状態)."""
+    """An object's state just before it left the battle zone (過去の状態): its computed characteristics."""
 
     cards: tuple[Card, ...]
     controller: Player
     tapped: bool
     power: int | None
+    civilizations: tuple[str, ...] = ()
+    races: tuple[str, ...] = ()
+    cost: int | None = None
+    evolution: bool = False
+    """Whether it was an evolution creature (ジャババ・ハット's 「墓地に置かれる直前に進化クリーチャーだったら」)."""
+    abilities_ignored: bool = False
+
+    @property
+    def top(self) -> Card:
+        """The card that was on top, whose characteristics the object had."""
+        return self.cards[0]
 
 
 @dataclass(frozen=True)
@@ -75,6 +90,22 @@ class Moved:
     destination: Zone
     cause: Cause
     last_known: LastKnown | None = None
+    by: Player | None = None
+    civilizations_before: tuple[str, ...] = ()
+    """The card's civilizations just before the move, where it was (for 'from A to B' conditions)."""
+
+    @property
+    def as_creature(self) -> bool:
+        """Whether the card moved as a creature: not from under another card of its object (109.2b)."""
+        return self.last_known is None or self.last_known.top is self.card
+
+
+@dataclass(frozen=True)
+class Attacked:
+    """A creature declared an attack (攻撃する時 triggers)."""
+
+    card: Card
+    player: Player
 
 
 @dataclass(frozen=True)
@@ -91,8 +122,19 @@ class Reconstructed:
 
 
 @dataclass(frozen=True)
+class AbilityTriggered:
+    """A triggered ability triggered and now waits (誘発): the card that has it and the ability's index."""
+
+    card: Card
+    ability: int
+
+
+@dataclass(frozen=True)
 class Replaced:
-    """A replacement effect (置換効果, 609) of ``source``'s ability changed how ``card`` moved."""
+    """A replacement effect (置換効果, 609) of ``source``'s ability changed how ``card`` moved.
+
+    The event it replaced never happened (609, 603.2d): nothing that waits for that event sees it.
+    """
 
     source: Card
     ability: int
@@ -100,5 +142,5 @@ class Replaced:
     card: Card
 
 
-Event = Moved | Reconstructed | Replaced
+Event = Moved | Reconstructed | Replaced | Attacked | AbilityTriggered
 """Every kind of performed event the engine records."""

@@ -37,6 +37,8 @@ class Inherited:
     tapped: bool
     attacking: bool
     modifiers: tuple[PowerModifier, ...]
+    ignored: bool
+    """Whether a resolved effect made a source's abilities ignored (能力を無視する); it goes on applying."""
     equipment: tuple[BattleObject, ...] = ()
 
 
@@ -62,6 +64,8 @@ def evolve(pipeline: Pipeline, card: Card, sources: Sequence[Card], cause: Cause
     state.modifiers.extend(PowerModifier(obj.serial, m.amount, m.duration) for m in inherited.modifiers)
     for piece in inherited.equipment:
         piece.attached_to = obj
+    if inherited.ignored:
+        state.ignored.add(obj.serial)
     return obj
 
 
@@ -71,7 +75,8 @@ def carry_over(state: GameState, sources: Sequence[BattleObject]) -> Inherited:
     - tap state: tapped if any source is tapped (801.2, 801.2b); it is proposed for the entering
       and replacement effects may change it (seed 000);
     - attack: goes on if any source was attacking (801.2a);
-    - resolved effects: all of them, summed (801.2 and its example);
+    - resolved effects: all of them, summed (801.2 and its example), and an effect that ignores a
+      source's abilities (能力を無視する);
     - equipment: every source's equipment is equipped to the evolution creature (seed 000);
     - summoning sickness: none; evolution creatures are not sick (801.3). Each card keeps its own
       memory of when it entered (301.5) for after a devolution.
@@ -79,11 +84,14 @@ def carry_over(state: GameState, sources: Sequence[BattleObject]) -> Inherited:
     serials = {obj.serial for obj in sources}
     modifiers = tuple(m for m in state.modifiers if m.target in serials)
     state.modifiers = [m for m in state.modifiers if m.target not in serials]
+    ignored = bool(serials & state.ignored)
+    state.ignored -= serials
     return Inherited(
         tapped=any(obj.tapped for obj in sources),
         attacking=any(obj.attacking for obj in sources),
         modifiers=modifiers,
         equipment=tuple(piece for obj in sources for piece in state.equipment_of(obj)),
+        ignored=ignored,
     )
 
 

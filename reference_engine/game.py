@@ -14,25 +14,29 @@ from collections.abc import Collection, Sequence
 from reference_engine import equipment as equipment_
 from reference_engine import flip, link, mugetsu, seal, side_jump, swap, tamaseed
 from reference_engine.cards import CardDatabase
+from reference_engine.characteristics import statics
 from reference_engine.choices import ChoiceScript
 from reference_engine.effects import Duration, PowerModifier
 from reference_engine.errors import IllegalAction, InvalidSetup, UnsupportedByEngine
-from reference_engine.events import Cause, DeckPosition, Event, MoveRequest
+from reference_engine.events import Attacked, Cause, DeckPosition, Event, MoveRequest
 from reference_engine.evolution import evolve
 from reference_engine.flip import FlipBy
 from reference_engine.pipeline import Pipeline
 from reference_engine.players import Player
+from reference_engine.resolution import next_pending, resolve
 from reference_engine.rulesets import Ruleset
 from reference_engine.sickness import can_attack
 from reference_engine.state import BattleObject, Card, GameState
+from reference_engine.triggers import check_attack
 from reference_engine.turns import Step, Turn
 from reference_engine.under import put_under, rearrange_under
 from reference_engine.zones import Zone
 
 MECHANICS: tuple[str, ...] = ("zones", "summon", "tap", "summoning_sickness", "speed_attacker", "turns",
                               "power_modifiers", "evolution", "neo_evolution", "reconstruction", "cards_under",
-                              "replacement_effects", "g_link", "flip", "awaken", "dragheart", "seal", "swap",
-                              "revolution_change", "j_change", "equipment", "side_jump", "mugetsu", "tamaseed")
+                              "replacement_effects", "triggers", "swap", "ignore_abilities", "g_link", "flip",
+                              "awaken", "dragheart", "seal", "revolution_change", "j_change", "equipment",
+                              "side_jump", "mugetsu", "tamaseed")
 """The mechanics this engine implements, as named in the adapter contract."""
 
 
@@ -99,6 +103,10 @@ class Game:
         obj = self._object(card)
         self.state.modifiers.append(PowerModifier(obj.serial, amount, duration))
 
+    def ignore_abilities(self, card: Card) -> None:
+        """A resolved effect makes the abilities of the object ``card`` is in ignored (能力を無視する)."""
+        self.state.ignored.add(self._object(card).serial)
+
     # ---------------------------------------------------------------- actions
     def summon(self, card: Card, choices: ChoiceScript | None = None, *, sources: Sequence[Card] = ()) -> None:
         """召喚: the card's owner puts a creature from the hand into the battle zone (costs are assumed paid).
@@ -157,12 +165,12 @@ class Game:
         rearrange_under(self.pipeline, target, order)
 
     def move(self, card: Card, destination: Zone, *, position: DeckPosition = DeckPosition.TOP,
-             choices: ChoiceScript | None = None) -> None:
-        """An effect moves ``card`` (with its whole object, if it is in the battle zone) to ``destination``."""
+             by: Player | None = None, choices: ChoiceScript | None = None) -> None:
+        """An effect (of player ``by``, if given) moves ``card`` (with its whole object) to ``destination``."""
         if destination is Zone.BATTLE:
             self.put_into_battle(card, choices=choices)
             return
-        self.pipeline.move([MoveRequest(card, destination, Cause.PUT, position=position)])
+        self.pipeline.move([MoveRequest(card, destination, Cause.PUT, position=position, by=by)])
         self._finish(choices)
 
     def destroy(self, cards: Sequence[Card], choices: ChoiceScript | None = None) -> None:
@@ -198,8 +206,12 @@ class Game:
                 raise IllegalAction(f"{target.name} is untapped and cannot be attacked")
         elif target is attacker.controller:
             raise IllegalAction("a creature cannot attack its own controller")
+        if isinstance(target, Player) and any(s.name == "cannot_attack_players" for s in statics(self.state, attacker)):
+            raise IllegalAction(f"{card.name} cannot attack players")
         attacker.tapped = True
         attacker.attacking = True
+        self.log.append(Attacked(attacker.top, attacker.controller))
+        self.state.waiting.extend(check_attack(self.state, attacker))
         self._finish(choices)
 
     def end_turn(self) -> None:
@@ -273,6 +285,15 @@ class Game:
     def stop_treating_as_creature(self, card: Card, choices: ChoiceScript | None = None) -> None:
         """The effect treating a タマシード as a creature ends (:mod:`reference_engine.tamaseed`)."""
         tamaseed.stop_treating_as_creature(self.state, card)
+        self._finish(choices)
+
+    def resolve(self, choices: ChoiceScript | None = None) -> None:
+        """Resolve every waiting ability, including those that trigger meanwhile, in the rules' order (603)."""
+        script = choices if choices is not None else ChoiceScript()
+        while self.state.waiting:
+            pending = next_pending(self, script)
+            self.state.waiting.remove(pending)
+            resolve(self, pending, script)
         self._finish(choices)
 
     # ---------------------------------------------------------------- helpers

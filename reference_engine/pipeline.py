@@ -3,19 +3,24 @@
 Stages, in order, for a batch of simultaneous moves:
 
 1. **replace**: each proposed move is offered to the replacement effects in force
-   (:mod:`reference_engine.replacements`, 609), which may change it ("かわりに");
+   (:mod:`reference_engine.replacements`, 609, the only place replacements apply), which may change
+   it ("かわりに"); a replaced event did not happen, so nothing triggers on it (603.2d);
 2. **look back**: for every object about to leave the battle zone, remember its state just before
-   the move (:class:`~reference_engine.events.LastKnown`, 603.5c); where only the top card leaves
-   (退化), decide the reconstruction of what stays (:func:`reference_engine.reconstruction.plan`),
-   so that a choice the rules forbid is rejected before anything moves;
+   the move (:class:`~reference_engine.events.LastKnown`, 603.5c: computed characteristics, whether it
+   was an evolution creature, whether its abilities were ignored), and every moving card's
+   civilizations where it was; where only the top card leaves (退化), decide the reconstruction of
+   what stays (:func:`reference_engine.reconstruction.plan`), so that a choice the rules forbid is
+   rejected before anything moves;
 3. **perform**: take the cards out of their zones and put them into their destinations; a card
    entering the battle zone becomes a new object and remembers the turn (301.5), or, put onto
    sources (進化), the top of an object made of it and its sources; an object that leaves takes all
    its cards with it, each to its owner's zone, and the effects on it end; an object that loses only
    its top card is reconstructed (801.4), which is not an entering;
-4. **record**: append what happened to the game's event log.
-
-Triggered abilities (603) are a further stage of this pipeline; they hook in here and nowhere else.
+4. **record**: append what happened to the game's event log;
+5. **trigger**: check every triggered ability against the cards that moved
+   (:mod:`reference_engine.triggers`); those that trigger wait in the game state until resolved. Only
+   :class:`~reference_engine.events.Moved` events are checked: a reconstruction is not an entering
+   (801.4c) and a replaced event did not happen (603.2d).
 """
 
 from __future__ import annotations
@@ -23,18 +28,31 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from reference_engine import reconstruction, replacements
-from reference_engine.characteristics import is_evolution_creature, power
+from reference_engine.characteristics import abilities_ignored, civilizations, is_evolution_creature, power
 from reference_engine.choices import ChoiceScript
 from reference_engine.errors import IllegalAction, UnsupportedByEngine
-from reference_engine.events import Cause, DeckPosition, Event, LastKnown, Moved, MoveRequest, Reconstructed
+from reference_engine.events import (
+    AbilityTriggered,
+    Cause,
+    DeckPosition,
+    Event,
+    LastKnown,
+    Moved,
+    MoveRequest,
+    Reconstructed,
+)
 from reference_engine.players import Player
 from reference_engine.rulesets import Ruleset
 from reference_engine.state import BattleObject, Card, GameState
+from reference_engine.triggers import check_moves
 from reference_engine.zones import Zone
+
+Civilizations = dict[int, tuple[str, ...]]
+"""Each moving card's civilizations just before the move, by ``id`` of the card."""
 
 
 class Pipeline:
-    """Performs events on a game state and records them."""
+    """Performs events on a game state, records them, and checks the triggers they cause."""
 
     def __init__(self, state: GameState, log: list[Event], ruleset: Ruleset) -> None:
         self.state = state
@@ -55,12 +73,16 @@ class Pipeline:
                 owner = request.card.owner
                 self._check_d2(request.card, request.controller if request.controller is not None else owner)
         leaving = self._look_back(proposed)
+        before = self._civilizations_before(proposed)
         plans = {
             id(request): self._plan_reconstruction(request, choices) for request in proposed if request.only_top
         }
         for request in proposed:
-            performed.extend(self._perform(request, leaving, plans.get(id(request))))
+            performed.extend(self._perform(request, leaving, before, plans.get(id(request))))
         self.log.extend(performed)
+        for pending in check_moves(self.state, self.ruleset, [e for e in performed if isinstance(e, Moved)]):
+            self.state.waiting.append(pending)
+            self.log.append(AbilityTriggered(pending.card, pending.index))
         return performed
 
     def _look_back(self, requests: Sequence[MoveRequest]) -> dict[int, LastKnown]:
@@ -68,11 +90,19 @@ class Pipeline:
         for request in requests:
             obj = self.state.object_of(request.card)
             if obj is not None and obj.serial not in snapshots:
+                top = obj.top.definition
                 snapshots[obj.serial] = LastKnown(
                     cards=tuple(obj.cards), controller=obj.controller, tapped=obj.tapped,
-                    power=power(self.state, obj),
+                    power=power(self.state, obj), civilizations=top.civilizations, races=top.races,
+                    cost=top.cost, evolution=is_evolution_creature(obj),
+                    abilities_ignored=abilities_ignored(self.state, obj),
                 )
         return snapshots
+
+    def _civilizations_before(self, requests: Sequence[MoveRequest]) -> Civilizations:
+        """Where each moving card is now, its civilizations there (for "from A to B" conditions)."""
+        cards = [card for request in requests for card in (request.card, *request.onto)]
+        return {id(card): civilizations(self.state, card) for card in cards}
 
     def _plan_reconstruction(self, request: MoveRequest, choices: ChoiceScript | None) -> reconstruction.Plan:
         obj = self.state.object_of(request.card)
@@ -80,7 +110,7 @@ class Pipeline:
             raise IllegalAction(f"only the top card of a battle-zone object can leave alone ({request.card.name})")
         return reconstruction.plan(obj, is_evolution_creature(obj), self.ruleset, choices)
 
-    def _perform(self, request: MoveRequest, leaving: dict[int, LastKnown],
+    def _perform(self, request: MoveRequest, leaving: dict[int, LastKnown], before: Civilizations,
                  rebuilt: reconstruction.Plan | None) -> list[Event]:
         obj = self.state.object_of(request.card)
         if obj is not None and rebuilt is not None:
@@ -91,20 +121,23 @@ class Pipeline:
         self.state.players[holder].zones[source].remove(request.card)
         self.state.players[holder].tapped_mana.discard(request.card.serial)
         if request.destination is Zone.BATTLE and request.onto:
-            return self._enter_onto(request, holder, source)
+            return self._enter_onto(request, source, before)
         if request.destination is Zone.BATTLE and request.beneath is not None:
-            return self._put_beneath(request, request.beneath, source)
+            return self._put_beneath(request, request.beneath, source, before)
         player = self._put(request.card, request)
-        return [Moved(request.card, player, source, request.destination, request.cause)]
+        return [Moved(request.card, player, source, request.destination, request.cause, by=request.by,
+                      civilizations_before=before[id(request.card)])]
 
     def _object_leaves(self, obj: BattleObject, request: MoveRequest, last: LastKnown) -> list[Moved]:
         self.state.players[obj.controller].battle.remove(obj)
         self.state.modifiers = [m for m in self.state.modifiers if m.target != obj.serial]
+        self.state.ignored.discard(obj.serial)
         moved = []
         for card in obj.cards:
             card.entered_battle_turn = None
             player = self._put(card, request)
-            moved.append(Moved(card, player, Zone.BATTLE, request.destination, request.cause, last))
+            moved.append(Moved(card, player, Zone.BATTLE, request.destination, request.cause, last, by=request.by,
+                               civilizations_before=last.civilizations))
         return moved
 
     def _top_leaves(self, obj: BattleObject, request: MoveRequest, last: LastKnown,
@@ -114,18 +147,21 @@ class Pipeline:
         self.state.players[obj.controller].battle.remove(obj)
         top.entered_battle_turn = None
         events: list[Event] = [
-            Moved(top, self._put(top, request), Zone.BATTLE, request.destination, request.cause, last)
+            Moved(top, self._put(top, request), Zone.BATTLE, request.destination, request.cause, last,
+                  by=request.by, civilizations_before=last.civilizations)
         ]
         for card in rebuilt.to_graveyard:
             card.entered_battle_turn = None
+            card.moves += 1
             self.state.players[card.owner].zones[Zone.GRAVEYARD].append(card)
-            events.append(Moved(card, card.owner, Zone.BATTLE, Zone.GRAVEYARD, Cause.RULE, last))
+            events.append(Moved(card, card.owner, Zone.BATTLE, Zone.GRAVEYARD, Cause.RULE, last,
+                                civilizations_before=card.definition.civilizations))
         for remaining in reconstruction.carry_over(self.state, obj, last, rebuilt):
             self.state.players[remaining.controller].battle.append(remaining)
             events.append(Reconstructed(tuple(remaining.cards), remaining.controller))
         return events
 
-    def _enter_onto(self, request: MoveRequest, holder: Player, source: Zone) -> list[Event]:
+    def _enter_onto(self, request: MoveRequest, source: Zone, before: Civilizations) -> list[Event]:
         """進化: the card enters on top of its sources, which become the cards under it (801.1b, 403.4a).
 
         A source in the battle zone stays there (its object becomes part of the new one); a source
@@ -133,7 +169,9 @@ class Pipeline:
         """
         controller = request.controller if request.controller is not None else request.card.owner
         cards = [request.card]
-        events: list[Event] = [Moved(request.card, controller, source, Zone.BATTLE, request.cause)]
+        request.card.moves += 1
+        events: list[Event] = [Moved(request.card, controller, source, Zone.BATTLE, request.cause, by=request.by,
+                                     civilizations_before=before[id(request.card)])]
         for card in request.onto:
             obj = self.state.object_of(card)
             if obj is not None:
@@ -143,22 +181,27 @@ class Pipeline:
             owner, zone = self.state.zone_of(card)
             self.state.players[owner].zones[zone].remove(card)
             card.entered_battle_turn = self.state.turn.number
+            card.moves += 1
             cards.append(card)
-            events.append(Moved(card, controller, zone, Zone.BATTLE, request.cause))
+            events.append(Moved(card, controller, zone, Zone.BATTLE, request.cause, by=request.by,
+                                civilizations_before=before[id(card)]))
         request.card.entered_battle_turn = self.state.turn.number
         self.state.players[controller].battle.append(BattleObject(cards, controller, tapped=request.tapped))
         return events
 
-    def _put_beneath(self, request: MoveRequest, beneath: Card, source: Zone) -> list[Event]:
+    def _put_beneath(self, request: MoveRequest, beneath: Card, source: Zone, before: Civilizations) -> list[Event]:
         """下に置く: the card goes to the bottom of the object's cards (403.4a); it is now in the battle zone."""
         obj = self.state.object_of(beneath)
         if obj is None:
             raise IllegalAction(f"{beneath.name} is not in the battle zone")
         obj.cards.append(request.card)
         request.card.entered_battle_turn = self.state.turn.number
-        return [Moved(request.card, obj.controller, source, Zone.BATTLE, request.cause)]
+        request.card.moves += 1
+        return [Moved(request.card, obj.controller, source, Zone.BATTLE, request.cause, by=request.by,
+                      civilizations_before=before[id(request.card)])]
 
     def _put(self, card: Card, request: MoveRequest) -> Player:
+        card.moves += 1
         destination = request.destination
         if destination is Zone.BATTLE:
             controller = request.controller if request.controller is not None else card.owner

@@ -139,7 +139,8 @@ def carry_over(state: GameState, old: BattleObject, last: LastKnown, result: Pla
     - tap state: the leaving creature's (801.4 as revised; the older text is silent and the engine
       keeps it likewise);
     - attack: the pile :attr:`Plan.attacker` goes on attacking (old 801.4e; seed 000's carry-over table);
-    - resolved effects: every remaining object keeps them (801.4c, old 801.4d);
+    - resolved effects: every remaining object keeps them (801.4c, old 801.4d), an effect that ignores
+      the creature's abilities (能力を無視する) included;
     - summoning sickness: not decided here. Each card keeps its own memory (301.5), so the new top
       card decides (seed 000);
     - entering: none. The objects were already in the battle zone (801.4c);
@@ -152,8 +153,12 @@ def carry_over(state: GameState, old: BattleObject, last: LastKnown, result: Pla
     ]
     inherited = [m for m in state.modifiers if m.target == old.serial]
     state.modifiers = [m for m in state.modifiers if m.target != old.serial]
+    ignored = old.serial in state.ignored
+    state.ignored.discard(old.serial)
     for obj in objects:
         state.modifiers.extend(PowerModifier(obj.serial, m.amount, m.duration) for m in inherited)
+        if ignored:
+            state.ignored.add(obj.serial)
     for piece in state.equipment_of(old):
         piece.attached_to = objects[0] if objects else None
     return objects

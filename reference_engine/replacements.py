@@ -1,14 +1,22 @@
 """The replacement stage of the pipeline (置換効果, rule 609), as far as the engine implements it.
 
-A proposed move is offered to the replacement abilities of the cards in the battle zone before it
-is performed; a replacement changes the move ("かわりに"), and the pipeline records which ability
-did it. Implemented kinds (structured forms in :mod:`reference_engine.abilities`):
+This is the one place where replacement effects apply. A proposed move is offered to the
+replacement abilities of the cards in the battle zone before it is performed; a replacement changes
+the move ("かわりに"), and the pipeline records which ability did it (:class:`~reference_engine.events.Replaced`).
+The replaced event never happens, so nothing that waits for it triggers (603.2d): a creature
+destroyed into the mana zone instead was not destroyed. Implemented kinds (structured forms in
+:mod:`reference_engine.abilities`, :data:`~reference_engine.abilities.REPLACEMENTS`):
 
 - ``enter_tapped_to_untapped`` of ``own_creatures`` (《弩闘!桃天守閣》): a creature of the ability's
   controller that would enter the battle zone tapped enters untapped instead. Only an *entering*
   is replaced: a creature left by reconstruction did not enter (801.4c), so its tap state stays.
-- ``leave_to_hand`` of ``self`` (エターナル・Ω): the card that would leave the battle zone for
-  another zone goes to its owner's hand instead.
+- ``leaves`` of ``this``, ``instead: ZONE`` (エターナル・Ω, ``instead: hand``): the card that would leave
+  the battle zone for another zone goes to ``ZONE`` instead.
+- ``destroyed`` of ``this``, ``instead: ZONE`` (自己置換効果, 《恋愛妖精アジサイ》 ``instead: mana``): the card
+  that would be put into the graveyard from the battle zone (破壊) goes to ``ZONE`` instead.
+
+A ``this`` replacement belongs to the card that is the top of the moving object, and applies to it
+whether its whole object leaves or only it (退化).
 
 Not implemented yet (the replacement-effects issue grows this): choosing among several
 replacements for one event, the turn player's first, and 609.9 for simultaneous events. With more
@@ -40,7 +48,8 @@ def apply(state: GameState, request: MoveRequest) -> tuple[MoveRequest, Replaced
     if ability.kind == "enter_tapped_to_untapped":
         changed = replace(request, tapped=False)
     else:
-        changed = replace(request, destination=Zone.HAND)
+        assert ability.instead is not None
+        changed = replace(request, destination=ability.instead)
     return changed, Replaced(source, index, request.card)
 
 
@@ -52,9 +61,18 @@ def _applicable(state: GameState, request: MoveRequest) -> list[tuple[Card, int,
         controller = request.controller if request.controller is not None else card.owner
         for obj in state.players[controller].battle:
             found.extend(_abilities(state, obj, "enter_tapped_to_untapped", "own_creatures"))
-    if moving is not None and request.destination not in (Zone.BATTLE, Zone.HAND) and moving.top is card:
-        found.extend(_abilities(state, moving, "leave_to_hand", "self"))
+    if moving is not None and moving.top is card and request.destination is not Zone.BATTLE:
+        for own in _abilities(state, moving, "leaves", "this") + _abilities(state, moving, "destroyed", "this"):
+            if _leaves_as_replaced(own[2], request.destination):
+                found.append(own)
     return found
+
+
+def _leaves_as_replaced(ability: Replacement, destination: Zone) -> bool:
+    """Whether a ``this`` replacement replaces its card leaving the battle zone for ``destination``."""
+    if destination is ability.instead:
+        return False
+    return ability.kind == "leaves" or destination is Zone.GRAVEYARD
 
 
 def _abilities(state: GameState, obj: BattleObject, kind: str, of: str) -> list[tuple[Card, int, Replacement]]:

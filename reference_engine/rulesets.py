@@ -53,6 +53,34 @@ class Ruleset:
         """
         return self.in_force(self.RECONSTRUCTION_REVISION)
 
+    @property
+    def leave_triggers_see_other_cards(self) -> bool:
+        """Whether a leave ability of a card leaving at the same time looks back at the other cards that left.
+
+        Yes in the DM-04-era answers and Ver.1.9 (603.5c example: three triggers); from the 2018-09-05 answer
+        on, only the card that has the ability can be looked back at (Ver.1.18 603.5c, Ver.1.48 603.5d).
+        """
+        return not self.in_force("2018-09-05")
+
+    @property
+    def own_pig_triggers_when_itself_destroyed(self) -> bool:
+        """Whether a class leave ability ('when one of your creatures is destroyed') sees its own card leave.
+
+        Yes at first; no from the 2018-09-05 answer (the ability works only in the battle zone); yes again
+        from the reversal (Ver.1.48 603.5d). An ability the rulings exempted stays on regardless (see
+        :attr:`reference_engine.abilities.Subject.counts_itself_always`).
+        """
+        return not self.in_force("2018-09-05") or self.in_force("pig-reversal")
+
+    @property
+    def ignored_abilities_trigger_on_leaving(self) -> bool:
+        """Whether a leave or destroyed ability ignored in the battle zone still triggers when its card leaves.
+
+        Yes before 2020-09-18 (ignoring counted as lifted in the destination zone); no from 2020-09-18 (the
+        check looks at the state just before leaving, in which the ability was ignored).
+        """
+        return not self.in_force("2020-09-18")
+
     MUGETSU_REVISION: ClassVar[str] = "mugetsu-ruling"
     """The undated ruling on 無月の門 carry-over (seed 000)."""
 

@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from reference_engine.cards import CardDefinition
 from reference_engine.effects import PowerModifier
 from reference_engine.players import Player
 from reference_engine.turns import Turn
 from reference_engine.zones import CARD_ZONES, Zone
+
+if TYPE_CHECKING:
+    from reference_engine.waiting import Pending
 
 _next_serial = itertools.count(1)
 
@@ -28,6 +32,8 @@ class Card:
     owner: Player
     entered_battle_turn: int | None = None
     """The number of the turn in which this card last entered the battle zone (301.5), if it is there."""
+    moves: int = 0
+    """How many times the card has changed zones: an ability that found it after one move loses it after the next."""
     serial: int = field(default_factory=lambda: next(_next_serial))
     printed: CardDefinition | None = None
     """The front face of a double-faced card (両面カード); ``definition`` is the face shown now."""
@@ -120,6 +126,10 @@ class GameState:
     players: dict[Player, PlayerState]
     modifiers: list[PowerModifier] = field(default_factory=list)
     """Resolved effects in force, each attached to one object."""
+    ignored: set[int] = field(default_factory=set)
+    """Serials of the objects whose abilities a resolved effect makes ignored (能力を無視する)."""
+    waiting: list[Pending] = field(default_factory=list)
+    """Triggered abilities waiting to resolve (待機中の能力), as :class:`reference_engine.waiting.Pending`."""
 
     @classmethod
     def empty(cls, turn: Turn) -> GameState:

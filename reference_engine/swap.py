@@ -30,27 +30,25 @@ class Carried:
     attacking: bool
 
 
-def swap(pipeline: Pipeline, out: Card, into: Card, choices: ChoiceScript | None = None) -> BattleObject:
+def swap(pipeline: Pipeline, out: Card, into: Card, choices: ChoiceScript | None = None) -> BattleObject | None:
     """``out``'s object leaves for the zone ``into`` is in; ``into`` enters the battle zone in its place."""
     state = pipeline.state
     leaving = state.object_of(out)
     if leaving is None:
         raise IllegalAction(f"{out.name} is not in the battle zone")
-    owner, zone = state.zone_of(into)
+    _, zone = state.zone_of(into)
     if zone is Zone.BATTLE:
         raise IllegalAction(f"{into.name} is already in the battle zone")
     if not into.definition.is_creature:
         raise IllegalAction(f"{into.name} is not a creature")
     carried = carry_over(state, leaving)
     pipeline.move([
-        MoveRequest(leaving.top, zone, Cause.PUT),
-        MoveRequest(into, Zone.BATTLE, Cause.PUT, controller=leaving.controller, tapped=carried.tapped),
+        MoveRequest(leaving.top, zone, Cause.SWAP),
+        MoveRequest(into, Zone.BATTLE, Cause.SWAP, controller=leaving.controller, tapped=carried.tapped),
     ], choices)
     entered = state.object_of(into)
-    if entered is None:
-        raise IllegalAction(f"{into.name} did not enter the battle zone")
-    entered.attacking = carried.attacking
-    del owner
+    if entered is not None:  # a replacement effect may have kept it out (701.26b)
+        entered.attacking = carried.attacking
     return entered
 
 

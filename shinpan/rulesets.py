@@ -43,7 +43,11 @@ class Revision:
 
     def describe(self) -> str:
         """One line: the id with its date or range, and its title."""
-        when = self.date.isoformat() if self.date else f"undated, after {self.after} and by {self.by}"
+        if self.date is not None:
+            when = self.date.isoformat()
+        else:
+            bounds = [f"after {self.after}" if self.after else "", f"by {self.by}" if self.by else ""]
+            when = ", ".join(["undated", " and ".join(b for b in bounds if b)]) if any(bounds) else "undated"
         return f"{self.id} ({when}): {self.title}" if self.id != str(self.date) else f"{self.id}: {self.title}"
 
 

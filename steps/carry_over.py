@@ -8,7 +8,7 @@ Phrases (each delimited so that it matches no phrase of the other step modules):
 - もし 《A》と《B》がG・リンクする / 効果で《A》のリンクが外れる
 - もし 《X》が覚醒する / 《X》が龍解する / 効果で《X》が裏返る
 - もし 効果で《X》が封印される / 効果で《X》の封印が外れる
-- もし 効果で《X》と手札の《Y》が入れ替わる / 《X》から手札の《Y》に革命チェンジする
+- もし 《X》から手札の《Y》に革命チェンジする (効果で《X》と手札の《Y》が入れ替わる: steps/triggers.py)
 - もし 《X》からマナゾーンの《Y》にJチェンジする
 - もし 《装備品》を《X》に装備する
 - もし 効果で《E》が《Y》の上に横跳びする
@@ -97,13 +97,6 @@ def seal(duel: Duel, card: str) -> None:
 def unseal(duel: Duel, card: str) -> None:
     """封印を外す: a seal goes to the graveyard."""
     duel.act({"type": "unseal", "card": duel.label(card_ref(card))})
-
-
-@when(parsers.re(rf"効果で(?P<card>{CARD_PATTERN})と(?:手札|マナゾーン|墓地)の(?P<other>{CARD_PATTERN})が入れ替わる"))
-def swap(duel: Duel, card: str, other: str) -> None:
-    """入れ替え (701.26) between the battle zone and another zone."""
-    duel.act({"type": "swap", "card": duel.label(card_ref(card)), "with": duel.label(card_ref(other)),
-              "via": "swap"})
 
 
 @when(parsers.re(rf"(?P<card>{CARD_PATTERN})から(?:手札|マナゾーン)の(?P<other>{CARD_PATTERN})に(?P<how>革命|J)チェンジする"))

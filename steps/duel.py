@@ -106,6 +106,11 @@ class Duel:
         self._before_start("an effect")
         self.effects.append({"kind": "power", "target": self.label(ref), "amount": amount, "duration": duration})
 
+    def ignore_abilities(self, ref: CardRef) -> None:
+        """An effect already applied makes the abilities of the object ``ref`` is in ignored."""
+        self._before_start("an effect")
+        self.effects.append({"kind": "ignore_abilities", "target": self.label(ref)})
+
     def script_choice(self, kind: str, refs: list[CardRef]) -> None:
         """Script the answer to the next decision of ``kind``."""
         self.choices.append({"kind": kind, "picks": [self.label(ref) for ref in refs]})

@@ -63,7 +63,7 @@ def test_unknown_step_phrase_is_reported(suite_copy: Path, tmp_path: Path) -> No
      "検査.feature:6: tag @wip is not in the tag registry (topic, id, rule, source, since, until, status, "
      "requires, each as @name:value)"),
     (HEADER + scenario("    前提 自分のターンである\n", tags="@id:t-001 @rule:1 @since:2021-03-17"),
-     "検査.feature:6: @since:2021-03-17: unknown ruleset '2021-03-17'; known rulesets: 2018-08-09, 2018-09-05, "
+     "検査.feature:6: @since:2021-03-17: unknown ruleset '2021-03-17'; known rulesets: dm04-qa, 2018-08-09, 2018-09-05, "
      "2019-12-12, 2020-06-26, 2020-09-18, pig-reversal, 2021-03-16, 2023-04-10, 2025-10-01, mugetsu-ruling, "
      "2025-12-17"),
     (HEADER + scenario("    前提 自分のターンである\n", tags="@rule:1"), "検査.feature:6: scenario has no @id: tag"),
@@ -90,7 +90,7 @@ def test_unknown_ruleset_on_the_command_line() -> None:
     done = subprocess.run([sys.executable, "-m", "shinpan", "run", "--ruleset", "1999-01-01"], capture_output=True,
                           text=True, cwd=PROJECT_ROOT, check=False)
     assert done.returncode != 0
-    assert "unknown ruleset '1999-01-01'; known rulesets: 2018-08-09" in done.stderr
+    assert "unknown ruleset '1999-01-01'; known rulesets: dm04-qa, 2018-08-09" in done.stderr
 
 
 def test_malformed_setup_names_the_field() -> None:

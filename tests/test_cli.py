@@ -40,7 +40,8 @@ def test_lint_is_clean_and_says_so() -> None:
 def test_rulesets_lists_every_revision_with_its_changes() -> None:
     result = CliRunner().invoke(main, ["rulesets"])
     assert result.exit_code == 0
-    assert result.output.splitlines()[0].startswith("2018-08-09: ")
+    assert result.output.splitlines()[0].startswith("dm04-qa (undated, by 2018-08-08): ")
+    assert "\n2018-08-09: " in result.output
     assert "pig-reversal (undated, after 2019-08-02 and by 2021-01-03)" in result.output
 
 

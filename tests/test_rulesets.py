@@ -19,8 +19,16 @@ def test_the_suite_lists_the_dated_and_undated_revisions_in_order() -> None:
     assert dated == REQUIRED
     assert revisions.latest.id == "2025-12-17"
     undated = {r.id: r for r in revisions.items if not r.dated}
-    assert set(undated) == {"pig-reversal", "mugetsu-ruling"}
-    assert all(r.by is not None and r.after is not None for r in undated.values())
+    assert set(undated) == {"dm04-qa", "pig-reversal", "mugetsu-ruling"}
+    assert all(r.by is not None for r in undated.values())
+    assert [r.id for r in undated.values() if r.after is None] == ["dm04-qa"]
+    assert revisions.items[0].id == "dm04-qa"
+
+
+def test_an_undated_revision_without_a_lower_bound_is_described_without_one() -> None:
+    revisions = rulesets.load()
+    assert revisions.get("dm04-qa").describe().startswith("dm04-qa (undated, by 2018-08-08): ")
+    assert revisions.get("pig-reversal").describe().startswith("pig-reversal (undated, after 2019-08-02 and by ")
 
 
 def test_select_by_id_by_date_and_default() -> None:

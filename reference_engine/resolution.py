@@ -1,0 +1,239 @@
+"""Resolving waiting abilities (解決), rules 603 and 605.
+
+The controller's scripted choices decide what the rules let them decide: the order among their own
+waiting abilities (choice ``order``: the card whose ability resolves next), whether to use an optional
+ability (``use``: the card, or nothing to decline) and its targets (``target``).
+
+An ability that refers to the card whose move triggered it (そのカード) finds it in the zone it went
+to; it has lost the card if that zone is hidden or the card has moved again since (seed 001). An
+effect that needs a characteristic of a card that is no longer in the battle zone uses its last
+known information, from just before it left (seed 002 case 2, 605.2e); a card still in the battle
+zone is read as it is now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from reference_engine.abilities import Effect
+from reference_engine.characteristics import civilizations, power
+from reference_engine.choices import ChoiceScript
+from reference_engine.errors import IllegalAction, UnsupportedByEngine
+from reference_engine.events import Cause, Moved, MoveRequest
+from reference_engine.players import Player
+from reference_engine.state import BattleObject, Card
+from reference_engine.waiting import Pending, Tracked
+from reference_engine.zones import Zone
+
+if TYPE_CHECKING:
+    from reference_engine.game import Game
+
+
+@dataclass(frozen=True)
+class Known:
+    """The characteristics an effect reads of a card: now, or as last known before it left the battle zone."""
+
+    power: int | None
+    cost: int | None
+
+
+def next_pending(game: Game, choices: ChoiceScript) -> Pending:
+    """The ability to resolve next: the turn player's first, in the order they choose (choice ``order``)."""
+    waiting = game.state.waiting
+    active = game.state.turn.active
+    mine = [p for p in waiting if p.controller is active] or list(waiting)
+    sources: list[Card] = []
+    for p in mine:
+        if not any(p.card is s for s in sources):
+            sources.append(p.card)
+    if len(sources) == 1:
+        return mine[0]
+    (card,) = _cards(choices, "order", exactly=1)
+    for p in mine:
+        if p.card is card:
+            return p
+    raise IllegalAction(f"{card.name} has no ability waiting to resolve for that player")
+
+
+def resolve(game: Game, pending: Pending, choices: ChoiceScript) -> None:
+    """Resolve one waiting ability."""
+    ability = pending.ability
+    if ability.condition is not None and not _condition(game, pending, ability.condition):
+        return
+    if ability.optional:
+        used = _cards(choices, "use", exactly=None)
+        if not used:
+            return
+        if len(used) != 1 or used[0] is not pending.card:
+            raise IllegalAction("the 'use' choice names a card other than the ability's own")
+    EFFECTS[ability.effect.kind](game, pending, ability.effect, choices)
+
+
+def known(game: Game, tracked: Tracked | None) -> Known:
+    """What an effect reads of ``tracked``: its object now if it is still in the battle zone, else its last info."""
+    if tracked is None:
+        raise UnsupportedByEngine("this effect needs the card that triggered it")
+    obj = game.state.object_of(tracked.card)
+    if obj is not None and tracked.zone is Zone.BATTLE and not tracked.lost():
+        return Known(power(game.state, obj), obj.top.definition.cost)
+    last = tracked.last_known or _last_known_in_log(game, tracked.card)
+    if last is not None:
+        return Known(last.power, last.cost)
+    return Known(tracked.card.definition.power, tracked.card.definition.cost)
+
+
+def _last_known_in_log(game: Game, card: Card) -> Known | None:
+    for event in reversed(game.log):
+        if isinstance(event, Moved) and event.card is card and event.last_known is not None:
+            return Known(event.last_known.power, event.last_known.cost)
+    return None
+
+
+def _condition(game: Game, pending: Pending, name: str) -> bool:
+    if name == "was_evolution":
+        last = pending.holder.last_known
+        return last is not None and last.evolution
+    if name == "linked":
+        obj = game.state.object_of(pending.card)
+        return obj is not None and len(obj.linked) > 1  # G・リンク (reference_engine/link.py)
+    if name == "total_shields_at_most_6":
+        return sum(len(game.state.players[p].zones[Zone.SHIELDS]) for p in Player) <= 6
+    raise UnsupportedByEngine(f"condition {name!r} is not implemented")
+
+
+def _cards(choices: ChoiceScript, kind: str, exactly: int | None) -> list[Card]:
+    picks = list(choices.take(kind).picks)
+    if exactly is not None and len(picks) != exactly:
+        raise IllegalAction(f"the choice {kind!r} must name {exactly} card(s), not {len(picks)}")
+    return picks
+
+
+def _choose(game: Game, choices: ChoiceScript, candidates: Sequence[Card], what: str) -> Card | None:
+    """One target among ``candidates`` (choice ``target``); nothing is asked when there is none."""
+    if not candidates:
+        return None
+    (card,) = _cards(choices, "target", exactly=1)
+    if not any(card is c for c in candidates):
+        raise IllegalAction(f"{card.name} cannot be chosen as {what}")
+    return card
+
+
+def _objects(game: Game, pending: Pending, whose: str) -> list[BattleObject]:
+    player = pending.controller if whose == "own" else pending.controller.opponent
+    return list(game.state.players[player].battle)
+
+
+# ------------------------------------------------------------------ effects
+def _draw(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+    game.draw(pending.controller, effect.amount)
+
+
+def _lose_game(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+    game.state.players[pending.controller].lost = True
+
+
+def _move_that_card(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+    that = pending.that
+    if that is None or that.lost() or effect.zone is None:
+        return  # lost: moved to a hidden zone or moved again before resolution (seed 001)
+    game.pipeline.move([MoveRequest(that.card, effect.zone, Cause.PUT, by=pending.controller)])
+
+
+def _destroy(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+    reference = known(game, pending.that).power if effect.power else None
+    candidates = []
+    for obj in _objects(game, pending, effect.whose):
+        value = power(game.state, obj)
+        if effect.power == "equal_to_that" and value != reference:
+            continue
+        if effect.power == "at_most_that" and (value is None or reference is None or value > reference):
+            continue
+        candidates.append(obj.top)
+    target = _choose(game, choices, candidates, "the creature to destroy")
+    if target is not None:
+        game.pipeline.move([MoveRequest(target, Zone.GRAVEYARD, Cause.DESTROY, by=pending.controller)])
+
+
+def _tap(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+    target = _choose(game, choices, [o.top for o in _objects(game, pending, effect.whose)], "the creature to tap")
+    if target is not None:
+        game.tap(target)
+
+
+def _put_from_graveyard(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+    cost = known(game, pending.that).cost
+    wanted = None if cost is None or effect.cost_plus is None else cost + effect.cost_plus
+    graveyard = game.state.players[pending.controller].zones[Zone.GRAVEYARD]
+    candidates = [c for c in graveyard if c.definition.is_creature and c.definition.cost == wanted
+                  and (not effect.civilizations or set(effect.civilizations) & set(civilizations(game.state, c)))]
+    target = _choose(game, choices, candidates, "the creature to put into the battle zone")
+    if target is not None:
+        game.pipeline.move([MoveRequest(target, Zone.BATTLE, Cause.PUT, controller=pending.controller)])
+
+
+def _cast_from_hand(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+    hand = game.state.players[pending.controller].zones[Zone.HAND]
+
+    def castable(card: Card) -> bool:
+        d = card.definition
+        return (d.type_line == "呪文" and bool(set(d.civilizations) & set(effect.civilizations))
+                and d.cost is not None and effect.max_cost is not None and d.cost <= effect.max_cost
+                and (effect.race in d.races or (effect.keyword is not None and d.has_keyword(effect.keyword))))
+
+    target = _choose(game, choices, [c for c in hand if castable(c)], "the spell to cast")
+    if target is not None:
+        if target.definition.abilities:
+            raise UnsupportedByEngine(f"casting {target.name}: spell effects are not implemented")
+        game.pipeline.move([MoveRequest(target, Zone.GRAVEYARD, Cause.CAST, by=pending.controller)])
+
+
+def _return_self_to_battle(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+    if not pending.holder.lost():
+        game.pipeline.move([MoveRequest(pending.card, Zone.BATTLE, Cause.PUT, controller=pending.controller)])
+
+
+def _put_from_hand_or_deck_top(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+    zones = game.state.players[pending.controller].zones
+    pool = list(zones[Zone.HAND]) + zones[Zone.DECK][:1]
+    candidates = [c for c in pool if c.definition.is_creature and not c.definition.is_evolution
+                  and c.definition.cost is not None and effect.max_cost is not None
+                  and c.definition.cost <= effect.max_cost]
+    target = _choose(game, choices, candidates, "the creature to put into the battle zone")
+    if target is not None:
+        game.pipeline.move([MoveRequest(target, Zone.BATTLE, Cause.PUT, controller=pending.controller)])
+
+
+def _swap_with_graveyard(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+    if pending.holder.lost():
+        return
+    graveyard = game.state.players[pending.controller].zones[Zone.GRAVEYARD]
+    candidates = [c for c in graveyard if c.definition.is_creature and not c.definition.is_evolution
+                  and c.definition.cost is not None and effect.max_cost is not None
+                  and c.definition.cost <= effect.max_cost]
+    target = _choose(game, choices, candidates, "the creature to swap with")
+    if target is not None:
+        game.swap(pending.card, target)
+
+
+def _never(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+    raise UnsupportedByEngine(f"effect {effect.kind!r} is not implemented (its trigger cannot happen here)")
+
+
+EFFECTS: dict[str, Callable[[Game, Pending, Effect, ChoiceScript], None]] = {
+    "draw": _draw,
+    "lose_game": _lose_game,
+    "move_that_card": _move_that_card,
+    "destroy": _destroy,
+    "tap": _tap,
+    "put_from_graveyard": _put_from_graveyard,
+    "cast_from_hand": _cast_from_hand,
+    "return_self_to_battle": _return_self_to_battle,
+    "put_creature_from_hand_or_deck_top": _put_from_hand_or_deck_top,
+    "swap_with_graveyard": _swap_with_graveyard,
+    "destroy_self_after_attack": _never,
+    "discard_same_cost_spell": _never,
+    "power_of_target": _never,
+}
+"""Each effect kind of :data:`reference_engine.abilities.EFFECTS` and how it resolves."""

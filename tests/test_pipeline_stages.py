@@ -1,0 +1,122 @@
+"""The one event pipeline: one replacement stage for every replacement form, and triggers after the move.
+
+Replacement (609) → look back → reconstruction plan → perform → record → triggers (603): a replaced
+event did not happen (603.2d), and a reconstruction is not an entering (801.4c).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from reference_engine import CardDatabase, CardDefinition, Game, Player, Ruleset, UnsupportedByEngine, Zone
+from reference_engine.abilities import (
+    Effect,
+    Evolution,
+    Replacement,
+    Subject,
+    Triggered,
+    TriggerEvent,
+    Who,
+    parse_ability,
+)
+from reference_engine.events import Moved, Reconstructed, Replaced
+from reference_engine.state import Card
+from reference_engine.turns import Turn
+from shinpan import rulesets
+
+VANILLA = CardDefinition("バニラ", "クリーチャー", power=2000)
+TO_MANA = CardDefinition("マナ置換", "クリーチャー", power=1000,
+                         abilities=(Replacement("destroyed", "this", Zone.MANA),))
+TO_HAND = CardDefinition("手札置換", "クリーチャー", power=1000, abilities=(Replacement("leaves", "this", Zone.HAND),))
+EVOLUTION = CardDefinition("進化", "進化クリーチャー", power=5000, abilities=(Evolution(),))
+ON_DESTROYED = CardDefinition("破壊見張り", "クリーチャー", power=1000, abilities=(
+    Triggered(TriggerEvent.DESTROYED, Subject(Who.OTHER), Effect("draw", amount=1)),
+))
+ON_MANA = CardDefinition("マナ見張り", "クリーチャー", power=1000, abilities=(
+    Triggered(TriggerEvent.PUT_INTO, Subject(Who.ANY, creature=False), Effect("draw", amount=1),
+              destination=Zone.MANA),
+))
+ON_ENTER = CardDefinition("登場見張り", "クリーチャー", power=1000, abilities=(
+    Triggered(TriggerEvent.ENTERS, Subject(Who.OTHER), Effect("draw", amount=1)),
+))
+
+
+def new_game(ruleset: str = "2025-12-17") -> Game:
+    database = CardDatabase([VANILLA, TO_MANA, TO_HAND, EVOLUTION, ON_DESTROYED, ON_MANA, ON_ENTER])
+    game = Game(database, Ruleset(ruleset, rulesets.load().ids))
+    game.set_turn(Turn(3, Player.P1))
+    return game
+
+
+def put(game: Game, *names: str) -> list[Card]:
+    cards = [game.create_card(name, Player.P1) for name in names]
+    game.place_object(cards, Player.P1)
+    return list(cards)
+
+
+def test_replacement_forms_are_read_into_one_structured_value() -> None:
+    assert parse_ability({"replacement": "destroyed", "of": "this", "instead": "mana"}) == \
+        Replacement("destroyed", "this", Zone.MANA)
+    assert parse_ability({"replacement": "leaves", "of": "this", "instead": "hand"}) == \
+        Replacement("leaves", "this", Zone.HAND)
+    assert parse_ability({"replacement": "enter_tapped_to_untapped", "of": "own_creatures"}) == \
+        Replacement("enter_tapped_to_untapped", "own_creatures")
+    for form in ({"replacement": "leaves", "of": "this"}, {"replacement": "destroyed", "of": "own_creatures",
+                                                           "instead": "mana"},
+                 {"replacement": "enter_tapped_to_untapped", "of": "own_creatures", "instead": "hand"}):
+        with pytest.raises(UnsupportedByEngine):
+            parse_ability(form)
+
+
+def test_a_self_replacement_goes_through_the_replacement_stage_and_the_replaced_event_triggers_nothing() -> None:
+    game = new_game()
+    (card,) = put(game, "マナ置換")
+    put(game, "破壊見張り")
+    put(game, "マナ見張り")
+    game.destroy([card])
+    assert game.state.players[Player.P1].zones[Zone.MANA] == [card]
+    replaced = [e for e in game.log if isinstance(e, Replaced)]
+    assert [(e.source, e.ability, e.card) for e in replaced] == [(card, 0, card)]
+    moved = [e for e in game.log if isinstance(e, Moved)]
+    assert [(e.source, e.destination) for e in moved] == [(Zone.BATTLE, Zone.MANA)]
+    # 603.2d: it was not destroyed; it was put into the mana zone, which is what happened.
+    assert [p.card.name for p in game.state.waiting] == ["マナ見張り"]
+
+
+def test_a_self_replacement_of_destruction_does_not_replace_other_moves() -> None:
+    game = new_game()
+    (card,) = put(game, "マナ置換")
+    game.move(card, Zone.HAND)
+    assert game.state.players[Player.P1].zones[Zone.HAND] == [card]
+    assert not any(isinstance(e, Replaced) for e in game.log)
+
+
+def test_a_leave_replacement_applies_to_a_destruction_too_but_not_to_its_own_destination() -> None:
+    game = new_game()
+    first, second = game.create_card("手札置換", Player.P1), game.create_card("手札置換", Player.P1)
+    game.place_object([first], Player.P1)
+    game.place_object([second], Player.P1)
+    game.destroy([first])
+    game.move(second, Zone.HAND)
+    assert game.state.players[Player.P1].zones[Zone.HAND] == [first, second]
+    assert [e.card for e in game.log if isinstance(e, Replaced)] == [first]
+
+
+def test_a_reconstruction_is_not_an_entering() -> None:
+    game = new_game()
+    top, under = put(game, "進化", "バニラ")
+    put(game, "登場見張り")
+    game.devolve(top, Zone.GRAVEYARD)
+    assert any(isinstance(e, Reconstructed) for e in game.log)
+    assert game.state.object_of(under) is not None
+    assert game.state.waiting == []
+
+
+def test_an_evolution_enters_and_its_sources_do_not() -> None:
+    game = new_game()
+    (source,) = put(game, "バニラ")
+    put(game, "登場見張り")
+    evolution = game.create_card("進化", Player.P1)
+    game.place(evolution, Zone.HAND)
+    game.summon(evolution, sources=[source])
+    assert [(p.card.name, p.that.card.name if p.that else None) for p in game.state.waiting] == [("登場見張り", "進化")]
