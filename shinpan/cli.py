@@ -255,6 +255,37 @@ def dump_cases(ruleset: str | None, rules_as_of: str | None) -> None:
                           for s in case.steps],
             }, ensure_ascii=False))
 
+@main.command()
+@click.argument("name", type=click.Choice(["carry-over"]))
+@click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to run against.")
+@click.option("--ruleset", metavar="ID", help="Rules revision id (see `shinpan rulesets`); default: latest.")
+@click.option("--no-run", is_flag=True, help="Only print the expected values and ids; run nothing.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per scenario of the table.")
+def table(name: str, adapter: str, ruleset: str | None, no_run: bool, as_json: bool) -> None:
+    """Print a source table rebuilt from its scenarios: per cell, the expected value, scenario id and result.
+
+    carry-over: seed 000's 引き継ぎ早見表, from features/carry_over/ (12 rows x 7 columns).
+    """
+    from shinpan import table as tables
+
+    try:
+        if ruleset:
+            rulesets.load().get(ruleset)
+        built = tables.build()
+    except (RulesetError, SuiteError) as error:
+        raise click.ClickException(str(error)) from None
+    results = None if no_run else tables.run(adapter, ruleset)
+    if as_json:
+        for row in tables.as_json(built, results):
+            click.echo(json.dumps(row, ensure_ascii=False))
+    else:
+        click.echo(f"{name}: adapter {adapter}, ruleset {ruleset or 'latest'}")
+        click.echo(tables.render(built, results))
+    for problem in built.problems:
+        click.echo(problem, err=True)
+    if built.problems:
+        sys.exit(1)
+
 
 @main.command("rulesets")
 def rulesets_() -> None:

@@ -234,6 +234,9 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             item.add_marker(pytest.mark.skip(reason=f"{Status.NOT_APPLICABLE.value}: {reason}"))
         elif values.unresolved:
             item.add_marker(pytest.mark.skip(reason=f"{Status.UNRESOLVED.value}: an open question; asserts nothing"))
+        elif values.not_applicable:
+            item.add_marker(pytest.mark.skip(reason=f"{Status.NOT_APPLICABLE.value}: '-' in the source table: "
+                                                    "the question does not arise; asserts nothing"))
     if deselected:
         config.hook.pytest_deselected(items=deselected)
         items[:] = selected
