@@ -329,7 +329,9 @@ def _message(text: str) -> str:
 def _status(report: pytest.TestReport, call: pytest.CallInfo[None]) -> tuple[Status | None, str]:
     if report.skipped:
         reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
-        return status_of_skip(reason), reason.split(": ", 1)[-1]
+        status = status_of_skip(reason)
+        text = reason.removeprefix("Skipped: ")
+        return status, text.removeprefix(f"{status.value}: ")
     if report.failed:
         exception = call.excinfo.value if call.excinfo else None
         message = f"{type(exception).__name__}: {exception}" if exception else str(report.longrepr)
