@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -75,43 +76,43 @@ def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str 
     sys.exit(int(pytest.main(args)))
 
 
-@main.command("list")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per scenario.")
-@_ruleset_options
-def list_(as_json: bool, ruleset: str | None, rules_as_of: str | None) -> None:
-    """List every scenario with its tags, and whether it applies under the selected ruleset."""
+def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]:
+    """Every case of the suite as a record: id, place, name, tags by kind, and whether it applies."""
     try:
         revisions = rulesets.load()
         selected = revisions.select(ruleset, rules_as_of)
         features = [suite.feature(p) for p in suite.feature_paths()]
     except (RulesetError, SuiteError) as error:
         raise click.ClickException(str(error)) from None
+    records = []
     for feature in features:
         for case in feature.cases:
             values = case.values
             reason = revisions.applies(selected, values.since, values.until)
-            row = {
-                "id": case.id,
-                "feature": _relative(case.path),
-                "line": case.line,
-                "name": case.name,
-                "topic": case.topic,
-                "tags": list(case.tags),
-                "rules": list(values.rule),
-                "sources": list(values.source),
-                "since": list(values.since),
-                "until": list(values.until),
-                "status": values.status[0] if values.status else None,
-                "requires": list(values.requires),
-                "ruleset": selected.id,
-                "applies": reason is None,
+            records.append({
+                "id": case.id, "feature": _relative(case.path), "line": case.line, "name": case.name,
+                "topic": case.topic, "outline_row": case.row, "tags": list(case.tags), "rules": list(values.rule),
+                "sources": list(values.source), "since": list(values.since), "until": list(values.until),
+                "status": values.status[0] if values.status else None, "requires": list(values.requires),
+                "unresolved": values.unresolved, "ruleset": selected.id, "applies": reason is None,
                 "not_applicable_because": reason,
-            }
-            if as_json:
-                click.echo(json.dumps(row, ensure_ascii=False))
-            else:
-                mark = " " if reason is None else "-"
-                click.echo(f"{mark} {case.id:<28} {row['feature']}:{case.line}  {case.name}")
+                "steps": [{"keyword": s.keyword.strip(), "kind": s.kind, "text": s.text, "line": s.line}
+                          for s in case.steps],
+            })
+    return records
+
+
+@main.command("list")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per scenario.")
+@_ruleset_options
+def list_(as_json: bool, ruleset: str | None, rules_as_of: str | None) -> None:
+    """List every scenario with its tags, and whether it applies under the selected ruleset."""
+    for record in _cases(ruleset, rules_as_of):
+        if as_json:
+            click.echo(json.dumps({k: v for k, v in record.items() if k != "steps"}, ensure_ascii=False))
+        else:
+            mark = " " if record["applies"] else "-"
+            click.echo(f"{mark} {record['id']:<28} {record['feature']}:{record['line']}  {record['name']}")
 
 
 @main.command()
@@ -234,26 +235,12 @@ def smoke(adapter: str, timeout: float) -> None:
 @main.command("dump-cases")
 @_ruleset_options
 def dump_cases(ruleset: str | None, rules_as_of: str | None) -> None:
-    """The compiled scenarios as JSON Lines (one case per line), for running them without our runner."""
-    try:
-        revisions = rulesets.load()
-        selected = revisions.select(ruleset, rules_as_of)
-        features = [suite.feature(p) for p in suite.feature_paths()]
-    except (RulesetError, SuiteError) as error:
-        raise click.ClickException(str(error)) from None
-    for feature in features:
-        for case in feature.cases:
-            values = case.values
-            reason = revisions.applies(selected, values.since, values.until)
-            click.echo(json.dumps({
-                "id": case.id, "feature": _relative(case.path), "line": case.line, "name": case.name,
-                "topic": case.topic, "outline_row": case.row, "tags": list(case.tags), "rules": list(values.rule),
-                "sources": list(values.source), "since": list(values.since), "until": list(values.until),
-                "requires": list(values.requires), "unresolved": values.unresolved, "ruleset": selected.id,
-                "applies": reason is None and not values.unresolved,
-                "steps": [{"keyword": s.keyword.strip(), "kind": s.kind, "text": s.text, "line": s.line}
-                          for s in case.steps],
-            }, ensure_ascii=False))
+    """The compiled scenarios as JSON Lines (one case per line, with its steps), for running them without our
+    runner. ``applies`` is false for a case outside the ruleset or an unresolved question."""
+    for record in _cases(ruleset, rules_as_of):
+        record["applies"] = record["applies"] and not record["unresolved"]
+        click.echo(json.dumps(record, ensure_ascii=False))
+
 
 @main.command()
 @click.argument("name", type=click.Choice(["carry-over"]))
