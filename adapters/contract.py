@@ -17,7 +17,8 @@ PROTOCOL_VERSION: int = protocol_version()
 Status = Literal["ok", "rejected", "unsupported", "script_mismatch", "error"]
 PlayerName = Literal["me", "opp"]
 Observable = Literal[
-    "tapped", "tapped_mana", "power", "summoning_sick", "can_attack", "attacking", "lost", "waiting", "events"
+    "tapped", "tapped_mana", "power", "summoning_sick", "can_attack", "attacking", "lost", "waiting", "events",
+    "effects", "equipment", "seals", "linked", "face",
 ]
 
 State = dict[str, Any]

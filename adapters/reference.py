@@ -42,6 +42,7 @@ from reference_engine.events import (
     Reconstructed,
     Replaced,
 )
+from reference_engine.flip import FlipBy
 from reference_engine.game import MECHANICS
 from reference_engine.sickness import can_attack, is_summoning_sick
 from reference_engine.state import Card
@@ -52,7 +53,7 @@ from shinpan import __version__, cards, rulesets
 PLAYERS: dict[str, Player] = {"me": Player.P1, "opp": Player.P2}
 NAMES: dict[Player, str] = {v: k for k, v in PLAYERS.items()}
 OBSERVABLES: list[Observable] = ["tapped", "tapped_mana", "power", "summoning_sick", "can_attack", "attacking",
-                                 "lost", "waiting", "events"]
+                                 "lost", "waiting", "events", "effects", "equipment", "seals", "linked", "face"]
 
 
 class BadMessage(Exception):
@@ -127,6 +128,7 @@ class ReferenceSimulator:
             self.labels[label] = game.create_card(declared[label], owner)
             return self.labels[label]
 
+        equipped: list[tuple[Any, str, str]] = []
         for side, player in PLAYERS.items():
             view = state["players"][side]
             for zone in CARD_ZONES:
@@ -143,8 +145,16 @@ class ReferenceSimulator:
                            for label in obj.get("arrived_this_turn", [])]
                 if any(not any(a is c for c in pile) for a in arrived):
                     raise BadMessage(f"{where}/arrived_this_turn: names a card that is not in this object")
-                game.place_object(pile, player, tapped=obj.get("tapped", False), arrived_this_turn=arrived,
-                                  attacking=obj.get("attacking", False))
+                placed = game.place_object(pile, player, tapped=obj.get("tapped", False), arrived_this_turn=arrived,
+                                           attacking=obj.get("attacking", False),
+                                           treated_as_creature=obj.get("treated_as_creature", False))
+                if "equipped_to" in obj:
+                    equipped.append((placed, obj["equipped_to"], f"{where}/equipped_to"))
+        for piece, label, where in equipped:
+            target = game.state.object_of(self._label(label, where))
+            if target is None:
+                raise BadMessage(f"{where}: {label!r} is not in the battle zone")
+            piece.attached_to = target
         unplaced = sorted(set(declared) - set(self.labels))
         if unplaced:
             raise BadMessage(f"cards: declared but not placed in any zone: {', '.join(unplaced)}")
@@ -191,8 +201,16 @@ class ReferenceSimulator:
         elif kind == "charge_mana":
             game.charge_mana(self._label(action["card"]))
             script.finish()
-        elif kind == "resolve":
-            game.resolve(script)
+        elif kind == "g_link":
+            game.g_link(self._labels(action["cards"]), script)
+        elif kind == "unlink":
+            game.unlink(self._label(action["card"]), script)
+        elif kind == "flip":
+            game.flip(self._label(action["card"]), FlipBy(action.get("by", "other")), script)
+        elif kind == "seal":
+            game.seal(self._label(action["card"]), script)
+        elif kind == "unseal":
+            game.unseal(self._label(action["card"]), script)
         elif kind == "swap":
             game.swap(self._label(action["card"]), self._label(action["with"]), script)
         elif kind == "cast":
@@ -203,6 +221,16 @@ class ReferenceSimulator:
             game.tap_mana(self._labels(action["cards"]), script)
         elif kind == "break":
             game.break_shields(self._label(action["breaker"]), self._labels(action["shields"]), script)
+        elif kind == "equip":
+            game.equip(self._label(action["card"]), self._label(action["to"]), script)
+        elif kind == "side_jump":
+            game.side_jump(self._label(action["card"]), self._label(action["onto"]), script)
+        elif kind == "mugetsu":
+            game.mugetsu(self._label(action["card"]), self._labels(action["tools"]), script)
+        elif kind == "stop_treating_as_creature":
+            game.stop_treating_as_creature(self._label(action["card"]), script)
+        elif kind == "resolve":
+            game.resolve(script)
         elif kind == "apply_effect":
             self._apply_effect(action["effect"], "action/effect")
             script.finish()
@@ -244,6 +272,12 @@ class ReferenceSimulator:
                     "summoning_sick": is_summoning_sick(game.state, obj),
                     "can_attack": can_attack(game.state, obj),
                     "attacking": obj.attacking,
+                    "effects": [{"kind": "power", "amount": m.amount} for m in game.state.modifiers
+                                if m.target == obj.serial],
+                    "equipment": [label_of[id(e.top)] for e in game.state.equipment_of(obj)],
+                    "seals": labels(obj.seals),
+                    "linked": labels(obj.linked),
+                    "face": obj.top.name,
                 }
                 for obj in state.battle
             ]

@@ -11,7 +11,7 @@ from typing import Any, Final
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
-SCHEMA_FILES: Final = ("common.json", "setup.json", "action.json", "observation.json", "messages.json")
+SCHEMA_FILES: Final = ("common.json", "setup.json", "action.json", "observation.json", "messages.json", "report.json")
 BASE: Final = "https://shinpan.invalid/schema/"
 
 
@@ -37,8 +37,9 @@ def protocol_version() -> int:
 
 @cache
 def validator(definition: str) -> Draft202012Validator:
-    """A validator for ``messages.json#/$defs/<definition>``, or for a whole schema file given by name."""
-    ref = BASE + definition if definition.endswith(".json") else f"{BASE}messages.json#/$defs/{definition}"
+    """A validator for ``messages.json#/$defs/<definition>``, or for a schema file (``report.json``, or a
+    part of one: ``report.json#/$defs/header``) given by name."""
+    ref = BASE + definition if ".json" in definition else f"{BASE}messages.json#/$defs/{definition}"
     return Draft202012Validator({"$ref": ref}, registry=registry())
 
 

@@ -26,7 +26,9 @@ Forms (the registry's header repeats them):
 - ``{trigger: EVENT, of: SUBJECT, effect: EFFECT, optional: BOOL, ...}`` — a triggered ability (誘発型能力)
   with a zone-change or other trigger condition (603.5), see :class:`Triggered`.
 - ``{dormant: KIND}`` (:data:`DORMANT`): an ability whose occasion the engine never produces (it pays no
-  costs, resolves no battles or blocks, never links). It is read so that the card can be played, and does nothing.
+  costs, resolves no battles or blocks). It is read so that the card can be played, and does nothing.
+- ``{g_link: {partners: [NAME, …], side: left|right}}`` — G・リンク (804) with the named gods.
+- ``{mugetsu: {count: N}}`` — 無月の門: stacked on N of its owner's 魔導具 (seed 000).
 """
 
 from __future__ import annotations
@@ -168,6 +170,21 @@ class IgnoreAbilities:
 
     creature_cost_at_most: int | None
     spell_cost_at_most: int | None
+
+
+@dataclass(frozen=True)
+class GLink:
+    """G・リンク (804): the god may link with a god named in ``partners`` (on its ``side``)."""
+
+    partners: tuple[str, ...]
+    side: str
+
+
+@dataclass(frozen=True)
+class Mugetsu:
+    """無月の門: the card may be put into the battle zone stacked on ``count`` of its owner's 魔導具."""
+
+    count: int
 
 
 @dataclass(frozen=True)
@@ -317,10 +334,11 @@ class Triggered:
     """相手によって: only when the opponent of the ability's controller caused the move."""
     condition: str | None = None
     """An if-clause checked on resolution: ``was_evolution`` (it was an evolution creature just before),
-    ``linked`` (this engine never links), ``total_shields_at_most_6``."""
+    ``linked`` (the ability's creature is G・リンク-ed, :mod:`reference_engine.link`), ``total_shields_at_most_6``."""
 
 
-Ability = Keyword | Evolution | Static | IgnoreAbilities | Replacement | SpellEffect | Triggered | Dormant
+Ability = (Keyword | Evolution | Static | IgnoreAbilities | Replacement | SpellEffect | Triggered | GLink
+           | Mugetsu | Dormant)
 """Every ability form the engine implements."""
 
 CONDITIONS: frozenset[str] = frozenset({"was_evolution", "linked", "total_shields_at_most_6"})
@@ -343,8 +361,11 @@ DORMANT: dict[str, str] = {
     "battle_trigger": "the engine resolves no battles",
     "blocked_trigger": "the engine resolves no blocks",
     "no_tap_by_opponent_effects": "the engine has no opponent's effect that taps (its tap move has no source)",
+    "breaker_gain": "the break move names every shield it breaks: gaining a breaker keyword changes nothing it does",
+    "unblocked_trigger": "the engine resolves no blocks, so no attack is ever found not blocked",
+    "linked_attack_trigger": ("an optional (〜てもよい) attack ability whose effect on the opponent's mana the engine "
+                              "does not implement: its player always declines it (《竜極神メツ》)"),
     "d2_field_rule": "a D2 field entering while its controller has another is reported unsupported by the pipeline",
-    "g_link": "the engine never links creatures (G・リンク)",
     "shield_trigger": "a broken shield goes to the hand; the engine never offers S・トリガー",
     "ninja_strike": "the engine never offers ニンジャ・ストライク, so nothing waits for one being used",
     "ultimate_evolution": "究極進化 is not modelled: a scenario places the card, it is never summoned",
@@ -369,6 +390,11 @@ def parse_ability(form: Mapping[str, Any]) -> Ability:
         if not set(form) <= {"static", "creature_cost_at_most", "spell_cost_at_most"}:
             raise UnsupportedByEngine(f"ability form {dict(form)!r} is not implemented")
         return IgnoreAbilities(form.get("creature_cost_at_most"), form.get("spell_cost_at_most"))
+    if set(form) == {"g_link"} and isinstance(form["g_link"], Mapping):
+        spec = form["g_link"]
+        return GLink(tuple(str(n) for n in spec.get("partners", ())), str(spec.get("side", "any")))
+    if set(form) == {"mugetsu"} and isinstance(form["mugetsu"], Mapping):
+        return Mugetsu(int(form["mugetsu"].get("count", 1)))
     if "static" in form:
         name = str(form["static"])
         if name not in STATICS or not set(form) <= {"static", "race", "amount"}:

@@ -31,6 +31,8 @@ class CardDefinition:
     """Printed power; a trailing ``+`` (パワーアタッカー etc.) is dropped; ``None`` for no power."""
     races: tuple[str, ...] = ()
     abilities: tuple[Ability, ...] = field(default=())
+    back: CardDefinition | None = field(default=None, compare=False, repr=False)
+    """The other face of a double-faced card (両面カード: サイキック, ドラグハート), on the front face only."""
 
     @property
     def is_creature(self) -> bool:
@@ -53,6 +55,16 @@ class CardDefinition:
         return "呪文" in self.type_line and not self.is_creature
 
     @property
+    def is_fortress(self) -> bool:
+        """Whether the card is a フォートレス, which has no tap state (seed 000)."""
+        return "フォートレス" in self.type_line
+
+    @property
+    def is_equipment(self) -> bool:
+        """Whether the card is equipment (装備品: クロスギア, ウエポン, オーラ) that is equipped to a creature."""
+        return any(kind in self.type_line for kind in ("クロスギア", "ウエポン", "オーラ"))
+
+    @property
     def is_d2_field(self) -> bool:
         """Whether the card is a D2フィールド."""
         return "D2フィールド" in self.type_line
@@ -69,6 +81,12 @@ class CardDefinition:
     def from_data(cls, data: Mapping[str, Any]) -> CardDefinition:
         """Build a definition from a registry entry; raise :class:`UnsupportedByEngine` if unmodelled."""
         name = str(data["name"])
+        faces = data.get("faces")
+        if isinstance(faces, list) and len(faces) == 2 and "abilities" in data:
+            front = cls.from_data({**faces[0], "abilities": data["abilities"]})
+            back = cls.from_data(faces[1])
+            return cls(front.name, front.type_line, front.civilizations, front.cost, front.power, front.races,
+                       front.abilities, back)
         if "abilities" not in data:
             raise UnsupportedByEngine(f"card {name!r} has no modelled abilities in the registry")
         return cls(

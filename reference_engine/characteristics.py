@@ -50,7 +50,12 @@ def statics(state: GameState, obj: BattleObject) -> list[Static]:
 
 def power(state: GameState, obj: BattleObject) -> int | None:
     """The object's current power, or ``None`` if its top card has no power."""
-    printed = obj.top.definition.power
+    if len(obj.linked) > 1:
+        # G・リンク: one creature with every linked god's characteristics (the keyword's reminder text)
+        powers = [top.definition.power for top in obj.linked]
+        printed = None if any(p is None for p in powers) else sum(p for p in powers if p is not None)
+    else:
+        printed = obj.top.definition.power
     if printed is None:
         return None
     total = printed + sum(m.amount for m in state.modifiers if m.target == obj.serial)

@@ -39,6 +39,7 @@ class Inherited:
     modifiers: tuple[PowerModifier, ...]
     ignored: bool
     """Whether a resolved effect made a source's abilities ignored (能力を無視する); it goes on applying."""
+    equipment: tuple[BattleObject, ...] = ()
 
 
 def evolve(pipeline: Pipeline, card: Card, sources: Sequence[Card], cause: Cause,
@@ -61,6 +62,8 @@ def evolve(pipeline: Pipeline, card: Card, sources: Sequence[Card], cause: Cause
     assert obj is not None
     obj.attacking = inherited.attacking
     state.modifiers.extend(PowerModifier(obj.serial, m.amount, m.duration) for m in inherited.modifiers)
+    for piece in inherited.equipment:
+        piece.attached_to = obj
     if inherited.ignored:
         state.ignored.add(obj.serial)
     return obj
@@ -74,6 +77,7 @@ def carry_over(state: GameState, sources: Sequence[BattleObject]) -> Inherited:
     - attack: goes on if any source was attacking (801.2a);
     - resolved effects: all of them, summed (801.2 and its example), and an effect that ignores a
       source's abilities (能力を無視する);
+    - equipment: every source's equipment is equipped to the evolution creature (seed 000);
     - summoning sickness: none; evolution creatures are not sick (801.3). Each card keeps its own
       memory of when it entered (301.5) for after a devolution.
     """
@@ -86,6 +90,7 @@ def carry_over(state: GameState, sources: Sequence[BattleObject]) -> Inherited:
         tapped=any(obj.tapped for obj in sources),
         attacking=any(obj.attacking for obj in sources),
         modifiers=modifiers,
+        equipment=tuple(piece for obj in sources for piece in state.equipment_of(obj)),
         ignored=ignored,
     )
 

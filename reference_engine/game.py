@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Sequence
 
+from reference_engine import equipment as equipment_
+from reference_engine import flip, link, mugetsu, seal, side_jump, swap, tamaseed
 from reference_engine.cards import CardDatabase
 from reference_engine.characteristics import statics
 from reference_engine.choices import ChoiceScript
@@ -18,6 +20,7 @@ from reference_engine.effects import Duration, PowerModifier
 from reference_engine.errors import IllegalAction, InvalidSetup, UnsupportedByEngine
 from reference_engine.events import Attacked, Cause, DeckPosition, Event, ManaTapped, MoveRequest, TapForMana
 from reference_engine.evolution import evolve
+from reference_engine.flip import FlipBy
 from reference_engine.pipeline import Pipeline
 from reference_engine.players import Player
 from reference_engine.replacements import replace_tap
@@ -33,7 +36,9 @@ from reference_engine.zones import Zone
 
 MECHANICS: tuple[str, ...] = ("zones", "summon", "tap", "summoning_sickness", "speed_attacker", "turns",
                               "power_modifiers", "evolution", "neo_evolution", "reconstruction", "cards_under",
-                              "replacement_effects", "triggers", "swap", "ignore_abilities")
+                              "replacement_effects", "triggers", "swap", "ignore_abilities", "g_link", "flip",
+                              "awaken", "dragheart", "seal", "revolution_change", "j_change", "equipment",
+                              "side_jump", "mugetsu", "tamaseed")
 """The mechanics this engine implements, as named in the adapter contract."""
 
 
@@ -76,6 +81,7 @@ class Game:
         tapped: bool = False,
         arrived_this_turn: Collection[Card] = (),
         attacking: bool = False,
+        treated_as_creature: bool = False,
     ) -> BattleObject:
         """Put a pile of cards (top first) into the battle zone as one object (setup only).
 
@@ -85,12 +91,13 @@ class Game:
         if not cards:
             raise InvalidSetup("a battle-zone object needs at least one card")
         top = cards[0].definition
-        if top.is_spell:
+        if top.is_spell and not top.is_creature:
             raise InvalidSetup(f"{top.name} is a spell and cannot be in the battle zone")
         for card in cards:
             here = any(card is c for c in arrived_this_turn)
             card.entered_battle_turn = self.state.turn.number if here else self.state.turn.number - 1
-        obj = BattleObject(list(cards), controller, tapped=tapped, attacking=attacking)
+        obj = BattleObject(list(cards), controller, tapped=tapped, attacking=attacking,
+                           treated_as_creature=treated_as_creature)
         self.state.players[controller].battle.append(obj)
         return obj
 
@@ -231,24 +238,56 @@ class Game:
         self._require_in(card, Zone.HAND, "charge as mana")
         self.pipeline.move([MoveRequest(card, Zone.MANA, Cause.CHARGE)])
 
-    def swap(self, card: Card, other: Card, choices: ChoiceScript | None = None) -> None:
-        """入れ替え (701.26a): the object of ``card`` and ``other`` exchange zones, as one event.
+    # ------------------------------------------------- carry-over transitions (seed 000)
+    def g_link(self, gods: Sequence[Card], choices: ChoiceScript | None = None) -> None:
+        """G・リンク: these gods (left to right) become one creature (:mod:`reference_engine.link`)."""
+        link.link(self.state, gods)
+        self._finish(choices)
 
-        What carries over, decided here: the creature put into the battle zone takes the tap state
-        and the attack of the one it replaced; nothing else (it is a new object, summoning-sick).
-        """
-        obj = self._object(card)
-        if self.state.object_of(other) is not None:
-            raise IllegalAction(f"{other.name} is in the battle zone: swap a battle-zone object with a card elsewhere")
-        _, zone = self.state.zone_of(other)
-        if not other.definition.is_creature:
-            raise IllegalAction(f"{other.name} is not a creature and cannot be swapped into the battle zone")
-        tapped, attacking, controller = obj.tapped, obj.attacking, obj.controller
-        self.pipeline.move([MoveRequest(obj.top, zone, Cause.SWAP),
-                            MoveRequest(other, Zone.BATTLE, Cause.SWAP, controller=controller, tapped=tapped)])
-        new = self.state.object_of(other)
-        if new is not None:
-            new.attacking = attacking
+    def unlink(self, god: Card, choices: ChoiceScript | None = None) -> None:
+        """リンク解除: the linked creature ``god`` is part of splits into its gods."""
+        link.unlink(self.state, god, choices)
+        self._finish(choices)
+
+    def flip(self, card: Card, by: FlipBy, choices: ChoiceScript | None = None) -> None:
+        """裏返す (覚醒, 龍解, other): ``card`` shows its other face (:mod:`reference_engine.flip`)."""
+        flip.flip(self.state, card, by)
+        self._finish(choices)
+
+    def seal(self, card: Card, choices: ChoiceScript | None = None) -> None:
+        """封印を付ける (:mod:`reference_engine.seal`)."""
+        seal.seal(self.state, card)
+        self._finish(choices)
+
+    def unseal(self, card: Card, choices: ChoiceScript | None = None) -> None:
+        """封印を外す: one seal of ``card``'s object goes to the graveyard."""
+        seal.unseal(self.state, card)
+        self._finish(choices)
+
+    def swap(self, out: Card, into: Card, choices: ChoiceScript | None = None) -> None:
+        """入れ替え / 革命チェンジ / Jチェンジ (:mod:`reference_engine.swap`)."""
+        swap.swap(self.pipeline, out, into, choices)
+        self._finish(choices)
+
+    def equip(self, equipment: Card, creature: Card, choices: ChoiceScript | None = None) -> None:
+        """Equip (クロス, 装備): :mod:`reference_engine.equipment`."""
+        equipment_.equip(self.state, equipment, creature)
+        self._finish(choices)
+
+    def side_jump(self, card: Card, onto: Card, choices: ChoiceScript | None = None) -> None:
+        """横跳び (:mod:`reference_engine.side_jump`)."""
+        side_jump.side_jump(self.pipeline, card, onto, choices)
+        self._finish(choices)
+
+    def mugetsu(self, card: Card, tools: Sequence[Card], choices: ChoiceScript | None = None) -> None:
+        """無月の門 (:mod:`reference_engine.mugetsu`)."""
+        self._require_in(card, Zone.HAND, "put out by 無月の門")
+        mugetsu.mugetsu(self.pipeline, card, tools, choices)
+        self._finish(choices)
+
+    def stop_treating_as_creature(self, card: Card, choices: ChoiceScript | None = None) -> None:
+        """The effect treating a タマシード as a creature ends (:mod:`reference_engine.tamaseed`)."""
+        tamaseed.stop_treating_as_creature(self.state, card)
         self._finish(choices)
 
     def resolve(self, choices: ChoiceScript | None = None) -> None:
@@ -314,7 +353,8 @@ class Game:
         """ターン開始ステップ: untap the active player's things; then draw (not on the game's first turn)."""
         active = self.state.turn.active
         for obj in self.state.players[active].battle:
-            obj.tapped = False
+            if not obj.seals and not obj.top.definition.is_fortress:  # 116.2a; a fortress has no tap state
+                obj.tapped = False
         self.state.players[active].tapped_mana.clear()
         self.state.turn = Turn(self.state.turn.number, active, Step.DRAW)
         if self.state.turn.number > 1:

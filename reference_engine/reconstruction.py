@@ -143,7 +143,9 @@ def carry_over(state: GameState, old: BattleObject, last: LastKnown, result: Pla
       the creature's abilities (能力を無視する) included;
     - summoning sickness: not decided here. Each card keeps its own memory (301.5), so the new top
       card decides (seed 000);
-    - entering: none. The objects were already in the battle zone (801.4c).
+    - entering: none. The objects were already in the battle zone (801.4c);
+    - equipment: stays equipped to what stays (seed 000's table: 退化 装備 ○); with several
+      creatures left (old rules) to the first of them.
     """
     objects = [
         BattleObject(list(pile), old.controller, tapped=last.tapped, attacking=index == result.attacker)
@@ -157,4 +159,6 @@ def carry_over(state: GameState, old: BattleObject, last: LastKnown, result: Pla
         state.modifiers.extend(PowerModifier(obj.serial, m.amount, m.duration) for m in inherited)
         if ignored:
             state.ignored.add(obj.serial)
+    for piece in state.equipment_of(old):
+        piece.attached_to = objects[0] if objects else None
     return objects

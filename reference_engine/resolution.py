@@ -96,7 +96,8 @@ def _condition(game: Game, pending: Pending, name: str) -> bool:
         last = pending.holder.last_known
         return last is not None and last.evolution
     if name == "linked":
-        return False  # this engine has no G・リンク: no object is ever linked
+        obj = game.state.object_of(pending.card)
+        return obj is not None and len(obj.linked) > 1  # G・リンク (reference_engine/link.py)
     if name == "total_shields_at_most_6":
         return sum(len(game.state.players[p].zones[Zone.SHIELDS]) for p in Player) <= 6
     raise UnsupportedByEngine(f"condition {name!r} is not implemented")

@@ -81,6 +81,18 @@ class Ruleset:
         """
         return not self.in_force("2020-09-18")
 
+    MUGETSU_REVISION: ClassVar[str] = "mugetsu-ruling"
+    """The undated ruling on 無月の門 carry-over (seed 000)."""
+
+    @property
+    def mugetsu_carries_sources(self) -> bool:
+        """無月の門 (seed 000): when a 魔導具 creature in the battle zone is stacked into a 無月の門 creature, its
+        evolution sources carry over and go under the new creature.
+
+        Before, nothing carried over: the cards under the 魔導具 were separated and reconstructed.
+        """
+        return self.in_force(self.MUGETSU_REVISION)
+
     @property
     def replacements_assigned_per_player(self) -> bool:
         """609.9 / 609.9a (2023-04-10): when several events happen at once and replacement effects could modify

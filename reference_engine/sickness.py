@@ -4,7 +4,8 @@ A creature cannot attack unless *its card* has been in the battle zone continuou
 start of its controller's turn. The memory is per card (:attr:`Card.entered_battle_turn`), not per
 object: what matters is the card that is the creature now. Cards beat rules (101.2): スピードアタッカー
 lifts the restriction. Evolution creatures are not summoning sick (801.3; NEO with cards under it, 802.3);
-after devolution the new top card's own memory decides (seed 000, 801.4c).
+after devolution the new top card's own memory decides (seed 000, 801.4c). Linked gods (804.5) and a
+face shown by 覚醒 (805.6) are not sick either; a sealed creature is ignored and cannot attack (116.2a).
 """
 
 from __future__ import annotations
@@ -21,19 +22,20 @@ def card_arrived_since_turn_start(state: GameState, card: Card, obj: BattleObjec
 
 def is_summoning_sick(state: GameState, obj: BattleObject) -> bool:
     """Whether summoning sickness stops the object from attacking (301.5, with スピードアタッカー)."""
-    if not obj.top.definition.is_creature:
+    if not obj.is_creature:
         return False
     if has_keyword(obj, "speed_attacker", state):
         return False
-    if is_evolution_creature(obj):
-        return False
+    if is_evolution_creature(obj) or len(obj.linked) > 1 or obj.awakened:
+        return False  # 801.3; a linked god (804.5); an awakened psychic creature (805.6)
     return card_arrived_since_turn_start(state, obj.top, obj)
 
 
 def can_attack(state: GameState, obj: BattleObject) -> bool:
     """Whether the object could declare an attack now: a creature of the active player, untapped, not sick."""
     return (
-        obj.top.definition.is_creature
+        obj.is_creature
+        and not obj.seals
         and obj.controller is state.turn.active
         and not obj.tapped
         and not obj.attacking

@@ -35,11 +35,24 @@ class Card:
     moves: int = 0
     """How many times the card has changed zones: an ability that found it after one move loses it after the next."""
     serial: int = field(default_factory=lambda: next(_next_serial))
+    printed: CardDefinition | None = None
+    """The front face of a double-faced card (両面カード); ``definition`` is the face shown now."""
+
+    def __post_init__(self) -> None:
+        if self.printed is None:
+            self.printed = self.definition
 
     @property
     def name(self) -> str:
-        """The card's name."""
+        """The card's name (of the face shown)."""
         return self.definition.name
+
+    def other_face(self) -> CardDefinition | None:
+        """The face that flipping would show, if the card has two."""
+        front = self.printed
+        if front is None or front.back is None:
+            return None
+        return front.back if self.definition is front else front
 
     def __repr__(self) -> str:
         return f"<Card {self.name} #{self.serial}>"
@@ -54,6 +67,30 @@ class BattleObject:
     tapped: bool = False
     attacking: bool = False
     serial: int = field(default_factory=lambda: next(_next_serial))
+    linked: list[Card] = field(default_factory=list)
+    """G・リンク (804): the tops of the linked gods, left to right; each part is its top card and the
+    cards after it up to the next linked top. Empty when the object is not linked."""
+    attached_to: BattleObject | None = None
+    """For equipment (クロスギア, ウエポン, オーラ): the creature it is equipped to (装備)."""
+    seals: list[Card] = field(default_factory=list)
+    """封印 (116): face-down cards on top of this object; while any is there the creature is ignored."""
+    awakened: bool = False
+    """Its top face was shown by 覚醒 (805.6): not affected by summoning sickness."""
+    treated_as_creature: bool = False
+    """An effect makes this non-creature (e.g. a タマシード) be treated as a creature too."""
+
+    @property
+    def is_creature(self) -> bool:
+        """Whether the object is a creature now (its top card's type, or an effect treating it as one)."""
+        return self.top.definition.is_creature or self.treated_as_creature
+
+    def parts(self) -> list[list[Card]]:
+        """The linked gods' piles, left to right (one pile when not linked)."""
+        if len(self.linked) < 2:
+            return [list(self.cards)]
+        starts = [next(i for i, c in enumerate(self.cards) if c is top) for top in self.linked]
+        ends = [*starts[1:], len(self.cards)]
+        return [self.cards[a:b] for a, b in zip(starts, ends, strict=True)]
 
     @property
     def top(self) -> Card:
@@ -111,7 +148,12 @@ class GameState:
                 cards.extend(state.zones[zone])
             for obj in state.battle:
                 cards.extend(obj.cards)
+                cards.extend(obj.seals)
         return cards
+
+    def equipment_of(self, obj: BattleObject) -> list[BattleObject]:
+        """The equipment (装備品) equipped to ``obj``."""
+        return [o for o in self.objects() if o.attached_to is obj]
 
     def object_of(self, card: Card) -> BattleObject | None:
         """The battle-zone object ``card`` belongs to, if any."""
@@ -126,6 +168,6 @@ class GameState:
             for zone in CARD_ZONES:
                 if any(c is card for c in state.zones[zone]):
                     return player, zone
-            if any(c is card for obj in state.battle for c in obj.cards):
+            if any(c is card for obj in state.battle for c in (*obj.cards, *obj.seals)):
                 return player, Zone.BATTLE
         raise LookupError(f"{card!r} is not in the game")

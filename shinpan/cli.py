@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -32,10 +33,17 @@ def main() -> None:
 @click.option("--report", type=click.Path(dir_okay=False), help="Write one JSON line per scenario to this file.")
 @click.option("--tags", metavar="EXPR", help="Only scenarios matching a Cucumber tag expression, e.g. '@topic:basics'.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for the adapter's games.")
-@click.option("--validate", is_flag=True, help="Check every adapter response against the contract's schemas.")
+@click.option("--validate", is_flag=True, help="Check every message both ways against the contract's schemas.")
+@click.option("--expectations", type=click.Path(dir_okay=False), help="The adapter's expectations file (TOML).")
+@click.option("--allow-xpass", is_flag=True, help="An unexpected pass does not fail the run.")
+@click.option("--scenario-timeout", type=float, default=5.0, show_default=True,
+              help="Seconds a subprocess adapter may take per scenario.")
+@click.option("--timeout-multiplier", type=float, default=1.0, show_default=True, help="Multiply every time limit.")
+@click.option("--junitxml", type=click.Path(dir_okay=False), help="Also write JUnit XML (pytest's) to this file.")
 @click.argument("pytest_args", nargs=-1, type=click.UNPROCESSED)
 def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str | None, tags: str | None,
-        seed: int, validate: bool, pytest_args: tuple[str, ...]) -> None:
+        seed: int, validate: bool, expectations: str | None, allow_xpass: bool, scenario_timeout: float,
+        timeout_multiplier: float, junitxml: str | None, pytest_args: tuple[str, ...]) -> None:
     """Run the conformance suite and print a summary per topic and status.
 
     Extra arguments go to pytest (e.g. a feature path, -k, -x, -v, -n 2).
@@ -54,6 +62,13 @@ def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str 
         args.append(f"--tags={tags}")
     if validate:
         args.append("--validate")
+    if expectations:
+        args.append(f"--expectations={Path(expectations).resolve()}")
+    if allow_xpass:
+        args.append("--allow-xpass")
+    if junitxml:
+        args.append(f"--junitxml={Path(junitxml).resolve()}")
+    args += [f"--scenario-timeout={scenario_timeout}", f"--timeout-multiplier={timeout_multiplier}"]
     targets = [a for a in pytest_args if not a.startswith("-") and Path(a).exists()]
     options = [a for a in pytest_args if a not in targets]
     args += options or ["-q"]
@@ -61,43 +76,43 @@ def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str 
     sys.exit(int(pytest.main(args)))
 
 
-@main.command("list")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per scenario.")
-@_ruleset_options
-def list_(as_json: bool, ruleset: str | None, rules_as_of: str | None) -> None:
-    """List every scenario with its tags, and whether it applies under the selected ruleset."""
+def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]:
+    """Every case of the suite as a record: id, place, name, tags by kind, and whether it applies."""
     try:
         revisions = rulesets.load()
         selected = revisions.select(ruleset, rules_as_of)
         features = [suite.feature(p) for p in suite.feature_paths()]
     except (RulesetError, SuiteError) as error:
         raise click.ClickException(str(error)) from None
+    records = []
     for feature in features:
         for case in feature.cases:
             values = case.values
             reason = revisions.applies(selected, values.since, values.until)
-            row = {
-                "id": case.id,
-                "feature": _relative(case.path),
-                "line": case.line,
-                "name": case.name,
-                "topic": case.topic,
-                "tags": list(case.tags),
-                "rules": list(values.rule),
-                "sources": list(values.source),
-                "since": list(values.since),
-                "until": list(values.until),
-                "status": values.status[0] if values.status else None,
-                "requires": list(values.requires),
-                "ruleset": selected.id,
-                "applies": reason is None,
+            records.append({
+                "id": case.id, "feature": _relative(case.path), "line": case.line, "name": case.name,
+                "topic": case.topic, "outline_row": case.row, "tags": list(case.tags), "rules": list(values.rule),
+                "sources": list(values.source), "since": list(values.since), "until": list(values.until),
+                "status": values.status[0] if values.status else None, "requires": list(values.requires),
+                "unresolved": values.unresolved, "ruleset": selected.id, "applies": reason is None,
                 "not_applicable_because": reason,
-            }
-            if as_json:
-                click.echo(json.dumps(row, ensure_ascii=False))
-            else:
-                mark = " " if reason is None else "-"
-                click.echo(f"{mark} {case.id:<28} {row['feature']}:{case.line}  {case.name}")
+                "steps": [{"keyword": s.keyword.strip(), "kind": s.kind, "text": s.text, "line": s.line}
+                          for s in case.steps],
+            })
+    return records
+
+
+@main.command("list")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per scenario.")
+@_ruleset_options
+def list_(as_json: bool, ruleset: str | None, rules_as_of: str | None) -> None:
+    """List every scenario with its tags, and whether it applies under the selected ruleset."""
+    for record in _cases(ruleset, rules_as_of):
+        if as_json:
+            click.echo(json.dumps({k: v for k, v in record.items() if k != "steps"}, ensure_ascii=False))
+        else:
+            mark = " " if record["applies"] else "-"
+            click.echo(f"{mark} {record['id']:<28} {record['feature']}:{record['line']}  {record['name']}")
 
 
 @main.command()
@@ -117,7 +132,8 @@ def lint() -> None:
 
 @main.command()
 @click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to run against.")
-def matrix(adapter: str) -> None:
+@click.option("--validate", is_flag=True, help="Check every message both ways against the contract's schemas.")
+def matrix(adapter: str, validate: bool) -> None:
     """Run the suite once under every ruleset and print the statuses per ruleset (exit 1 if any run fails)."""
     import subprocess
     import tempfile
@@ -136,12 +152,14 @@ def matrix(adapter: str) -> None:
         for revision in revisions.items:
             report = Path(tmp) / f"{revision.id}.jsonl"
             command = [sys.executable, "-m", "shinpan", "run", f"--adapter={adapter}", f"--ruleset={revision.id}",
-                       f"--report={report}", "-q", "-p", "no:warnings"]
+                       f"--report={report}", *(["--validate"] if validate else []), "-q", "-p", "no:warnings"]
             done = subprocess.run(command, capture_output=True, text=True, check=False)
             counts: Counter[str] = Counter()
             if report.exists():
-                for line in report.read_text(encoding="utf-8").splitlines():
-                    counts[json.loads(line)["status"]] += 1
+                from shinpan.report import cases, read
+
+                for line in cases(read(report)):
+                    counts[str(line["status"])] += 1
             click.echo(f"{revision.id:<16}" + "".join(f"{counts[c.value]:>16}" for c in COLUMNS))
             if done.returncode != 0:
                 failed.append(revision.id)
@@ -149,6 +167,111 @@ def matrix(adapter: str) -> None:
     if failed:
         raise click.ClickException(f"the suite failed under: {', '.join(failed)}")
     click.echo(f"the suite passed under all {len(revisions.items)} rulesets")
+
+
+@main.command("serve-reference")
+@click.option("--validate", is_flag=True, help="Answer requests that break the schemas with an error.")
+def serve_reference(validate: bool) -> None:
+    """Serve the reference engine as a protocol server: JSON lines on stdin/stdout (for `cmd:` adapters)."""
+    from adapters.server import main as serve
+
+    sys.exit(serve(["--validate"] if validate else []))
+
+
+@main.group()
+def expectations() -> None:
+    """Expectations files: the statuses an adapter is known to earn (XFAIL / XPASS)."""
+
+
+@expectations.command("update")
+@click.argument("report", type=click.Path(exists=True, dir_okay=False))
+@click.option("--file", "file_", type=click.Path(dir_okay=False), help="The expectations file to write "
+              "(default: the one the report's run used, else expectations.toml).")
+def expectations_update(report: str, file_: str | None) -> None:
+    """Write the expectations file from a REPORT (--report of `shinpan run`): one entry per scenario that did
+    not pass; reasons and issue links of entries that still hold are kept."""
+    from shinpan import expectations as exp
+    from shinpan.report import cases, read
+
+    lines = read(report)
+    head = next((line for line in lines if line.get("type") == "header"), {})
+    target = Path(file_ or head.get("expectations") or "expectations.toml")
+    try:
+        old = exp.load(target) if target.exists() else None
+    except exp.ExpectationsError as error:
+        raise click.ClickException(str(error)) from None
+    spec = head.get("adapter", {}).get("spec")
+    new = exp.update(cases(lines), old, spec)
+    target.write_text(exp.dumps(new), encoding="utf-8")
+    before = len(old.entries) if old else 0
+    click.echo(f"{target}: {len(new.entries)} expectation(s) (was {before})")
+
+
+@main.command()
+@click.option("--adapter", required=True, help="The adapter to check (a name, or cmd:<command line>).")
+@click.option("--timeout", type=float, default=5.0, show_default=True, help="Seconds for each check.")
+def smoke(adapter: str, timeout: float) -> None:
+    """A handful of trivial exchanges that tell a broken adapter from a non-conforming engine.
+
+    Exit status: 0 all well, 1 the adapter is broken, 2 the adapter works but the engine answers wrongly.
+    """
+    from shinpan.smoke import run as run_smoke
+
+    checks, diagnosis = run_smoke(adapter, timeout=timeout)
+    marks = {"ok": "ok  ", "adapter": "FAIL", "engine": "DIFF", "skipped": "skip"}
+    for check in checks:
+        lines = check.detail.splitlines() or [""]
+        click.echo(f"{marks[check.verdict]}  {check.name:<18} {lines[0]}")
+        for line in lines[1:]:
+            click.echo(f"{'':24}{line}")
+    click.echo("")
+    click.echo(diagnosis)
+    if any(c.verdict == "adapter" for c in checks):
+        sys.exit(1)
+    if any(c.verdict == "engine" for c in checks):
+        sys.exit(2)
+
+
+@main.command("dump-cases")
+@_ruleset_options
+def dump_cases(ruleset: str | None, rules_as_of: str | None) -> None:
+    """The compiled scenarios as JSON Lines (one case per line, with its steps), for running them without our
+    runner. ``applies`` is false for a case outside the ruleset or an unresolved question."""
+    for record in _cases(ruleset, rules_as_of):
+        record["applies"] = record["applies"] and not record["unresolved"]
+        click.echo(json.dumps(record, ensure_ascii=False))
+
+
+@main.command()
+@click.argument("name", type=click.Choice(["carry-over"]))
+@click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to run against.")
+@click.option("--ruleset", metavar="ID", help="Rules revision id (see `shinpan rulesets`); default: latest.")
+@click.option("--no-run", is_flag=True, help="Only print the expected values and ids; run nothing.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per scenario of the table.")
+def table(name: str, adapter: str, ruleset: str | None, no_run: bool, as_json: bool) -> None:
+    """Print a source table rebuilt from its scenarios: per cell, the expected value, scenario id and result.
+
+    carry-over: seed 000's 引き継ぎ早見表, from features/carry_over/ (12 rows x 7 columns).
+    """
+    from shinpan import table as tables
+
+    try:
+        if ruleset:
+            rulesets.load().get(ruleset)
+        built = tables.build()
+    except (RulesetError, SuiteError) as error:
+        raise click.ClickException(str(error)) from None
+    results = None if no_run else tables.run(adapter, ruleset)
+    if as_json:
+        for row in tables.as_json(built, results):
+            click.echo(json.dumps(row, ensure_ascii=False))
+    else:
+        click.echo(f"{name}: adapter {adapter}, ruleset {ruleset or 'latest'}")
+        click.echo(tables.render(built, results))
+    for problem in built.problems:
+        click.echo(problem, err=True)
+    if built.problems:
+        sys.exit(1)
 
 
 @main.command("rulesets")

@@ -4,7 +4,9 @@ PASS and FAIL are pytest's pass and assertion failure. UNSUPPORTED and UNOBSERVA
 reason starts with the status name — never failures. SCRIPT_MISMATCH and ERROR are failures raised
 as the exceptions below, so pytest shows their names; the plugin tells them apart from FAIL.
 Scenarios that do not apply under the selected ruleset are NOT_APPLICABLE; ``@status:unresolved``
-ones are UNRESOLVED (documented open questions that assert nothing).
+ones are UNRESOLVED (documented open questions that assert nothing). CRASH and TIMEOUT are failures
+of a subprocess adapter (it exited, or did not answer in time); XFAIL and XPASS compare a status with
+the adapter's expectations file (:mod:`shinpan.expectations`).
 """
 
 from __future__ import annotations
@@ -26,6 +28,10 @@ class Status(StrEnum):
     ERROR = "ERROR"
     NOT_APPLICABLE = "NOT_APPLICABLE"
     UNRESOLVED = "UNRESOLVED"
+    CRASH = "CRASH"
+    TIMEOUT = "TIMEOUT"
+    XFAIL = "XFAIL"
+    XPASS = "XPASS"
 
 
 class ScriptMismatchError(Exception):
@@ -34,6 +40,14 @@ class ScriptMismatchError(Exception):
 
 class AdapterError(Exception):
     """The adapter answered ``error``, broke the contract, or the kit could not talk to it."""
+
+
+class AdapterCrash(AdapterError):
+    """The adapter's process exited (or could not be started) while the kit waited for an answer."""
+
+
+class AdapterTimeout(AdapterError):
+    """The adapter did not answer within the scenario's time limit; it was stopped."""
 
 
 SKIP_STATUSES = (Status.UNSUPPORTED, Status.UNOBSERVABLE, Status.NOT_APPLICABLE, Status.UNRESOLVED)
@@ -67,6 +81,10 @@ def status_of_failure(exception_type: type[BaseException] | None) -> Status:
     """The status a failure stands for, by its exception type."""
     if exception_type is None:
         return Status.ERROR
+    if issubclass(exception_type, AdapterCrash):
+        return Status.CRASH
+    if issubclass(exception_type, AdapterTimeout):
+        return Status.TIMEOUT
     if issubclass(exception_type, ScriptMismatchError):
         return Status.SCRIPT_MISMATCH
     if issubclass(exception_type, AssertionError):

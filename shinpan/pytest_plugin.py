@@ -6,15 +6,16 @@ at them: ``features/basics/召喚酔い.feature::test_…``), with pytest-bdd bi
 
 from __future__ import annotations
 
-import json
 import types
 from collections.abc import Generator
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import pytest
 
-from adapters.registry import AdapterSpecError, make_adapter
+from adapters.registry import AdapterOptions, AdapterSpecError, make_adapter
+from shinpan import expectations as expectations_
+from shinpan import report as report_
 from shinpan import rulesets, suite
 from shinpan.errors import RulesetError, SuiteError
 from shinpan.outcomes import AdapterError, Status, skip, status_of_failure, status_of_skip
@@ -42,20 +43,28 @@ class RunContext:
         self.validate: bool = config.getoption("validate")
         self.results: dict[str, Result] = {}
         self.order: list[str] = []
+        multiplier: float = config.getoption("timeout_multiplier")
+        self.options = AdapterOptions(timeout=config.getoption("scenario_timeout") * multiplier,
+                                      startup_timeout=30.0 * multiplier, validate=self.validate,
+                                      max_restarts=config.getoption("max_restarts"))
         self._session: AdapterSession | None = None
-        self._failure: str | None = None
-        self._report: IO[str] | None = None
+        self._failure: AdapterError | None = None
+        self._report: report_.ReportWriter | None = None
+        self.expectations: expectations_.Expectations | None = None
+        self.allow_xpass: bool = config.getoption("allow_xpass")
 
     def session(self) -> AdapterSession:
         """The adapter, started on first use; if it cannot start, every scenario is an ERROR."""
         if self._failure is not None:
-            raise AdapterError(self._failure)
+            raise type(self._failure)(str(self._failure))
         if self._session is None:
             try:
-                self._session = AdapterSession(make_adapter(self.adapter), self.adapter, validate=self.validate)
+                simulator = make_adapter(self.adapter, self.options)
+                self._session = AdapterSession(simulator, self.adapter, validate=self.validate)
             except (AdapterError, AdapterSpecError) as error:
-                self._failure = f"adapter {self.adapter!r} could not start: {error}"
-                raise AdapterError(self._failure) from None
+                kind = type(error) if isinstance(error, AdapterError) else AdapterError
+                self._failure = kind(f"adapter {self.adapter!r} could not start: {error}")
+                raise type(self._failure)(str(self._failure)) from None
         return self._session
 
     def engine(self) -> str:
@@ -68,16 +77,31 @@ class RunContext:
             self.order.append(case_id)
         self.results[case_id] = result
         if self._report is not None:
-            line = {"id": case_id, "status": result.status.value, "message": result.message,
-                    "feature": result.feature, "name": result.name, "topic": result.topic,
-                    "ruleset": self.ruleset.id, "duration": round(result.duration, 4)}
-            self._report.write(json.dumps(line, ensure_ascii=False) + "\n")
-            self._report.flush()
+            self._write_header()
+            self._report.write(report_.case(case_id, result, self.ruleset.id))
 
     def open_report(self, path: str) -> None:
         """Start writing the JSON Lines report at ``path``."""
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self._report = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed in close()
+        self._report = report_.ReportWriter(path)
+
+    def _write_header(self) -> None:
+        """The report's header, once: it names the engine, so the adapter is started for it."""
+        if self._report is None or self._report.has_header:
+            return
+        error = None
+        try:
+            hello: Any = self.session().hello
+        except AdapterError as failure:
+            hello, error = None, str(failure)
+        expectations = self.expectations.path if self.expectations else None
+        self._report.write(report_.header(self.ruleset, self.adapter, hello, error, expectations))
+
+    def finish(self, exit_status: int) -> None:
+        """The report's footer: totals, conformance and coverage."""
+        if self._report is not None:
+            self._write_header()
+            results = [self.results[case_id] for case_id in self.order]
+            self._report.write(report_.footer(results, exit_status, self._report.elapsed()))
 
     def close(self) -> None:
         """Stop the adapter and close the report."""
@@ -99,7 +123,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--rules-as-of", default=None, metavar="DATE", help="run under the revision in force on DATE")
     group.addoption("--seed", dest="shinpan_seed", type=int, default=0, help="seed passed to the adapter's games")
     group.addoption("--report", default=None, metavar="PATH", help="write one JSON line per scenario to PATH")
-    group.addoption("--validate", action="store_true", help="check every adapter response against the schemas")
+    group.addoption("--validate", action="store_true", help="check every message both ways against the schemas")
+    group.addoption("--scenario-timeout", type=float, default=5.0, metavar="SECONDS",
+                    help="seconds a subprocess adapter may take per scenario (default: 5)")
+    group.addoption("--timeout-multiplier", type=float, default=1.0, metavar="X",
+                    help="multiply every adapter time limit by X (slow machines, debuggers)")
+    group.addoption("--max-restarts", type=int, default=10, metavar="N",
+                    help="restarts of a crashed or hung subprocess adapter before it is given up (default: 10)")
+    group.addoption("--expectations", default=None, metavar="TOML",
+                    help="the adapter's expectations file: expected statuses become XFAIL, unexpected passes XPASS")
+    group.addoption("--allow-xpass", action="store_true",
+                    help="an unexpected pass (XPASS) does not fail the run")
     group.addoption("--tags", default=None, metavar="EXPR",
                     help="run only scenarios whose tags match a Cucumber tag expression")
 
@@ -115,7 +149,12 @@ def pytest_configure(config: pytest.Config) -> None:
     except (RulesetError, SuiteError) as error:
         raise pytest.UsageError(str(error)) from None
     context = RunContext(config, revisions, selected)
-    if config.getoption("report"):
+    if config.getoption("expectations"):
+        try:
+            context.expectations = expectations_.load(config.getoption("expectations"))
+        except expectations_.ExpectationsError as error:
+            raise pytest.UsageError(str(error)) from None
+    if config.getoption("report") and not hasattr(config, "workerinput"):  # xdist workers report to the controller
         context.open_report(config.getoption("report"))
     config.stash[RUN_KEY] = context
     config.pluginmanager.register(ResultCollector(context), "shinpan-results")
@@ -195,6 +234,9 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             item.add_marker(pytest.mark.skip(reason=f"{Status.NOT_APPLICABLE.value}: {reason}"))
         elif values.unresolved:
             item.add_marker(pytest.mark.skip(reason=f"{Status.UNRESOLVED.value}: an open question; asserts nothing"))
+        elif values.not_applicable:
+            item.add_marker(pytest.mark.skip(reason=f"{Status.NOT_APPLICABLE.value}: '-' in the source table: "
+                                                    "the question does not arise; asserts nothing"))
     if deselected:
         config.hook.pytest_deselected(items=deselected)
         items[:] = selected
@@ -235,23 +277,68 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if case is None:
         return report
     status, message = _status(report, call)
+    extra: list[tuple[str, object]] = []
+    expectations = item.config.stash[RUN_KEY].expectations
+    if status is not None and expectations is not None and expectations.get(case.id) is not None:
+        status, message, extra = _judge(report, case.id, status, message, item.config)
     if status is not None:
-        report.user_properties = [*report.user_properties, ("shinpan_status", status.value),
+        # on the item too, so that pytest's JUnit XML (written at teardown) carries them as <property>
+        item.user_properties += [("shinpan.id", case.id), ("shinpan.status", status.value)]
+        report.user_properties = [*report.user_properties, *extra, ("shinpan_status", status.value),
                                   ("shinpan_message", message), ("shinpan_id", case.id),
                                   ("shinpan_topic", case.topic), ("shinpan_name", case.name),
                                   ("shinpan_feature", str(case.path))]
     return report
 
 
+def _judge(report: pytest.TestReport, case_id: str, status: Status, message: str,
+           config: pytest.Config) -> tuple[Status, str, list[tuple[str, object]]]:
+    """Compare ``status`` with the expectations entry: XFAIL becomes a pytest xfail, XPASS a failure
+    (or an xpass with ``--allow-xpass``); the earned status is kept as ``shinpan_actual``."""
+    context = config.stash[RUN_KEY]
+    assert context.expectations is not None
+    expected = context.expectations.entries[case_id]
+    judged = expectations_.judge(expected, status)
+    note = f"expected {expected.status.value}: {expected.reason}"
+    if expected.issue:
+        note += f" ({expected.issue})"
+    if judged == Status.XFAIL:
+        report.outcome = "skipped"
+        report.wasxfail = note
+    elif judged == Status.XPASS and context.allow_xpass:
+        report.wasxfail = note
+    elif judged == Status.XPASS:
+        report.outcome = "failed"
+        report.longrepr = (f"[XPASS] {case_id} passed, but the expectations file says {note}; "
+                           "update it (shinpan expectations update) or pass --allow-xpass")
+    extra: list[tuple[str, object]] = [("shinpan_actual", status.value),
+                                       ("shinpan_expected", expected.status.value),
+                                       ("shinpan_issue", expected.issue or "")]
+    text = f"passed; {note}" if judged == Status.XPASS else f"{message} [{note}]".strip()
+    return judged, text, extra
+
+
+def _message(text: str) -> str:
+    """A failure's message for the report: its first line, and any adapter stderr tail that follows."""
+    first, _, rest = text.strip().partition("\n")
+    marker = "--- adapter stderr"
+    tail = rest[rest.find(marker):] if marker in rest else ""
+    return (first[:500] + ("\n" + tail[-2000:] if tail else "")).strip()
+
+
 def _status(report: pytest.TestReport, call: pytest.CallInfo[None]) -> tuple[Status | None, str]:
     if report.skipped:
         reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
-        return status_of_skip(reason), reason.split(": ", 1)[-1]
+        status = status_of_skip(reason)
+        text = reason.removeprefix("Skipped: ")
+        return status, text.removeprefix(f"{status.value}: ")
     if report.failed:
         exception = call.excinfo.value if call.excinfo else None
         message = f"{type(exception).__name__}: {exception}" if exception else str(report.longrepr)
         status = status_of_failure(call.excinfo.type if call.excinfo else None)
-        return (status if report.when == "call" else Status.ERROR), message.strip().splitlines()[0][:500]
+        if report.when != "call" and status not in (Status.CRASH, Status.TIMEOUT):
+            status = Status.ERROR
+        return status, _message(message)
     if report.when == "call":
         return Status.PASS, ""
     return None, ""
@@ -271,7 +358,13 @@ class ResultCollector:
             status=Status(str(props["shinpan_status"])), message=str(props["shinpan_message"]),
             topic=str(props["shinpan_topic"]), name=str(props["shinpan_name"]),
             feature=_relative(str(props["shinpan_feature"])), duration=report.duration,
+            actual=Status(str(props["shinpan_actual"])) if "shinpan_actual" in props else None,
+            expected=Status(str(props["shinpan_expected"])) if "shinpan_expected" in props else None,
+            issue=str(props["shinpan_issue"]) or None if "shinpan_issue" in props else None,
         ))
+
+    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        self.context.finish(int(exitstatus))
 
 
 def _relative(path: str) -> str:
@@ -286,10 +379,14 @@ def _relative(path: str) -> str:
 def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> tuple[str, str, str] | None:
     status = str(dict(getattr(report, "user_properties", ())).get("shinpan_status"))
     letters = {"UNSUPPORTED": "U", "UNOBSERVABLE": "O", "SCRIPT_MISMATCH": "M", "ERROR": "E",
-               "NOT_APPLICABLE": "n", "UNRESOLVED": "?"}
+               "NOT_APPLICABLE": "n", "UNRESOLVED": "?", "CRASH": "C", "TIMEOUT": "T"}
     if status in letters:
         category = "failed" if report.failed else "skipped"
         return category, letters[str(status)], str(status)
+    if status == "XFAIL":
+        return "xfailed", "x", "XFAIL"
+    if status == "XPASS":
+        return ("failed" if report.failed else "xpassed"), "X", "XPASS"
     return None
 
 

@@ -11,7 +11,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from adapters import schemas
-from adapters.contract import PROTOCOL_VERSION, Capabilities, Choice, HelloResponse, Simulator
+from adapters.contract import (
+    PROTOCOL_VERSION,
+    Capabilities,
+    Choice,
+    HelloRequest,
+    HelloResponse,
+    NewGameRequest,
+    Simulator,
+)
 from shinpan import __version__
 from shinpan.outcomes import AdapterError, ScriptMismatchError, unsupported
 
@@ -23,7 +31,12 @@ class AdapterSession:
         self.simulator = simulator
         self.name = name
         self.validate = validate
-        hello = simulator.hello({"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": __version__})
+        request: HelloRequest = {"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": __version__}
+        if validate:
+            self._check_request("hello_request", request)
+        hello = simulator.hello(request)
+        if isinstance(hello, Mapping) and hello.get("status") not in ("ok", None):
+            raise AdapterError(f"adapter {name!r} refused the handshake: {hello.get('message', hello['status'])}")
         self._check("hello_response", hello, always=True)
         if hello["protocol"] != PROTOCOL_VERSION:
             raise AdapterError(
@@ -46,7 +59,10 @@ class AdapterSession:
         """Start a game under ``ruleset``."""
         if ruleset not in self.capabilities["rulesets"]:
             unsupported(f"ruleset {ruleset} is not among the adapter's rulesets")
-        self._expect_ok("new_game", self.simulator.new_game({"cmd": "new_game", "ruleset": ruleset, "seed": seed}))
+        request: NewGameRequest = {"cmd": "new_game", "ruleset": ruleset, "seed": seed}
+        if self.validate:
+            self._check_request("new_game_request", request)
+        self._expect_ok("new_game", self.simulator.new_game(request))
 
     def setup(self, state: dict[str, Any]) -> None:
         """Build the starting state."""
@@ -66,6 +82,8 @@ class AdapterSession:
 
     def observe(self) -> dict[str, Any]:
         """The current observation."""
+        if self.validate:
+            self._check_request("observe_request", {"cmd": "observe"})
         response = self.simulator.observe({"cmd": "observe"})
         self._check("observe_response", response)
         self._expect_ok("observe", response)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from io import StringIO
 
@@ -13,7 +14,16 @@ from shinpan.outcomes import Status
 from shinpan.rulesets import Revision
 
 COLUMNS = (Status.PASS, Status.FAIL, Status.UNSUPPORTED, Status.UNOBSERVABLE, Status.SCRIPT_MISMATCH,
-           Status.ERROR, Status.NOT_APPLICABLE, Status.UNRESOLVED)
+           Status.ERROR, Status.CRASH, Status.TIMEOUT, Status.XFAIL, Status.XPASS, Status.NOT_APPLICABLE,
+           Status.UNRESOLVED)
+NOT_RUN = (Status.NOT_APPLICABLE, Status.UNRESOLVED)
+"""Statuses of scenarios that assert nothing under this run: left out of conformance and coverage."""
+LACKING = (Status.UNSUPPORTED, Status.UNOBSERVABLE)
+"""Statuses that say the adapter lacks something: outside coverage."""
+
+
+HEADINGS = {Status.SCRIPT_MISMATCH: "mismatch",
+            Status.NOT_APPLICABLE: "n/a", Status.UNRESOLVED: "unresolved"}
 
 
 @dataclass(frozen=True)
@@ -26,6 +36,51 @@ class Result:
     name: str
     feature: str
     duration: float
+    actual: Status | None = None
+    """The status before the expectations file was applied (when it changed it to XFAIL / XPASS)."""
+    expected: Status | None = None
+    """The status the expectations file expected, if it has an entry."""
+    issue: str | None = None
+
+    @property
+    def raw(self) -> Status:
+        """The status the engine earned, whatever the expectations say."""
+        return self.actual or self.status
+
+
+@dataclass(frozen=True)
+class Scores:
+    """conformance = PASS / (all − UNSUPPORTED); coverage = (all − UNSUPPORTED) / all.
+
+    ``all`` counts the scenarios that apply under the ruleset (not NOT_APPLICABLE or UNRESOLVED);
+    UNOBSERVABLE counts with UNSUPPORTED (the adapter lacks a field). Expectations change neither.
+    """
+
+    total: int
+    supported: int
+    passed: int
+
+    @property
+    def conformance(self) -> float | None:
+        return self.passed / self.supported if self.supported else None
+
+    @property
+    def coverage(self) -> float | None:
+        return self.supported / self.total if self.total else None
+
+    def describe(self) -> str:
+        def pct(value: float | None) -> str:
+            return "n/a" if value is None else f"{100 * value:.1f}%"
+
+        return (f"conformance {pct(self.conformance)} ({self.passed}/{self.supported} supported scenarios pass); "
+                f"coverage {pct(self.coverage)} ({self.supported}/{self.total} applicable scenarios supported)")
+
+
+def scores(results: Iterable[Result]) -> Scores:
+    """Conformance and coverage of a run."""
+    raws = [r.raw for r in results if r.raw not in NOT_RUN]
+    supported = [s for s in raws if s not in LACKING]
+    return Scores(total=len(raws), supported=len(supported), passed=supported.count(Status.PASS))
 
 
 def render_summary(results: dict[str, Result], ruleset: Revision, adapter: str, engine: str) -> list[str]:
@@ -36,7 +91,7 @@ def render_summary(results: dict[str, Result], ruleset: Revision, adapter: str, 
     table = Table(title=f"shinpan — ruleset {ruleset.describe()}", title_justify="left")
     table.add_column("topic")
     for status in COLUMNS:
-        table.add_column(status.value.replace("_", " ").lower(), justify="right")
+        table.add_column(HEADINGS.get(status, status.value.replace("_", " ").lower()), justify="right")
     totals: Counter[Status] = Counter()
     for topic in sorted(per_topic):
         counts = per_topic[topic]
@@ -47,4 +102,5 @@ def render_summary(results: dict[str, Result], ruleset: Revision, adapter: str, 
     Console(file=buffer, width=140, force_terminal=False, no_color=True).print(table)
     lines = buffer.getvalue().rstrip().splitlines()
     lines.append(f"adapter: {adapter} ({engine}); scenarios: {len(results)}")
+    lines.append(scores(results.values()).describe())
     return lines

@@ -6,6 +6,7 @@
 * ``@source:S`` — where the ruling comes from (``seed000``…, a Q&A id, ``timeline-17``);
 * ``@since:R`` / ``@until:D`` — the revisions it holds from / until (see :mod:`shinpan.rulesets`);
 * ``@status:unresolved`` — an open question, documented, asserting nothing;
+* ``@status:not_applicable`` — a "-" in a source table: the question does not arise; documented, asserting nothing;
 * ``@requires:M`` — a mechanic the adapter must implement, else the scenario is UNSUPPORTED.
 """
 
@@ -22,10 +23,10 @@ REGISTRY: dict[str, str] = {
     "source": "where the ruling comes from",
     "since": "the revision from which the ruling holds",
     "until": "the last day the ruling held (or the undated revision that ended it)",
-    "status": "unresolved: an open question that asserts nothing",
+    "status": "unresolved: an open question that asserts nothing; not_applicable: a '-' cell of a source table",
     "requires": "a mechanic the adapter must implement",
 }
-STATUS_VALUES = ("unresolved",)
+STATUS_VALUES = ("unresolved", "not_applicable")
 VALUE_TAG = re.compile(r"^@?(?P<name>[A-Za-z_][\w-]*):(?P<value>\S+)$")
 
 
@@ -47,6 +48,11 @@ class TagValues:
     def unresolved(self) -> bool:
         """Whether the scenario is a documented open question."""
         return "unresolved" in self.status
+
+    @property
+    def not_applicable(self) -> bool:
+        """Whether the scenario documents a question that does not arise ("-" in a source table)."""
+        return "not_applicable" in self.status
 
 
 def read_tags(tags: Iterable[str]) -> TagValues:

@@ -90,6 +90,17 @@ class Duel:
                     return
         raise LookupError(f"《{ref.name}》 is not in a battle-zone object of this scenario's setup")
 
+    def setup_object(self, ref: CardRef) -> dict[str, Any]:
+        """The setup entry of the battle-zone object ``ref`` is part of, to add fields to (before the start)."""
+        self._before_start("the battle zone")
+        label = self.label(ref)
+        for view in self.players.values():
+            for obj in view["battle"]:
+                if label in obj["cards"]:
+                    entry: dict[str, Any] = obj  # the entry itself: changes to it are sent with the setup
+                    return entry
+        raise LookupError(f"《{ref.name}》 is not in a battle-zone object of this scenario's setup")
+
     def add_effect(self, ref: CardRef, amount: int, duration: str = "end_of_turn") -> None:
         """An effect already applied by resolution to the object ``ref`` is in."""
         self._before_start("an effect")

@@ -26,7 +26,16 @@ class RunResult:
 
     returncode: int
     output: str
-    report: list[dict[str, object]]
+    lines: list[dict[str, object]]
+    """Every line of the report: header, cases, footer."""
+
+    @property
+    def report(self) -> list[dict[str, object]]:
+        """The report's scenario lines (without its header and footer)."""
+        return [line for line in self.lines if line.get("type", "case") == "case"]
+
+    def cases(self) -> list[dict[str, object]]:
+        return self.report
 
     def statuses(self) -> dict[str, str]:
         return {str(line["id"]): str(line["status"]) for line in self.report}

@@ -81,6 +81,39 @@ class GarbageObservation(ReferenceSimulator):
         return {"status": "ok", "observation": {"turn": "soon"}}  # type: ignore[typeddict-item]
 
 
+class SupportsNothing(ReferenceSimulator):
+    """Declares no ruleset, card, mechanic or observable: every scenario is UNSUPPORTED."""
+
+    def hello(self, request: HelloRequest) -> HelloResponse:
+        response = super().hello(request)
+        response["capabilities"] = {"rulesets": [], "cards": [], "mechanics": [], "observables": []}
+        return response
+
+
+ROTATED = {"deck": "hand", "hand": "mana", "mana": "shields", "shields": "graveyard", "graveyard": "deck"}
+
+
+class AlwaysWrong(ReferenceSimulator):
+    """A thoroughly wrong engine: each zone shows another zone's cards, every flag of a creature is
+    negated, powers are off by 1000 and moves are reported backwards. Every scenario FAILs."""
+
+    def observe(self, request: ObserveRequest) -> ObserveResponse:
+        response = super().observe(request)
+        observation: dict[str, Any] = response.get("observation", {})
+        for view in observation.get("players", {}).values():
+            original = {zone: view[zone] for zone in ROTATED}
+            for zone, source in ROTATED.items():
+                view[zone] = original[source]
+            for obj in view["battle"]:
+                for flag in ("tapped", "summoning_sick", "can_attack", "attacking"):
+                    obj[flag] = not obj[flag]
+                obj["power"] = (obj["power"] or 0) + 1000
+        for event in observation.get("events", []):
+            if event["type"] == "moved":
+                event["from"], event["to"] = event["to"], event["from"]
+        return response
+
+
 FAKES = {
     "fake-no-observables": NoObservables,
     "fake-no-cards": NoCards,
@@ -89,5 +122,7 @@ FAKES = {
     "fake-never-sick": NeverSick,
     "fake-wrong-protocol": WrongProtocol,
     "fake-garbage": GarbageObservation,
+    "fake-supports-nothing": SupportsNothing,
+    "fake-always-wrong": AlwaysWrong,
 }
 ADAPTERS.update(FAKES)

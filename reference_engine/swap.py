@@ -1,0 +1,66 @@
+"""入れ替え (701.26): a creature in the battle zone and a card in another zone change places.
+
+革命チェンジ (with the hand) and Jチェンジ (with the mana zone) are swaps during an attack (701.26a:
+the creature that comes in is attacking). The creature that leaves takes its cards, effects and
+equipment out of play with it (it left the battle zone, 400.5); the one that comes in is a new
+object. Only the minimum needed to go on with the attack is carried (seed 000): whether it is the
+attacking creature, and its tap state, which is how the new creature is *put out* — so a
+replacement such as 《弩闘!桃天守閣》's can change it. Characteristics of the creature that left are
+read from its last known state (:class:`~reference_engine.events.LastKnown`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reference_engine import carrying
+from reference_engine.choices import ChoiceScript
+from reference_engine.errors import IllegalAction
+from reference_engine.events import Cause, MoveRequest
+from reference_engine.pipeline import Pipeline
+from reference_engine.state import BattleObject, Card, GameState
+from reference_engine.zones import Zone
+
+
+@dataclass(frozen=True)
+class Carried:
+    """What the creature that comes in takes from the one that leaves."""
+
+    tapped: bool
+    attacking: bool
+
+
+def swap(pipeline: Pipeline, out: Card, into: Card, choices: ChoiceScript | None = None) -> BattleObject | None:
+    """``out``'s object leaves for the zone ``into`` is in; ``into`` enters the battle zone in its place."""
+    state = pipeline.state
+    leaving = state.object_of(out)
+    if leaving is None:
+        raise IllegalAction(f"{out.name} is not in the battle zone")
+    _, zone = state.zone_of(into)
+    if zone is Zone.BATTLE:
+        raise IllegalAction(f"{into.name} is already in the battle zone")
+    if not into.definition.is_creature:
+        raise IllegalAction(f"{into.name} is not a creature")
+    carried = carry_over(state, leaving)
+    pipeline.move([
+        MoveRequest(leaving.top, zone, Cause.SWAP),
+        MoveRequest(into, Zone.BATTLE, Cause.SWAP, controller=leaving.controller, tapped=carried.tapped),
+    ], choices)
+    entered = state.object_of(into)
+    if entered is not None:  # a replacement effect may have kept it out (701.26b)
+        entered.attacking = carried.attacking
+    return entered
+
+
+def carry_over(state: GameState, leaving: BattleObject) -> Carried:
+    """入れ替わった時 (seed 000 table; 701.26a).
+
+    - 付与/パンプ ×, 待機/対象 ×: effects end with the object that left;
+    - 装備 ×: its equipment is equipped to nothing (it stays in the battle zone);
+    - 進化元 ×: the cards under it leave with it;
+    - 攻撃 ○: the new creature is the attacking creature (701.26a: 革命チェンジ, Jチェンジ);
+    - タップ ○: it is put out in the same tap state (replacement effects may change that);
+    - 召酔: the new card entered this turn, so it is summoning sick (301.5).
+    """
+    carrying.attach(state.equipment_of(leaving), None)
+    return Carried(tapped=leaving.tapped, attacking=leaving.attacking)

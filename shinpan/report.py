@@ -1,0 +1,107 @@
+"""The JSON Lines run report (``--report PATH``): a header, one line per scenario, a footer.
+
+``adapters/schema/report.json`` is the format; every line this module writes matches it (a kit test
+validates a real report). The header names everything needed to reproduce a run: kit version, suite
+content hash, ruleset, protocol version, adapter spec and the engine's name and version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import IO, Any
+
+from adapters.contract import PROTOCOL_VERSION
+from shinpan import __version__, paths, suite
+from shinpan.rulesets import Revision
+from shinpan.summary import Result, scores
+
+
+def suite_hash(root: Path | None = None) -> str:
+    """``sha256:`` over every feature file, ``cards.yaml`` and ``rulesets.yaml`` (relative path + bytes)."""
+    base = root or paths.features_dir()
+    files = [*suite.feature_paths(base), base / "cards.yaml", base / "rulesets.yaml"]
+    digest = hashlib.sha256()
+    for path in sorted(f for f in files if f.exists()):
+        digest.update(path.relative_to(base).as_posix().encode("utf-8") + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return "sha256:" + digest.hexdigest()
+
+
+def header(ruleset: Revision, spec: str, hello: Mapping[str, Any] | None, error: str | None,
+           expectations: str | None) -> dict[str, Any]:
+    """The report's first line."""
+    engine: Mapping[str, Any] = hello.get("engine", {}) if hello else {}
+    adapter: dict[str, Any] = {"spec": spec, "name": engine.get("name"), "version": engine.get("version"),
+                               "language": engine.get("language"), "protocol": hello.get("protocol") if hello else None}
+    if error:
+        adapter["error"] = error
+    return {"type": "header", "kit_version": __version__, "protocol": PROTOCOL_VERSION, "suite_hash": suite_hash(),
+            "ruleset": {"id": ruleset.id, "description": ruleset.describe()}, "adapter": adapter,
+            "expectations": expectations, "started": datetime.now(UTC).isoformat(timespec="seconds")}
+
+
+def case(case_id: str, result: Result, ruleset: str) -> dict[str, Any]:
+    """One scenario's line."""
+    line: dict[str, Any] = {"type": "case", "id": case_id, "status": result.status.value, "message": result.message,
+                            "feature": result.feature, "name": result.name, "topic": result.topic,
+                            "ruleset": ruleset, "duration": round(result.duration, 4)}
+    if result.expected is not None:
+        line["actual"] = result.raw.value
+        line["expected"] = result.expected.value
+        if result.issue:
+            line["issue"] = result.issue
+    return line
+
+
+def footer(results: Iterable[Result], exit_status: int, duration: float) -> dict[str, Any]:
+    """The report's last line: totals per status, conformance and coverage."""
+    collected = list(results)
+    score = scores(collected)
+    totals = Counter(r.status.value for r in collected)
+    return {"type": "footer", "scenarios": len(collected), "totals": dict(sorted(totals.items())),
+            "conformance": score.conformance, "coverage": score.coverage, "exit_status": exit_status,
+            "duration": round(duration, 3)}
+
+
+class ReportWriter:
+    """Writes the report as the run goes: the header before the first scenario, the footer at the end."""
+
+    def __init__(self, path: str) -> None:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._file: IO[str] | None = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed in close()
+        self._started = time.monotonic()
+        self.has_header = False
+
+    def write(self, line: Mapping[str, Any]) -> None:
+        if self._file is None:
+            return
+        if line.get("type") == "header":
+            self.has_header = True
+        self._file.write(json.dumps(line, ensure_ascii=False) + "\n")
+        self._file.flush()
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self._started
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+
+def read(path: str | Path) -> list[dict[str, Any]]:
+    """Every line of a report."""
+    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+def cases(lines: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The scenario lines of a report (reports written before the header existed have no ``type``)."""
+    return [line for line in lines if line.get("type", "case") == "case"]

@@ -1,0 +1,212 @@
+"""Steps for carry-over (引き継ぎ, seed 000): G・リンク, flips, seals, swaps, equipment, 横跳び, 無月の門.
+
+Phrases (each delimited so that it matches no phrase of the other step modules):
+
+- 前提 《装備品》は《X》に装備されている
+- 前提 自分のバトルゾーンにクリーチャーとして扱われている[タップされた]《T》がある
+- もし 効果で《X》のパワーがこのターンの終わりまで+2000される
+- もし 《A》と《B》がG・リンクする / 効果で《A》のリンクが外れる
+- もし 《X》が覚醒する / 《X》が龍解する / 効果で《X》が裏返る
+- もし 効果で《X》が封印される / 効果で《X》の封印が外れる
+- もし 《X》から手札の《Y》に革命チェンジする (効果で《X》と手札の《Y》が入れ替わる: steps/triggers.py)
+- もし 《X》からマナゾーンの《Y》にJチェンジする
+- もし 《装備品》を《X》に装備する
+- もし 効果で《E》が《Y》の上に横跳びする
+- もし 自分が《M》を無月の門で《T》の上に重ねて出す
+- もし 効果で《T》がクリーチャーとして扱われなくなる
+- choices: 自分は装備品を《X》に引き継ぐことにする (equipment_to)
+- ならば 《X》は《装備品》を装備している / 《X》は装備品を装備していない
+- ならば 《装備品》はどのクリーチャーにも装備されていない
+- ならば 《X》が受けているパワーの効果は合計+4000である / 《X》は解決済みの効果を受けていない
+- ならば 《A》と《B》はリンクしている / 《A》と《B》はリンクしていない
+- ならば 《X》は《Y》の面を見せている
+- ならば 《X》は封印されている / 《X》に封印はない
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pytest_bdd import given, parsers, then, when
+
+from steps.duel import Duel
+from steps.vocabulary import CARD_PATTERN, PLAYER_PATTERN, PLAYERS, card_ref, card_refs, signed_int
+
+# ------------------------------------------------------------------ given
+
+
+@given(parsers.re(rf"(?P<piece>{CARD_PATTERN})は(?P<card>{CARD_PATTERN})に装備されている"))
+def equipped_at_start(duel: Duel, piece: str, card: str) -> None:
+    """The equipment, already in the battle zone, is equipped to the creature (setup)."""
+    duel.setup_object(card_ref(piece))["equipped_to"] = duel.label(card_ref(card))
+
+
+@given(parsers.re(
+    rf"(?P<player>{PLAYER_PATTERN})のバトルゾーンにクリーチャーとして扱われている(?P<tapped>タップされた)?"
+    rf"(?P<card>{CARD_PATTERN})がある"
+))
+def treated_as_creature(duel: Duel, player: str, tapped: str | None, card: str) -> None:
+    """A non-creature (タマシード) that an effect treats as a creature too."""
+    ref = card_ref(card)
+    duel.put_object(PLAYERS[player], [ref], tapped=bool(tapped))
+    duel.setup_object(ref)["treated_as_creature"] = True
+
+
+# ------------------------------------------------------------------- when
+
+
+@when(parsers.re(rf"効果で(?P<card>{CARD_PATTERN})のパワーがこのターンの終わりまで(?P<amount>[+\-＋－]\d+)される"))
+def pump_now(duel: Duel, card: str, amount: str) -> None:
+    """A spell or ability resolves now and changes the object's power until the end of the turn."""
+    duel.act({"type": "apply_effect", "effect": {"kind": "power", "target": duel.label(card_ref(card)),
+                                                 "amount": signed_int(amount)}})
+
+
+@when(parsers.re(rf"(?P<cards>{CARD_PATTERN}(?:と{CARD_PATTERN})+)がG・リンクする"))
+def g_link(duel: Duel, cards: str) -> None:
+    """G・リンク, left to right as listed."""
+    duel.act({"type": "g_link", "cards": [duel.label(ref) for ref in card_refs(cards)]})
+
+
+@when(parsers.re(rf"効果で(?P<card>{CARD_PATTERN})のリンクが外れる"))
+def unlink(duel: Duel, card: str) -> None:
+    """リンク解除: the linked creature splits into its gods."""
+    duel.act({"type": "unlink", "card": duel.label(card_ref(card))})
+
+
+@when(parsers.re(rf"(?P<card>{CARD_PATTERN})が(?P<how>覚醒|龍解)する"))
+def flip_by_keyword(duel: Duel, card: str, how: str) -> None:
+    """覚醒 (805) or 龍解 (807): the card flips to its other face."""
+    duel.act({"type": "flip", "card": duel.label(card_ref(card)),
+              "by": "awaken" if how == "覚醒" else "dragon_release"})
+
+
+@when(parsers.re(rf"効果で(?P<card>{CARD_PATTERN})が裏返る"))
+def flip_other(duel: Duel, card: str) -> None:
+    """A flip that is neither 覚醒 nor 龍解 (解除, 龍回避, an effect)."""
+    duel.act({"type": "flip", "card": duel.label(card_ref(card)), "by": "other"})
+
+
+@when(parsers.re(rf"効果で(?P<card>{CARD_PATTERN})が封印される"))
+def seal(duel: Duel, card: str) -> None:
+    """封印を付ける: the top card of the owner's deck, face down, on the object."""
+    duel.act({"type": "seal", "card": duel.label(card_ref(card))})
+
+
+@when(parsers.re(rf"効果で(?P<card>{CARD_PATTERN})の封印が外れる"))
+def unseal(duel: Duel, card: str) -> None:
+    """封印を外す: a seal goes to the graveyard."""
+    duel.act({"type": "unseal", "card": duel.label(card_ref(card))})
+
+
+@when(parsers.re(rf"(?P<card>{CARD_PATTERN})から(?:手札|マナゾーン)の(?P<other>{CARD_PATTERN})に(?P<how>革命|J)チェンジする"))
+def change(duel: Duel, card: str, other: str, how: str) -> None:
+    """革命チェンジ (with the hand) / Jチェンジ (with the mana zone): a swap during the attack."""
+    duel.act({"type": "swap", "card": duel.label(card_ref(card)), "with": duel.label(card_ref(other)),
+              "via": "revolution_change" if how == "革命" else "j_change"})
+
+
+@when(parsers.re(rf"(?P<piece>{CARD_PATTERN})を(?P<card>{CARD_PATTERN})に装備する"))
+def equip(duel: Duel, piece: str, card: str) -> None:
+    """Equip (クロス / 装備) the equipment to the creature."""
+    duel.act({"type": "equip", "card": duel.label(card_ref(piece)), "to": duel.label(card_ref(card))})
+
+
+@when(parsers.re(rf"効果で(?P<card>{CARD_PATTERN})が(?P<onto>{CARD_PATTERN})の上に横跳びする"))
+def side_jump(duel: Duel, card: str, onto: str) -> None:
+    """横跳び: the top card of an evolution creature moves onto another creature."""
+    duel.act({"type": "side_jump", "card": duel.label(card_ref(card)), "onto": duel.label(card_ref(onto))})
+
+
+@when(parsers.re(
+    rf"(?P<player>{PLAYER_PATTERN})が(?P<card>{CARD_PATTERN})を無月の門で(?P<tools>{CARD_PATTERN}(?:と{CARD_PATTERN})*)"
+    r"の上に重ねて出す"
+))
+def mugetsu(duel: Duel, player: str, card: str, tools: str) -> None:
+    """無月の門: the card from the hand is put out stacked on the 魔導具."""
+    duel.act({"type": "mugetsu", "card": duel.label(card_ref(card)),
+              "tools": [duel.label(ref) for ref in card_refs(tools)]})
+
+
+@when(parsers.re(rf"効果で(?P<card>{CARD_PATTERN})がクリーチャーとして扱われなくなる"))
+def stop_creature(duel: Duel, card: str) -> None:
+    """The effect that treated the タマシード as a creature ends."""
+    duel.act({"type": "stop_treating_as_creature", "card": duel.label(card_ref(card))})
+
+
+@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は装備品を(?P<card>{CARD_PATTERN})に引き継ぐことにする"))
+def choose_equipment_to(duel: Duel, player: str, card: str) -> None:
+    """Scripted choice equipment_to: the next piece of equipment goes to this card's creature."""
+    duel.script_choice("equipment_to", [card_ref(card)])
+
+
+# ------------------------------------------------------------------- then
+
+
+def _object(duel: Duel, card: str, field: str) -> dict[str, Any]:
+    duel.require(field)
+    return duel.object_of(card_ref(card))
+
+
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})は(?P<piece>{CARD_PATTERN})を装備している"))
+def has_equipment(duel: Duel, card: str, piece: str) -> None:
+    """The equipment is equipped to the creature the card is part of."""
+    equipment = _object(duel, card, "equipment")["equipment"]
+    assert duel.label(card_ref(piece)) in equipment, f"the creature's equipment is {equipment}"
+
+
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})は装備品を装備していない"))
+def has_no_equipment(duel: Duel, card: str) -> None:
+    """Nothing is equipped to the creature."""
+    equipment = _object(duel, card, "equipment")["equipment"]
+    assert equipment == [], f"the creature's equipment is {equipment}"
+
+
+@then(parsers.re(rf"(?P<piece>{CARD_PATTERN})はどのクリーチャーにも装備されていない"))
+def equipped_to_nothing(duel: Duel, piece: str) -> None:
+    """No object in the battle zone has the equipment."""
+    duel.require("equipment")
+    label = duel.label(card_ref(piece))
+    holders = [o["cards"] for v in duel.observation()["players"].values() for o in v["battle"]
+               if label in o.get("equipment", [])]
+    assert not holders, f"it is equipped to {holders}"
+
+
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})が受けているパワーの効果は合計(?P<amount>[+\-＋－]\d+)である"))
+def effects_total(duel: Duel, card: str, amount: str) -> None:
+    """The resolved power effects on the object add up to this amount."""
+    effects = _object(duel, card, "effects")["effects"]
+    total = sum(e["amount"] for e in effects if e["kind"] == "power")
+    assert effects and total == signed_int(amount), f"the resolved effects are {effects}"
+
+
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})は解決済みの効果を受けていない"))
+def no_effects(duel: Duel, card: str) -> None:
+    """No resolved effect applies to the object."""
+    effects = _object(duel, card, "effects")["effects"]
+    assert effects == [], f"the resolved effects are {effects}"
+
+
+@then(parsers.re(rf"(?P<cards>{CARD_PATTERN}(?:と{CARD_PATTERN})+)はリンク(?P<neg>している|していない)"))
+def linked(duel: Duel, cards: str, neg: str) -> None:
+    """Whether the gods are linked into one creature."""
+    refs = card_refs(cards)
+    objects = [_object(duel, f"《{ref.name}》" + (f"({ref.label})" if ref.label != ref.name else ""), "linked")
+               for ref in refs]
+    labels = [duel.label(ref) for ref in refs]
+    together = all(set(labels) <= set(o["linked"]) for o in objects)
+    assert together is (neg == "している"), f"the objects are {[(o['cards'], o['linked']) for o in objects]}"
+
+
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})は(?P<face>{CARD_PATTERN})の面を見せている"))
+def shows_face(duel: Duel, card: str, face: str) -> None:
+    """The card (top of its object) shows this face."""
+    shown = _object(duel, card, "face")["face"]
+    assert shown == card_ref(face).name, f"it shows 《{shown}》"
+
+
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})(?P<neg>は封印されている|に封印はない)"))
+def sealed(duel: Duel, card: str, neg: str) -> None:
+    """Whether the object has a seal."""
+    seals = _object(duel, card, "seals")["seals"]
+    assert bool(seals) is (neg == "は封印されている"), f"the seals are {seals}"
