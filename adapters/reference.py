@@ -32,7 +32,16 @@ from reference_engine.characteristics import power
 from reference_engine.choices import Choice, ChoiceScript
 from reference_engine.effects import Duration
 from reference_engine.errors import InvalidSetup
-from reference_engine.events import AbilityTriggered, Attacked, DeckPosition, Event, Moved, Reconstructed, Replaced
+from reference_engine.events import (
+    AbilityTriggered,
+    Attacked,
+    DeckPosition,
+    Event,
+    ManaTapped,
+    Moved,
+    Reconstructed,
+    Replaced,
+)
 from reference_engine.flip import FlipBy
 from reference_engine.game import MECHANICS
 from reference_engine.sickness import can_attack, is_summoning_sick
@@ -204,6 +213,14 @@ class ReferenceSimulator:
             game.unseal(self._label(action["card"]), script)
         elif kind == "swap":
             game.swap(self._label(action["card"]), self._label(action["with"]), script)
+        elif kind == "cast":
+            game.cast(self._label(action["card"]), script)
+        elif kind == "discard":
+            game.discard(self._label(action["card"]), script)
+        elif kind == "tap_mana":
+            game.tap_mana(self._labels(action["cards"]), script)
+        elif kind == "break":
+            game.break_shields(self._label(action["breaker"]), self._labels(action["shields"]), script)
         elif kind == "equip":
             game.equip(self._label(action["card"]), self._label(action["to"]), script)
         elif kind == "side_jump":
@@ -304,6 +321,8 @@ def _event(event: Event, label_of: Mapping[int, str]) -> dict[str, Any] | None:
                 "player": NAMES[event.player]}
     if isinstance(event, AbilityTriggered):
         return {"type": "triggered", "card": label_of[id(event.card)], "ability": event.ability}
+    if isinstance(event, ManaTapped):
+        return {"type": "mana_tapped", "card": label_of[id(event.card)], "mana": event.mana}
     assert isinstance(event, Attacked)
     return None
 

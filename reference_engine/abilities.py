@@ -14,11 +14,15 @@ Forms (the registry's header repeats them):
 - ``{static: NAME, ...}`` — a static ability (常在型能力, :data:`STATICS`);
   ``{static: ignore_abilities, creature_cost_at_most: N, spell_cost_at_most: N}`` — "コストN以下の
   クリーチャーの能力とコストN以下の呪文の効果を無視する".
-- ``{replacement: KIND, of: WHOSE[, instead: ZONE]}`` — a replacement effect (置換効果, 609), applied by
-  the one replacement stage of the pipeline (:mod:`reference_engine.replacements`, :data:`REPLACEMENTS`):
+- ``{replacement: EVENT, of: WHOSE, instead: ZONE | {ACTION: …}, optional: B, during: opponent_turn, then: FOLLOW}``
+  — a replacement effect (置換効果, 609), applied by the one replacement stage of the pipeline
+  (:mod:`reference_engine.replacements`, :data:`REPLACEMENT_EVENTS`):
   ``{replacement: enter_tapped_to_untapped, of: own_creatures}`` "自分のクリーチャーがタップして出る時、
   かわりにアンタップして出る"; ``{replacement: leaves, of: this, instead: hand}`` エターナル・Ω;
-  ``{replacement: destroyed, of: this, instead: mana}`` a self-replacement (自己置換効果, 《恋愛妖精アジサイ》).
+  ``{replacement: destroyed, of: this, instead: mana}`` 《恋愛妖精アジサイ》; ``instead`` may also be a replacing
+  action (:class:`Instead`); ``then`` is a 「そうしたら」 follow-up (:class:`FollowUp`).
+- ``{spell: EFFECT, then: {effect: EFFECT, optional: B, if_that_in: ZONE}}`` — a spell's effect, done when it is
+  cast (:class:`SpellEffect`, :mod:`reference_engine.spells`).
 - ``{trigger: EVENT, of: SUBJECT, effect: EFFECT, optional: BOOL, ...}`` — a triggered ability (誘発型能力)
   with a zone-change or other trigger condition (603.5), see :class:`Triggered`.
 - ``{dormant: KIND}`` (:data:`DORMANT`): an ability whose occasion the engine never produces (it pays no
@@ -86,16 +90,78 @@ class Evolution:
 
 
 @dataclass(frozen=True)
+class Instead:
+    """A replacing action other than a plain zone move (the "B" of 「Aするかわりに、Bする」).
+
+    Each part can be done only in the state the rules check (609.4): :mod:`reference_engine.replacements`
+    says when.
+    """
+
+    destroy: str | None = None
+    """``opponent``: destroy one of the opponent's creatures (choice ``target``), 《神羅スカル・ムーン》."""
+    opponent_draws: int = 0
+    """The opponent draws this many cards (《宇宙 タコンチュ》)."""
+    power_this_turn: int = 0
+    """This creature gets +N power until the end of the turn (《宇宙 タコンチュ》)."""
+    mill_opponent: int = 0
+    """The top N cards of the opponent's deck go to its owner's graveyard (《S級宇宙 アダムスキー》)."""
+    mana: int = 0
+    """The tapped mana card produces this much mana (《大革命のD ワイルド・サファリ・チャンネル》: 2)."""
+    reveal_then_break: bool = False
+    """The shield is shown to all players; a psychic creature costing less than it may be put from the
+    hyperspatial zone (choices ``use``, ``target``); then the shield is broken (《ガイアール・ゼロ》)."""
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    """A sentence that follows an action: 「そうしたら…」 / 「そのクリーチャーより…」 (101.5a: a separate event).
+
+    It runs when the action was done *or replaced* (seed 004, principle 3); a follow-up that names the
+    zone the card should have gone to (``if_that_in``) checks that zone and can come to nothing.
+    """
+
+    effect: Effect
+    optional: bool = False
+    """〜してもよい: choice ``use`` (the card that has the ability, or nothing to decline)."""
+    if_that_in: Zone | None = None
+    """Only if the card the action was done to is now in this zone (《破壊と誕生の神殿》: 墓地に置いた時)."""
+
+
+@dataclass(frozen=True)
 class Replacement:
-    """A replacement effect of a card's static ability (置換効果, 609), applied by the pipeline's replacement stage."""
+    """A replacement effect (置換効果, 609): "when EVENT would happen, do something else instead".
+
+    Applied by the pipeline's one replacement stage (:mod:`reference_engine.replacements`).
+    """
 
     kind: str
-    """What it replaces (:data:`REPLACEMENTS`): ``enter_tapped_to_untapped`` (entering tapped), ``leaves``
-    (leaving the battle zone) or ``destroyed`` (leaving the battle zone for the graveyard)."""
+    """The event it waits for (:data:`REPLACEMENT_EVENTS`)."""
     of: str
-    """Whose events it replaces: ``own_creatures`` (its controller's creatures) or ``this`` (its own card)."""
+    """Whose events it replaces (:data:`REPLACEMENT_SUBJECTS`): ``this`` (its own card), ``own_creatures``,
+    ``opponent_creatures`` (of the ability's controller / their opponent), ``spells`` (any spell)."""
     instead: Zone | None = None
-    """For ``leaves`` and ``destroyed``: the zone the card goes to instead (かわりに)."""
+    """The zone the card goes to instead (かわりに), for a replacing zone move."""
+    action: Instead | None = None
+    """A replacing action other than a zone move."""
+    optional: bool = False
+    """〜してもよい: its controller chooses whether to apply it (choice ``replacement``)."""
+    during: str | None = None
+    """``opponent_turn``: only during a turn of its controller's opponent (相手のターン中に)."""
+    then: FollowUp | None = None
+    """「そうしたら…」: what follows the replacing action, as a separate event (101.5a)."""
+
+    @property
+    def self_replacement(self) -> bool:
+        """Whether it is a spell's effect replacing its own movement (609.7, applied first by 609.8a)."""
+        return self.kind == "cast_to_graveyard" and self.of == "this"
+
+
+@dataclass(frozen=True)
+class SpellEffect:
+    """A spell's effect (呪文の効果), done when it is cast: an action, then its follow-up (101.5a)."""
+
+    action: Effect
+    then: FollowUp | None = None
 
 
 @dataclass(frozen=True)
@@ -223,6 +289,10 @@ class Effect:
     keyword: str | None = None
     cost_plus: int | None = None
     """For put_from_graveyard: the cost must be that card's cost plus this."""
+    untapped: bool = False
+    """For destroy: only an untapped creature (アンタップしているクリーチャー)."""
+    power_at_most: int | None = None
+    """For destroy: only a creature of power N or less (パワーN以下)."""
 
 
 EFFECTS: frozenset[str] = frozenset(
@@ -240,6 +310,9 @@ EFFECTS: frozenset[str] = frozenset(
         "discard_same_cost_spell",  # 相手の手札から同じコストの呪文を捨てさせる (only with casting, never here)
         "swap_with_graveyard",  # 墓地のクリーチャー1体とこのクリーチャーを入れ替える (choice: target)
         "power_of_target",  # そのターン、相手のクリーチャー1体のパワーをamount (only while linked, never here)
+        "return_to_hand",  # バトルゾーンにあるクリーチャーを1体選び、持ち主の手札に戻す (choice: target)
+        "put_from_graveyard_cheaper",  # そのクリーチャーよりコストが小さい、進化ではないクリーチャーを墓地から出す
+        "put_from_deck_same_cost",  # 山札を見て、そのクリーチャーとコストが同じクリーチャーを出す; 山札をシャッフル
     }
 )
 
@@ -264,17 +337,23 @@ class Triggered:
     ``linked`` (the ability's creature is G・リンク-ed, :mod:`reference_engine.link`), ``total_shields_at_most_6``."""
 
 
-Ability = Keyword | Evolution | Static | IgnoreAbilities | Replacement | Triggered | GLink | Mugetsu | Dormant
+Ability = (Keyword | Evolution | Static | IgnoreAbilities | Replacement | SpellEffect | Triggered | GLink
+           | Mugetsu | Dormant)
 """Every ability form the engine implements."""
 
 CONDITIONS: frozenset[str] = frozenset({"was_evolution", "linked", "total_shields_at_most_6"})
 
-REPLACEMENTS: dict[tuple[str, str], bool] = {
-    ("enter_tapped_to_untapped", "own_creatures"): False,
-    ("leaves", "this"): True,
-    ("destroyed", "this"): True,
+REPLACEMENT_EVENTS: dict[str, frozenset[str]] = {
+    "enter_tapped_to_untapped": frozenset({"own_creatures"}),  # タップして出る時、かわりにアンタップして出る
+    "leaves": frozenset({"this"}),  # バトルゾーンを離れる時
+    "destroyed": frozenset({"this", "own_creatures", "opponent_creatures"}),  # 破壊される時 (battle -> graveyard)
+    "returned_to_hand": frozenset({"own_creatures"}),  # バトルゾーンから手札に戻される時
+    "discarded": frozenset({"this"}),  # 手札から捨てられる時 (works in the hand)
+    "breaks": frozenset({"this"}),  # このクリーチャーがシールドをブレイクする時
+    "cast_to_graveyard": frozenset({"this", "spells"}),  # 唱えた後、墓地に置かれる時
+    "taps_for_mana": frozenset({"own_multicolored"}),  # マナゾーンで多色カードをタップする時
 }
-"""The replacement forms the engine implements, (kind, of) -> whether the form names an ``instead`` zone."""
+"""The events a replacement effect can wait for, and whose events each form may name."""
 
 DORMANT: dict[str, str] = {
     "cost_modifier": "costs are taken as paid: the engine never computes a cost",
@@ -282,11 +361,18 @@ DORMANT: dict[str, str] = {
     "battle_trigger": "the engine resolves no battles",
     "blocked_trigger": "the engine resolves no blocks",
     "no_tap_by_opponent_effects": "the engine has no opponent's effect that taps (its tap move has no source)",
-    "breaker_gain": "the engine breaks no shields: gaining a breaker keyword changes nothing it does",
+    "breaker_gain": "the break move names every shield it breaks: gaining a breaker keyword changes nothing it does",
     "unblocked_trigger": "the engine resolves no blocks, so no attack is ever found not blocked",
     "linked_attack_trigger": ("an optional (〜てもよい) attack ability whose effect on the opponent's mana the engine "
                               "does not implement: its player always declines it (《竜極神メツ》)"),
     "d2_field_rule": "a D2 field entering while its controller has another is reported unsupported by the pipeline",
+    "shield_trigger": "a broken shield goes to the hand; the engine never offers S・トリガー",
+    "ninja_strike": "the engine never offers ニンジャ・ストライク, so nothing waits for one being used",
+    "ultimate_evolution": "究極進化 is not modelled: a scenario places the card, it is never summoned",
+    "unblockable": "the engine resolves no blocks",
+    "s_invasion": "S級侵略 is not modelled: the engine never offers it when a creature attacks",
+    "race_grant": "not modelled: a race it adds to other creatures is never read by its scenarios",
+    "d_switch": "Dスイッチ is not modelled: the engine has no turn-start choices",
 }
 """Dormant ability kinds and why they cannot matter to what the engine does."""
 
@@ -316,6 +402,10 @@ def parse_ability(form: Mapping[str, Any]) -> Ability:
         return Static(name, _opt_str(form.get("race")), int(form.get("amount", 0)))
     if "replacement" in form:
         return _replacement(form)
+    if "spell" in form:
+        if not set(form) <= {"spell", "then"}:
+            raise UnsupportedByEngine(f"spell effect {dict(form)!r} is not implemented")
+        return SpellEffect(_effect(form["spell"]), _follow_up(form["then"]) if "then" in form else None)
     if "trigger" in form:
         return _triggered(form)
     if set(form) == {"dormant"} and str(form["dormant"]) in DORMANT:
@@ -324,15 +414,48 @@ def parse_ability(form: Mapping[str, Any]) -> Ability:
 
 
 def _replacement(form: Mapping[str, Any]) -> Replacement:
-    key = (str(form["replacement"]), str(form.get("of")))
-    names_zone = REPLACEMENTS.get(key)
-    expected = {"replacement", "of", "instead"} if names_zone else {"replacement", "of"}
-    if names_zone is None or set(form) != expected:
+    kind, of = str(form["replacement"]), str(form.get("of"))
+    known = {"replacement", "of", "instead", "optional", "during", "then"}
+    if of not in REPLACEMENT_EVENTS.get(kind, frozenset()) or set(form) - known:
         raise UnsupportedByEngine(f"replacement form {dict(form)!r} is not implemented")
-    instead = Zone(str(form["instead"])) if names_zone else None
-    if instead is Zone.BATTLE:
+    during = _opt_str(form.get("during"))
+    if during not in (None, "opponent_turn"):
         raise UnsupportedByEngine(f"replacement form {dict(form)!r} is not implemented")
-    return Replacement(key[0], key[1], instead)
+    instead, action = _instead(form, kind)
+    return Replacement(kind, of, instead, action, bool(form.get("optional", False)), during,
+                       _follow_up(form["then"]) if "then" in form else None)
+
+
+def _instead(form: Mapping[str, Any], kind: str) -> tuple[Zone | None, Instead | None]:
+    value = form.get("instead")
+    if kind == "enter_tapped_to_untapped":
+        if value is not None:
+            raise UnsupportedByEngine(f"replacement form {dict(form)!r} is not implemented")
+        return None, None
+    if isinstance(value, str):
+        zone = Zone(value)
+        if zone is Zone.BATTLE and kind != "discarded":
+            raise UnsupportedByEngine(f"replacement form {dict(form)!r} is not implemented")
+        return zone, None
+    known = {"destroy", "opponent_draws", "power_this_turn", "mill_opponent", "reveal_then_break", "mana"}
+    if not isinstance(value, Mapping) or not value or set(value) - known:
+        raise UnsupportedByEngine(f"replacement form {dict(form)!r} is not implemented")
+    return None, Instead(
+        destroy=_opt_str(value.get("destroy")),
+        opponent_draws=int(value.get("opponent_draws", 0)),
+        power_this_turn=int(value.get("power_this_turn", 0)),
+        mill_opponent=int(value.get("mill_opponent", 0)),
+        reveal_then_break=bool(value.get("reveal_then_break", False)),
+        mana=int(value.get("mana", 0)),
+    )
+
+
+def _follow_up(form: object) -> FollowUp:
+    if not isinstance(form, Mapping) or not set(form) <= {"effect", "optional", "if_that_in"}:
+        raise UnsupportedByEngine(f"follow-up {form!r} is not implemented")
+    where = form.get("if_that_in")
+    return FollowUp(_effect(form.get("effect")), bool(form.get("optional", False)),
+                    Zone(str(where)) if where is not None else None)
 
 
 def _evolution(spec: Mapping[str, Any]) -> Evolution:
@@ -418,6 +541,8 @@ def _effect(form: object) -> Effect:
             race=_opt_str(value.get("race")),
             keyword=_opt_str(value.get("keyword")),
             cost_plus=value.get("cost_plus"),
+            untapped=bool(value.get("untapped", False)),
+            power_at_most=value.get("power_at_most"),
         )
     return Effect(kind)
 

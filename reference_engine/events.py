@@ -27,6 +27,8 @@ class Cause(StrEnum):
     UNDER = "under"  # 下に置く: put under a card in the battle zone (403.4a)
     SWAP = "swap"  # 入れ替え (701.26a)
     CAST = "cast"  # 呪文を唱えた: the spell goes to the graveyard
+    DISCARD = "discard"  # 捨てる: from the hand to the graveyard
+    BREAK = "break"  # ブレイク: a shield goes to its owner's hand
 
 
 class DeckPosition(StrEnum):
@@ -56,6 +58,10 @@ class MoveRequest:
     """Put under a card in the battle zone: any card of the object it goes to the bottom of (403.4a)."""
     only_top: bool = False
     """Leaving the battle zone: only this card, the top card, leaves its object (退化, 801.4)."""
+    agent: Card | None = None
+    """The card whose action makes the move, when a replacement asks (the creature that breaks a shield)."""
+    replacing: bool = False
+    """This move is (part of) a replacing event: it is never offered to replacement effects (101.5, 101.5a)."""
 
 
 @dataclass(frozen=True)
@@ -109,6 +115,22 @@ class Attacked:
 
 
 @dataclass(frozen=True)
+class TapForMana:
+    """A proposed event: a card in the mana zone is tapped to produce ``mana`` mana (マナを支払う)."""
+
+    card: Card
+    mana: int = 1
+
+
+@dataclass(frozen=True)
+class ManaTapped:
+    """A mana card was tapped and produced ``mana`` mana (the mana count as it was when tapped)."""
+
+    card: Card
+    mana: int
+
+
+@dataclass(frozen=True)
 class Reconstructed:
     """The cards left after a top card left stay in the battle zone as an object (再構築, 801.4).
 
@@ -142,5 +164,5 @@ class Replaced:
     card: Card
 
 
-Event = Moved | Reconstructed | Replaced | Attacked | AbilityTriggered
+Event = Moved | Reconstructed | Replaced | Attacked | AbilityTriggered | ManaTapped
 """Every kind of performed event the engine records."""

@@ -18,14 +18,16 @@ from reference_engine.characteristics import statics
 from reference_engine.choices import ChoiceScript
 from reference_engine.effects import Duration, PowerModifier
 from reference_engine.errors import IllegalAction, InvalidSetup, UnsupportedByEngine
-from reference_engine.events import Attacked, Cause, DeckPosition, Event, MoveRequest
+from reference_engine.events import Attacked, Cause, DeckPosition, Event, ManaTapped, MoveRequest, TapForMana
 from reference_engine.evolution import evolve
 from reference_engine.flip import FlipBy
 from reference_engine.pipeline import Pipeline
 from reference_engine.players import Player
+from reference_engine.replacements import replace_tap
 from reference_engine.resolution import next_pending, resolve
 from reference_engine.rulesets import Ruleset
 from reference_engine.sickness import can_attack
+from reference_engine.spells import cast
 from reference_engine.state import BattleObject, Card, GameState
 from reference_engine.triggers import check_attack
 from reference_engine.turns import Step, Turn
@@ -50,6 +52,7 @@ class Game:
         self.state = GameState.empty(Turn(1, Player.P1, Step.MAIN))
         self.log: list[Event] = []
         self.pipeline = Pipeline(self.state, self.log, ruleset)
+        self.pipeline.random = self.random
 
     # ------------------------------------------------------------------ setup
     def set_turn(self, turn: Turn) -> None:
@@ -170,7 +173,7 @@ class Game:
         if destination is Zone.BATTLE:
             self.put_into_battle(card, choices=choices)
             return
-        self.pipeline.move([MoveRequest(card, destination, Cause.PUT, position=position, by=by)])
+        self.pipeline.move([MoveRequest(card, destination, Cause.PUT, position=position, by=by)], choices)
         self._finish(choices)
 
     def destroy(self, cards: Sequence[Card], choices: ChoiceScript | None = None) -> None:
@@ -180,7 +183,7 @@ class Game:
             obj = self._object(card)
             if obj not in objects:
                 objects.append(obj)
-        self.pipeline.move([MoveRequest(obj.top, Zone.GRAVEYARD, Cause.DESTROY) for obj in objects])
+        self.pipeline.move([MoveRequest(obj.top, Zone.GRAVEYARD, Cause.DESTROY) for obj in objects], choices)
         self._finish(choices)
 
     def tap(self, card: Card) -> None:
@@ -290,10 +293,59 @@ class Game:
     def resolve(self, choices: ChoiceScript | None = None) -> None:
         """Resolve every waiting ability, including those that trigger meanwhile, in the rules' order (603)."""
         script = choices if choices is not None else ChoiceScript()
+        self.pipeline.script = script
         while self.state.waiting:
             pending = next_pending(self, script)
             self.state.waiting.remove(pending)
             resolve(self, pending, script)
+        self.pipeline.script = None
+        self._finish(choices)
+
+    def cast(self, card: Card, choices: ChoiceScript | None = None) -> None:
+        """呪文を唱える: its owner casts the spell from the hand, costs taken as paid (spells.py)."""
+        script = choices if choices is not None else ChoiceScript()
+        self.pipeline.script = script
+        try:
+            cast(self.pipeline, card, script)
+        finally:
+            self.pipeline.script = None
+        self._finish(choices)
+
+    def discard(self, card: Card, choices: ChoiceScript | None = None) -> None:
+        """捨てる: the card is put from its owner's hand into the graveyard (an effect makes its owner discard it)."""
+        self._require_in(card, Zone.HAND, "discard")
+        self.pipeline.move([MoveRequest(card, Zone.GRAVEYARD, Cause.DISCARD)], choices)
+        self._finish(choices)
+
+    def tap_mana(self, cards: Sequence[Card], choices: ChoiceScript | None = None) -> None:
+        """マナを支払う: tap these untapped cards of one player's mana zone, one at a time; each produces mana.
+
+        Each tap is first offered to the replacement effects that wait for it (:func:`replacements.replace_tap`).
+        """
+        script = choices if choices is not None else ChoiceScript()
+        for card in cards:
+            player, zone = self.state.zone_of(card)
+            if zone is not Zone.MANA or card.serial in self.state.players[player].tapped_mana:
+                raise IllegalAction(f"{card.name} is not an untapped card in the mana zone")
+            tap, replaced = replace_tap(self.state, TapForMana(card), script)
+            if replaced is not None:
+                self.log.append(replaced)
+            self.state.players[player].tapped_mana.add(card.serial)
+            self.log.append(ManaTapped(card, tap.mana))
+        self._finish(choices)
+
+    def break_shields(self, breaker: Card, shields: Sequence[Card], choices: ChoiceScript | None = None) -> None:
+        """ブレイク: the creature ``breaker`` breaks these shields of the opponent at once; each goes to the hand.
+
+        S・トリガー is not offered. A replacement of the breaking creature (「ブレイクする時、かわりに…」) applies.
+        """
+        obj = self._object(breaker)
+        for shield in shields:
+            owner, zone = self.state.zone_of(shield)
+            if zone is not Zone.SHIELDS or owner is obj.controller:
+                raise IllegalAction(f"{shield.name} is not a shield of {breaker.name}'s opponent")
+        breaks = [MoveRequest(s, Zone.HAND, Cause.BREAK, by=obj.controller, agent=obj.top) for s in shields]
+        self.pipeline.move(breaks, choices)
         self._finish(choices)
 
     # ---------------------------------------------------------------- helpers

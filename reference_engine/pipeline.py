@@ -2,9 +2,10 @@
 
 Stages, in order, for a batch of simultaneous moves:
 
-1. **replace**: each proposed move is offered to the replacement effects in force
+1. **replace**: the proposed moves are offered, as one batch, to the replacement effects in force
    (:mod:`reference_engine.replacements`, 609, the only place replacements apply), which may change
-   it ("かわりに"); a replaced event did not happen, so nothing triggers on it (603.2d);
+   them ("かわりに"); a replaced event did not happen, so nothing triggers on it (603.2d); what a
+   replacement does after its event (「そうしたら」, 101.5a) is done after stage 5;
 2. **look back**: for every object about to leave the battle zone, remember its state just before
    the move (:class:`~reference_engine.events.LastKnown`, 603.5c: computed characteristics, whether it
    was an evolution creature, whether its abilities were ignored), and every moving card's
@@ -25,9 +26,11 @@ Stages, in order, for a batch of simultaneous moves:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
-from reference_engine import reconstruction, replacements
+from reference_engine import follow_ups, reconstruction, replacements
+from reference_engine.abilities import Replacement
 from reference_engine.characteristics import abilities_ignored, civilizations, is_evolution_creature, power
 from reference_engine.choices import ChoiceScript
 from reference_engine.errors import IllegalAction, UnsupportedByEngine
@@ -58,16 +61,17 @@ class Pipeline:
         self.state = state
         self.log = log
         self.ruleset = ruleset
+        self.script: ChoiceScript | None = None
+        """The choices of the action being performed, for moves whose caller passes none (effects resolving)."""
+        self.random = random.Random(0)
+        """The game's source of randomness (shuffling), set by the game."""
 
     def move(self, requests: Sequence[MoveRequest], choices: ChoiceScript | None = None) -> list[Event]:
         """Perform the moves in ``requests`` as one simultaneous event; return what happened."""
-        performed: list[Event] = []
-        proposed: list[MoveRequest] = []
-        for request in requests:
-            changed, replaced = replacements.apply(self.state, request)
-            proposed.append(changed)
-            if replaced is not None:
-                performed.append(replaced)
+        script = choices if choices is not None else self.script if self.script is not None else ChoiceScript()
+        outcome = replacements.replace_batch(self.state, self.ruleset, requests, script, self._follow_up)
+        performed: list[Event] = list(outcome.replaced)
+        proposed = outcome.requests
         for request in proposed:
             if request.destination is Zone.BATTLE and request.beneath is None:
                 owner = request.card.owner
@@ -83,7 +87,13 @@ class Pipeline:
         for pending in check_moves(self.state, self.ruleset, [e for e in performed if isinstance(e, Moved)]):
             self.state.waiting.append(pending)
             self.log.append(AbilityTriggered(pending.card, pending.index))
+        for later in outcome.later:  # what a replacement does after its event: 「そうしたら」 (101.5a)
+            later(script)
         return performed
+
+    def _follow_up(self, source: Card, controller: Player, ability: Replacement, script: ChoiceScript) -> None:
+        assert ability.then is not None
+        follow_ups.run(self, source, controller, ability.then, script)
 
     def _look_back(self, requests: Sequence[MoveRequest]) -> dict[int, LastKnown]:
         snapshots: dict[int, LastKnown] = {}

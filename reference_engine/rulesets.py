@@ -92,3 +92,13 @@ class Ruleset:
         Before, nothing carried over: the cards under the 魔導具 were separated and reconstructed.
         """
         return self.in_force(self.MUGETSU_REVISION)
+
+    @property
+    def replacements_assigned_per_player(self) -> bool:
+        """609.9 / 609.9a (2023-04-10): when several events happen at once and replacement effects could modify
+        more than one of them, each player in turn, the turn player first, decides which of their replacements
+        apply to which event, and then all apply together.
+
+        Before, the rulebook had no such rule and the sources do not say how it was done.
+        """
+        return self.in_force("2023-04-10")

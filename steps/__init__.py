@@ -6,6 +6,6 @@ through :class:`steps.duel.Duel`, which speaks only the contract's messages.
 
 STEP_MODULES: tuple[str, ...] = (
     "steps.fixtures", "steps.given", "steps.when", "steps.then", "steps.evolution",
-    "steps.triggers", "steps.carry_over",
+    "steps.triggers", "steps.carry_over", "steps.replacements",
 )
 """The step modules, loaded as pytest plugins by :mod:`shinpan.pytest_plugin` (and read by the lint)."""

@@ -64,7 +64,8 @@ def test_unknown_step_phrase_is_reported(suite_copy: Path, tmp_path: Path) -> No
      "requires, each as @name:value)"),
     (HEADER + scenario("    前提 自分のターンである\n", tags="@id:t-001 @rule:1 @since:2021-03-17"),
      "検査.feature:6: @since:2021-03-17: unknown ruleset '2021-03-17'; known rulesets: dm04-qa, 2018-08-09, 2018-09-05, "
-     "2019-12-12, 2020-06-26, 2020-09-18, pig-reversal, 2021-03-16, 2023-04-10, 2025-10-01, mugetsu-ruling, "
+     "2019-12-12, 2020-06-26, 2020-09-18, pig-reversal, 2021-03-16, 2021-12-16, 2023-04-10, "
+     "2025-10-01, mugetsu-ruling, "
      "2025-12-17"),
     (HEADER + scenario("    前提 自分のターンである\n", tags="@rule:1"), "検査.feature:6: scenario has no @id: tag"),
     (HEADER + scenario("    前提 自分のターンである\n") + "\n" + scenario("    前提 自分のターンである\n",

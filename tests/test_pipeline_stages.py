@@ -8,7 +8,17 @@ from __future__ import annotations
 
 import pytest
 
-from reference_engine import CardDatabase, CardDefinition, Game, Player, Ruleset, UnsupportedByEngine, Zone
+from reference_engine import (
+    CardDatabase,
+    CardDefinition,
+    Game,
+    IllegalAction,
+    Player,
+    Ruleset,
+    ScriptMismatch,
+    UnsupportedByEngine,
+    Zone,
+)
 from reference_engine.abilities import (
     Effect,
     Evolution,
@@ -19,6 +29,7 @@ from reference_engine.abilities import (
     Who,
     parse_ability,
 )
+from reference_engine.choices import Choice, ChoiceScript
 from reference_engine.events import Moved, Reconstructed, Replaced
 from reference_engine.state import Card
 from reference_engine.turns import Turn
@@ -61,7 +72,7 @@ def test_replacement_forms_are_read_into_one_structured_value() -> None:
         Replacement("leaves", "this", Zone.HAND)
     assert parse_ability({"replacement": "enter_tapped_to_untapped", "of": "own_creatures"}) == \
         Replacement("enter_tapped_to_untapped", "own_creatures")
-    for form in ({"replacement": "leaves", "of": "this"}, {"replacement": "destroyed", "of": "own_creatures",
+    for form in ({"replacement": "leaves", "of": "this"}, {"replacement": "destroyed", "of": "everyone",
                                                            "instead": "mana"},
                  {"replacement": "enter_tapped_to_untapped", "of": "own_creatures", "instead": "hand"}):
         with pytest.raises(UnsupportedByEngine):
@@ -83,7 +94,7 @@ def test_a_self_replacement_goes_through_the_replacement_stage_and_the_replaced_
     assert [p.card.name for p in game.state.waiting] == ["マナ見張り"]
 
 
-def test_a_self_replacement_of_destruction_does_not_replace_other_moves() -> None:
+def test_a_destroyed_replacement_of_its_own_card_does_not_replace_other_moves() -> None:
     game = new_game()
     (card,) = put(game, "マナ置換")
     game.move(card, Zone.HAND)
@@ -120,3 +131,61 @@ def test_an_evolution_enters_and_its_sources_do_not() -> None:
     game.place(evolution, Zone.HAND)
     game.summon(evolution, sources=[source])
     assert [(p.card.name, p.that.card.name if p.that else None) for p in game.state.waiting] == [("登場見張り", "進化")]
+
+
+# ---------------------------------------------------------------- rule 609 in the replacement stage
+OWN_TO_MANA = CardDefinition("自分マナ置換", "クリーチャー", power=1000,
+                             abilities=(Replacement("destroyed", "own_creatures", Zone.MANA),))
+RETURNED_TO_MANA = CardDefinition("戻し置換", "クリーチャー", power=1000,
+                                  abilities=(Replacement("returned_to_hand", "own_creatures", Zone.MANA),))
+TO_HAND_ON_DESTROY = CardDefinition("破壊手札置換", "クリーチャー", power=1000,
+                                    abilities=(Replacement("destroyed", "this", Zone.HAND),))
+
+
+def rule_609_game(ruleset: str = "2025-12-17") -> Game:
+    database = CardDatabase([VANILLA, TO_MANA, OWN_TO_MANA, RETURNED_TO_MANA, TO_HAND_ON_DESTROY])
+    game = Game(database, Ruleset(ruleset, rulesets.load().ids))
+    game.set_turn(Turn(3, Player.P1))
+    return game
+
+
+def test_two_candidates_of_one_player_ask_for_the_choice_replacement() -> None:
+    game = rule_609_game()
+    (card,) = put(game, "破壊手札置換")
+    put(game, "自分マナ置換")
+    with pytest.raises(ScriptMismatch):
+        game.destroy([card])
+    game = rule_609_game()
+    (card,) = put(game, "破壊手札置換")
+    (other,) = put(game, "自分マナ置換")
+    game.destroy([card], ChoiceScript([Choice("replacement", (other,))]))
+    assert game.state.players[Player.P1].zones[Zone.MANA] == [card]
+    assert [e.source for e in game.log if isinstance(e, Replaced)] == [other]
+
+
+def test_the_replacing_move_is_never_offered_again() -> None:
+    game = rule_609_game()
+    (card,) = put(game, "破壊手札置換")
+    put(game, "戻し置換")
+    game.destroy([card])
+    assert game.state.players[Player.P1].zones[Zone.HAND] == [card]
+    assert len([e for e in game.log if isinstance(e, Replaced)]) == 1
+
+
+def test_before_609_9_several_replaced_events_in_one_batch_are_unsupported() -> None:
+    game = rule_609_game("2021-12-16")
+    first, second = put(game, "マナ置換")[0], put(game, "マナ置換")[0]
+    with pytest.raises(UnsupportedByEngine):
+        game.destroy([first, second])
+    game = rule_609_game("2023-04-10")
+    first, second = put(game, "マナ置換")[0], put(game, "マナ置換")[0]
+    game.destroy([first, second])
+    assert game.state.players[Player.P1].zones[Zone.MANA] == [first, second]
+
+
+def test_a_mandatory_replacement_cannot_be_declined() -> None:
+    game = rule_609_game()
+    (card,) = put(game, "破壊手札置換")
+    put(game, "自分マナ置換")
+    with pytest.raises(IllegalAction):
+        game.destroy([card], ChoiceScript([Choice("replacement", ())]))

@@ -1,0 +1,85 @@
+"""Steps for replacement effects (置換効果, 609): casting, discarding, breaking, choosing a replacement, and
+what was replaced.
+
+Choices are scripted with もし steps placed before the move that asks for them:
+「自分は《X》の置換効果を適用すると選ぶ」 (choice ``replacement``: the card whose replacement applies),
+「自分は置換効果を適用しないと選ぶ」 (decline the optional ones).
+"""
+
+from __future__ import annotations
+
+from pytest_bdd import parsers, then, when
+
+from steps.duel import Duel
+from steps.vocabulary import CARD_PATTERN, CARDS_PATTERN, PLAYER_PATTERN, card_ref, card_refs
+
+
+# ------------------------------------------------------------------- when
+@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})が(?P<card>{CARD_PATTERN})を唱える"))
+def cast(duel: Duel, player: str, card: str) -> None:
+    """呪文を唱える: the spell's owner casts it from the hand (costs taken as paid)."""
+    duel.act({"type": "cast", "card": duel.label(card_ref(card))})
+
+
+@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})が効果で(?P<card>{CARD_PATTERN})を手札から捨てる"))
+def discard(duel: Duel, player: str, card: str) -> None:
+    """捨てる: an effect makes the card's owner discard it from the hand."""
+    duel.act({"type": "discard", "card": duel.label(card_ref(card))})
+
+
+@when(parsers.re(rf"(?P<breaker>{CARD_PATTERN})が相手のシールドの(?P<shields>{CARDS_PATTERN})をブレイクする"))
+def break_shields(duel: Duel, breaker: str, shields: str) -> None:
+    """ブレイク: the creature breaks these shields of its opponent at once."""
+    duel.act({"type": "break", "breaker": duel.label(card_ref(breaker)),
+              "shields": [duel.label(ref) for ref in card_refs(shields)]})
+
+
+@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は(?P<card>{CARD_PATTERN})の置換効果を適用すると選ぶ"))
+def choose_replacement(duel: Duel, player: str, card: str) -> None:
+    """Script the choice ``replacement``: this card's replacement effect applies (609.8)."""
+    duel.script_choice("replacement", [card_ref(card)])
+
+
+@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は置換効果を適用しないと選ぶ"))
+def decline_replacement(duel: Duel, player: str) -> None:
+    """Script the choice ``replacement`` with no card: none of the player's optional replacements applies."""
+    duel.script_choice("replacement", [])
+
+
+# ------------------------------------------------------------------- then
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})の置換効果が(?P<affected>{CARD_PATTERN})に(?:(?P<count>\d+)回)?適用された"))
+def replaced(duel: Duel, card: str, affected: str, count: str | None) -> None:
+    """Since the previous observation, the card's replacement effect replaced an event of ``affected``
+    (exactly ``count`` times, if given)."""
+    duel.require("events")
+    label, other = duel.label(card_ref(card)), duel.label(card_ref(affected))
+    actual = sum(1 for e in duel.observation().get("events", [])
+                 if e["type"] == "replaced" and e["card"] == label and e["affected"] == other)
+    if count is None:
+        assert actual >= 1, f"no replacement of {card} applied to {affected}"
+    else:
+        assert actual == int(count), f"the replacement of {card} applied {actual} times to {affected}, expected {count}"
+
+
+@then("置換効果はどれも適用されなかった")
+def nothing_replaced(duel: Duel) -> None:
+    """Since the previous observation, no replacement effect replaced anything."""
+    duel.require("events")
+    actual = [e for e in duel.observation().get("events", []) if e["type"] == "replaced"]
+    assert not actual, f"replacements applied: {actual}"
+
+
+@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})が(?P<cards>{CARDS_PATTERN})をタップしてマナを支払う"))
+def tap_mana(duel: Duel, player: str, cards: str) -> None:
+    """マナを支払う: tap these mana cards, one at a time; each produces mana."""
+    duel.act({"type": "tap_mana", "cards": [duel.label(ref) for ref in card_refs(cards)]})
+
+
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})はマナを(?P<mana>\d+)生み出した"))
+def produced_mana(duel: Duel, card: str, mana: str) -> None:
+    """Since the previous observation, tapping the mana card produced this much mana."""
+    duel.require("events")
+    label = duel.label(card_ref(card))
+    actual = [e["mana"] for e in duel.observation().get("events", [])
+              if e["type"] == "mana_tapped" and e["card"] == label]
+    assert actual == [int(mana)], f"tapping {card} produced {actual or 'nothing'}, expected [{mana}]"
