@@ -32,7 +32,16 @@ from reference_engine.characteristics import power
 from reference_engine.choices import Choice, ChoiceScript
 from reference_engine.effects import Duration
 from reference_engine.errors import InvalidSetup
-from reference_engine.events import AbilityTriggered, Attacked, DeckPosition, Event, Moved, Reconstructed, Replaced
+from reference_engine.events import (
+    AbilityTriggered,
+    Attacked,
+    BecameSource,
+    DeckPosition,
+    Event,
+    Moved,
+    Reconstructed,
+    Replaced,
+)
 from reference_engine.flip import FlipBy
 from reference_engine.game import MECHANICS
 from reference_engine.sickness import can_attack, is_summoning_sick
@@ -292,7 +301,8 @@ class ReferenceSimulator:
 
 
 def _event(event: Event, label_of: Mapping[int, str]) -> dict[str, Any] | None:
-    """An engine event as the contract reports it (an attack declaration is not an event there)."""
+    """An engine event as the contract reports it (an attack declaration, or an object becoming the sources of an
+    evolution, is not an event there)."""
     if isinstance(event, Moved):
         return {"type": "moved", "card": label_of[id(event.card)], "from": event.source.value,
                 "to": event.destination.value, "player": NAMES[event.player], "cause": event.cause.value}
@@ -304,7 +314,7 @@ def _event(event: Event, label_of: Mapping[int, str]) -> dict[str, Any] | None:
                 "player": NAMES[event.player]}
     if isinstance(event, AbilityTriggered):
         return {"type": "triggered", "card": label_of[id(event.card)], "ability": event.ability}
-    assert isinstance(event, Attacked)
+    assert isinstance(event, Attacked | BecameSource)  # the contract reports neither as an event
     return None
 
 

@@ -25,6 +25,8 @@ Forms (the registry's header repeats them):
   costs, resolves no battles or blocks). It is read so that the card can be played, and does nothing.
 - ``{g_link: {partners: [NAME, …], side: left|right}}`` — G・リンク (804) with the named gods.
 - ``{mugetsu: {count: N}}`` — 無月の門: stacked on N of its owner's 魔導具 (seed 000).
+- ``{icon: EFFECT}`` — an icon ability (アイコン能力): an ability that uses the creature's icon abilities
+  (``{use_icons: {of: this|that}}``) applies EFFECT (603.3a).
 """
 
 from __future__ import annotations
@@ -48,6 +50,12 @@ class CardFacts(Protocol):
     def is_spell(self) -> bool: ...
 
     @property
+    def is_tamaseed(self) -> bool: ...
+
+    @property
+    def is_cross_gear(self) -> bool: ...
+
+    @property
     def civilizations(self) -> tuple[str, ...]: ...
 
 
@@ -65,7 +73,8 @@ class Evolution:
     sources: int = 1
     """How many sources the evolution needs (進化: 1, 進化V: 2, 進化GV: 3); old 801.4a counts these."""
     of: str = "creature"
-    """What a source is: ``creature`` (a creature card) or ``spell`` (a spell card)."""
+    """What a source is: ``creature`` (a creature card), ``spell`` (a spell card), ``tamaseed`` (a タマシード) or
+    ``cross_gear`` (a クロスギア: 進化クロスギア)."""
     civilization: str | None = None
     """A civilization every source must have, if any."""
     zone: str = "battle"
@@ -77,7 +86,8 @@ class Evolution:
 
     def accepts(self, card: CardFacts) -> bool:
         """Whether a card with these printed facts is a proper source (適正な進化元) for this evolution."""
-        kind_ok = card.is_creature if self.of == "creature" else card.is_spell
+        kind_ok = {"creature": card.is_creature, "spell": card.is_spell, "tamaseed": card.is_tamaseed,
+                   "cross_gear": card.is_cross_gear}[self.of]
         return kind_ok and (self.civilization is None or self.civilization in card.civilizations)
 
     def count_ok(self, count: int) -> bool:
@@ -148,6 +158,7 @@ class Static:
     name: str
     race: str | None = None
     amount: int = 0
+    civilization: str | None = None
 
 
 STATICS: frozenset[str] = frozenset(
@@ -155,6 +166,8 @@ STATICS: frozenset[str] = frozenset(
         "mana_all_civilizations",  # 自分のマナゾーンにあるカードを、すべての文明のカードとして扱う
         "cannot_attack_players",  # このクリーチャーは、相手プレイヤーを攻撃できない
         "power_per_graveyard_race",  # 自分の墓地にある(race)1体につき+amount
+        "power_to_other_own_civilization",  # 自分の他の(civilization)のクリーチャーのパワーを+amount
+        "attack_untapped_turn_entered",  # バトルゾーンに出たターン、アンタップしているクリーチャーを攻撃できる
     }
 )
 
@@ -184,6 +197,8 @@ class Subject:
     race: str | None = None
     civilization: str | None = None
     name_contains: str | None = None
+    card_type: str | None = None
+    """A card type the card must have (e.g. ``タマシード``)."""
     counts_itself_always: bool = False
     """A class ability that a ruling lets see its own card leave under every revision (《神帝スヴァ》)."""
 
@@ -223,6 +238,8 @@ class Effect:
     keyword: str | None = None
     cost_plus: int | None = None
     """For put_from_graveyard: the cost must be that card's cost plus this."""
+    of: str | None = None
+    """For pump_creature and use_icons: ``this`` (このクリーチャー) or ``that`` (そのクリーチャー)."""
 
 
 EFFECTS: frozenset[str] = frozenset(
@@ -240,8 +257,19 @@ EFFECTS: frozenset[str] = frozenset(
         "discard_same_cost_spell",  # 相手の手札から同じコストの呪文を捨てさせる (only with casting, never here)
         "swap_with_graveyard",  # 墓地のクリーチャー1体とこのクリーチャーを入れ替える (choice: target)
         "power_of_target",  # そのターン、相手のクリーチャー1体のパワーをamount (only while linked, never here)
+        "pump_creature",  # このクリーチャー / そのクリーチャーのパワーをこのターンの終わりまで+amount (of: this|that)
+        "use_icons",  # このクリーチャー / そのクリーチャーのアイコン能力を使う (of: this|that; 603.3a)
+        "search_evolution_from_that",  # そのカードから進化できる進化クリーチャーを山札から手札に (choice: target)
     }
 )
+
+
+@dataclass(frozen=True)
+class Icon:
+    """An icon ability (アイコン能力, e.g. a キズナ icon): it does nothing by itself; an ability that uses the icon
+    abilities of a creature (603.3a) applies ``effect``."""
+
+    effect: Effect
 
 
 @dataclass(frozen=True)
@@ -264,7 +292,7 @@ class Triggered:
     ``linked`` (the ability's creature is G・リンク-ed, :mod:`reference_engine.link`), ``total_shields_at_most_6``."""
 
 
-Ability = Keyword | Evolution | Static | IgnoreAbilities | Replacement | Triggered | GLink | Mugetsu | Dormant
+Ability = Keyword | Evolution | Static | IgnoreAbilities | Replacement | Triggered | GLink | Mugetsu | Dormant | Icon
 """Every ability form the engine implements."""
 
 CONDITIONS: frozenset[str] = frozenset({"was_evolution", "linked", "total_shields_at_most_6"})
@@ -311,9 +339,11 @@ def parse_ability(form: Mapping[str, Any]) -> Ability:
         return Mugetsu(int(form["mugetsu"].get("count", 1)))
     if "static" in form:
         name = str(form["static"])
-        if name not in STATICS or not set(form) <= {"static", "race", "amount"}:
+        if name not in STATICS or not set(form) <= {"static", "race", "amount", "civilization"}:
             raise UnsupportedByEngine(f"static ability {dict(form)!r} is not implemented")
-        return Static(name, _opt_str(form.get("race")), int(form.get("amount", 0)))
+        return Static(name, _opt_str(form.get("race")), int(form.get("amount", 0)), _opt_str(form.get("civilization")))
+    if set(form) == {"icon"}:
+        return Icon(_effect(form["icon"]))
     if "replacement" in form:
         return _replacement(form)
     if "trigger" in form:
@@ -347,7 +377,8 @@ def _evolution(spec: Mapping[str, Any]) -> Evolution:
         or_more=bool(spec.get("or_more", False)),
         neo=bool(spec.get("neo", False)),
     )
-    if evolution.of not in ("creature", "spell") or evolution.zone not in ("battle", "graveyard"):
+    if (evolution.of not in ("creature", "spell", "tamaseed", "cross_gear")
+            or evolution.zone not in ("battle", "graveyard")):
         raise UnsupportedByEngine(f"evolution form {dict(spec)!r} is not implemented")
     return evolution
 
@@ -380,7 +411,7 @@ def _subject(form: object) -> Subject:
         return Subject(Who(form))
     if not isinstance(form, Mapping):
         raise UnsupportedByEngine(f"trigger subject {form!r} is not implemented")
-    known = {"who", "kind", "race", "civilization", "name_contains", "counts_itself"}
+    known = {"who", "kind", "race", "civilization", "name_contains", "card_type", "counts_itself"}
     if set(form) - known:
         raise UnsupportedByEngine(f"trigger subject keys {sorted(set(form) - known)} are not implemented")
     try:
@@ -393,6 +424,7 @@ def _subject(form: object) -> Subject:
         race=_opt_str(form.get("race")),
         civilization=_opt_str(form.get("civilization")),
         name_contains=_opt_str(form.get("name_contains")),
+        card_type=_opt_str(form.get("card_type")),
         counts_itself_always=form.get("counts_itself") == "always",
     )
 
@@ -418,6 +450,8 @@ def _effect(form: object) -> Effect:
             race=_opt_str(value.get("race")),
             keyword=_opt_str(value.get("keyword")),
             cost_plus=value.get("cost_plus"),
+            amount=int(value.get("amount", 0)),
+            of=_opt_str(value.get("of")),
         )
     return Effect(kind)
 

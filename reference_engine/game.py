@@ -25,7 +25,7 @@ from reference_engine.pipeline import Pipeline
 from reference_engine.players import Player
 from reference_engine.resolution import next_pending, resolve
 from reference_engine.rulesets import Ruleset
-from reference_engine.sickness import can_attack
+from reference_engine.sickness import can_attack, may_attack_untapped
 from reference_engine.state import BattleObject, Card, GameState
 from reference_engine.triggers import check_attack
 from reference_engine.turns import Step, Turn
@@ -202,7 +202,7 @@ class Game:
             defender = self._object(target)
             if defender.controller is attacker.controller:
                 raise IllegalAction("a creature cannot attack its own controller's creatures")
-            if not defender.tapped:
+            if not defender.tapped and not may_attack_untapped(self.state, attacker):
                 raise IllegalAction(f"{target.name} is untapped and cannot be attacked")
         elif target is attacker.controller:
             raise IllegalAction("a creature cannot attack its own controller")
@@ -211,7 +211,7 @@ class Game:
         attacker.tapped = True
         attacker.attacking = True
         self.log.append(Attacked(attacker.top, attacker.controller))
-        self.state.waiting.extend(check_attack(self.state, attacker))
+        self.state.waiting.extend(check_attack(self.state, self.ruleset, attacker))
         self._finish(choices)
 
     def end_turn(self) -> None:
