@@ -203,6 +203,8 @@ class ReferenceSimulator:
             script.finish()
         elif kind == "g_link":
             game.g_link(self._labels(action["cards"]), script)
+        elif kind == "awaken_link":
+            game.awaken_link(self._labels(action["cards"]), script)
         elif kind == "unlink":
             game.unlink(self._label(action["card"]), script)
         elif kind == "flip":

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Sequence
 
+from reference_engine import awaken_link as awaken_link_
 from reference_engine import equipment as equipment_
 from reference_engine import flip, link, mugetsu, seal, side_jump, swap, tamaseed
 from reference_engine.cards import CardDatabase
@@ -36,7 +37,7 @@ MECHANICS: tuple[str, ...] = ("zones", "summon", "tap", "summoning_sickness", "s
                               "power_modifiers", "evolution", "neo_evolution", "reconstruction", "cards_under",
                               "replacement_effects", "triggers", "swap", "ignore_abilities", "g_link", "flip",
                               "awaken", "dragheart", "seal", "revolution_change", "j_change", "equipment",
-                              "side_jump", "mugetsu", "tamaseed")
+                              "side_jump", "mugetsu", "tamaseed", "awaken_link")
 """The mechanics this engine implements, as named in the adapter contract."""
 
 
@@ -249,6 +250,11 @@ class Game:
     def flip(self, card: Card, by: FlipBy, choices: ChoiceScript | None = None) -> None:
         """裏返す (覚醒, 龍解, other): ``card`` shows its other face (:mod:`reference_engine.flip`)."""
         flip.flip(self.state, card, by)
+        self._finish(choices)
+
+    def awaken_link(self, cards: Sequence[Card], choices: ChoiceScript | None = None) -> None:
+        """覚醒リンク: these psychic creatures (left to right) flip and link (:mod:`reference_engine.awaken_link`)."""
+        awaken_link_.awaken_link(self.state, cards)
         self._finish(choices)
 
     def seal(self, card: Card, choices: ChoiceScript | None = None) -> None:
