@@ -218,7 +218,7 @@
 
   ルール: 覚醒リンク(攻撃は引き継がれ、召喚酔いしない)
 
-    @id:carry-awaken-link-001 @source:seed000 @source:seed000-table @requires:awaken_link
+    @id:carry-awaken-link-001 @source:seed000 @requires:awaken_link
     シナリオ: 攻撃中のサイキック・クリーチャーが覚醒リンクしても、覚醒リンクしたクリーチャーは攻撃中である
       前提 自分のバトルゾーンに上から《テスト用覚醒リンク・サイキックL》の順に重なった攻撃中のクリーチャーがいる
       かつ 自分のバトルゾーンに《テスト用覚醒リンク・サイキックR》がいる
