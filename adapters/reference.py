@@ -35,6 +35,7 @@ from reference_engine.errors import InvalidSetup
 from reference_engine.events import (
     AbilityTriggered,
     Attacked,
+    BecameSource,
     DeckPosition,
     Event,
     ManaTapped,
@@ -203,6 +204,8 @@ class ReferenceSimulator:
             script.finish()
         elif kind == "g_link":
             game.g_link(self._labels(action["cards"]), script)
+        elif kind == "awaken_link":
+            game.awaken_link(self._labels(action["cards"]), script)
         elif kind == "unlink":
             game.unlink(self._label(action["card"]), script)
         elif kind == "flip":
@@ -309,7 +312,8 @@ class ReferenceSimulator:
 
 
 def _event(event: Event, label_of: Mapping[int, str]) -> dict[str, Any] | None:
-    """An engine event as the contract reports it (an attack declaration is not an event there)."""
+    """An engine event as the contract reports it (an attack declaration, or an object becoming the sources of an
+    evolution, is not an event there)."""
     if isinstance(event, Moved):
         return {"type": "moved", "card": label_of[id(event.card)], "from": event.source.value,
                 "to": event.destination.value, "player": NAMES[event.player], "cause": event.cause.value}
@@ -323,7 +327,7 @@ def _event(event: Event, label_of: Mapping[int, str]) -> dict[str, Any] | None:
         return {"type": "triggered", "card": label_of[id(event.card)], "ability": event.ability}
     if isinstance(event, ManaTapped):
         return {"type": "mana_tapped", "card": label_of[id(event.card)], "mana": event.mana}
-    assert isinstance(event, Attacked)
+    assert isinstance(event, Attacked | BecameSource)  # the contract reports neither as an event
     return None
 
 

@@ -29,6 +29,8 @@ Forms (the registry's header repeats them):
   costs, resolves no battles or blocks). It is read so that the card can be played, and does nothing.
 - ``{g_link: {partners: [NAME, …], side: left|right}}`` — G・リンク (804) with the named gods.
 - ``{mugetsu: {count: N}}`` — 無月の門: stacked on N of its owner's 魔導具 (seed 000).
+- ``{icon: EFFECT}`` — an icon ability (アイコン能力): an ability that uses the creature's icon abilities
+  (``{use_icons: {of: this|that}}``) applies EFFECT (603.3a).
 """
 
 from __future__ import annotations
@@ -52,6 +54,12 @@ class CardFacts(Protocol):
     def is_spell(self) -> bool: ...
 
     @property
+    def is_tamaseed(self) -> bool: ...
+
+    @property
+    def is_cross_gear(self) -> bool: ...
+
+    @property
     def civilizations(self) -> tuple[str, ...]: ...
 
 
@@ -69,7 +77,8 @@ class Evolution:
     sources: int = 1
     """How many sources the evolution needs (進化: 1, 進化V: 2, 進化GV: 3); old 801.4a counts these."""
     of: str = "creature"
-    """What a source is: ``creature`` (a creature card) or ``spell`` (a spell card)."""
+    """What a source is: ``creature`` (a creature card), ``spell`` (a spell card), ``tamaseed`` (a タマシード) or
+    ``cross_gear`` (a クロスギア: 進化クロスギア)."""
     civilization: str | None = None
     """A civilization every source must have, if any."""
     zone: str = "battle"
@@ -81,7 +90,8 @@ class Evolution:
 
     def accepts(self, card: CardFacts) -> bool:
         """Whether a card with these printed facts is a proper source (適正な進化元) for this evolution."""
-        kind_ok = card.is_creature if self.of == "creature" else card.is_spell
+        kind_ok = {"creature": card.is_creature, "spell": card.is_spell, "tamaseed": card.is_tamaseed,
+                   "cross_gear": card.is_cross_gear}[self.of]
         return kind_ok and (self.civilization is None or self.civilization in card.civilizations)
 
     def count_ok(self, count: int) -> bool:
@@ -214,6 +224,7 @@ class Static:
     name: str
     race: str | None = None
     amount: int = 0
+    civilization: str | None = None
 
 
 STATICS: frozenset[str] = frozenset(
@@ -221,6 +232,8 @@ STATICS: frozenset[str] = frozenset(
         "mana_all_civilizations",  # 自分のマナゾーンにあるカードを、すべての文明のカードとして扱う
         "cannot_attack_players",  # このクリーチャーは、相手プレイヤーを攻撃できない
         "power_per_graveyard_race",  # 自分の墓地にある(race)1体につき+amount
+        "power_to_other_own_civilization",  # 自分の他の(civilization)のクリーチャーのパワーを+amount
+        "attack_untapped_turn_entered",  # バトルゾーンに出たターン、アンタップしているクリーチャーを攻撃できる
     }
 )
 
@@ -250,6 +263,8 @@ class Subject:
     race: str | None = None
     civilization: str | None = None
     name_contains: str | None = None
+    card_type: str | None = None
+    """A card type the card must have (e.g. ``タマシード``)."""
     counts_itself_always: bool = False
     """A class ability that a ruling lets see its own card leave under every revision (《神帝スヴァ》)."""
 
@@ -293,6 +308,8 @@ class Effect:
     """For destroy: only an untapped creature (アンタップしているクリーチャー)."""
     power_at_most: int | None = None
     """For destroy: only a creature of power N or less (パワーN以下)."""
+    of: str | None = None
+    """For pump_creature and use_icons: ``this`` (このクリーチャー) or ``that`` (そのクリーチャー)."""
 
 
 EFFECTS: frozenset[str] = frozenset(
@@ -313,8 +330,19 @@ EFFECTS: frozenset[str] = frozenset(
         "return_to_hand",  # バトルゾーンにあるクリーチャーを1体選び、持ち主の手札に戻す (choice: target)
         "put_from_graveyard_cheaper",  # そのクリーチャーよりコストが小さい、進化ではないクリーチャーを墓地から出す
         "put_from_deck_same_cost",  # 山札を見て、そのクリーチャーとコストが同じクリーチャーを出す; 山札をシャッフル
+        "pump_creature",  # このクリーチャー / そのクリーチャーのパワーをこのターンの終わりまで+amount (of: this|that)
+        "use_icons",  # このクリーチャー / そのクリーチャーのアイコン能力を使う (of: this|that; 603.3a)
+        "search_evolution_from_that",  # そのカードから進化できる進化クリーチャーを山札から手札に (choice: target)
     }
 )
+
+
+@dataclass(frozen=True)
+class Icon:
+    """An icon ability (アイコン能力, e.g. a キズナ icon): it does nothing by itself; an ability that uses the icon
+    abilities of a creature (603.3a) applies ``effect``."""
+
+    effect: Effect
 
 
 @dataclass(frozen=True)
@@ -338,7 +366,7 @@ class Triggered:
 
 
 Ability = (Keyword | Evolution | Static | IgnoreAbilities | Replacement | SpellEffect | Triggered | GLink
-           | Mugetsu | Dormant)
+           | Mugetsu | Dormant | Icon)
 """Every ability form the engine implements."""
 
 CONDITIONS: frozenset[str] = frozenset({"was_evolution", "linked", "total_shields_at_most_6"})
@@ -397,9 +425,11 @@ def parse_ability(form: Mapping[str, Any]) -> Ability:
         return Mugetsu(int(form["mugetsu"].get("count", 1)))
     if "static" in form:
         name = str(form["static"])
-        if name not in STATICS or not set(form) <= {"static", "race", "amount"}:
+        if name not in STATICS or not set(form) <= {"static", "race", "amount", "civilization"}:
             raise UnsupportedByEngine(f"static ability {dict(form)!r} is not implemented")
-        return Static(name, _opt_str(form.get("race")), int(form.get("amount", 0)))
+        return Static(name, _opt_str(form.get("race")), int(form.get("amount", 0)), _opt_str(form.get("civilization")))
+    if set(form) == {"icon"}:
+        return Icon(_effect(form["icon"]))
     if "replacement" in form:
         return _replacement(form)
     if "spell" in form:
@@ -470,7 +500,8 @@ def _evolution(spec: Mapping[str, Any]) -> Evolution:
         or_more=bool(spec.get("or_more", False)),
         neo=bool(spec.get("neo", False)),
     )
-    if evolution.of not in ("creature", "spell") or evolution.zone not in ("battle", "graveyard"):
+    if (evolution.of not in ("creature", "spell", "tamaseed", "cross_gear")
+            or evolution.zone not in ("battle", "graveyard")):
         raise UnsupportedByEngine(f"evolution form {dict(spec)!r} is not implemented")
     return evolution
 
@@ -503,7 +534,7 @@ def _subject(form: object) -> Subject:
         return Subject(Who(form))
     if not isinstance(form, Mapping):
         raise UnsupportedByEngine(f"trigger subject {form!r} is not implemented")
-    known = {"who", "kind", "race", "civilization", "name_contains", "counts_itself"}
+    known = {"who", "kind", "race", "civilization", "name_contains", "card_type", "counts_itself"}
     if set(form) - known:
         raise UnsupportedByEngine(f"trigger subject keys {sorted(set(form) - known)} are not implemented")
     try:
@@ -516,6 +547,7 @@ def _subject(form: object) -> Subject:
         race=_opt_str(form.get("race")),
         civilization=_opt_str(form.get("civilization")),
         name_contains=_opt_str(form.get("name_contains")),
+        card_type=_opt_str(form.get("card_type")),
         counts_itself_always=form.get("counts_itself") == "always",
     )
 
@@ -543,6 +575,8 @@ def _effect(form: object) -> Effect:
             cost_plus=value.get("cost_plus"),
             untapped=bool(value.get("untapped", False)),
             power_at_most=value.get("power_at_most"),
+            amount=int(value.get("amount", 0)),
+            of=_opt_str(value.get("of")),
         )
     return Effect(kind)
 

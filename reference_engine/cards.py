@@ -55,6 +55,16 @@ class CardDefinition:
         return "呪文" in self.type_line and not self.is_creature
 
     @property
+    def is_tamaseed(self) -> bool:
+        """Whether the card is a タマシード."""
+        return "タマシード" in self.type_line
+
+    @property
+    def is_cross_gear(self) -> bool:
+        """Whether the card is a クロスギア (進化クロスギア included)."""
+        return "クロスギア" in self.type_line
+
+    @property
     def is_fortress(self) -> bool:
         """Whether the card is a フォートレス, which has no tap state (seed 000)."""
         return "フォートレス" in self.type_line

@@ -1,9 +1,10 @@
 """The pieces every carry-over decision is made of (引き継ぎ, seed 000).
 
-An object's carried state lives in three places: on the object itself (tap state, attacking),
-in the game's list of resolved effects (keyed by the object's serial) and on the equipment that
-points at it. A transition builds new objects out of old ones; its module's ``carry_over``
-decides, attribute by attribute, what goes where, using these helpers. Nothing here decides.
+An object's carried state lives in four places: on the object itself (tap state, attacking, and
+which creatures it is, :attr:`~reference_engine.state.BattleObject.creatures`), in the game's list of
+resolved effects (keyed by the object's serial) and on the equipment that points at it. A transition
+builds new objects out of old ones; its module's ``carry_over`` decides, attribute by attribute, what
+goes where, using these helpers. Nothing here decides.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from reference_engine.effects import PowerModifier
-from reference_engine.state import BattleObject, GameState
+from reference_engine.state import BattleObject, GameState, new_identity
 
 
 def take_effects(state: GameState, old: Sequence[BattleObject]) -> list[PowerModifier]:
@@ -48,3 +49,14 @@ def replace_objects(state: GameState, old: Sequence[BattleObject], new: Sequence
         zone = state.players[obj.controller].battle
         if obj in zone:
             zone.remove(obj)
+
+
+def continue_creatures(new: BattleObject, old: Sequence[BattleObject]) -> None:
+    """待機/対象 ○: ``new`` is the same creature as the ``old`` objects for the abilities waiting for them and
+    the effects aimed at them (このクリーチャー / そのクリーチャー)."""
+    new.creatures = new.creatures.union(*(obj.creatures for obj in old))
+
+
+def new_creature(obj: BattleObject) -> None:
+    """待機/対象 ×: ``obj`` stays where it is but is no longer the creature that waiting abilities refer to."""
+    obj.creatures = new_identity()

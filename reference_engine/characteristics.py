@@ -1,7 +1,9 @@
 """Computed characteristics (特性). Nothing here is stored: every value is derived when asked.
 
-Power is the top card's printed power, plus static abilities that change it, plus every resolved
-power modifier on the object. A card's civilizations are its printed ones unless a static ability
+Power is the top card's printed power, plus static abilities that change it (its own, and other
+objects' that apply to it as it is now), plus every resolved power modifier on the object. A static
+ability's effect is never stored, so it is never carried over: it applies to whatever qualifies at the
+moment (seed 000, 解決による引き継ぎ). A card's civilizations are its printed ones unless a static ability
 changes them where the card is (《薫風妖精コートニー》: mana cards have every civilization). A
 continuous effect applies the instant a card is put into a zone (603.5b), so a trigger that checks a
 characteristic after a move sees the changed value.
@@ -14,6 +16,7 @@ abilities add no keywords, no static effects, replace nothing and trigger on not
 from __future__ import annotations
 
 from reference_engine.abilities import IgnoreAbilities, Static
+from reference_engine.events import LastKnown
 from reference_engine.state import BattleObject, Card, GameState
 from reference_engine.zones import Zone
 
@@ -59,6 +62,14 @@ def power(state: GameState, obj: BattleObject) -> int | None:
     if printed is None:
         return None
     total = printed + sum(m.amount for m in state.modifiers if m.target == obj.serial)
+    if obj.is_creature:
+        for other in state.players[obj.controller].battle:
+            if other is obj:
+                continue
+            for lord in statics(state, other):
+                if (lord.name == "power_to_other_own_civilization"
+                        and lord.civilization in obj.top.definition.civilizations):
+                    total += lord.amount
     for ability in statics(state, obj):
         if ability.name == "power_per_graveyard_race":
             graveyard = state.players[obj.controller].zones[Zone.GRAVEYARD]
@@ -99,3 +110,13 @@ def civilizations(state: GameState, card: Card) -> tuple[str, ...]:
             if any(s.name == "mana_all_civilizations" for s in statics(state, obj)):
                 return ALL_CIVILIZATIONS
     return printed
+
+
+def last_known(state: GameState, obj: BattleObject) -> LastKnown:
+    """The object's state now, to be remembered as its last known state (過去の状態) when it stops existing."""
+    top = obj.top.definition
+    return LastKnown(
+        cards=tuple(obj.cards), controller=obj.controller, tapped=obj.tapped, power=power(state, obj),
+        civilizations=top.civilizations, races=top.races, cost=top.cost, evolution=is_evolution_creature(obj),
+        abilities_ignored=abilities_ignored(state, obj),
+    )

@@ -144,6 +144,17 @@ class Reconstructed:
 
 
 @dataclass(frozen=True)
+class BecameSource:
+    """An object became the evolution sources (進化元) of a card put on top of it: it no longer exists as itself.
+
+    ``last_known`` is its state just before, which an effect that still refers to its top card looks back at
+    (seed 002: a タマシード that became an evolution creature is read as the タマシード).
+    """
+
+    last_known: LastKnown
+
+
+@dataclass(frozen=True)
 class AbilityTriggered:
     """A triggered ability triggered and now waits (誘発): the card that has it and the ability's index."""
 
@@ -164,5 +175,5 @@ class Replaced:
     card: Card
 
 
-Event = Moved | Reconstructed | Replaced | Attacked | AbilityTriggered | ManaTapped
+Event = Moved | Reconstructed | Replaced | Attacked | AbilityTriggered | ManaTapped | BecameSource
 """Every kind of performed event the engine records."""

@@ -20,10 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reference_engine.abilities import Evolution
+from reference_engine.characteristics import last_known
 from reference_engine.choices import ChoiceScript
 from reference_engine.effects import PowerModifier
 from reference_engine.errors import IllegalAction, ScriptMismatch
-from reference_engine.events import Cause, MoveRequest
+from reference_engine.events import BecameSource, Cause, MoveRequest
 from reference_engine.pipeline import Pipeline
 from reference_engine.players import Player
 from reference_engine.state import BattleObject, Card, GameState
@@ -40,6 +41,10 @@ class Inherited:
     ignored: bool
     """Whether a resolved effect made a source's abilities ignored (能力を無視する); it goes on applying."""
     equipment: tuple[BattleObject, ...] = ()
+    creatures: frozenset[int] = frozenset()
+    """The creatures the sources were: the evolution creature is the same creature (このクリーチャー)."""
+    crossed_to: BattleObject | None = None
+    """進化クロスギア: the creature the source cross gear was crossed to, which the evolved cross gear keeps."""
 
 
 def evolve(pipeline: Pipeline, card: Card, sources: Sequence[Card], cause: Cause,
@@ -55,6 +60,7 @@ def evolve(pipeline: Pipeline, card: Card, sources: Sequence[Card], cause: Cause
                             f"not {len(sources)}")
     source_objects = _check_sources(state, evolution, sources, controller)
     ordered = _ordered(sources, pipeline.ruleset.cards_under_have_fixed_order, choices)
+    pipeline.log.extend(BecameSource(last_known(state, obj)) for obj in source_objects)
     inherited = carry_over(state, source_objects)
     pipeline.move([MoveRequest(card, Zone.BATTLE, cause, controller=controller, tapped=inherited.tapped,
                                onto=tuple(ordered))], choices)
@@ -64,6 +70,8 @@ def evolve(pipeline: Pipeline, card: Card, sources: Sequence[Card], cause: Cause
     state.modifiers.extend(PowerModifier(obj.serial, m.amount, m.duration) for m in inherited.modifiers)
     for piece in inherited.equipment:
         piece.attached_to = obj
+    obj.creatures |= inherited.creatures
+    obj.attached_to = inherited.crossed_to
     if inherited.ignored:
         state.ignored.add(obj.serial)
     return obj
@@ -78,6 +86,10 @@ def carry_over(state: GameState, sources: Sequence[BattleObject]) -> Inherited:
     - resolved effects: all of them, summed (801.2 and its example), and an effect that ignores a
       source's abilities (能力を無視する);
     - equipment: every source's equipment is equipped to the evolution creature (seed 000);
+    - waiting abilities and targets (待機/対象): the evolution creature is the same creature as its sources
+      (seed 000: このクリーチャー / そのクリーチャー stays the same creature through evolution), so an ability
+      waiting for a source, or an effect aimed at it, applies to the evolution creature;
+    - 進化クロスギア: an evolved cross gear stays crossed to the creature its source was crossed to (seed 000);
     - summoning sickness: none; evolution creatures are not sick (801.3). Each card keeps its own
       memory of when it entered (301.5) for after a devolution.
     """
@@ -92,6 +104,8 @@ def carry_over(state: GameState, sources: Sequence[BattleObject]) -> Inherited:
         modifiers=modifiers,
         equipment=tuple(piece for obj in sources for piece in state.equipment_of(obj)),
         ignored=ignored,
+        creatures=frozenset().union(*(obj.creatures for obj in sources)),
+        crossed_to=next((obj.attached_to for obj in sources if obj.attached_to is not None), None),
     )
 
 

@@ -55,7 +55,7 @@ def carry_over(state: GameState, obj: BattleObject, before: CardDefinition, afte
         carrying.attach(state.equipment_of(obj), None)  # 装備 ×
         obj.attacking = False  # 攻撃 ×
         obj.tapped = False  # タップ: a fortress has no tap state; it is reset
-        return  # 付与 ○, 進化元 ○ (the object and the cards under it stay)
+        return  # 付与 ○, 待機/対象 ○ (the same object, the same creature), 進化元 ○ (the cards under it stay)
     if not before.is_creature and after.is_creature:
         obj.attached_to = None  # a weapon that 龍解s is a creature of its own (807.1a: tap state unchanged)
         return

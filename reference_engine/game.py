@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Sequence
 
+from reference_engine import awaken_link as awaken_link_
 from reference_engine import equipment as equipment_
 from reference_engine import flip, link, mugetsu, seal, side_jump, swap, tamaseed
 from reference_engine.cards import CardDatabase
@@ -26,7 +27,7 @@ from reference_engine.players import Player
 from reference_engine.replacements import replace_tap
 from reference_engine.resolution import next_pending, resolve
 from reference_engine.rulesets import Ruleset
-from reference_engine.sickness import can_attack
+from reference_engine.sickness import can_attack, may_attack_untapped
 from reference_engine.spells import cast
 from reference_engine.state import BattleObject, Card, GameState
 from reference_engine.triggers import check_attack
@@ -38,7 +39,7 @@ MECHANICS: tuple[str, ...] = ("zones", "summon", "tap", "summoning_sickness", "s
                               "power_modifiers", "evolution", "neo_evolution", "reconstruction", "cards_under",
                               "replacement_effects", "triggers", "swap", "ignore_abilities", "g_link", "flip",
                               "awaken", "dragheart", "seal", "revolution_change", "j_change", "equipment",
-                              "side_jump", "mugetsu", "tamaseed")
+                              "side_jump", "mugetsu", "tamaseed", "awaken_link")
 """The mechanics this engine implements, as named in the adapter contract."""
 
 
@@ -205,7 +206,7 @@ class Game:
             defender = self._object(target)
             if defender.controller is attacker.controller:
                 raise IllegalAction("a creature cannot attack its own controller's creatures")
-            if not defender.tapped:
+            if not defender.tapped and not may_attack_untapped(self.state, attacker):
                 raise IllegalAction(f"{target.name} is untapped and cannot be attacked")
         elif target is attacker.controller:
             raise IllegalAction("a creature cannot attack its own controller")
@@ -214,7 +215,7 @@ class Game:
         attacker.tapped = True
         attacker.attacking = True
         self.log.append(Attacked(attacker.top, attacker.controller))
-        self.state.waiting.extend(check_attack(self.state, attacker))
+        self.state.waiting.extend(check_attack(self.state, self.ruleset, attacker))
         self._finish(choices)
 
     def end_turn(self) -> None:
@@ -252,6 +253,11 @@ class Game:
     def flip(self, card: Card, by: FlipBy, choices: ChoiceScript | None = None) -> None:
         """裏返す (覚醒, 龍解, other): ``card`` shows its other face (:mod:`reference_engine.flip`)."""
         flip.flip(self.state, card, by)
+        self._finish(choices)
+
+    def awaken_link(self, cards: Sequence[Card], choices: ChoiceScript | None = None) -> None:
+        """覚醒リンク: these psychic creatures (left to right) flip and link (:mod:`reference_engine.awaken_link`)."""
+        awaken_link_.awaken_link(self.state, cards)
         self._finish(choices)
 
     def seal(self, card: Card, choices: ChoiceScript | None = None) -> None:

@@ -44,6 +44,7 @@ def carry_over_link(state: GameState, gods: Sequence[BattleObject], linked: Batt
     """リンクした時 (seed 000 table; 804.3, 804.3a, 804.3b, 804.5).
 
     - 付与/パンプ ○: every god's resolved effects apply to the linked creature (they add up);
+    - 待機/対象 ○: the linked creature is each god for the abilities waiting for it and the effects aimed at it;
     - 装備 ○: every god's equipment is equipped to it;
     - 進化元 ○: each god keeps the cards under it (its pile is part of the linked creature);
     - 攻撃 ○: it is attacking if a god was (804.3b);
@@ -51,6 +52,7 @@ def carry_over_link(state: GameState, gods: Sequence[BattleObject], linked: Batt
     - 召酔: none; a linked god is not summoning sick (804.5, in :mod:`reference_engine.sickness`).
     """
     carrying.give_effects(state, linked, carrying.take_effects(state, gods))
+    carrying.continue_creatures(linked, gods)
     carrying.attach(carrying.equipment_on(state, gods), linked)
     linked.attacking = any(g.attacking for g in gods)
     linked.tapped = any(g.tapped for g in gods)
@@ -72,6 +74,7 @@ def carry_over_unlink(state: GameState, linked: BattleObject, pieces: Sequence[B
     """リンクが外れた時 (seed 000 table; 804.4, 804.4a, 804.5a).
 
     - 付与/パンプ ○分: every god gets all the effects the linked creature had, each in full;
+    - 待機/対象 ○分: every god is the linked creature for the abilities waiting for it and the effects aimed at it;
     - 装備 ○単: each piece of equipment goes to one god, chosen per piece (``equipment_to``);
     - 進化元 ○単: the cards under a god stay under that god (its own pile);
     - 攻撃 ○単: if it was attacking, one god, chosen, goes on attacking (``keep_attacking``, 804.4a);
@@ -81,6 +84,7 @@ def carry_over_unlink(state: GameState, linked: BattleObject, pieces: Sequence[B
     effects = carrying.take_effects(state, [linked])
     for piece in pieces:
         carrying.give_effects(state, piece, effects)
+        carrying.continue_creatures(piece, [linked])
         piece.tapped = linked.tapped
     for equipment in state.equipment_of(linked):
         carrying.attach([equipment], _chosen(pieces, "equipment_to", choices))

@@ -58,7 +58,8 @@ def mugetsu(pipeline: Pipeline, card: Card, tools: Sequence[Card], choices: Choi
 def carry_over(pipeline: Pipeline, tools: Sequence[BattleObject], choices: ChoiceScript | None) -> list[Card]:
     """What goes under the 無月の門 creature, and what the 魔導具 objects leave behind (seed 000).
 
-    - 付与/パンプ ×, 待機/対象 ×: the 魔導具's resolved effects end;
+    - 付与/パンプ ×: the 魔導具's resolved effects end;
+    - 待機/対象 ×: the new creature is a new object and continues no 魔導具's identity;
     - 装備 ?: an open question in the seed ([4]); the engine leaves the equipment equipped to nothing;
     - 進化元 ○ (now): a 魔導具's whole pile, sources included, goes under the new creature;
       before the ruling (×): only the 魔導具 card does, and the cards under it are reconstructed;

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from reference_engine import carrying
 from reference_engine.choices import ChoiceScript
 from reference_engine.effects import PowerModifier
 from reference_engine.errors import IllegalAction, ScriptMismatch
@@ -145,7 +146,9 @@ def carry_over(state: GameState, old: BattleObject, last: LastKnown, result: Pla
       card decides (seed 000);
     - entering: none. The objects were already in the battle zone (801.4c);
     - equipment: stays equipped to what stays (seed 000's table: 退化 装備 ○); with several
-      creatures left (old rules) to the first of them.
+      creatures left (old rules) to the first of them;
+    - waiting abilities and targets (待機/対象 ○): what stays is the same creature for the abilities waiting
+      for the creature and the effects aimed at it (seed 000's table); with several left, each of them.
     """
     objects = [
         BattleObject(list(pile), old.controller, tapped=last.tapped, attacking=index == result.attacker)
@@ -157,6 +160,7 @@ def carry_over(state: GameState, old: BattleObject, last: LastKnown, result: Pla
     state.ignored.discard(old.serial)
     for obj in objects:
         state.modifiers.extend(PowerModifier(obj.serial, m.amount, m.duration) for m in inherited)
+        carrying.continue_creatures(obj, [old])
         if ignored:
             state.ignored.add(obj.serial)
     for piece in state.equipment_of(old):

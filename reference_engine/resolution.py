@@ -8,7 +8,12 @@ An ability that refers to the card whose move triggered it (そのカード) fin
 to; it has lost the card if that zone is hidden or the card has moved again since (seed 001). An
 effect that needs a characteristic of a card that is no longer in the battle zone uses its last
 known information, from just before it left (seed 002 case 2, 605.2e); a card still in the battle
-zone is read as it is now.
+zone is read as it is now if it is still the top card of its object. A card that has become the
+evolution source of another (進化元) is no longer the object it was: it is read as it was just before
+(seed 002 case 2: a タマシード evolved on is read as the タマシード).
+
+An effect on "このクリーチャー" / "そのクリーチャー" (a pump) applies to the objects that are now that creature
+(:func:`reference_engine.waiting.creatures_now`): the transitions in between decided it (seed 000).
 """
 
 from __future__ import annotations
@@ -18,13 +23,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from reference_engine.abilities import Effect
+from reference_engine.cards import CardDefinition
 from reference_engine.characteristics import civilizations, power
 from reference_engine.choices import ChoiceScript
+from reference_engine.effects import Duration, PowerModifier
 from reference_engine.errors import IllegalAction, UnsupportedByEngine
-from reference_engine.events import Cause, Moved, MoveRequest
+from reference_engine.events import BecameSource, Cause, LastKnown, Moved, MoveRequest
 from reference_engine.players import Player
 from reference_engine.state import BattleObject, Card
-from reference_engine.waiting import Pending, Tracked
+from reference_engine.waiting import Pending, Tracked, creatures_now, icons_of
 from reference_engine.zones import Zone
 
 if TYPE_CHECKING:
@@ -37,6 +44,25 @@ class Known:
 
     power: int | None
     cost: int | None
+    definition: CardDefinition | None = None
+    """The printed characteristics of its top card (its card type, what it can evolve from)."""
+    civilizations: tuple[str, ...] = ()
+
+    @property
+    def is_creature(self) -> bool:
+        return self.definition is not None and self.definition.is_creature
+
+    @property
+    def is_spell(self) -> bool:
+        return self.definition is not None and self.definition.is_spell
+
+    @property
+    def is_tamaseed(self) -> bool:
+        return self.definition is not None and self.definition.is_tamaseed
+
+    @property
+    def is_cross_gear(self) -> bool:
+        return self.definition is not None and self.definition.is_cross_gear
 
 
 def next_pending(game: Game, choices: ChoiceScript) -> Pending:
@@ -76,18 +102,24 @@ def known(game: Game, tracked: Tracked | None) -> Known:
     if tracked is None:
         raise UnsupportedByEngine("this effect needs the card that triggered it")
     obj = game.state.object_of(tracked.card)
-    if obj is not None and tracked.zone is Zone.BATTLE and not tracked.lost():
-        return Known(power(game.state, obj), obj.top.definition.cost)
+    if obj is not None and obj.top is tracked.card and tracked.zone is Zone.BATTLE and not tracked.lost():
+        top = obj.top.definition
+        return Known(power(game.state, obj), top.cost, top, civilizations(game.state, obj.top))
     last = tracked.last_known or _last_known_in_log(game, tracked.card)
     if last is not None:
-        return Known(last.power, last.cost)
-    return Known(tracked.card.definition.power, tracked.card.definition.cost)
+        return Known(last.power, last.cost, last.top.definition, last.civilizations)
+    card = tracked.card.definition
+    return Known(card.power, card.cost, card, card.civilizations)
 
 
-def _last_known_in_log(game: Game, card: Card) -> Known | None:
+def _last_known_in_log(game: Game, card: Card) -> LastKnown | None:
+    """The card's object as it was the last time it stopped existing: it left the battle zone, or it became the
+    evolution sources of another card (both 過去の状態)."""
     for event in reversed(game.log):
         if isinstance(event, Moved) and event.card is card and event.last_known is not None:
-            return Known(event.last_known.power, event.last_known.cost)
+            return event.last_known
+        if isinstance(event, BecameSource) and event.last_known.top is card:
+            return event.last_known
     return None
 
 
@@ -217,6 +249,34 @@ def _swap_with_graveyard(game: Game, pending: Pending, effect: Effect, choices: 
         game.swap(pending.card, target)
 
 
+def _pump_creature(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+    """このクリーチャー / そのクリーチャーのパワーを+N: every object that is now that creature (seed 000)."""
+    tracked = pending.holder if effect.of == "this" else pending.that
+    for obj in creatures_now(game.state, tracked):
+        game.state.modifiers.append(PowerModifier(obj.serial, effect.amount, Duration.END_OF_TURN))
+
+
+def _use_icons(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+    """Use the icon abilities of このクリーチャー / そのクリーチャー (603.3a): the contents it waited with, or, before
+    2019-12-12, the icons of the creature as it is now (none if its top card has none: the ability fizzles)."""
+    icons = pending.icons
+    if icons is None:
+        icons = icons_of(creatures_now(game.state, pending.holder if effect.of == "this" else pending.that))
+    for icon in icons:
+        EFFECTS[icon.kind](game, pending, icon, choices)
+
+
+def _search_evolution_from_that(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+    """そのカードから進化できる進化クリーチャーを1枚、山札から手札に加える: that card is read as :func:`known` says."""
+    that = known(game, pending.that)
+    deck = game.state.players[pending.controller].zones[Zone.DECK]
+    candidates = [c for c in deck if c.definition.is_creature and c.definition.evolution is not None
+                  and c.definition.evolution.accepts(that)]
+    target = _choose(game, choices, candidates, "the evolution creature to put into the hand")
+    if target is not None:
+        game.pipeline.move([MoveRequest(target, Zone.HAND, Cause.PUT, by=pending.controller)])
+
+
 def _never(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
     raise UnsupportedByEngine(f"effect {effect.kind!r} is not implemented (its trigger cannot happen here)")
 
@@ -235,5 +295,8 @@ EFFECTS: dict[str, Callable[[Game, Pending, Effect, ChoiceScript], None]] = {
     "destroy_self_after_attack": _never,
     "discard_same_cost_spell": _never,
     "power_of_target": _never,
+    "pump_creature": _pump_creature,
+    "use_icons": _use_icons,
+    "search_evolution_from_that": _search_evolution_from_that,
 }
 """Each effect kind of :data:`reference_engine.abilities.EFFECTS` and how it resolves."""

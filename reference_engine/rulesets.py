@@ -81,6 +81,19 @@ class Ruleset:
         """
         return not self.in_force("2020-09-18")
 
+    ICON_REVISION: ClassVar[str] = "2019-12-12"
+    """総合ゲームルール Ver.1.17 (timeline #13, seed 000)."""
+
+    @property
+    def icon_abilities_wait_with_contents(self) -> bool:
+        """603.3a (2019-12-12): a triggered ability that uses icon abilities waits with the icons' contents, read
+        when it triggers, so it works even if the creature with the icons evolves or leaves before it resolves.
+
+        Before, the icons were read on resolution, from the creature as it was then; an icon is like a static
+        ability and is not carried over, so after an evolution in between the ability found none (seed 000).
+        """
+        return self.in_force(self.ICON_REVISION)
+
     MUGETSU_REVISION: ClassVar[str] = "mugetsu-ruling"
     """The undated ruling on 無月の門 carry-over (seed 000)."""
 

@@ -8,6 +8,7 @@ entered (301.5), and sealing and unsealing in one turn leaves summoning sickness
 
 from __future__ import annotations
 
+from reference_engine import carrying
 from reference_engine.errors import IllegalAction
 from reference_engine.state import BattleObject, Card, GameState
 from reference_engine.zones import Zone
@@ -30,7 +31,7 @@ def carry_over(state: GameState, obj: BattleObject) -> None:
     """封印された時 (seed 000 table).
 
     - 付与/パンプ ○: resolved effects stay on the object;
-    - 待機/対象 ×: (abilities waiting for it; not decided here);
+    - 待機/対象 ×: it is no longer the creature that waiting abilities and effects aimed at it refer to;
     - 装備 ○: equipment stays equipped (official Q&A 2020-07-10, via the sources: it stays attached);
     - 進化元 ○: the cards under it stay;
     - 攻撃 ×: an attacking creature that is sealed is no longer attacking (it is ignored, 116.2a);
@@ -38,6 +39,7 @@ def carry_over(state: GameState, obj: BattleObject) -> None:
     - 召酔: each card's memory (301.5); nothing is reset.
     """
     del state  # effects and equipment are keyed to the object, which stays
+    carrying.new_creature(obj)
     obj.attacking = False
 
 

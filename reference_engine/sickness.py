@@ -10,7 +10,7 @@ face shown by 覚醒 (805.6) are not sick either; a sealed creature is ignored a
 
 from __future__ import annotations
 
-from reference_engine.characteristics import has_keyword, is_evolution_creature
+from reference_engine.characteristics import has_keyword, is_evolution_creature, statics
 from reference_engine.state import BattleObject, Card, GameState
 
 
@@ -41,3 +41,14 @@ def can_attack(state: GameState, obj: BattleObject) -> bool:
         and not obj.attacking
         and not is_summoning_sick(state, obj)
     )
+
+
+def may_attack_untapped(state: GameState, obj: BattleObject) -> bool:
+    """Whether a static ability lets the object attack untapped creatures now: 「バトルゾーンに出たターン、
+    アンタップしているクリーチャーを攻撃できる」 asks whether *its top card* entered the battle zone this turn.
+
+    That is the card's own memory (301.5): the turn its evolution sources entered is not carried over to the new
+    top card (seed 000, 《ソーナンデス <レイザー.Star>》).
+    """
+    return (any(s.name == "attack_untapped_turn_entered" for s in statics(state, obj))
+            and obj.top.entered_battle_turn == state.turn.number)

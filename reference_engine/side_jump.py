@@ -47,7 +47,9 @@ def carry_over(state: GameState, old: BattleObject, target: BattleObject, jumped
     - 付与/パンプ ○分: the moved creature gets the effects its old object had (and, as with any
       evolution, those of the creature it moved onto); what stays behind keeps them too
       (:func:`reference_engine.reconstruction.carry_over`);
-    - 待機/対象 ?, 装備 ?: open questions in the seed; equipment stays with what stays behind;
+    - 待機/対象 ?, 装備 ?: open questions in the seed. The engine keeps both with what stays behind
+      (:func:`reference_engine.reconstruction.carry_over`); the moved creature is the creature it moved onto,
+      as in any evolution. No scenario asserts either;
     - 進化元 ○: the creature it moved onto, with the cards under it, is under it;
     - 攻撃 ○: the moved creature goes on attacking (seed 000's footnote [3] is missing from the material);
     - タップ ○: it keeps its tap state (tapped if the creature it moved onto was tapped, 801.2);
@@ -56,5 +58,6 @@ def carry_over(state: GameState, old: BattleObject, target: BattleObject, jumped
     effects = [m for m in state.modifiers if m.target == old.serial]
     carrying.give_effects(state, jumped, [*effects, *carrying.take_effects(state, [target])])
     carrying.attach(state.equipment_of(target), jumped)
+    carrying.continue_creatures(jumped, [target])
     jumped.attacking = old.attacking or target.attacking
     jumped.tapped = old.tapped or target.tapped

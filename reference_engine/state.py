@@ -24,6 +24,11 @@ if TYPE_CHECKING:
 _next_serial = itertools.count(1)
 
 
+def new_identity() -> frozenset[int]:
+    """A creature identity that no object has had before."""
+    return frozenset({next(_next_serial)})
+
+
 @dataclass(eq=False)
 class Card:
     """One physical card. Compared by identity: two copies of a card are two cards."""
@@ -78,6 +83,15 @@ class BattleObject:
     """Its top face was shown by 覚醒 (805.6): not affected by summoning sickness."""
     treated_as_creature: bool = False
     """An effect makes this non-creature (e.g. a タマシード) be treated as a creature too."""
+    creatures: frozenset[int] = frozenset()
+    """Which creatures this object is (このクリーチャー / そのクリーチャー): the identities that waiting abilities
+    and the effects aimed at a creature refer to (:class:`reference_engine.waiting.Tracked`). A new object is a
+    new creature; a transition's ``carry_over`` decides whether the objects it makes continue the old ones'
+    identities (seed 000's 待機/対象 column, helpers in :mod:`reference_engine.carrying`)."""
+
+    def __post_init__(self) -> None:
+        if not self.creatures:
+            self.creatures = new_identity()
 
     @property
     def is_creature(self) -> bool:

@@ -55,7 +55,9 @@ def swap(pipeline: Pipeline, out: Card, into: Card, choices: ChoiceScript | None
 def carry_over(state: GameState, leaving: BattleObject) -> Carried:
     """入れ替わった時 (seed 000 table; 701.26a).
 
-    - 付与/パンプ ×, 待機/対象 ×: effects end with the object that left;
+    - 付与/パンプ ×: effects end with the object that left;
+    - 待機/対象 ×: the creature that comes in is a new creature (a new object, continuing nothing), so an
+      ability waiting for the one that left, or an effect aimed at it, does not find it;
     - 装備 ×: its equipment is equipped to nothing (it stays in the battle zone);
     - 進化元 ×: the cards under it leave with it;
     - 攻撃 ○: the new creature is the attacking creature (701.26a: 革命チェンジ, Jチェンジ);

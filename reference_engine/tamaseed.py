@@ -23,5 +23,9 @@ def stop_treating_as_creature(state: GameState, card: Card) -> BattleObject:
 
 
 def carry_over(obj: BattleObject) -> None:
-    """付与/パンプ ○ and タップ ○: kept (the object stays); it is no longer a creature."""
+    """付与/パンプ ○ and タップ ○: kept (the object stays); it is no longer a creature.
+
+    待機/対象 is blank in the seed: the object keeps its identity (:attr:`BattleObject.creatures`) because
+    nothing here changes it, and no scenario asserts that.
+    """
     obj.treated_as_creature = False

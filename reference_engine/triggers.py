@@ -34,7 +34,7 @@ from reference_engine.events import LastKnown, Moved
 from reference_engine.players import Player
 from reference_engine.rulesets import Ruleset
 from reference_engine.state import BattleObject, Card, GameState
-from reference_engine.waiting import Pending, Tracked
+from reference_engine.waiting import Pending, track, with_icons
 from reference_engine.zones import Zone
 
 
@@ -59,6 +59,7 @@ class Looks:
     civilizations: tuple[str, ...]
     races: tuple[str, ...]
     name: str
+    type_line: str = ""
 
 
 def check_moves(state: GameState, ruleset: Ruleset, batch: Sequence[Moved]) -> list[Pending]:
@@ -70,20 +71,31 @@ def check_moves(state: GameState, ruleset: Ruleset, batch: Sequence[Moved]) -> l
                 continue
             for moved in batch:
                 if _triggers(state, ruleset, holder, ability, moved):
-                    pending.append(_pending(state, holder, index, ability, moved))
+                    pending.append(with_icons(state, ruleset, _pending(state, holder, index, ability, moved)))
     return pending
 
 
-def check_attack(state: GameState, obj: BattleObject) -> list[Pending]:
-    """The attacking creature's own 攻撃する時 abilities."""
-    if abilities_ignored(state, obj):
-        return []
-    holder = Tracked(obj.top, Zone.BATTLE, obj.top.moves, None)
-    return [
-        Pending(obj.top, index, ability, obj.controller, holder)
-        for index, ability in enumerate(obj.top.definition.abilities)
-        if isinstance(ability, Triggered) and ability.event is TriggerEvent.ATTACKS
-    ]
+def check_attack(state: GameState, ruleset: Ruleset, attacker: BattleObject) -> list[Pending]:
+    """The 攻撃する時 abilities that the attack declared by ``attacker`` triggers.
+
+    Its own (このクリーチャーが攻撃する時) and those of other cards in the battle zone whose subject it is
+    (自分のクリーチャーが攻撃する時). The attacking creature is remembered as そのクリーチャー.
+    """
+    card = attacker.top
+    looks = Looks(attacker.controller, civilizations(state, card), card.definition.races, card.name,
+                  card.definition.type_line)
+    pending: list[Pending] = []
+    for obj in state.objects():
+        if abilities_ignored(state, obj):
+            continue
+        holder = Holder(obj.top, obj.controller, False)
+        for index, ability in enumerate(obj.top.definition.abilities):
+            if (isinstance(ability, Triggered) and ability.event is TriggerEvent.ATTACKS
+                    and _matches(ability.subject, holder, card, looks)):
+                waiting = Pending(obj.top, index, ability, obj.controller, track(state, obj.top, Zone.BATTLE),
+                                  track(state, card, Zone.BATTLE))
+                pending.append(with_icons(state, ruleset, waiting))
+    return pending
 
 
 def _holders(state: GameState, batch: Sequence[Moved]) -> Iterator[Holder]:
@@ -167,29 +179,35 @@ def _matches(subject: Subject, holder: Holder, card: Card, looks: Looks) -> bool
         return False
     if subject.civilization is not None and subject.civilization not in looks.civilizations:
         return False
+    if subject.card_type is not None and subject.card_type not in looks.type_line:
+        return False
     return subject.name_contains is None or subject.name_contains in looks.name
 
 
 def _before(moved: Moved) -> Looks:
     last = moved.last_known
     if last is not None:
+        top = last.top if moved.as_creature else moved.card
         return Looks(last.controller, last.civilizations if moved.as_creature else moved.civilizations_before,
-                     last.races if moved.as_creature else moved.card.definition.races, moved.card.name)
-    return Looks(moved.player, moved.civilizations_before, moved.card.definition.races, moved.card.name)
+                     last.races if moved.as_creature else moved.card.definition.races, moved.card.name,
+                     top.definition.type_line)
+    return Looks(moved.player, moved.civilizations_before, moved.card.definition.races, moved.card.name,
+                 moved.card.definition.type_line)
 
 
 def _after(state: GameState, moved: Moved) -> Looks:
     obj = state.object_of(moved.card)
     controller = obj.controller if obj is not None else moved.player
-    return Looks(controller, civilizations(state, moved.card), moved.card.definition.races, moved.card.name)
+    return Looks(controller, civilizations(state, moved.card), moved.card.definition.races, moved.card.name,
+                 moved.card.definition.type_line)
 
 
 def _pending(state: GameState, holder: Holder, index: int, ability: Triggered, moved: Moved) -> Pending:
     if holder.left is not None:
-        mine = Tracked(holder.card, _zone(state, holder.card), holder.card.moves, holder.left)
+        mine = track(state, holder.card, _zone(state, holder.card), holder.left)
     else:
-        mine = Tracked(holder.card, Zone.BATTLE, holder.card.moves, None)
-    that = Tracked(moved.card, moved.destination, moved.card.moves, moved.last_known)
+        mine = track(state, holder.card, Zone.BATTLE)
+    that = track(state, moved.card, moved.destination, moved.last_known)
     return Pending(holder.card, index, ability, holder.controller, mine, that)
 
 

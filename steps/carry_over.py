@@ -5,7 +5,7 @@ Phrases (each delimited so that it matches no phrase of the other step modules):
 - 前提 《装備品》は《X》に装備されている
 - 前提 自分のバトルゾーンにクリーチャーとして扱われている[タップされた]《T》がある
 - もし 効果で《X》のパワーがこのターンの終わりまで+2000される
-- もし 《A》と《B》がG・リンクする / 効果で《A》のリンクが外れる
+- もし 《A》と《B》がG・リンクする / 効果で《A》のリンクが外れる / 《A》と《B》が覚醒リンクする
 - もし 《X》が覚醒する / 《X》が龍解する / 効果で《X》が裏返る
 - もし 効果で《X》が封印される / 効果で《X》の封印が外れる
 - もし 《X》から手札の《Y》に革命チェンジする (効果で《X》と手札の《Y》が入れ替わる: steps/triggers.py)
@@ -66,6 +66,12 @@ def pump_now(duel: Duel, card: str, amount: str) -> None:
 def g_link(duel: Duel, cards: str) -> None:
     """G・リンク, left to right as listed."""
     duel.act({"type": "g_link", "cards": [duel.label(ref) for ref in card_refs(cards)]})
+
+
+@when(parsers.re(rf"(?P<cards>{CARD_PATTERN}(?:と{CARD_PATTERN})+)が覚醒リンクする"))
+def awaken_link(duel: Duel, cards: str) -> None:
+    """覚醒リンク, left to right as listed."""
+    duel.act({"type": "awaken_link", "cards": [duel.label(ref) for ref in card_refs(cards)]})
 
 
 @when(parsers.re(rf"効果で(?P<card>{CARD_PATTERN})のリンクが外れる"))

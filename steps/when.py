@@ -70,6 +70,14 @@ def attack_player(duel: Duel, card: str, target: str, attempt: str | None) -> No
     duel.act(action, attempt=bool(attempt))
 
 
+@when(parsers.re(rf"(?P<card>{CARD_PATTERN})で(?P<target>{CARD_PATTERN})を攻撃(?P<attempt>しようと)?する"))
+def attack_creature(duel: Duel, card: str, target: str, attempt: str | None) -> None:
+    """Declare an attack on a creature. 〜しようとする only tries: the result is checked by a later step."""
+    action = {"type": "attack", "attacker": duel.label(card_ref(card)),
+              "target": {"card": duel.label(card_ref(target))}}
+    duel.act(action, attempt=bool(attempt))
+
+
 @when("ターンが終わる")
 def end_turn(duel: Duel) -> None:
     """The current turn ends and the next player's turn begins."""

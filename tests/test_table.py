@@ -40,7 +40,16 @@ def test_render_shows_value_id_and_result_per_cell() -> None:
     line = next(line for line in text.splitlines() if "carry-table-evolve-tap" in line)
     assert "PASS" in line and "○※" in line and "タップ" in line
     assert "(no result)" in text
-    assert "(no scenario)" in text  # the 待機/対象 column, until issue 3
+    assert "(no scenario)" not in text  # every cell of the seed's table has a scenario
+    assert [e.value for e in built.cell("swap", "waiting").entries] == ["×"]
+
+
+def test_render_marks_cells_without_a_scenario(tmp_path: Path) -> None:
+    (tmp_path / "x.feature").write_text(
+        "# language: ja\n@topic:carry_over\n機能: x\n\n  @id:carry-table-evolve-tap @source:seed000\n"
+        "  シナリオ: [○※] x\n    前提 自分のターンである\n", encoding="utf-8")
+    text = table.render(table.build(tmp_path), {})
+    assert "carry-table-evolve-tap" in text and "(no scenario)" in text
 
 
 def test_build_rejects_ids_that_name_no_cell(tmp_path: Path) -> None:
