@@ -52,6 +52,8 @@ class Plan:
 def plan(obj: BattleObject, was_evolution: bool, ruleset: Ruleset, choices: ChoiceScript | None) -> Plan:
     """What stays of ``obj`` when its top card leaves. Raises :class:`IllegalAction` for a choice the rules forbid."""
     rest = list(obj.under)
+    if _is_evolved_cross_gear(obj):
+        return _plan_cross_gear(rest)
     if not was_evolution:
         return Plan((), tuple(rest), None)
     if ruleset.reconstruction_keeps_one_pile:
@@ -61,6 +63,22 @@ def plan(obj: BattleObject, was_evolution: bool, ruleset: Ruleset, choices: Choi
         piles = (tuple(rest),) if rest else ()
         return Plan(piles, tuple(removed), 0 if piles and obj.attacking else None)
     return _plan_separate_creatures(obj, rest, choices)
+
+
+def _is_evolved_cross_gear(obj: BattleObject) -> bool:
+    """進化クロスギア on the cross gear it evolved from: equipment whose top card has an evolution ability."""
+    return obj.top.definition.is_equipment and obj.top.definition.evolution is not None and len(obj.cards) > 1
+
+
+def _plan_cross_gear(rest: list[Card]) -> Plan:
+    """An evolution cross gear whose top card leaves: the top-most cross gear below stays, with the cards
+    under it. The rules material states reconstruction for evolution creatures only (801.4); seed 000 says
+    that a cross gear that devolves keeps its crossed creature, which needs the cross gear below to stay.
+    Cards above it that are not equipment go to the graveyard, as non-creatures do in 801.4b."""
+    removed: list[Card] = []
+    while rest and not rest[0].definition.is_equipment:
+        removed.append(rest.pop(0))
+    return Plan((tuple(rest),) if rest else (), tuple(removed), None)
 
 
 def _plan_separate_creatures(obj: BattleObject, rest: list[Card], choices: ChoiceScript | None) -> Plan:
@@ -147,6 +165,8 @@ def carry_over(state: GameState, old: BattleObject, last: LastKnown, result: Pla
     - entering: none. The objects were already in the battle zone (801.4c);
     - equipment: stays equipped to what stays (seed 000's table: 退化 装備 ○); with several
       creatures left (old rules) to the first of them;
+    - the crossed creature: when the pile is itself equipment (an evolution cross gear, 進化クロスギア,
+      whose top card left), what stays is crossed to the same creature (seed 000: クロス先はそのまま);
     - waiting abilities and targets (待機/対象 ○): what stays is the same creature for the abilities waiting
       for the creature and the effects aimed at it (seed 000's table); with several left, each of them.
     """
@@ -159,6 +179,7 @@ def carry_over(state: GameState, old: BattleObject, last: LastKnown, result: Pla
     ignored = old.serial in state.ignored
     state.ignored.discard(old.serial)
     for obj in objects:
+        obj.attached_to = old.attached_to
         state.modifiers.extend(PowerModifier(obj.serial, m.amount, m.duration) for m in inherited)
         carrying.continue_creatures(obj, [old])
         if ignored:
