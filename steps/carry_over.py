@@ -130,7 +130,7 @@ def side_jump(duel: Duel, card: str, onto: str) -> None:
 ))
 def mugetsu(duel: Duel, player: str, card: str, tools: str) -> None:
     """無月の門: the card from the hand is put out stacked on the 魔導具."""
-    duel.act({"type": "mugetsu", "card": duel.label(card_ref(card)),
+    duel.act({"type": "mugetsu", "card": duel.own(PLAYERS[player], card_ref(card)),
               "tools": [duel.label(ref) for ref in card_refs(tools)]})
 
 

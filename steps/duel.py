@@ -55,6 +55,17 @@ class Duel:
                               + " is not in the setup of this scenario")
         return ref.label
 
+    def own(self, player: str, ref: CardRef) -> str:
+        """The label of a card the setup gave to ``player`` (me / opp): a step that says 自分が《X》を…
+        must name a card of 自分's. Cards belong to the player in whose zones the setup put them."""
+        label = self.label(ref)
+        owner = next((side for side, view in self.players.items()
+                      if any(label in cards for zone, cards in view.items() if zone != "battle")
+                      or any(label in obj["cards"] for obj in view["battle"])), None)
+        if owner != player:
+            raise ValueError(f"the step says 《{ref.name}》 is {player}'s card, but the setup gives it to {owner}")
+        return label
+
     def set_turn(self, active: str, number: int | None = None) -> None:
         """Whose turn it is (and which, counted from 1 for both players)."""
         self._before_start("the turn")

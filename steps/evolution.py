@@ -61,7 +61,7 @@ def arrived_this_turn(duel: Duel, cards: str) -> None:
 @when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})が(?P<card>{CARD_PATTERN})を(?P<sources>{CARDS_PATTERN})の上に重ねて召喚する"))
 def summon_onto(duel: Duel, player: str, card: str, sources: str) -> None:
     """召喚 an evolution (or NEO) creature onto its sources."""
-    duel.act({"type": "summon", "card": duel.label(card_ref(card)),
+    duel.act({"type": "summon", "card": duel.own(PLAYERS[player], card_ref(card)),
               "sources": [duel.label(ref) for ref in card_refs(sources)]})
 
 

@@ -11,20 +11,20 @@ from __future__ import annotations
 from pytest_bdd import parsers, then, when
 
 from steps.duel import Duel
-from steps.vocabulary import CARD_PATTERN, CARDS_PATTERN, PLAYER_PATTERN, card_ref, card_refs
+from steps.vocabulary import CARD_PATTERN, CARDS_PATTERN, PLAYER_PATTERN, PLAYERS, card_ref, card_refs
 
 
 # ------------------------------------------------------------------- when
 @when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})が(?P<card>{CARD_PATTERN})を唱える"))
 def cast(duel: Duel, player: str, card: str) -> None:
     """呪文を唱える: the spell's owner casts it from the hand (costs taken as paid)."""
-    duel.act({"type": "cast", "card": duel.label(card_ref(card))})
+    duel.act({"type": "cast", "card": duel.own(PLAYERS[player], card_ref(card))})
 
 
 @when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})が効果で(?P<card>{CARD_PATTERN})を手札から捨てる"))
 def discard(duel: Duel, player: str, card: str) -> None:
     """捨てる: an effect makes the card's owner discard it from the hand."""
-    duel.act({"type": "discard", "card": duel.label(card_ref(card))})
+    duel.act({"type": "discard", "card": duel.own(PLAYERS[player], card_ref(card))})
 
 
 @when(parsers.re(rf"(?P<breaker>{CARD_PATTERN})が相手のシールドの(?P<shields>{CARDS_PATTERN})をブレイクする"))
@@ -72,7 +72,7 @@ def nothing_replaced(duel: Duel) -> None:
 @when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})が(?P<cards>{CARDS_PATTERN})をタップしてマナを支払う"))
 def tap_mana(duel: Duel, player: str, cards: str) -> None:
     """マナを支払う: tap these mana cards, one at a time; each produces mana."""
-    duel.act({"type": "tap_mana", "cards": [duel.label(ref) for ref in card_refs(cards)]})
+    duel.act({"type": "tap_mana", "cards": [duel.own(PLAYERS[player], ref) for ref in card_refs(cards)]})
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})はマナを(?P<mana>\d+)生み出した"))

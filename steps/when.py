@@ -20,7 +20,7 @@ from steps.vocabulary import (
 @when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})が(?P<card>{CARD_PATTERN})を召喚する"))
 def summon(duel: Duel, player: str, card: str) -> None:
     """召喚: the card's owner summons it from the hand."""
-    duel.act({"type": "summon", "card": duel.label(card_ref(card))})
+    duel.act({"type": "summon", "card": duel.own(PLAYERS[player], card_ref(card))})
 
 
 @when(parsers.re(rf"効果で(?P<cards>{CARDS_PATTERN})が(同時に)?破壊される"))
@@ -48,7 +48,7 @@ def put_into_battle(duel: Duel, card: str) -> None:
 @when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})が(?P<card>{CARD_PATTERN})をマナゾーンに置く"))
 def charge_mana(duel: Duel, player: str, card: str) -> None:
     """マナチャージ from the hand."""
-    duel.act({"type": "charge_mana", "card": duel.label(card_ref(card))})
+    duel.act({"type": "charge_mana", "card": duel.own(PLAYERS[player], card_ref(card))})
 
 
 @when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})がカードを(?P<count>\d+)枚引く"))

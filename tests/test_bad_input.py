@@ -111,3 +111,12 @@ def test_malformed_card_registry_names_file_and_line(tmp_path: Path) -> None:
     with pytest.raises(SuiteError) as error:
         cards.load(path)
     assert str(error.value) == f"{path}:2: 《テスト用X》: a test card gives its abilities as a list in 'abilities'"
+
+
+def test_a_step_naming_the_wrong_player_is_an_error(suite_copy: Path, tmp_path: Path) -> None:
+    write(suite_copy, HEADER + scenario("    前提 自分のターンである\n    かつ 自分の手札に《テスト用クリーチャーA》がある\n"
+                                        "    もし 相手が《テスト用クリーチャーA》を召喚する\n"))
+    result = run_suite(features=suite_copy, tmp=tmp_path)
+    line = next(r for r in result.report if r["id"] == "t-001")
+    assert line["status"] == "ERROR"
+    assert "the step says 《テスト用クリーチャーA》 is opp's card, but the setup gives it to me" in str(line["message"])
