@@ -30,6 +30,7 @@ Observation = dict[str, Any]
 
 
 class Choice(TypedDict):
+    player: PlayerName
     kind: str
     picks: list[str]
 

@@ -242,7 +242,8 @@ class ReferenceSimulator:
 
     def _script(self, choices: list[ContractChoice]) -> ChoiceScript:
         return ChoiceScript([
-            Choice(c["kind"], tuple(self._label(label, f"choices/{i}/picks") for label in c["picks"]))
+            Choice(c["kind"], tuple(self._label(label, f"choices/{i}/picks") for label in c["picks"]),
+                   PLAYERS[c["player"]])
             for i, c in enumerate(choices)
         ])
 

@@ -11,18 +11,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reference_engine.errors import ScriptMismatch
+from reference_engine.players import Player
 from reference_engine.state import Card
 
 
 @dataclass(frozen=True)
 class Choice:
-    """One scripted answer: for a decision of ``kind``, pick these cards, in order.
+    """One scripted answer: ``player`` decides ``kind`` by picking these cards, in order.
 
     The adapter turns the scenario's labels into the engine's cards; labels never reach the engine.
     """
 
     kind: str
     picks: tuple[Card, ...]
+    player: Player
 
 
 class ChoiceScript:
@@ -31,18 +33,22 @@ class ChoiceScript:
     def __init__(self, choices: Sequence[Choice] = ()) -> None:
         self._pending = list(choices)
 
-    def take(self, kind: str) -> Choice:
-        """The next scripted choice of ``kind``; :class:`ScriptMismatch` if there is none."""
-        for index, choice in enumerate(self._pending):
-            if choice.kind == kind:
-                return self._pending.pop(index)
-        raise ScriptMismatch(f"the rules ask for a choice of kind {kind!r}, but none was scripted")
+    def take(self, kind: str, *, by: Player) -> Choice:
+        """The next scripted choice of ``kind``, which the rules ask ``by`` to make; :class:`ScriptMismatch`
+        if there is none, or if the script gives that decision to the other player."""
+        choice = self.offered(kind, by=by)
+        if choice is None:
+            raise ScriptMismatch(f"the rules ask {by.name} for a choice of kind {kind!r}, but none was scripted")
+        return choice
 
-    def offered(self, kind: str) -> Choice | None:
-        """The next scripted choice of ``kind`` if there is one: for a decision the player *may* make but
-        the rules do not ask for (e.g. arranging cards in the battle zone at will, 403.3)."""
+    def offered(self, kind: str, *, by: Player) -> Choice | None:
+        """The next scripted choice of ``kind`` if there is one: for a decision ``by`` *may* make but the
+        rules do not ask for (e.g. arranging cards in the battle zone at will, 403.3)."""
         for index, choice in enumerate(self._pending):
             if choice.kind == kind:
+                if choice.player is not by:
+                    raise ScriptMismatch(f"the rules ask {by.name} for the choice {kind!r}, "
+                                         f"but the script has {choice.player.name} making it")
                 return self._pending.pop(index)
         return None
 

@@ -59,7 +59,7 @@ def evolve(pipeline: Pipeline, card: Card, sources: Sequence[Card], cause: Cause
         raise IllegalAction(f"{card.name} needs {evolution.sources}{'+' if evolution.or_more else ''} sources, "
                             f"not {len(sources)}")
     source_objects = _check_sources(state, evolution, sources, controller)
-    ordered = _ordered(sources, pipeline.ruleset.cards_under_have_fixed_order, choices)
+    ordered = order_of(sources, pipeline.ruleset.cards_under_have_fixed_order, choices, by=controller)
     pipeline.log.extend(BecameSource(last_known(state, obj)) for obj in source_objects)
     inherited = carry_over(state, source_objects)
     pipeline.move([MoveRequest(card, Zone.BATTLE, cause, controller=controller, tapped=inherited.tapped,
@@ -133,13 +133,9 @@ def _check_sources(state: GameState, evolution: Evolution, sources: Sequence[Car
     return objects
 
 
-def _ordered(sources: Sequence[Card], fixed_order: bool, choices: ChoiceScript | None) -> list[Card]:
-    """The sources top first, by the player's ``order_under`` choice when several go under at once."""
-    return order_of(sources, fixed_order, choices)
-
-
-def order_of(cards: Sequence[Card], fixed_order: bool, choices: ChoiceScript | None) -> list[Card]:
-    """The order, top first, in which several cards put under a card at once are placed.
+def order_of(cards: Sequence[Card], fixed_order: bool, choices: ChoiceScript | None, *, by: Player) -> list[Card]:
+    """The order, top first, in which several cards put under a card at once are placed; ``by`` is the
+    player putting them there (801.1b for evolution sources).
 
     From 2021-03-16 the rules ask the player (403.4a, ``order_under``). Before, the order had no
     effect and the player could rearrange the cards at will (403.3): an ``order_under`` given is
@@ -150,9 +146,9 @@ def order_of(cards: Sequence[Card], fixed_order: bool, choices: ChoiceScript | N
     if fixed_order:
         if choices is None:
             raise ScriptMismatch("the order of the cards put under (order_under) was not scripted")
-        choice = choices.take("order_under")
+        choice = choices.take("order_under", by=by)
     else:
-        offered = choices.offered("order_under") if choices is not None else None
+        offered = choices.offered("order_under", by=by) if choices is not None else None
         if offered is None:
             return list(cards)
         choice = offered

@@ -42,7 +42,7 @@ def run(pipeline: Pipeline, source: Card, controller: Player, follow: FollowUp, 
                    and c.definition.cost is not None and c.definition.cost == that_cost]
     else:
         raise UnsupportedByEngine(f"follow-up effect {effect.kind!r} is not implemented")
-    target = _choose(source, follow.optional, options, script)
+    target = _choose(source, follow.optional, options, script, controller)
     if target is not None and effect.kind == "return_to_hand":
         pipeline.move([MoveRequest(target, Zone.HAND, Cause.PUT, by=controller)], script)
     elif target is not None:
@@ -55,17 +55,19 @@ def _less(cost: int | None, than: int | None) -> bool:
     return cost is not None and than is not None and cost < than
 
 
-def _choose(source: Card, optional: bool, options: Sequence[Card], script: ChoiceScript) -> Card | None:
-    """The card the follow-up is done to: nothing is asked when there is none; optional asks ``use`` first."""
+def _choose(source: Card, optional: bool, options: Sequence[Card], script: ChoiceScript,
+            controller: Player) -> Card | None:
+    """The card the follow-up is done to, chosen by the ability's controller: nothing is asked when there is
+    none; optional asks ``use`` first."""
     if not options:
         return None
     if optional:
-        used = script.take("use").picks
+        used = script.take("use", by=controller).picks
         if not used:
             return None
         if used[0] is not source:
             raise IllegalAction("the 'use' choice names a card other than the ability's own")
-    picks = script.take("target").picks
+    picks = script.take("target", by=controller).picks
     if len(picks) != 1 or not any(picks[0] is o for o in options):
         raise IllegalAction(f"the 'target' choice must name one of {[o.name for o in options]}")
     return picks[0]

@@ -95,7 +95,7 @@ def carry_over_unlink(state: GameState, linked: BattleObject, pieces: Sequence[B
 def _chosen(pieces: Sequence[BattleObject], kind: str, choices: ChoiceScript | None) -> BattleObject:
     if choices is None:
         raise ScriptMismatch(f"splitting a linked creature asks for {kind}, but no choices came with the move")
-    picks = choices.take(kind).picks
+    picks = choices.take(kind, by=pieces[0].controller).picks  # the linked creature's controller decides
     for piece in pieces:
         if len(picks) == 1 and any(picks[0] is c for c in piece.cards):
             return piece

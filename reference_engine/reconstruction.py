@@ -33,6 +33,7 @@ from reference_engine.choices import ChoiceScript
 from reference_engine.effects import PowerModifier
 from reference_engine.errors import IllegalAction, ScriptMismatch
 from reference_engine.events import LastKnown
+from reference_engine.players import Player
 from reference_engine.rulesets import Ruleset
 from reference_engine.state import BattleObject, Card, GameState
 
@@ -93,17 +94,20 @@ def _plan_separate_creatures(obj: BattleObject, rest: list[Card], choices: Choic
     if not keepable_evolving and len(plain) <= limit:
         piles = [(c,) for c in plain]
     else:
-        piles = _chosen_piles(creatures, limit, _script(choices))
+        piles = _chosen_piles(creatures, limit, _script(choices), obj.controller)
     kept = {id(c) for pile in piles for c in pile}
     to_graveyard = tuple(c for c in rest if id(c) not in kept)
     attacker = None
     if obj.attacking and piles:
-        attacker = 0 if len(piles) == 1 else _chosen_attacker(piles, _script(choices))
+        attacker = 0 if len(piles) == 1 else _chosen_attacker(piles, _script(choices), obj.controller)
     return Plan(tuple(piles), to_graveyard, attacker)
 
 
-def _chosen_piles(creatures: Sequence[Card], limit: int, choices: ChoiceScript) -> list[tuple[Card, ...]]:
-    tops = _cards(choices.take("keep_after_reconstruction").picks, creatures, "keep_after_reconstruction")
+def _chosen_piles(creatures: Sequence[Card], limit: int, choices: ChoiceScript,
+                  controller: Player) -> list[tuple[Card, ...]]:
+    """The creature's controller chooses what stays (old 801.4a), and each staying evolution creature's sources."""
+    tops = _cards(choices.take("keep_after_reconstruction", by=controller).picks, creatures,
+                  "keep_after_reconstruction")
     if len(tops) > limit:
         raise IllegalAction(f"at most {limit} creatures may stay after reconstruction (old 801.4a), not {len(tops)}")
     used = {id(c) for c in tops}
@@ -113,7 +117,8 @@ def _chosen_piles(creatures: Sequence[Card], limit: int, choices: ChoiceScript) 
         if evolution is None or evolution.neo:
             piles.append((top,))
             continue
-        sources = _cards(choices.take("reconstruction_sources").picks, creatures, "reconstruction_sources")
+        sources = _cards(choices.take("reconstruction_sources", by=controller).picks, creatures,
+                         "reconstruction_sources")
         if any(id(s) in used for s in sources) or not all(_proper(top, s) for s in sources) \
                 or not evolution.count_ok(len(sources)):
             raise IllegalAction(f"{top.name} cannot stay on {[s.name for s in sources]}: an evolution creature "
@@ -123,8 +128,9 @@ def _chosen_piles(creatures: Sequence[Card], limit: int, choices: ChoiceScript) 
     return piles
 
 
-def _chosen_attacker(piles: Sequence[tuple[Card, ...]], choices: ChoiceScript) -> int:
-    picks = choices.take("keep_attacking").picks
+def _chosen_attacker(piles: Sequence[tuple[Card, ...]], choices: ChoiceScript, controller: Player) -> int:
+    """The attacking player chooses which of the creatures that stay goes on attacking (old 801.4e)."""
+    picks = choices.take("keep_attacking", by=controller).picks
     for index, pile in enumerate(piles):
         if len(picks) == 1 and any(card is picks[0] for card in pile):
             return index

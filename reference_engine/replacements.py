@@ -242,7 +242,7 @@ def _decide(theirs: list[Candidate], choices: ChoiceScript) -> Candidate | None:
         return None
     if len(theirs) == 1 and not theirs[0].ability.optional:
         return theirs[0]
-    picks = choices.take("replacement").picks
+    picks = choices.take("replacement", by=theirs[0].controller).picks
     if not picks:
         if any(not c.ability.optional for c in theirs):
             raise IllegalAction("a replacement effect that is not optional must apply: choose one")
@@ -280,7 +280,7 @@ def _plan(state: GameState, chosen: Candidate, choices: ChoiceScript, reserved: 
     opponent = chosen.controller.opponent
     if action.destroy is not None:
         options = _destroyable(state, opponent, reserved)
-        (target,) = _pick(choices, options, "the creature destroyed instead")
+        (target,) = _pick(choices, options, "the creature destroyed instead", by=chosen.controller)
         reserved.append(target)
         moves.append(MoveRequest(target, Zone.GRAVEYARD, Cause.DESTROY, by=chosen.controller, replacing=True))
     deck = state.players[opponent].zones[Zone.DECK]
@@ -306,9 +306,9 @@ def _reveal_then_break(state: GameState, chosen: Candidate, choices: ChoiceScrip
                if "サイキック" in c.definition.type_line and c.definition.is_creature
                and c.definition.cost is not None and cost is not None and c.definition.cost < cost]
     if psychic:
-        used = choices.take("use").picks
+        used = choices.take("use", by=chosen.controller).picks
         if used:
-            (card,) = _pick(choices, psychic, "the psychic creature to put into the battle zone")
+            (card,) = _pick(choices, psychic, "the psychic creature to put into the battle zone", by=chosen.controller)
             moves.append(MoveRequest(card, Zone.BATTLE, Cause.PUT, controller=chosen.controller, replacing=True))
     moves.append(replace(chosen.request, replacing=True))
     return moves
@@ -322,8 +322,9 @@ def _power_up(state: GameState, card: Card, amount: int) -> Later:
     return later
 
 
-def _pick(choices: ChoiceScript, options: Sequence[Card], what: str) -> tuple[Card]:
-    picks = choices.take("target").picks
+def _pick(choices: ChoiceScript, options: Sequence[Card], what: str, *, by: Player) -> tuple[Card]:
+    """One card among ``options``, chosen by the replacement's controller (choice ``target``)."""
+    picks = choices.take("target", by=by).picks
     if len(picks) != 1 or not any(picks[0] is o for o in options):
         raise IllegalAction(f"the 'target' choice must name {what}, one of {[o.name for o in options]}")
     return (picks[0],)

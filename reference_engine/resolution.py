@@ -76,7 +76,7 @@ def next_pending(game: Game, choices: ChoiceScript) -> Pending:
             sources.append(p.card)
     if len(sources) == 1:
         return mine[0]
-    (card,) = _cards(choices, "order", exactly=1)
+    (card,) = _cards(choices, "order", exactly=1, by=mine[0].controller)  # whose abilities resolve orders them
     for p in mine:
         if p.card is card:
             return p
@@ -89,7 +89,7 @@ def resolve(game: Game, pending: Pending, choices: ChoiceScript) -> None:
     if ability.condition is not None and not _condition(game, pending, ability.condition):
         return
     if ability.optional:
-        used = _cards(choices, "use", exactly=None)
+        used = _cards(choices, "use", exactly=None, by=pending.controller)
         if not used:
             return
         if len(used) != 1 or used[0] is not pending.card:
@@ -135,18 +135,19 @@ def _condition(game: Game, pending: Pending, name: str) -> bool:
     raise UnsupportedByEngine(f"condition {name!r} is not implemented")
 
 
-def _cards(choices: ChoiceScript, kind: str, exactly: int | None) -> list[Card]:
-    picks = list(choices.take(kind).picks)
+def _cards(choices: ChoiceScript, kind: str, exactly: int | None, *, by: Player) -> list[Card]:
+    picks = list(choices.take(kind, by=by).picks)
     if exactly is not None and len(picks) != exactly:
         raise IllegalAction(f"the choice {kind!r} must name {exactly} card(s), not {len(picks)}")
     return picks
 
 
-def _choose(game: Game, choices: ChoiceScript, candidates: Sequence[Card], what: str) -> Card | None:
-    """One target among ``candidates`` (choice ``target``); nothing is asked when there is none."""
+def _choose(pending: Pending, choices: ChoiceScript, candidates: Sequence[Card], what: str) -> Card | None:
+    """One target among ``candidates`` (choice ``target``), chosen by the ability's controller; nothing is
+    asked when there is none."""
     if not candidates:
         return None
-    (card,) = _cards(choices, "target", exactly=1)
+    (card,) = _cards(choices, "target", exactly=1, by=pending.controller)
     if not any(card is c for c in candidates):
         raise IllegalAction(f"{card.name} cannot be chosen as {what}")
     return card
@@ -183,13 +184,13 @@ def _destroy(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript
         if effect.power == "at_most_that" and (value is None or reference is None or value > reference):
             continue
         candidates.append(obj.top)
-    target = _choose(game, choices, candidates, "the creature to destroy")
+    target = _choose(pending, choices, candidates, "the creature to destroy")
     if target is not None:
         game.pipeline.move([MoveRequest(target, Zone.GRAVEYARD, Cause.DESTROY, by=pending.controller)])
 
 
 def _tap(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
-    target = _choose(game, choices, [o.top for o in _objects(game, pending, effect.whose)], "the creature to tap")
+    target = _choose(pending, choices, [o.top for o in _objects(game, pending, effect.whose)], "the creature to tap")
     if target is not None:
         game.tap(target)
 
@@ -200,7 +201,7 @@ def _put_from_graveyard(game: Game, pending: Pending, effect: Effect, choices: C
     graveyard = game.state.players[pending.controller].zones[Zone.GRAVEYARD]
     candidates = [c for c in graveyard if c.definition.is_creature and c.definition.cost == wanted
                   and (not effect.civilizations or set(effect.civilizations) & set(civilizations(game.state, c)))]
-    target = _choose(game, choices, candidates, "the creature to put into the battle zone")
+    target = _choose(pending, choices, candidates, "the creature to put into the battle zone")
     if target is not None:
         game.pipeline.move([MoveRequest(target, Zone.BATTLE, Cause.PUT, controller=pending.controller)])
 
@@ -214,7 +215,7 @@ def _cast_from_hand(game: Game, pending: Pending, effect: Effect, choices: Choic
                 and d.cost is not None and effect.max_cost is not None and d.cost <= effect.max_cost
                 and (effect.race in d.races or (effect.keyword is not None and d.has_keyword(effect.keyword))))
 
-    target = _choose(game, choices, [c for c in hand if castable(c)], "the spell to cast")
+    target = _choose(pending, choices, [c for c in hand if castable(c)], "the spell to cast")
     if target is not None:
         if target.definition.abilities:
             raise UnsupportedByEngine(f"casting {target.name}: spell effects are not implemented")
@@ -232,7 +233,7 @@ def _put_from_hand_or_deck_top(game: Game, pending: Pending, effect: Effect, cho
     candidates = [c for c in pool if c.definition.is_creature and not c.definition.is_evolution
                   and c.definition.cost is not None and effect.max_cost is not None
                   and c.definition.cost <= effect.max_cost]
-    target = _choose(game, choices, candidates, "the creature to put into the battle zone")
+    target = _choose(pending, choices, candidates, "the creature to put into the battle zone")
     if target is not None:
         game.pipeline.move([MoveRequest(target, Zone.BATTLE, Cause.PUT, controller=pending.controller)])
 
@@ -244,7 +245,7 @@ def _swap_with_graveyard(game: Game, pending: Pending, effect: Effect, choices: 
     candidates = [c for c in graveyard if c.definition.is_creature and not c.definition.is_evolution
                   and c.definition.cost is not None and effect.max_cost is not None
                   and c.definition.cost <= effect.max_cost]
-    target = _choose(game, choices, candidates, "the creature to swap with")
+    target = _choose(pending, choices, candidates, "the creature to swap with")
     if target is not None:
         game.swap(pending.card, target)
 
@@ -272,7 +273,7 @@ def _search_evolution_from_that(game: Game, pending: Pending, effect: Effect, ch
     deck = game.state.players[pending.controller].zones[Zone.DECK]
     candidates = [c for c in deck if c.definition.is_creature and c.definition.evolution is not None
                   and c.definition.evolution.accepts(that)]
-    target = _choose(game, choices, candidates, "the evolution creature to put into the hand")
+    target = _choose(pending, choices, candidates, "the evolution creature to put into the hand")
     if target is not None:
         game.pipeline.move([MoveRequest(target, Zone.HAND, Cause.PUT, by=pending.controller)])
 

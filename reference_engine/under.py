@@ -24,12 +24,13 @@ from reference_engine.zones import Zone
 def put_under(pipeline: Pipeline, target: Card, cards: Sequence[Card], choices: ChoiceScript | None) -> None:
     """An effect puts ``cards`` (from outside the battle zone) under the object ``target`` is part of."""
     state = pipeline.state
-    if state.object_of(target) is None:
+    host = state.object_of(target)
+    if host is None:
         raise IllegalAction(f"{target.name} is not in the battle zone")
     for card in cards:
         if state.object_of(card) is not None:
             raise IllegalAction(f"{card.name} is already in the battle zone")
-    ordered = order_of(cards, pipeline.ruleset.cards_under_have_fixed_order, choices)
+    ordered = order_of(cards, pipeline.ruleset.cards_under_have_fixed_order, choices, by=host.controller)
     pipeline.move([MoveRequest(card, Zone.BATTLE, Cause.UNDER, beneath=target) for card in ordered], choices)
 
 

@@ -143,7 +143,7 @@ def stop_creature(duel: Duel, card: str) -> None:
 @when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は装備品を(?P<card>{CARD_PATTERN})に引き継ぐことにする"))
 def choose_equipment_to(duel: Duel, player: str, card: str) -> None:
     """Scripted choice equipment_to: the next piece of equipment goes to this card's creature."""
-    duel.script_choice("equipment_to", [card_ref(card)])
+    duel.script_choice(PLAYERS[player], "equipment_to", [card_ref(card)])
 
 
 # ------------------------------------------------------------------- then

@@ -122,9 +122,9 @@ class Duel:
         self._before_start("an effect")
         self.effects.append({"kind": "ignore_abilities", "target": self.label(ref)})
 
-    def script_choice(self, kind: str, refs: list[CardRef]) -> None:
-        """Script the answer to the next decision of ``kind``."""
-        self.choices.append({"kind": kind, "picks": [self.label(ref) for ref in refs]})
+    def script_choice(self, player: str, kind: str, refs: list[CardRef]) -> None:
+        """Script ``player``'s (me / opp) answer to the next decision of ``kind``."""
+        self.choices.append({"player": player, "kind": kind, "picks": [self.label(ref) for ref in refs]})
 
     # ------------------------------------------------------------ play & look
     def start(self) -> None:

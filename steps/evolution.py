@@ -91,14 +91,14 @@ def put_under(duel: Duel, cards: str, target: str) -> None:
 ))
 def rearrange_under(duel: Duel, player: str, target: str, cards: str, attempt: str | None) -> None:
     """The controller rearranges the cards under a card (403.3); 〜ようとする only tries."""
-    duel.act({"type": "rearrange_under", "target": duel.label(card_ref(target)),
+    duel.act({"type": "rearrange_under", "target": duel.own(PLAYERS[player], card_ref(target)),
               "order": [duel.label(ref) for ref in card_refs(cards)]}, attempt=bool(attempt))
 
 
 @when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は再構築で(?P<cards>{CARDS_PATTERN})を残すことにする"))
 def choose_kept(duel: Duel, player: str, cards: str) -> None:
     """Scripted choice keep_after_reconstruction: the top cards of the creatures that stay (old 801.4a)."""
-    duel.script_choice("keep_after_reconstruction", card_refs(cards))
+    duel.script_choice(PLAYERS[player], "keep_after_reconstruction", card_refs(cards))
 
 
 @when(parsers.re(
@@ -107,19 +107,19 @@ def choose_kept(duel: Duel, player: str, cards: str) -> None:
 def choose_sources(duel: Duel, player: str, card: str, cards: str) -> None:
     """Scripted choice reconstruction_sources: the sources a kept evolution creature stays on (old 801.4c)."""
     duel.label(card_ref(card))
-    duel.script_choice("reconstruction_sources", card_refs(cards))
+    duel.script_choice(PLAYERS[player], "reconstruction_sources", card_refs(cards))
 
 
 @when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は(?P<card>{CARD_PATTERN})で攻撃を続けることにする"))
 def choose_attacker(duel: Duel, player: str, card: str) -> None:
     """Scripted choice keep_attacking: which creature goes on attacking (old 801.4e)."""
-    duel.script_choice("keep_attacking", [card_ref(card)])
+    duel.script_choice(PLAYERS[player], "keep_attacking", [card_ref(card)])
 
 
 @when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は下に置くカードの順番を上から(?P<cards>{CARDS_PATTERN})にする"))
 def choose_order(duel: Duel, player: str, cards: str) -> None:
     """Scripted choice order_under: the order of cards put under at once, top first (403.4a, 801.1b)."""
-    duel.script_choice("order_under", card_refs(cards))
+    duel.script_choice(PLAYERS[player], "order_under", card_refs(cards))
 
 
 # ------------------------------------------------------------------- then

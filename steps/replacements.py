@@ -37,13 +37,13 @@ def break_shields(duel: Duel, breaker: str, shields: str) -> None:
 @when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は(?P<card>{CARD_PATTERN})の置換効果を適用すると選ぶ"))
 def choose_replacement(duel: Duel, player: str, card: str) -> None:
     """Script the choice ``replacement``: this card's replacement effect applies (609.8)."""
-    duel.script_choice("replacement", [card_ref(card)])
+    duel.script_choice(PLAYERS[player], "replacement", [card_ref(card)])
 
 
 @when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は置換効果を適用しないと選ぶ"))
 def decline_replacement(duel: Duel, player: str) -> None:
     """Script the choice ``replacement`` with no card: none of the player's optional replacements applies."""
-    duel.script_choice("replacement", [])
+    duel.script_choice(PLAYERS[player], "replacement", [])
 
 
 # ------------------------------------------------------------------- then

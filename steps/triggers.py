@@ -37,19 +37,19 @@ def resolve(duel: Duel) -> None:
 @when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は(?P<card>{CARD_PATTERN})の能力を(?P<use>使う|使わない)と選ぶ"))
 def choose_use(duel: Duel, player: str, card: str, use: str) -> None:
     """Script whether an optional ability (〜してもよい) is used."""
-    duel.script_choice("use", [card_ref(card)] if use == "使う" else [])
+    duel.script_choice(PLAYERS[player], "use", [card_ref(card)] if use == "使う" else [])
 
 
 @when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は(?P<card>{CARD_PATTERN})を選ぶ"))
 def choose_target(duel: Duel, player: str, card: str) -> None:
     """Script the card an effect chooses."""
-    duel.script_choice("target", [card_ref(card)])
+    duel.script_choice(PLAYERS[player], "target", [card_ref(card)])
 
 
 @when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は(?P<card>{CARD_PATTERN})の能力から解決すると選ぶ"))
 def choose_order(duel: Duel, player: str, card: str) -> None:
     """Script which of the player's waiting abilities resolves next."""
-    duel.script_choice("order", [card_ref(card)])
+    duel.script_choice(PLAYERS[player], "order", [card_ref(card)])
 
 
 @when(parsers.re(rf"(?P<by>{PLAYER_PATTERN})の効果で(?P<card>{CARD_PATTERN})が持ち主の(?P<zone>{ZONE_PATTERN})に置かれる"))

@@ -144,9 +144,11 @@ def test_turn_start_untaps_draws_and_ends_effects() -> None:
 
 def test_scripted_choices_must_match() -> None:
     a, b, c = (Card(VANILLA, Player.P1) for _ in range(3))
-    script = ChoiceScript([Choice("keep", (a,)), Choice("order", (b, c))])
-    assert script.take("order").picks == (b, c)
+    script = ChoiceScript([Choice("keep", (a,), Player.P1), Choice("order", (b, c), Player.P2)])
+    with pytest.raises(ScriptMismatch, match="ask P1 for the choice 'order', but the script has P2 making it"):
+        script.take("order", by=Player.P1)
+    assert script.take("order", by=Player.P2).picks == (b, c)
     with pytest.raises(ScriptMismatch, match="none was scripted"):
-        script.take("order")
+        script.take("order", by=Player.P2)
     with pytest.raises(ScriptMismatch, match=r"never asked for: keep=\['バニラ'\]"):
         script.finish()

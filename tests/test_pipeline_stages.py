@@ -158,7 +158,7 @@ def test_two_candidates_of_one_player_ask_for_the_choice_replacement() -> None:
     game = rule_609_game()
     (card,) = put(game, "破壊手札置換")
     (other,) = put(game, "自分マナ置換")
-    game.destroy([card], ChoiceScript([Choice("replacement", (other,))]))
+    game.destroy([card], ChoiceScript([Choice("replacement", (other,), Player.P1)]))
     assert game.state.players[Player.P1].zones[Zone.MANA] == [card]
     assert [e.source for e in game.log if isinstance(e, Replaced)] == [other]
 
@@ -188,4 +188,4 @@ def test_a_mandatory_replacement_cannot_be_declined() -> None:
     (card,) = put(game, "破壊手札置換")
     put(game, "自分マナ置換")
     with pytest.raises(IllegalAction):
-        game.destroy([card], ChoiceScript([Choice("replacement", ())]))
+        game.destroy([card], ChoiceScript([Choice("replacement", (), Player.P1)]))
