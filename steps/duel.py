@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adapters.contract import Choice
+from adapters.contract import Choice, PlayerName
 from shinpan.cards import CardRegistry
 from shinpan.outcomes import unobservable, unsupported
 from shinpan.session import AdapterSession
@@ -122,7 +122,7 @@ class Duel:
         self._before_start("an effect")
         self.effects.append({"kind": "ignore_abilities", "target": self.label(ref)})
 
-    def script_choice(self, player: str, kind: str, refs: list[CardRef]) -> None:
+    def script_choice(self, player: PlayerName, kind: str, refs: list[CardRef]) -> None:
         """Script ``player``'s (me / opp) answer to the next decision of ``kind``."""
         self.choices.append({"player": player, "kind": kind, "picks": [self.label(ref) for ref in refs]})
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from adapters.contract import PlayerName
 from shinpan.cards import CARD_REFERENCE
 
-PLAYERS: dict[str, str] = {"自分": "me", "相手": "opp"}
+PLAYERS: dict[str, PlayerName] = {"自分": "me", "相手": "opp"}
 """自分 = the scenario's own side; 相手 = the opponent."""
 
 ZONES: dict[str, str] = {
