@@ -234,6 +234,7 @@ STATICS: frozenset[str] = frozenset(
         "power_per_graveyard_race",  # 自分の墓地にある(race)1体につき+amount
         "power_to_other_own_civilization",  # 自分の他の(civilization)のクリーチャーのパワーを+amount
         "attack_untapped_turn_entered",  # バトルゾーンに出たターン、アンタップしているクリーチャーを攻撃できる
+        "no_tap_by_opponent_effects",  # 相手の呪文の効果・クリーチャーの能力で、自分のクリーチャーはタップされない
     }
 )
 
@@ -388,7 +389,6 @@ DORMANT: dict[str, str] = {
     "alternative_cost": "costs are taken as paid: alternative costs (キリフダッシュ, ムゲンクライム) are never offered",
     "battle_trigger": "the engine resolves no battles",
     "blocked_trigger": "the engine resolves no blocks",
-    "no_tap_by_opponent_effects": "the engine has no opponent's effect that taps (its tap move has no source)",
     "breaker_gain": "the break move names every shield it breaks: gaining a breaker keyword changes nothing it does",
     "unblocked_trigger": "the engine resolves no blocks, so no attack is ever found not blocked",
     "linked_attack_trigger": ("an optional (〜てもよい) attack ability whose effect on the opponent's mana the engine "

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from reference_engine.abilities import IgnoreAbilities, Static
 from reference_engine.events import LastKnown
+from reference_engine.players import Player
 from reference_engine.state import BattleObject, Card, GameState
 from reference_engine.zones import Zone
 
@@ -110,6 +111,15 @@ def civilizations(state: GameState, card: Card) -> tuple[str, ...]:
             if any(s.name == "mana_all_civilizations" for s in statics(state, obj)):
                 return ALL_CIVILIZATIONS
     return printed
+
+
+def tap_prevented(state: GameState, obj: BattleObject, by: Player) -> bool:
+    """Whether an effect of ``by``'s spell or ability cannot tap ``obj``: its controller has a static
+    ability that keeps the opponent's effects from tapping their creatures (《弩闘!桃天守閣》)."""
+    if by is obj.controller or not obj.is_creature:
+        return False
+    return any(s.name == "no_tap_by_opponent_effects"
+               for holder in state.players[obj.controller].battle for s in statics(state, holder))
 
 
 def last_known(state: GameState, obj: BattleObject) -> LastKnown:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from reference_engine.abilities import Effect
 from reference_engine.cards import CardDefinition
-from reference_engine.characteristics import civilizations, power
+from reference_engine.characteristics import civilizations, power, tap_prevented
 from reference_engine.choices import ChoiceScript
 from reference_engine.effects import Duration, PowerModifier
 from reference_engine.errors import IllegalAction, UnsupportedByEngine
@@ -191,8 +191,9 @@ def _destroy(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript
 
 def _tap(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
     target = _choose(pending, choices, [o.top for o in _objects(game, pending, effect.whose)], "the creature to tap")
-    if target is not None:
-        game.tap(target)
+    obj = game.state.object_of(target) if target is not None else None
+    if obj is not None and not tap_prevented(game.state, obj, by=pending.controller):
+        obj.tapped = True
 
 
 def _put_from_graveyard(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:

@@ -189,3 +189,25 @@ def test_a_mandatory_replacement_cannot_be_declined() -> None:
     put(game, "自分マナ置換")
     with pytest.raises(IllegalAction):
         game.destroy([card], ChoiceScript([Choice("replacement", (), Player.P1)]))
+
+
+TAPPER = CardDefinition("タップ係", "クリーチャー", power=1000, abilities=(
+    parse_ability({"trigger": "enters", "of": "this", "effect": {"tap": {"whose": "opponent"}}}),))
+NO_TAP = CardDefinition("タップ除け", "D2フィールド", abilities=(parse_ability({"static": "no_tap_by_opponent_effects"}),))
+
+
+@pytest.mark.parametrize("protected", [True, False])
+def test_an_opponents_ability_cannot_tap_a_creature_protected_by_a_static_ability(protected: bool) -> None:
+    """《弩闘!桃天守閣》: 相手の…クリーチャーの能力によって、自分のクリーチャーはタップされない."""
+    game = Game(CardDatabase([VANILLA, TAPPER, NO_TAP]), Ruleset("2025-12-17", rulesets.load().ids))
+    game.set_turn(Turn(3, Player.P2))
+    mine = game.create_card("バニラ", Player.P1)
+    game.place_object([mine], Player.P1)
+    if protected:
+        game.place_object([game.create_card("タップ除け", Player.P1)], Player.P1)
+    tapper = game.create_card("タップ係", Player.P2)
+    game.place(tapper, Zone.HAND)
+    game.put_into_battle(tapper)
+    game.resolve(ChoiceScript([Choice("target", (mine,), Player.P2)]))
+    obj = game.state.object_of(mine)
+    assert obj is not None and obj.tapped is not protected
