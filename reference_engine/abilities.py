@@ -334,6 +334,7 @@ EFFECTS: frozenset[str] = frozenset(
         "pump_creature",  # このクリーチャー / そのクリーチャーのパワーをこのターンの終わりまで+amount (of: this|that)
         "use_icons",  # このクリーチャー / そのクリーチャーのアイコン能力を使う (of: this|that; 603.3a)
         "search_evolution_from_that",  # そのカードから進化できる進化クリーチャーを山札から手札に (choice: target)
+        "mana_to_graveyard",  # (whose)のマナゾーンからカードをamount枚まで選び、持ち主の墓地に置く (choice: target)
     }
 )
 
@@ -391,8 +392,6 @@ DORMANT: dict[str, str] = {
     "blocked_trigger": "the engine resolves no blocks",
     "breaker_gain": "the break move names every shield it breaks: gaining a breaker keyword changes nothing it does",
     "unblocked_trigger": "the engine resolves no blocks, so no attack is ever found not blocked",
-    "linked_attack_trigger": ("an optional (〜てもよい) attack ability whose effect on the opponent's mana the engine "
-                              "does not implement: its player always declines it (《竜極神メツ》)"),
     "d2_field_rule": "a D2 field entering while its controller has another is reported unsupported by the pipeline",
     "shield_trigger": "a broken shield goes to the hand; the engine never offers S・トリガー",
     "ninja_strike": "the engine never offers ニンジャ・ストライク, so nothing waits for one being used",

@@ -38,7 +38,7 @@ def abilities_ignored(state: GameState, obj: BattleObject) -> bool:
     for other in state.objects():
         if other is obj or other.serial in state.ignored:
             continue
-        for ability in other.top.definition.abilities:
+        for ability in (a for card in other.ability_cards for a in card.definition.abilities):
             if (isinstance(ability, IgnoreAbilities) and ability.creature_cost_at_most is not None
                     and top.cost <= ability.creature_cost_at_most):
                 return True
@@ -49,7 +49,7 @@ def statics(state: GameState, obj: BattleObject) -> list[Static]:
     """The static abilities the object has now (none while its abilities are ignored)."""
     if abilities_ignored(state, obj):
         return []
-    return [a for a in obj.top.definition.abilities if isinstance(a, Static)]
+    return [a for card in obj.ability_cards for a in card.definition.abilities if isinstance(a, Static)]
 
 
 def power(state: GameState, obj: BattleObject) -> int | None:
@@ -79,10 +79,10 @@ def power(state: GameState, obj: BattleObject) -> int | None:
 
 
 def has_keyword(obj: BattleObject, name: str, state: GameState | None = None) -> bool:
-    """Whether the object has the keyword ability ``name`` (from its top card, unless ignored)."""
+    """Whether the object has the keyword ability ``name`` (from its ability cards, unless ignored)."""
     if state is not None and abilities_ignored(state, obj):
         return False
-    return obj.top.definition.has_keyword(name)
+    return any(card.definition.has_keyword(name) for card in obj.ability_cards)
 
 
 def is_evolution_creature(obj: BattleObject) -> bool:

@@ -131,9 +131,10 @@ def replace_tap(state: GameState, request: TapForMana, choices: ChoiceScript) ->
     owner = card.owner
     stand_in = MoveRequest(card, Zone.MANA, Cause.RULE)
     found = [
-        Candidate(obj.top, index, ability, obj.controller, stand_in)
+        Candidate(holder, index, ability, obj.controller, stand_in)
         for obj in state.players[owner].battle if not abilities_ignored(state, obj)
-        for index, ability in enumerate(obj.top.definition.abilities)
+        for holder in obj.ability_cards
+        for index, ability in enumerate(holder.definition.abilities)
         if isinstance(ability, Replacement) and ability.kind == "taps_for_mana"
         and len(civilizations(state, card)) >= 2
     ]
@@ -180,7 +181,8 @@ def _events(state: GameState, request: MoveRequest) -> list[str]:
 
 def _holders(state: GameState, request: MoveRequest, kind: str) -> list[tuple[Card, Player]]:
     """The cards whose abilities may replace an event of ``kind``, each with its controller."""
-    holders = [(o.top, o.controller) for o in state.objects() if not abilities_ignored(state, o)]
+    holders = [(card, o.controller) for o in state.objects() if not abilities_ignored(state, o)
+               for card in o.ability_cards]
     if kind == "discarded" or kind == "cast_to_graveyard":
         holders.append((request.card, request.card.owner))  # works where it is: the hand, or being cast
     if kind == "breaks" and request.agent is not None:

@@ -196,6 +196,19 @@ def _tap(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) ->
         obj.tapped = True
 
 
+def _mana_to_graveyard(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+    """(whose)のマナゾーンからカードをamount枚まで選び、持ち主の墓地に置く: the controller picks up to ``amount``."""
+    player = pending.controller if effect.whose == "own" else pending.controller.opponent
+    mana = game.state.players[player].zones[Zone.MANA]
+    picks = _cards(choices, "target", exactly=None, by=pending.controller) if mana else []
+    if len(picks) > effect.amount or not all(any(p is m for m in mana) for p in picks) \
+            or len({id(p) for p in picks}) != len(picks):
+        raise IllegalAction(f"the 'target' choice must name up to {effect.amount} different cards of that mana zone")
+    if picks:
+        game.pipeline.move([MoveRequest(card, Zone.GRAVEYARD, Cause.PUT, by=pending.controller) for card in picks],
+                           choices)
+
+
 def _put_from_graveyard(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
     cost = known(game, pending.that).cost
     wanted = None if cost is None or effect.cost_plus is None else cost + effect.cost_plus
@@ -297,6 +310,7 @@ EFFECTS: dict[str, Callable[[Game, Pending, Effect, ChoiceScript], None]] = {
     "destroy_self_after_attack": _never,
     "discard_same_cost_spell": _never,
     "power_of_target": _never,
+    "mana_to_graveyard": _mana_to_graveyard,
     "pump_creature": _pump_creature,
     "use_icons": _use_icons,
     "search_evolution_from_that": _search_evolution_from_that,

@@ -112,6 +112,12 @@ class BattleObject:
         return self.cards[0]
 
     @property
+    def ability_cards(self) -> list[Card]:
+        """The cards whose abilities the object has: every linked card's when it is linked (G・リンク: one
+        creature with each god's characteristics, its abilities included), else its top card's."""
+        return list(self.linked) if len(self.linked) > 1 else [self.top]
+
+    @property
     def under(self) -> list[Card]:
         """The cards below the top card, in order from just below the top."""
         return self.cards[1:]

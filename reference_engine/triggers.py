@@ -88,20 +88,25 @@ def check_attack(state: GameState, ruleset: Ruleset, attacker: BattleObject) -> 
     for obj in state.objects():
         if abilities_ignored(state, obj):
             continue
-        holder = Holder(obj.top, obj.controller, False)
-        for index, ability in enumerate(obj.top.definition.abilities):
-            if (isinstance(ability, Triggered) and ability.event is TriggerEvent.ATTACKS
-                    and _matches(ability.subject, holder, card, looks)):
-                waiting = Pending(obj.top, index, ability, obj.controller, track(state, obj.top, Zone.BATTLE),
-                                  track(state, card, Zone.BATTLE))
-                pending.append(with_icons(state, ruleset, waiting))
+        for own in obj.ability_cards:
+            holder = Holder(own, obj.controller, False)
+            # a linked god's このクリーチャー is the linked creature: the attacker, when it is part of it
+            subject = own if obj is attacker else card
+            for index, ability in enumerate(own.definition.abilities):
+                if (isinstance(ability, Triggered) and ability.event is TriggerEvent.ATTACKS
+                        and _matches(ability.subject, holder, subject, looks)):
+                    waiting = Pending(own, index, ability, obj.controller, track(state, own, Zone.BATTLE),
+                                      track(state, card, Zone.BATTLE))
+                    pending.append(with_icons(state, ruleset, waiting))
     return pending
 
 
 def _holders(state: GameState, batch: Sequence[Moved]) -> Iterator[Holder]:
     entered = {id(m.card) for m in batch if m.destination is Zone.BATTLE}
     for obj in state.objects():
-        yield Holder(obj.top, obj.controller, abilities_ignored(state, obj), entered=id(obj.top) in entered)
+        ignored = abilities_ignored(state, obj)
+        for card in obj.ability_cards:
+            yield Holder(card, obj.controller, ignored, entered=id(card) in entered)
     for moved in batch:
         last = moved.last_known
         if last is not None and moved.as_creature and moved.destination is not Zone.BATTLE:

@@ -77,8 +77,9 @@ def creatures_now(state: GameState, tracked: Tracked | None) -> list[BattleObjec
 
 
 def icons_of(objects: list[BattleObject]) -> tuple[Effect, ...]:
-    """The contents of the icon abilities of these objects' top cards, as they are now."""
-    return tuple(a.effect for obj in objects for a in obj.top.definition.abilities if isinstance(a, Icon))
+    """The contents of the icon abilities these objects have (their ability cards'), as they are now."""
+    return tuple(a.effect for obj in objects for card in obj.ability_cards for a in card.definition.abilities
+                 if isinstance(a, Icon))
 
 
 def with_icons(state: GameState, ruleset: Ruleset, pending: Pending) -> Pending:

@@ -211,3 +211,37 @@ def test_an_opponents_ability_cannot_tap_a_creature_protected_by_a_static_abilit
     game.resolve(ChoiceScript([Choice("target", (mine,), Player.P2)]))
     obj = game.state.object_of(mine)
     assert obj is not None and obj.tapped is not protected
+
+
+
+def _linked_metsu_attacks() -> tuple[Game, Card, list[Card]]:
+    """《竜極神ゲキ》 and 《竜極神メツ》 linked; メツ attacks; the opponent has 3 mana cards."""
+    from shinpan import cards
+
+    database = CardDatabase.from_entries(entry.data for entry in cards.load())
+    game = Game(database, Ruleset("2025-12-17", rulesets.load().ids))
+    game.set_turn(Turn(3, Player.P1))
+    geki, metsu = game.create_card("竜極神ゲキ", Player.P1), game.create_card("竜極神メツ", Player.P1)
+    game.place_object([geki], Player.P1)
+    game.place_object([metsu], Player.P1)
+    mana = [game.create_card("テスト用呪文", Player.P2) for _ in range(3)]
+    for card in mana:
+        game.place(card, Zone.MANA)
+    game.g_link([geki, metsu])
+    game.attack(metsu, target=Player.P2)
+    return game, metsu, mana
+
+
+def test_linked_metsu_attacking_puts_up_to_two_opposing_mana_cards_into_the_graveyard() -> None:
+    """《竜極神メツ》: このクリーチャーがリンクしていて攻撃する時、相手のマナゾーンからカードを2枚まで選び、墓地に置いてもよい."""
+    game, metsu, mana = _linked_metsu_attacks()
+    assert [w.card for w in game.state.waiting] == [metsu]
+    game.resolve(ChoiceScript([Choice("use", (metsu,), Player.P1), Choice("target", tuple(mana[:2]), Player.P1)]))
+    assert game.state.players[Player.P2].zones[Zone.GRAVEYARD] == mana[:2]
+    assert game.state.players[Player.P2].zones[Zone.MANA] == mana[2:]
+
+
+def test_linked_metsu_takes_at_most_two() -> None:
+    game, metsu, mana = _linked_metsu_attacks()
+    with pytest.raises(IllegalAction, match="up to 2"):
+        game.resolve(ChoiceScript([Choice("use", (metsu,), Player.P1), Choice("target", tuple(mana), Player.P1)]))
