@@ -234,6 +234,7 @@ STATICS: frozenset[str] = frozenset(
         "power_per_graveyard_race",  # 自分の墓地にある(race)1体につき+amount
         "power_to_other_own_civilization",  # 自分の他の(civilization)のクリーチャーのパワーを+amount
         "attack_untapped_turn_entered",  # バトルゾーンに出たターン、アンタップしているクリーチャーを攻撃できる
+        "race_grant",  # 自分の(civilization)のクリーチャーはすべて、種族に(race)を追加する
         "no_tap_by_opponent_effects",  # 相手の呪文の効果・クリーチャーの能力で、自分のクリーチャーはタップされない
     }
 )
@@ -398,7 +399,6 @@ DORMANT: dict[str, str] = {
     "ultimate_evolution": "究極進化 is not modelled: a scenario places the card, it is never summoned",
     "unblockable": "the engine resolves no blocks",
     "s_invasion": "S級侵略 is not modelled: the engine never offers it when a creature attacks",
-    "race_grant": "not modelled: a race it adds to other creatures is never read by its scenarios",
     "d_switch": "Dスイッチ is not modelled: the engine has no turn-start choices",
 }
 """Dormant ability kinds and why they cannot matter to what the engine does."""

@@ -113,6 +113,19 @@ def civilizations(state: GameState, card: Card) -> tuple[str, ...]:
     return printed
 
 
+def races(state: GameState, card: Card) -> tuple[str, ...]:
+    """The card's races where it is now: a creature in the battle zone also has the races that its
+    controller's static abilities add to creatures of its civilization (《宇宙 タコンチュ》)."""
+    printed = card.definition.races
+    obj = state.object_of(card)
+    if obj is None or obj.top is not card or not obj.is_creature:
+        return printed
+    added = [s.race for holder in state.players[obj.controller].battle for s in statics(state, holder)
+             if s.name == "race_grant" and s.race is not None
+             and (s.civilization is None or s.civilization in civilizations(state, card))]
+    return printed + tuple(r for r in dict.fromkeys(added) if r not in printed)
+
+
 def tap_prevented(state: GameState, obj: BattleObject, by: Player) -> bool:
     """Whether an effect of ``by``'s spell or ability cannot tap ``obj``: its controller has a static
     ability that keeps the opponent's effects from tapping their creatures (《弩闘!桃天守閣》)."""
@@ -127,6 +140,7 @@ def last_known(state: GameState, obj: BattleObject) -> LastKnown:
     top = obj.top.definition
     return LastKnown(
         cards=tuple(obj.cards), controller=obj.controller, tapped=obj.tapped, power=power(state, obj),
-        civilizations=top.civilizations, races=top.races, cost=top.cost, evolution=is_evolution_creature(obj),
+        civilizations=top.civilizations, races=races(state, obj.top), cost=top.cost,
+        evolution=is_evolution_creature(obj),
         abilities_ignored=abilities_ignored(state, obj),
     )

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 
 from reference_engine import follow_ups, reconstruction, replacements
 from reference_engine.abilities import Replacement
-from reference_engine.characteristics import abilities_ignored, civilizations, is_evolution_creature, power
+from reference_engine.characteristics import civilizations, is_evolution_creature, last_known
 from reference_engine.choices import ChoiceScript
 from reference_engine.errors import IllegalAction, UnsupportedByEngine
 from reference_engine.events import (
@@ -100,13 +100,7 @@ class Pipeline:
         for request in requests:
             obj = self.state.object_of(request.card)
             if obj is not None and obj.serial not in snapshots:
-                top = obj.top.definition
-                snapshots[obj.serial] = LastKnown(
-                    cards=tuple(obj.cards), controller=obj.controller, tapped=obj.tapped,
-                    power=power(self.state, obj), civilizations=top.civilizations, races=top.races,
-                    cost=top.cost, evolution=is_evolution_creature(obj),
-                    abilities_ignored=abilities_ignored(self.state, obj),
-                )
+                snapshots[obj.serial] = last_known(self.state, obj)
         return snapshots
 
     def _civilizations_before(self, requests: Sequence[MoveRequest]) -> Civilizations:

@@ -29,7 +29,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from reference_engine.abilities import Subject, Triggered, TriggerEvent, Who
-from reference_engine.characteristics import abilities_ignored, civilizations
+from reference_engine.characteristics import abilities_ignored, civilizations, races
 from reference_engine.events import LastKnown, Moved
 from reference_engine.players import Player
 from reference_engine.rulesets import Ruleset
@@ -82,7 +82,7 @@ def check_attack(state: GameState, ruleset: Ruleset, attacker: BattleObject) -> 
     (自分のクリーチャーが攻撃する時). The attacking creature is remembered as そのクリーチャー.
     """
     card = attacker.top
-    looks = Looks(attacker.controller, civilizations(state, card), card.definition.races, card.name,
+    looks = Looks(attacker.controller, civilizations(state, card), races(state, card), card.name,
                   card.definition.type_line)
     pending: list[Pending] = []
     for obj in state.objects():
@@ -203,7 +203,7 @@ def _before(moved: Moved) -> Looks:
 def _after(state: GameState, moved: Moved) -> Looks:
     obj = state.object_of(moved.card)
     controller = obj.controller if obj is not None else moved.player
-    return Looks(controller, civilizations(state, moved.card), moved.card.definition.races, moved.card.name,
+    return Looks(controller, civilizations(state, moved.card), races(state, moved.card), moved.card.name,
                  moved.card.definition.type_line)
 
 

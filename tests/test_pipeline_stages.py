@@ -245,3 +245,24 @@ def test_linked_metsu_takes_at_most_two() -> None:
     game, metsu, mana = _linked_metsu_attacks()
     with pytest.raises(IllegalAction, match="up to 2"):
         game.resolve(ChoiceScript([Choice("use", (metsu,), Player.P1), Choice("target", tuple(mana), Player.P1)]))
+
+
+GRANTER = CardDefinition("種族付与", "クリーチャー", civilizations=("水",), power=1000, abilities=(
+    parse_ability({"static": "race_grant", "civilization": "水", "race": "マジック・コマンド"}),))
+WATCHER = CardDefinition("種族見張り", "クリーチャー", power=1000, abilities=(
+    parse_ability({"trigger": "enters", "of": {"who": "own", "race": "マジック・コマンド"}, "effect": {"draw": 1}}),))
+WATER = CardDefinition("水の者", "クリーチャー", civilizations=("水",), power=1000)
+FIRE = CardDefinition("火の者", "クリーチャー", civilizations=("火",), power=1000)
+
+
+@pytest.mark.parametrize(("entering", "triggers"), [("水の者", True), ("火の者", False)])
+def test_a_granted_race_is_read_by_race_conditions(entering: str, triggers: bool) -> None:
+    """《宇宙 タコンチュ》: 自分の水のクリーチャーはすべて、種族にマジック・コマンドを追加する."""
+    game = Game(CardDatabase([GRANTER, WATCHER, WATER, FIRE]), Ruleset("2025-12-17", rulesets.load().ids))
+    game.set_turn(Turn(3, Player.P1))
+    game.place_object([game.create_card("種族付与", Player.P1)], Player.P1)
+    game.place_object([game.create_card("種族見張り", Player.P1)], Player.P1)
+    card = game.create_card(entering, Player.P1)
+    game.place(card, Zone.HAND)
+    game.put_into_battle(card)
+    assert bool(game.state.waiting) is triggers
