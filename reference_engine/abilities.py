@@ -396,7 +396,7 @@ DORMANT: dict[str, str] = {
     "d2_field_rule": "a D2 field entering while its controller has another is reported unsupported by the pipeline",
     "shield_trigger": "a broken shield goes to the hand; the engine never offers S・トリガー",
     "ninja_strike": "the engine never offers ニンジャ・ストライク, so nothing waits for one being used",
-    "ultimate_evolution": "究極進化 is not modelled: a scenario places the card, it is never summoned",
+    "ultimate_evolution": "究極進化 is not modelled: evolving the card is reported unsupported (evolution.evolve)",
     "unblockable": "the engine resolves no blocks",
     "s_invasion": "S級侵略 is not modelled: the engine never offers it when a creature attacks",
     "d_switch": "Dスイッチ is not modelled: the engine has no turn-start choices",

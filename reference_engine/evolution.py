@@ -23,7 +23,7 @@ from reference_engine.abilities import Evolution
 from reference_engine.characteristics import last_known
 from reference_engine.choices import ChoiceScript
 from reference_engine.effects import PowerModifier
-from reference_engine.errors import IllegalAction, ScriptMismatch
+from reference_engine.errors import IllegalAction, ScriptMismatch, UnsupportedByEngine
 from reference_engine.events import BecameSource, Cause, MoveRequest
 from reference_engine.pipeline import Pipeline
 from reference_engine.players import Player
@@ -53,6 +53,8 @@ def evolve(pipeline: Pipeline, card: Card, sources: Sequence[Card], cause: Cause
     state = pipeline.state
     evolution = card.definition.evolution
     if evolution is None:
+        if card.definition.is_evolution:  # an evolution card whose way of evolving (e.g. 究極進化) is not modelled
+            raise UnsupportedByEngine(f"{card.name}'s evolution ability is not implemented")
         raise IllegalAction(f"{card.name} has no evolution ability and cannot be put onto sources")
     controller = controller if controller is not None else card.owner
     if not evolution.count_ok(len(sources)):
