@@ -9,6 +9,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -26,15 +27,15 @@ class RunResult:
 
     returncode: int
     output: str
-    lines: list[dict[str, object]]
+    lines: list[dict[str, Any]]
     """Every line of the report: header, cases, footer."""
 
     @property
-    def report(self) -> list[dict[str, object]]:
+    def report(self) -> list[dict[str, Any]]:
         """The report's scenario lines (without its header and footer)."""
         return [line for line in self.lines if line.get("type", "case") == "case"]
 
-    def cases(self) -> list[dict[str, object]]:
+    def cases(self) -> list[dict[str, Any]]:
         return self.report
 
     def statuses(self) -> dict[str, str]:

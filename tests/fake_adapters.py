@@ -78,7 +78,7 @@ class GarbageObservation(ReferenceSimulator):
     """Answers observe with something that breaks the schema: ERROR under --validate."""
 
     def observe(self, request: ObserveRequest) -> ObserveResponse:
-        return {"status": "ok", "observation": {"turn": "soon"}}  # type: ignore[typeddict-item]
+        return {"status": "ok", "observation": {"turn": "soon"}}
 
 
 class SupportsNothing(ReferenceSimulator):

@@ -18,7 +18,7 @@ from reference_engine import (
 from reference_engine.abilities import Keyword
 from reference_engine.choices import Choice, ChoiceScript
 from reference_engine.errors import InvalidSetup
-from reference_engine.events import Cause
+from reference_engine.events import Cause, Moved
 from reference_engine.sickness import can_attack, is_summoning_sick
 from reference_engine.state import Card
 from reference_engine.turns import Step, Turn
@@ -67,6 +67,7 @@ def test_destroying_objects_at_once_remembers_their_last_state() -> None:
     assert game.state.players[Player.P1].zones[Zone.GRAVEYARD] == [mine]
     assert game.state.players[Player.P2].zones[Zone.GRAVEYARD] == [theirs]
     first = game.log[0]
+    assert isinstance(first, Moved)
     assert first.cause is Cause.DESTROY and first.source is Zone.BATTLE and first.last_known is not None
     assert first.last_known.power == 5000 and first.last_known.tapped
     assert game.state.modifiers == []

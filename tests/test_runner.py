@@ -89,7 +89,7 @@ def test_scenarios_outside_the_ruleset_are_not_applicable(tmp_path: Path, suite_
     new = run_suite("--rules-as-of=2026-01-01", features=suite_copy, tmp=tmp_path)
     assert new.statuses()["tmp-since-001"] == "PASS"
     assert new.statuses()["tmp-until-001"] == "NOT_APPLICABLE"
-    assert "@until:2021-03-15" in next(r["message"] for r in new.report if r["id"] == "tmp-until-001")
+    assert "@until:2021-03-15" in str(next(r["message"] for r in new.report if r["id"] == "tmp-until-001"))
 
 
 def test_report_lines_name_id_status_message_and_ruleset(tmp_path: Path, suite_copy: Path) -> None:

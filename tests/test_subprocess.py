@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from adapters import schemas
+from adapters.contract import ActRequest, HelloRequest
 from adapters.server import handle
 from adapters.subprocess_adapter import SubprocessSimulator
 from shinpan.outcomes import AdapterCrash, AdapterTimeout
@@ -17,7 +19,8 @@ from tests.conftest import run_suite
 
 BASICS = 17
 FAKE = f"{sys.executable} -m tests.fake_subprocess"
-HELLO = {"cmd": "hello", "protocol": 1, "kit_version": "test"}
+HELLO: HelloRequest = {"cmd": "hello", "protocol": 1, "kit_version": "test"}
+END_TURN: ActRequest = {"cmd": "act", "action": {"type": "end_turn"}, "choices": []}
 
 
 def cmd(mode: str) -> str:
@@ -96,7 +99,7 @@ def test_validate_catches_a_schema_breaking_answer_on_the_wire(tmp_path: Path, s
 
 
 # --------------------------------------------------- the adapter by itself
-def simulator(mode: str, **options) -> SubprocessSimulator:
+def simulator(mode: str, **options: Any) -> SubprocessSimulator:
     return SubprocessSimulator([sys.executable, "-m", "tests.fake_subprocess", *mode.split()], **options)
 
 
@@ -104,11 +107,10 @@ def test_restarts_are_capped() -> None:
     sim = simulator("crash-on-act", max_restarts=1)
     try:
         assert sim.hello(HELLO)["status"] == "ok"
-        act = {"cmd": "act", "action": {"type": "end_turn"}, "choices": []}
         for _ in range(2):
             sim.new_game({"cmd": "new_game", "ruleset": "2025-12-17", "seed": 0})
             with pytest.raises(AdapterCrash, match="code 139"):
-                sim.act(act)
+                sim.act(END_TURN)
         with pytest.raises(AdapterCrash, match="gave up after 1 restarts"):
             sim.new_game({"cmd": "new_game", "ruleset": "2025-12-17", "seed": 0})
         assert sim.starts == 2
@@ -123,7 +125,7 @@ def test_a_timeout_kills_the_child_and_the_next_request_starts_a_fresh_one() -> 
         sim.new_game({"cmd": "new_game", "ruleset": "2025-12-17", "seed": 0})
         first = sim._process
         with pytest.raises(AdapterTimeout):
-            sim.act({"cmd": "act", "action": {"type": "end_turn"}, "choices": []})
+            sim.act(END_TURN)
         assert first is not None and first.poll() is not None
         assert sim.new_game({"cmd": "new_game", "ruleset": "2025-12-17", "seed": 0})["status"] == "ok"
         assert sim.restarts == 1
