@@ -160,17 +160,6 @@ class GameState:
         """Every object in the battle zone, P1's first."""
         return [obj for p in Player for obj in self.players[p].battle]
 
-    def all_cards(self) -> list[Card]:
-        """Every card in the game, wherever it is."""
-        cards: list[Card] = []
-        for state in self.players.values():
-            for zone in CARD_ZONES:
-                cards.extend(state.zones[zone])
-            for obj in state.battle:
-                cards.extend(obj.cards)
-                cards.extend(obj.seals)
-        return cards
-
     def equipment_of(self, obj: BattleObject) -> list[BattleObject]:
         """The equipment (装備品) equipped to ``obj``."""
         return [o for o in self.objects() if o.attached_to is obj]

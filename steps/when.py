@@ -57,12 +57,6 @@ def draw(duel: Duel, player: str, count: str) -> None:
     duel.act({"type": "draw", "player": PLAYERS[player], "count": int(count)})
 
 
-@when(parsers.re(rf"(?P<card>{CARD_PATTERN})を(?P<verb>タップ|アンタップ)する"))
-def tap(duel: Duel, card: str, verb: str) -> None:
-    """Tap or untap an object or a mana card."""
-    duel.act({"type": "tap" if verb == "タップ" else "untap", "card": duel.label(card_ref(card))})
-
-
 @when(parsers.re(rf"(?P<card>{CARD_PATTERN})で(?P<target>{PLAYER_PATTERN})を攻撃(?P<attempt>しようと)?する"))
 def attack_player(duel: Duel, card: str, target: str, attempt: str | None) -> None:
     """Declare an attack on a player. 〜しようとする only tries: the result is checked by a later step."""
