@@ -9,7 +9,7 @@ every request has a method here, and that each TypedDict has the schema's fields
 
 from typing import Any, Literal, NotRequired, Protocol, TypedDict
 
-from adapters.schemas import protocol_version
+from shinpan.adapters.schemas import protocol_version
 
 PROTOCOL_VERSION: int = protocol_version()
 """The protocol version this kit speaks (read from the schema)."""

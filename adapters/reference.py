@@ -1,7 +1,7 @@
 """The in-process adapter for the reference engine.
 
 It speaks the contract's messages (dicts) and translates them to calls on
-:class:`reference_engine.Game`, keeping the map between the scenario's labels and the engine's
+:class:`shinpan.reference_engine.Game`, keeping the map between the scenario's labels and the engine's
 cards. The engine gets no special path: everything goes through the same messages a subprocess
 adapter would exchange.
 """
@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from adapters.contract import (
+from shinpan import __version__, cards, rulesets
+from shinpan.adapters.contract import (
     PROTOCOL_VERSION,
     ActRequest,
     HelloRequest,
@@ -26,13 +27,21 @@ from adapters.contract import (
     State,
     StopRequest,
 )
-from adapters.contract import Choice as ContractChoice
-from reference_engine import CardDatabase, Game, IllegalAction, Player, Ruleset, ScriptMismatch, UnsupportedByEngine
-from reference_engine.characteristics import power
-from reference_engine.choices import Choice, ChoiceScript
-from reference_engine.effects import Duration
-from reference_engine.errors import InvalidSetup
-from reference_engine.events import (
+from shinpan.adapters.contract import Choice as ContractChoice
+from shinpan.reference_engine import (
+    CardDatabase,
+    Game,
+    IllegalAction,
+    Player,
+    Ruleset,
+    ScriptMismatch,
+    UnsupportedByEngine,
+)
+from shinpan.reference_engine.characteristics import power
+from shinpan.reference_engine.choices import Choice, ChoiceScript
+from shinpan.reference_engine.effects import Duration
+from shinpan.reference_engine.errors import InvalidSetup
+from shinpan.reference_engine.events import (
     AbilityTriggered,
     Attacked,
     BecameSource,
@@ -43,13 +52,12 @@ from reference_engine.events import (
     Reconstructed,
     Replaced,
 )
-from reference_engine.flip import FlipBy
-from reference_engine.game import MECHANICS
-from reference_engine.sickness import can_attack, is_summoning_sick
-from reference_engine.state import Card
-from reference_engine.turns import Step, Turn
-from reference_engine.zones import CARD_ZONES, Zone
-from shinpan import __version__, cards, rulesets
+from shinpan.reference_engine.flip import FlipBy
+from shinpan.reference_engine.game import MECHANICS
+from shinpan.reference_engine.sickness import can_attack, is_summoning_sick
+from shinpan.reference_engine.state import Card
+from shinpan.reference_engine.turns import Step, Turn
+from shinpan.reference_engine.zones import CARD_ZONES, Zone
 
 PLAYERS: dict[str, Player] = {"me": Player.P1, "opp": Player.P2}
 NAMES: dict[Player, str] = {v: k for k, v in PLAYERS.items()}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from adapters.contract import Simulator
+from shinpan.adapters.contract import Simulator
 
 
 class AdapterSpecError(ValueError):
@@ -13,7 +13,7 @@ class AdapterSpecError(ValueError):
 
 
 def _reference() -> Simulator:
-    from adapters.reference import ReferenceSimulator
+    from shinpan.adapters.reference import ReferenceSimulator
 
     return ReferenceSimulator()
 
@@ -39,7 +39,7 @@ class AdapterOptions:
 def make_adapter(spec: str, options: AdapterOptions | None = None) -> Simulator:
     """A fresh adapter for ``spec`` (default ``reference``); ``cmd:<command line>`` runs a program."""
     if spec.startswith("cmd:"):
-        from adapters.subprocess_adapter import SubprocessSimulator, command_of
+        from shinpan.adapters.subprocess_adapter import SubprocessSimulator, command_of
 
         opts = options or AdapterOptions()
         try:

@@ -18,7 +18,7 @@ BASE: Final = "https://shinpan.invalid/schema/"
 @cache
 def load(name: str) -> dict[str, Any]:
     """The parsed schema file ``name`` (e.g. ``messages.json``)."""
-    text = resources.files("adapters").joinpath("schema", name).read_text(encoding="utf-8")
+    text = resources.files("shinpan.adapters").joinpath("schema", name).read_text(encoding="utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
 

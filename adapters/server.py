@@ -1,5 +1,5 @@
-"""Serve any in-process :class:`~adapters.contract.Simulator` as a protocol server: JSON lines on
-stdin/stdout, the other side of :mod:`adapters.subprocess_adapter`.
+"""Serve any in-process :class:`~shinpan.adapters.contract.Simulator` as a protocol server: JSON lines on
+stdin/stdout, the other side of :mod:`shinpan.adapters.subprocess_adapter`.
 
 ``shinpan serve-reference`` is this loop around the reference adapter. Each request line gets exactly
 one response line; a line that is not a request is answered ``error`` (the loop goes on); ``stop``
@@ -12,8 +12,8 @@ import json
 import sys
 from typing import IO, Any
 
-from adapters import schemas
-from adapters.contract import PROTOCOL_VERSION, Simulator
+from shinpan.adapters import schemas
+from shinpan.adapters.contract import PROTOCOL_VERSION, Simulator
 
 COMMANDS = ("hello", "new_game", "setup", "act", "observe", "stop")
 STOPPED = "__stopped__"
@@ -61,8 +61,8 @@ def serve(simulator: Simulator, stdin: IO[str] | None = None, stdout: IO[str] | 
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m adapters.server``: serve the reference adapter."""
-    from adapters.reference import ReferenceSimulator
+    """``python -m shinpan.adapters.server``: serve the reference adapter."""
+    from shinpan.adapters.reference import ReferenceSimulator
 
     args = sys.argv[1:] if argv is None else argv
     sys.stdin.reconfigure(encoding="utf-8")  # type: ignore[union-attr]

@@ -1,7 +1,7 @@
 """The subprocess adapter: ``--adapter 'cmd:<command line>'``.
 
 It runs a program that speaks the contract as JSON lines — one request per line on its stdin, one
-response per line on its stdout — and offers it to the kit as a :class:`~adapters.contract.Simulator`,
+response per line on its stdout — and offers it to the kit as a :class:`~shinpan.adapters.contract.Simulator`,
 so the session and the steps cannot tell it from an in-process adapter.
 
 One child process serves the whole run (start-up is paid once). Every answer is awaited with a
@@ -31,8 +31,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import IO, Any, NoReturn, cast
 
-from adapters import schemas
-from adapters.contract import (
+from shinpan.adapters import schemas
+from shinpan.adapters.contract import (
     ActRequest,
     HelloRequest,
     HelloResponse,
@@ -70,7 +70,7 @@ def command_of(spec: str) -> list[str]:
 
 
 class SubprocessSimulator:
-    """A :class:`~adapters.contract.Simulator` whose engine is a child process speaking JSON lines."""
+    """A :class:`~shinpan.adapters.contract.Simulator` whose engine is a child process speaking JSON lines."""
 
     def __init__(self, argv: list[str], *, timeout: float = 5.0, startup_timeout: float = 30.0,
                  validate: bool = False, max_restarts: int = 10) -> None:

@@ -2,7 +2,7 @@
 
 ``features/cards.yaml`` gives each modelled card its abilities as small mappings, e.g.
 ``{keyword: speed_attacker}``. This module turns them into typed values. A form the engine does
-not implement raises :class:`~reference_engine.errors.UnsupportedByEngine`, so that a card whose
+not implement raises :class:`~shinpan.reference_engine.errors.UnsupportedByEngine`, so that a card whose
 abilities the engine cannot honour is reported as unsupported instead of played wrongly.
 
 Forms (the registry's header repeats them):
@@ -16,13 +16,13 @@ Forms (the registry's header repeats them):
   クリーチャーの能力とコストN以下の呪文の効果を無視する".
 - ``{replacement: EVENT, of: WHOSE, instead: ZONE | {ACTION: …}, optional: B, during: opponent_turn, then: FOLLOW}``
   — a replacement effect (置換効果, 609), applied by the one replacement stage of the pipeline
-  (:mod:`reference_engine.replacements`, :data:`REPLACEMENT_EVENTS`):
+  (:mod:`shinpan.reference_engine.replacements`, :data:`REPLACEMENT_EVENTS`):
   ``{replacement: enter_tapped_to_untapped, of: own_creatures}`` "自分のクリーチャーがタップして出る時、
   かわりにアンタップして出る"; ``{replacement: leaves, of: this, instead: hand}`` エターナル・Ω;
   ``{replacement: destroyed, of: this, instead: mana}`` 《恋愛妖精アジサイ》; ``instead`` may also be a replacing
   action (:class:`Instead`); ``then`` is a 「そうしたら」 follow-up (:class:`FollowUp`).
 - ``{spell: EFFECT, then: {effect: EFFECT, optional: B, if_that_in: ZONE}}`` — a spell's effect, done when it is
-  cast (:class:`SpellEffect`, :mod:`reference_engine.spells`).
+  cast (:class:`SpellEffect`, :mod:`shinpan.reference_engine.spells`).
 - ``{trigger: EVENT, of: SUBJECT, effect: EFFECT, optional: BOOL, ...}`` — a triggered ability (誘発型能力)
   with a zone-change or other trigger condition (603.5), see :class:`Triggered`.
 - ``{dormant: KIND}`` (:data:`DORMANT`): an ability whose occasion the engine never produces (it pays no
@@ -40,8 +40,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
-from reference_engine.errors import UnsupportedByEngine
-from reference_engine.zones import Zone
+from shinpan.reference_engine.errors import UnsupportedByEngine
+from shinpan.reference_engine.zones import Zone
 
 
 class CardFacts(Protocol):
@@ -103,7 +103,7 @@ class Evolution:
 class Instead:
     """A replacing action other than a plain zone move (the "B" of 「Aするかわりに、Bする」).
 
-    Each part can be done only in the state the rules check (609.4): :mod:`reference_engine.replacements`
+    Each part can be done only in the state the rules check (609.4): :mod:`shinpan.reference_engine.replacements`
     says when.
     """
 
@@ -141,7 +141,7 @@ class FollowUp:
 class Replacement:
     """A replacement effect (置換効果, 609): "when EVENT would happen, do something else instead".
 
-    Applied by the pipeline's one replacement stage (:mod:`reference_engine.replacements`).
+    Applied by the pipeline's one replacement stage (:mod:`shinpan.reference_engine.replacements`).
     """
 
     kind: str
@@ -365,7 +365,8 @@ class Triggered:
     """相手によって: only when the opponent of the ability's controller caused the move."""
     condition: str | None = None
     """An if-clause checked on resolution: ``was_evolution`` (it was an evolution creature just before),
-    ``linked`` (the ability's creature is G・リンク-ed, :mod:`reference_engine.link`), ``total_shields_at_most_6``."""
+    ``linked`` (the ability's creature is G・リンク-ed, :mod:`shinpan.reference_engine.link`),
+    ``total_shields_at_most_6``."""
 
 
 Ability = (Keyword | Evolution | Static | IgnoreAbilities | Replacement | SpellEffect | Triggered | GLink

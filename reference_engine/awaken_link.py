@@ -2,7 +2,7 @@
 
 Each named card, the top of its own psychic creature, shows its other face (its 覚醒リンク face), and
 their objects become one creature made of their piles side by side, left to right, as in G・リンク
-(:mod:`reference_engine.link`). :func:`carry_over` is the one place that decides what the linked
+(:mod:`shinpan.reference_engine.link`). :func:`carry_over` is the one place that decides what the linked
 creature keeps; seed 000 states two things of 覚醒リンク: an attacking creature's attack goes on (攻撃の
 引き継ぎ), and the linked creature is not summoning sick (the table's note to リンクした時). The other
 attributes follow the seed's row リンクした時.
@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reference_engine import carrying, link
-from reference_engine.errors import IllegalAction
-from reference_engine.state import BattleObject, Card, GameState
+from shinpan.reference_engine import carrying, link
+from shinpan.reference_engine.errors import IllegalAction
+from shinpan.reference_engine.state import BattleObject, Card, GameState
 
 
 def awaken_link(state: GameState, cards: Sequence[Card]) -> BattleObject:

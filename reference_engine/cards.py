@@ -12,8 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from reference_engine.abilities import Ability, Evolution, Keyword, Replacement, parse_ability
-from reference_engine.errors import UnsupportedByEngine
+from shinpan.reference_engine.abilities import Ability, Evolution, Keyword, Replacement, parse_ability
+from shinpan.reference_engine.errors import UnsupportedByEngine
 
 _POWER = re.compile(r"^(\d+)\+?$")
 

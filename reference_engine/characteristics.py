@@ -9,17 +9,17 @@ continuous effect applies the instant a card is put into a zone (603.5b), so a t
 characteristic after a move sees the changed value.
 
 An object's abilities are ignored (無視) while a resolved effect says so (``GameState.ignored``) or a
-static ability in force says so (:class:`~reference_engine.abilities.IgnoreAbilities`); ignored
+static ability in force says so (:class:`~shinpan.reference_engine.abilities.IgnoreAbilities`); ignored
 abilities add no keywords, no static effects, replace nothing and trigger on nothing.
 """
 
 from __future__ import annotations
 
-from reference_engine.abilities import IgnoreAbilities, Static
-from reference_engine.events import LastKnown
-from reference_engine.players import Player
-from reference_engine.state import BattleObject, Card, GameState
-from reference_engine.zones import Zone
+from shinpan.reference_engine.abilities import IgnoreAbilities, Static
+from shinpan.reference_engine.events import LastKnown
+from shinpan.reference_engine.players import Player
+from shinpan.reference_engine.state import BattleObject, Card, GameState
+from shinpan.reference_engine.zones import Zone
 
 ALL_CIVILIZATIONS: tuple[str, ...] = ("光", "水", "闇", "火", "自然")
 

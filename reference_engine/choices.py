@@ -2,7 +2,7 @@
 
 Every choice the rules or an ability ask a player for is looked up by its kind in the choices given
 with the action. A choice asked for and not scripted, or scripted and never asked for, is a
-:class:`~reference_engine.errors.ScriptMismatch`.
+:class:`~shinpan.reference_engine.errors.ScriptMismatch`.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reference_engine.errors import ScriptMismatch
-from reference_engine.players import Player
-from reference_engine.state import Card
+from shinpan.reference_engine.errors import ScriptMismatch
+from shinpan.reference_engine.players import Player
+from shinpan.reference_engine.state import Card
 
 
 @dataclass(frozen=True)

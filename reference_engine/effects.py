@@ -4,7 +4,7 @@ A *resolved* effect (解決による効果) — from a spell, or a triggered or 
 attached to the object it was applied to and stays with that object for its duration. The
 carry-over rules decide what happens to it when objects change (evolution, link, …). Effects of
 static abilities (常在型能力) are not stored here: they are computed afresh every time
-(:mod:`reference_engine.characteristics`).
+(:mod:`shinpan.reference_engine.characteristics`).
 """
 
 from __future__ import annotations

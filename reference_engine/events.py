@@ -1,6 +1,6 @@
 """Events (イベント): every change of the game, as values.
 
-An action proposes events; the pipeline (:mod:`reference_engine.pipeline`) performs them and
+An action proposes events; the pipeline (:mod:`shinpan.reference_engine.pipeline`) performs them and
 records what happened. The record of a card leaving the battle zone keeps the object's last known
 state (:class:`LastKnown`), which leave abilities and resolving effects look back at (603.5c, 605.2e).
 """
@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from reference_engine.players import Player
-from reference_engine.state import Card
-from reference_engine.zones import Zone
+from shinpan.reference_engine.players import Player
+from shinpan.reference_engine.state import Card
+from shinpan.reference_engine.zones import Zone
 
 
 class Cause(StrEnum):

@@ -5,7 +5,7 @@ effects that applied to them, it keeps attacking if a source was attacking (801.
 tapped if any source was tapped (801.2b). That tap state is how the evolution card is *put out*
 (it does enter the battle zone), so a replacement of entering tapped applies to it (seed 000,
 《弩闘!桃天守閣》). Evolution creatures are not summoning sick (801.3, in
-:mod:`reference_engine.sickness`).
+:mod:`shinpan.reference_engine.sickness`).
 
 The sources go under the evolution card in the order the player chooses (801.1b); from 2021-03-16
 that order is fixed and matters (403.4, 403.4a), so with several sources the engine asks for it
@@ -19,16 +19,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reference_engine.abilities import Evolution
-from reference_engine.characteristics import last_known
-from reference_engine.choices import ChoiceScript
-from reference_engine.effects import PowerModifier
-from reference_engine.errors import IllegalAction, ScriptMismatch, UnsupportedByEngine
-from reference_engine.events import BecameSource, Cause, MoveRequest
-from reference_engine.pipeline import Pipeline
-from reference_engine.players import Player
-from reference_engine.state import BattleObject, Card, GameState
-from reference_engine.zones import Zone
+from shinpan.reference_engine.abilities import Evolution
+from shinpan.reference_engine.characteristics import last_known
+from shinpan.reference_engine.choices import ChoiceScript
+from shinpan.reference_engine.effects import PowerModifier
+from shinpan.reference_engine.errors import IllegalAction, ScriptMismatch, UnsupportedByEngine
+from shinpan.reference_engine.events import BecameSource, Cause, MoveRequest
+from shinpan.reference_engine.pipeline import Pipeline
+from shinpan.reference_engine.players import Player
+from shinpan.reference_engine.state import BattleObject, Card, GameState
+from shinpan.reference_engine.zones import Zone
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from reference_engine import carrying
-from reference_engine.cards import CardDefinition
-from reference_engine.errors import IllegalAction
-from reference_engine.state import BattleObject, Card, GameState
+from shinpan.reference_engine import carrying
+from shinpan.reference_engine.cards import CardDefinition
+from shinpan.reference_engine.errors import IllegalAction
+from shinpan.reference_engine.state import BattleObject, Card, GameState
 
 
 class FlipBy(StrEnum):

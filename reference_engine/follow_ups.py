@@ -12,16 +12,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from reference_engine.abilities import FollowUp
-from reference_engine.choices import ChoiceScript
-from reference_engine.errors import IllegalAction, UnsupportedByEngine
-from reference_engine.events import Cause, MoveRequest
-from reference_engine.players import Player
-from reference_engine.state import Card
-from reference_engine.zones import Zone
+from shinpan.reference_engine.abilities import FollowUp
+from shinpan.reference_engine.choices import ChoiceScript
+from shinpan.reference_engine.errors import IllegalAction, UnsupportedByEngine
+from shinpan.reference_engine.events import Cause, MoveRequest
+from shinpan.reference_engine.players import Player
+from shinpan.reference_engine.state import Card
+from shinpan.reference_engine.zones import Zone
 
 if TYPE_CHECKING:
-    from reference_engine.pipeline import Pipeline
+    from shinpan.reference_engine.pipeline import Pipeline
 
 
 def run(pipeline: Pipeline, source: Card, controller: Player, follow: FollowUp, script: ChoiceScript,

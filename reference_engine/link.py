@@ -2,7 +2,7 @@
 
 Linking makes one object whose cards are the gods' piles side by side (left to right); the
 reminder text of G・リンク says that creature has every linked god's characteristics, so its power
-is the sum (:func:`reference_engine.characteristics.power`). Unlinking splits it back into one
+is the sum (:func:`shinpan.reference_engine.characteristics.power`). Unlinking splits it back into one
 object per god pile.
 
 Each direction has its own ``carry_over``; read together they are the rows リンクした時 and
@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reference_engine import carrying
-from reference_engine.abilities import GLink
-from reference_engine.choices import ChoiceScript
-from reference_engine.errors import IllegalAction, ScriptMismatch
-from reference_engine.state import BattleObject, Card, GameState
+from shinpan.reference_engine import carrying
+from shinpan.reference_engine.abilities import GLink
+from shinpan.reference_engine.choices import ChoiceScript
+from shinpan.reference_engine.errors import IllegalAction, ScriptMismatch
+from shinpan.reference_engine.state import BattleObject, Card, GameState
 
 
 def link(state: GameState, gods: Sequence[Card]) -> BattleObject:
@@ -49,7 +49,7 @@ def carry_over_link(state: GameState, gods: Sequence[BattleObject], linked: Batt
     - 進化元 ○: each god keeps the cards under it (its pile is part of the linked creature);
     - 攻撃 ○: it is attacking if a god was (804.3b);
     - タップ ○※: tapped if any god was tapped (804.3a);
-    - 召酔: none; a linked god is not summoning sick (804.5, in :mod:`reference_engine.sickness`).
+    - 召酔: none; a linked god is not summoning sick (804.5, in :mod:`shinpan.reference_engine.sickness`).
     """
     carrying.give_effects(state, linked, carrying.take_effects(state, gods))
     carrying.continue_creatures(linked, gods)

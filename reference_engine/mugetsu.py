@@ -15,15 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reference_engine import carrying, reconstruction
-from reference_engine.abilities import Mugetsu
-from reference_engine.characteristics import is_evolution_creature
-from reference_engine.choices import ChoiceScript
-from reference_engine.errors import IllegalAction
-from reference_engine.events import Cause, LastKnown, MoveRequest
-from reference_engine.pipeline import Pipeline
-from reference_engine.state import BattleObject, Card, GameState
-from reference_engine.zones import Zone
+from shinpan.reference_engine import carrying, reconstruction
+from shinpan.reference_engine.abilities import Mugetsu
+from shinpan.reference_engine.characteristics import is_evolution_creature
+from shinpan.reference_engine.choices import ChoiceScript
+from shinpan.reference_engine.errors import IllegalAction
+from shinpan.reference_engine.events import Cause, LastKnown, MoveRequest
+from shinpan.reference_engine.pipeline import Pipeline
+from shinpan.reference_engine.state import BattleObject, Card, GameState
+from shinpan.reference_engine.zones import Zone
 
 MADOUGU = "魔導具"
 

@@ -3,14 +3,14 @@
 Stages, in order, for a batch of simultaneous moves:
 
 1. **replace**: the proposed moves are offered, as one batch, to the replacement effects in force
-   (:mod:`reference_engine.replacements`, 609, the only place replacements apply), which may change
+   (:mod:`shinpan.reference_engine.replacements`, 609, the only place replacements apply), which may change
    them ("かわりに"); a replaced event did not happen, so nothing triggers on it (603.2d); what a
    replacement does after its event (「そうしたら」, 101.5a) is done after stage 5;
 2. **look back**: for every object about to leave the battle zone, remember its state just before
-   the move (:class:`~reference_engine.events.LastKnown`, 603.5c: computed characteristics, whether it
+   the move (:class:`~shinpan.reference_engine.events.LastKnown`, 603.5c: computed characteristics, whether it
    was an evolution creature, whether its abilities were ignored), and every moving card's
    civilizations where it was; where only the top card leaves (退化), decide the reconstruction of
-   what stays (:func:`reference_engine.reconstruction.plan`), so that a choice the rules forbid is
+   what stays (:func:`shinpan.reference_engine.reconstruction.plan`), so that a choice the rules forbid is
    rejected before anything moves;
 3. **perform**: take the cards out of their zones and put them into their destinations; a card
    entering the battle zone becomes a new object and remembers the turn (301.5), or, put onto
@@ -19,8 +19,8 @@ Stages, in order, for a batch of simultaneous moves:
    its top card is reconstructed (801.4), which is not an entering;
 4. **record**: append what happened to the game's event log;
 5. **trigger**: check every triggered ability against the cards that moved
-   (:mod:`reference_engine.triggers`); those that trigger wait in the game state until resolved. Only
-   :class:`~reference_engine.events.Moved` events are checked: a reconstruction is not an entering
+   (:mod:`shinpan.reference_engine.triggers`); those that trigger wait in the game state until resolved. Only
+   :class:`~shinpan.reference_engine.events.Moved` events are checked: a reconstruction is not an entering
    (801.4c) and a replaced event did not happen (603.2d).
 """
 
@@ -29,12 +29,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from reference_engine import follow_ups, reconstruction, replacements
-from reference_engine.abilities import Replacement
-from reference_engine.characteristics import civilizations, is_evolution_creature, last_known
-from reference_engine.choices import ChoiceScript
-from reference_engine.errors import IllegalAction, UnsupportedByEngine
-from reference_engine.events import (
+from shinpan.reference_engine import follow_ups, reconstruction, replacements
+from shinpan.reference_engine.abilities import Replacement
+from shinpan.reference_engine.characteristics import civilizations, is_evolution_creature, last_known
+from shinpan.reference_engine.choices import ChoiceScript
+from shinpan.reference_engine.errors import IllegalAction, UnsupportedByEngine
+from shinpan.reference_engine.events import (
     AbilityTriggered,
     Cause,
     DeckPosition,
@@ -44,11 +44,11 @@ from reference_engine.events import (
     MoveRequest,
     Reconstructed,
 )
-from reference_engine.players import Player
-from reference_engine.rulesets import Ruleset
-from reference_engine.state import BattleObject, Card, GameState
-from reference_engine.triggers import check_moves
-from reference_engine.zones import Zone
+from shinpan.reference_engine.players import Player
+from shinpan.reference_engine.rulesets import Ruleset
+from shinpan.reference_engine.state import BattleObject, Card, GameState
+from shinpan.reference_engine.triggers import check_moves
+from shinpan.reference_engine.zones import Zone
 
 Civilizations = dict[int, tuple[str, ...]]
 """Each moving card's civilizations just before the move, by ``id`` of the card."""

@@ -1,7 +1,7 @@
 """Reconstruction (再構築, rule 801.4): what stays when only the top card of a creature leaves.
 
 Devolving (退化) is only the top card leaving the battle zone; the cards that were under it then
-stay under the rules of the revision in force (the :class:`~reference_engine.rulesets.Ruleset`
+stay under the rules of the revision in force (the :class:`~shinpan.reference_engine.rulesets.Ruleset`
 question ``reconstruction_keeps_one_pile``):
 
 - **From 2021-03-16** (801.4, 801.4a, 801.4b as revised; seed 003): non-creature cards are put into
@@ -28,14 +28,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reference_engine import carrying
-from reference_engine.choices import ChoiceScript
-from reference_engine.effects import PowerModifier
-from reference_engine.errors import IllegalAction, ScriptMismatch
-from reference_engine.events import LastKnown
-from reference_engine.players import Player
-from reference_engine.rulesets import Ruleset
-from reference_engine.state import BattleObject, Card, GameState
+from shinpan.reference_engine import carrying
+from shinpan.reference_engine.choices import ChoiceScript
+from shinpan.reference_engine.effects import PowerModifier
+from shinpan.reference_engine.errors import IllegalAction, ScriptMismatch
+from shinpan.reference_engine.events import LastKnown
+from shinpan.reference_engine.players import Player
+from shinpan.reference_engine.rulesets import Ruleset
+from shinpan.reference_engine.state import BattleObject, Card, GameState
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ evolution source of another (進化元) is no longer the object it was: it is re
 (seed 002 case 2: a タマシード evolved on is read as the タマシード).
 
 An effect on "このクリーチャー" / "そのクリーチャー" (a pump) applies to the objects that are now that creature
-(:func:`reference_engine.waiting.creatures_now`): the transitions in between decided it (seed 000).
+(:func:`shinpan.reference_engine.waiting.creatures_now`): the transitions in between decided it (seed 000).
 """
 
 from __future__ import annotations
@@ -22,20 +22,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from reference_engine.abilities import Effect
-from reference_engine.cards import CardDefinition
-from reference_engine.characteristics import civilizations, power, tap_prevented
-from reference_engine.choices import ChoiceScript
-from reference_engine.effects import Duration, PowerModifier
-from reference_engine.errors import IllegalAction, UnsupportedByEngine
-from reference_engine.events import BecameSource, Cause, LastKnown, Moved, MoveRequest
-from reference_engine.players import Player
-from reference_engine.state import BattleObject, Card
-from reference_engine.waiting import Pending, Tracked, creatures_now, icons_of
-from reference_engine.zones import Zone
+from shinpan.reference_engine.abilities import Effect
+from shinpan.reference_engine.cards import CardDefinition
+from shinpan.reference_engine.characteristics import civilizations, power, tap_prevented
+from shinpan.reference_engine.choices import ChoiceScript
+from shinpan.reference_engine.effects import Duration, PowerModifier
+from shinpan.reference_engine.errors import IllegalAction, UnsupportedByEngine
+from shinpan.reference_engine.events import BecameSource, Cause, LastKnown, Moved, MoveRequest
+from shinpan.reference_engine.players import Player
+from shinpan.reference_engine.state import BattleObject, Card
+from shinpan.reference_engine.waiting import Pending, Tracked, creatures_now, icons_of
+from shinpan.reference_engine.zones import Zone
 
 if TYPE_CHECKING:
-    from reference_engine.game import Game
+    from shinpan.reference_engine.game import Game
 
 
 @dataclass(frozen=True)
@@ -315,4 +315,4 @@ EFFECTS: dict[str, Callable[[Game, Pending, Effect, ChoiceScript], None]] = {
     "use_icons": _use_icons,
     "search_evolution_from_that": _search_evolution_from_that,
 }
-"""Each effect kind of :data:`reference_engine.abilities.EFFECTS` and how it resolves."""
+"""Each effect kind of :data:`shinpan.reference_engine.abilities.EFFECTS` and how it resolves."""

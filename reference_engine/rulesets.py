@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from reference_engine.errors import UnsupportedByEngine
+from shinpan.reference_engine.errors import UnsupportedByEngine
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ class Ruleset:
 
         Yes at first; no from the 2018-09-05 answer (the ability works only in the battle zone); yes again
         from the reversal (Ver.1.48 603.5d). An ability the rulings exempted stays on regardless (see
-        :attr:`reference_engine.abilities.Subject.counts_itself_always`).
+        :attr:`shinpan.reference_engine.abilities.Subject.counts_itself_always`).
         """
         return not self.in_force("2018-09-05") or self.in_force("pig-reversal")
 

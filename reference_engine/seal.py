@@ -8,10 +8,10 @@ entered (301.5), and sealing and unsealing in one turn leaves summoning sickness
 
 from __future__ import annotations
 
-from reference_engine import carrying
-from reference_engine.errors import IllegalAction
-from reference_engine.state import BattleObject, Card, GameState
-from reference_engine.zones import Zone
+from shinpan.reference_engine import carrying
+from shinpan.reference_engine.errors import IllegalAction
+from shinpan.reference_engine.state import BattleObject, Card, GameState
+from shinpan.reference_engine.zones import Zone
 
 
 def seal(state: GameState, card: Card) -> BattleObject:

@@ -10,8 +10,8 @@ face shown by 覚醒 (805.6) are not sick either; a sealed creature is ignored a
 
 from __future__ import annotations
 
-from reference_engine.characteristics import has_keyword, is_evolution_creature, statics
-from reference_engine.state import BattleObject, Card, GameState
+from shinpan.reference_engine.characteristics import has_keyword, is_evolution_creature, statics
+from shinpan.reference_engine.state import BattleObject, Card, GameState
 
 
 def card_arrived_since_turn_start(state: GameState, card: Card, obj: BattleObject) -> bool:

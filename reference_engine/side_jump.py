@@ -2,20 +2,20 @@
 
 The card that moves stays in the battle zone: it is the top of a new object made of it and the
 creature it moved onto (that creature becomes its source, as in evolution, 801.2), and what stays
-behind is reconstructed as when a top card leaves (801.4, :mod:`reference_engine.reconstruction`).
+behind is reconstructed as when a top card leaves (801.4, :mod:`shinpan.reference_engine.reconstruction`).
 Neither is an entering. :func:`carry_over` is seed 000's row 進化クリーチャーが横跳びした時.
 """
 
 from __future__ import annotations
 
-from reference_engine import carrying, reconstruction
-from reference_engine.characteristics import is_evolution_creature
-from reference_engine.choices import ChoiceScript
-from reference_engine.errors import IllegalAction
-from reference_engine.events import LastKnown
-from reference_engine.pipeline import Pipeline
-from reference_engine.state import BattleObject, Card, GameState
-from reference_engine.zones import Zone
+from shinpan.reference_engine import carrying, reconstruction
+from shinpan.reference_engine.characteristics import is_evolution_creature
+from shinpan.reference_engine.choices import ChoiceScript
+from shinpan.reference_engine.errors import IllegalAction
+from shinpan.reference_engine.events import LastKnown
+from shinpan.reference_engine.pipeline import Pipeline
+from shinpan.reference_engine.state import BattleObject, Card, GameState
+from shinpan.reference_engine.zones import Zone
 
 
 def side_jump(pipeline: Pipeline, card: Card, onto: Card, choices: ChoiceScript | None) -> BattleObject:
@@ -46,9 +46,9 @@ def carry_over(state: GameState, old: BattleObject, target: BattleObject, jumped
 
     - 付与/パンプ ○分: the moved creature gets the effects its old object had (and, as with any
       evolution, those of the creature it moved onto); what stays behind keeps them too
-      (:func:`reference_engine.reconstruction.carry_over`);
+      (:func:`shinpan.reference_engine.reconstruction.carry_over`);
     - 待機/対象 ?, 装備 ?: open questions in the seed. The engine keeps both with what stays behind
-      (:func:`reference_engine.reconstruction.carry_over`); the moved creature is the creature it moved onto,
+      (:func:`shinpan.reference_engine.reconstruction.carry_over`); the moved creature is the creature it moved onto,
       as in any evolution. No scenario asserts either;
     - 進化元 ○: the creature it moved onto, with the cards under it, is under it;
     - 攻撃 ○: the moved creature goes on attacking (seed 000's footnote [3] is missing from the material);

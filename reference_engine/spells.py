@@ -1,7 +1,7 @@
 """Casting a spell (呪文を唱える): its effects are done in order, then it is put into the graveyard.
 
-Costs are taken as paid. Each :class:`~reference_engine.abilities.SpellEffect` is an action and its
-follow-up (:mod:`reference_engine.follow_ups`); every move they make goes through the pipeline, so a
+Costs are taken as paid. Each :class:`~shinpan.reference_engine.abilities.SpellEffect` is an action and its
+follow-up (:mod:`shinpan.reference_engine.follow_ups`); every move they make goes through the pipeline, so a
 replacement effect applies in the middle of the spell's resolution (seed 004, principle 2). After its
 effects the spell is put into its owner's graveyard (cause ``cast``), an event a replacement can
 replace; the spell's own replacement of that move applies first (609.8a).
@@ -11,18 +11,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from reference_engine import follow_ups
-from reference_engine.abilities import Effect, SpellEffect
-from reference_engine.characteristics import power
-from reference_engine.choices import ChoiceScript
-from reference_engine.errors import IllegalAction, UnsupportedByEngine
-from reference_engine.events import Cause, MoveRequest
-from reference_engine.players import Player
-from reference_engine.state import Card
-from reference_engine.zones import Zone
+from shinpan.reference_engine import follow_ups
+from shinpan.reference_engine.abilities import Effect, SpellEffect
+from shinpan.reference_engine.characteristics import power
+from shinpan.reference_engine.choices import ChoiceScript
+from shinpan.reference_engine.errors import IllegalAction, UnsupportedByEngine
+from shinpan.reference_engine.events import Cause, MoveRequest
+from shinpan.reference_engine.players import Player
+from shinpan.reference_engine.state import Card
+from shinpan.reference_engine.zones import Zone
 
 if TYPE_CHECKING:
-    from reference_engine.pipeline import Pipeline
+    from shinpan.reference_engine.pipeline import Pipeline
 
 
 def cast(pipeline: Pipeline, card: Card, script: ChoiceScript) -> None:

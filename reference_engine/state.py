@@ -12,14 +12,14 @@ import itertools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from reference_engine.cards import CardDefinition
-from reference_engine.effects import PowerModifier
-from reference_engine.players import Player
-from reference_engine.turns import Turn
-from reference_engine.zones import CARD_ZONES, Zone
+from shinpan.reference_engine.cards import CardDefinition
+from shinpan.reference_engine.effects import PowerModifier
+from shinpan.reference_engine.players import Player
+from shinpan.reference_engine.turns import Turn
+from shinpan.reference_engine.zones import CARD_ZONES, Zone
 
 if TYPE_CHECKING:
-    from reference_engine.waiting import Pending
+    from shinpan.reference_engine.waiting import Pending
 
 _next_serial = itertools.count(1)
 
@@ -85,9 +85,9 @@ class BattleObject:
     """An effect makes this non-creature (e.g. a タマシード) be treated as a creature too."""
     creatures: frozenset[int] = frozenset()
     """Which creatures this object is (このクリーチャー / そのクリーチャー): the identities that waiting abilities
-    and the effects aimed at a creature refer to (:class:`reference_engine.waiting.Tracked`). A new object is a
+    and the effects aimed at a creature refer to (:class:`shinpan.reference_engine.waiting.Tracked`). A new object is a
     new creature; a transition's ``carry_over`` decides whether the objects it makes continue the old ones'
-    identities (seed 000's 待機/対象 column, helpers in :mod:`reference_engine.carrying`)."""
+    identities (seed 000's 待機/対象 column, helpers in :mod:`shinpan.reference_engine.carrying`)."""
 
     def __post_init__(self) -> None:
         if not self.creatures:
@@ -149,7 +149,7 @@ class GameState:
     ignored: set[int] = field(default_factory=set)
     """Serials of the objects whose abilities a resolved effect makes ignored (能力を無視する)."""
     waiting: list[Pending] = field(default_factory=list)
-    """Triggered abilities waiting to resolve (待機中の能力), as :class:`reference_engine.waiting.Pending`."""
+    """Triggered abilities waiting to resolve (待機中の能力), as :class:`shinpan.reference_engine.waiting.Pending`."""
 
     @classmethod
     def empty(cls, turn: Turn) -> GameState:

@@ -6,20 +6,20 @@ equipment out of play with it (it left the battle zone, 400.5); the one that com
 object. Only the minimum needed to go on with the attack is carried (seed 000): whether it is the
 attacking creature, and its tap state, which is how the new creature is *put out* — so a
 replacement such as 《弩闘!桃天守閣》's can change it. Characteristics of the creature that left are
-read from its last known state (:class:`~reference_engine.events.LastKnown`).
+read from its last known state (:class:`~shinpan.reference_engine.events.LastKnown`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reference_engine import carrying
-from reference_engine.choices import ChoiceScript
-from reference_engine.errors import IllegalAction
-from reference_engine.events import Cause, MoveRequest
-from reference_engine.pipeline import Pipeline
-from reference_engine.state import BattleObject, Card, GameState
-from reference_engine.zones import Zone
+from shinpan.reference_engine import carrying
+from shinpan.reference_engine.choices import ChoiceScript
+from shinpan.reference_engine.errors import IllegalAction
+from shinpan.reference_engine.events import Cause, MoveRequest
+from shinpan.reference_engine.pipeline import Pipeline
+from shinpan.reference_engine.state import BattleObject, Card, GameState
+from shinpan.reference_engine.zones import Zone
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,8 @@ are open questions.
 
 from __future__ import annotations
 
-from reference_engine.errors import IllegalAction
-from reference_engine.state import BattleObject, Card, GameState
+from shinpan.reference_engine.errors import IllegalAction
+from shinpan.reference_engine.state import BattleObject, Card, GameState
 
 
 def stop_treating_as_creature(state: GameState, card: Card) -> BattleObject:

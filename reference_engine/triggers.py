@@ -5,13 +5,13 @@ Which state a condition is checked in depends on the zone it names (seed 001, 60
 * **enters** (バトルゾーンに出た時) looks at the state after the move: every enter ability in the
   battle zone is checked, the entering cards' own included (603.5a). Only a card that moved into the
   battle zone enters it: an object left by reconstruction did not (801.4c, the pipeline reports it as
-  :class:`~reference_engine.events.Reconstructed`, never as a move), and a card that went under
+  :class:`~shinpan.reference_engine.events.Reconstructed`, never as a move), and a card that went under
   another (進化元, 403.4a) did not enter as a creature;
 * **put into** a zone (マナゾーンに置かれた時) looks at the card in its new zone, with the continuous
   effects that apply there (603.5b);
 * **leaves** / **destroyed** (離れた時 / 破壊された時) look back at the state just before the move
   (603.5c). A card that left in the same event has its abilities looked back at too, and then the
-  :class:`~reference_engine.rulesets.Ruleset` says what it can see: its own card (a class ability such
+  :class:`~shinpan.reference_engine.rulesets.Ruleset` says what it can see: its own card (a class ability such
   as 「自分のクリーチャーが破壊された時」, ``own_pig_triggers_when_itself_destroyed``), the other cards that
   left with it (``leave_triggers_see_other_cards``), and whether an ability that was ignored just before
   leaving counts (``ignored_abilities_trigger_on_leaving``);
@@ -28,14 +28,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from reference_engine.abilities import Subject, Triggered, TriggerEvent, Who
-from reference_engine.characteristics import abilities_ignored, civilizations, races
-from reference_engine.events import LastKnown, Moved
-from reference_engine.players import Player
-from reference_engine.rulesets import Ruleset
-from reference_engine.state import BattleObject, Card, GameState
-from reference_engine.waiting import Pending, track, with_icons
-from reference_engine.zones import Zone
+from shinpan.reference_engine.abilities import Subject, Triggered, TriggerEvent, Who
+from shinpan.reference_engine.characteristics import abilities_ignored, civilizations, races
+from shinpan.reference_engine.events import LastKnown, Moved
+from shinpan.reference_engine.players import Player
+from shinpan.reference_engine.rulesets import Ruleset
+from shinpan.reference_engine.state import BattleObject, Card, GameState
+from shinpan.reference_engine.waiting import Pending, track, with_icons
+from shinpan.reference_engine.zones import Zone
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from reference_engine.players import Player
+from shinpan.reference_engine.players import Player
 
 
 class Step(StrEnum):

@@ -1,6 +1,6 @@
 """Cards under a card in the battle zone (カードの下にあるカード), rules 403.3, 403.4, 403.4a.
 
-From 2021-03-16 (the :class:`~reference_engine.rulesets.Ruleset` question
+From 2021-03-16 (the :class:`~shinpan.reference_engine.rulesets.Ruleset` question
 ``cards_under_have_fixed_order``): a card put under a card goes to the bottom of the object's cards;
 when several go at once, the player chooses their order (``order_under``); and the order can never
 be changed afterwards (403.4, an exception to 403.3). Before, only 403.3 applied: a player could
@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reference_engine.choices import ChoiceScript
-from reference_engine.errors import IllegalAction
-from reference_engine.events import Cause, MoveRequest
-from reference_engine.evolution import order_of
-from reference_engine.pipeline import Pipeline
-from reference_engine.state import Card
-from reference_engine.zones import Zone
+from shinpan.reference_engine.choices import ChoiceScript
+from shinpan.reference_engine.errors import IllegalAction
+from shinpan.reference_engine.events import Cause, MoveRequest
+from shinpan.reference_engine.evolution import order_of
+from shinpan.reference_engine.pipeline import Pipeline
+from shinpan.reference_engine.state import Card
+from shinpan.reference_engine.zones import Zone
 
 
 def put_under(pipeline: Pipeline, target: Card, cards: Sequence[Card], choices: ChoiceScript | None) -> None:

@@ -5,7 +5,7 @@ which card has it and who controls it, the card whose move triggered it (その�
 and where that card went, and the last known states (過去の状態) of both if they left the battle zone.
 
 "このクリーチャー" and "そのクリーチャー" are remembered as a creature identity
-(:attr:`~reference_engine.state.BattleObject.creatures`), not as a card: when the creature evolves, links,
+(:attr:`~shinpan.reference_engine.state.BattleObject.creatures`), not as a card: when the creature evolves, links,
 flips, … before the ability resolves, the transition's ``carry_over`` decides whether the objects it
 makes are still that creature (seed 000's 待機/対象 column); :func:`creatures_now` finds them.
 
@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from reference_engine.abilities import Effect, Icon, Triggered
-from reference_engine.events import LastKnown
-from reference_engine.players import Player
-from reference_engine.rulesets import Ruleset
-from reference_engine.state import BattleObject, Card, GameState
-from reference_engine.zones import Zone
+from shinpan.reference_engine.abilities import Effect, Icon, Triggered
+from shinpan.reference_engine.events import LastKnown
+from shinpan.reference_engine.players import Player
+from shinpan.reference_engine.rulesets import Ruleset
+from shinpan.reference_engine.state import BattleObject, Card, GameState
+from shinpan.reference_engine.zones import Zone
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from adapters import schemas  # noqa: E402
+from shinpan.adapters import schemas  # noqa: E402
 
 EXCERPT = re.compile(r"(<!-- schema: (?P<pointer>\S+) -->\n```json\n)(?P<body>.*?)(\n```)", re.DOTALL)
 

@@ -173,7 +173,7 @@ def matrix(adapter: str, validate: bool) -> None:
 @click.option("--validate", is_flag=True, help="Answer requests that break the schemas with an error.")
 def serve_reference(validate: bool) -> None:
     """Serve the reference engine as a protocol server: JSON lines on stdin/stdout (for `cmd:` adapters)."""
-    from adapters.server import main as serve
+    from shinpan.adapters.server import main as serve
 
     sys.exit(serve(["--validate"] if validate else []))
 

@@ -137,10 +137,10 @@ def _lint_case(case: suite.Case, shown: str, registry: cards.CardRegistry, revis
 
 
 def step_definitions() -> list[Any]:
-    """Every step definition of the step library (:data:`steps.STEP_MODULES`)."""
+    """Every step definition of the step library (:data:`shinpan.steps.STEP_MODULES`)."""
     from pytest_bdd.steps import step_function_context_registry
 
-    from steps import STEP_MODULES
+    from shinpan.steps import STEP_MODULES
 
     for module in STEP_MODULES:
         importlib.import_module(module)

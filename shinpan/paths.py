@@ -1,4 +1,4 @@
-"""Where the suite lives. The kit runs from its checkout (``pip install -e .``)."""
+"""Where the suite lives: ``shinpan/features`` (the top-level ``features/`` folder, shipped as package data)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 def features_dir() -> Path:
     """The suite's ``features/`` folder (``SHINPAN_FEATURES`` overrides it)."""
     override = os.environ.get("SHINPAN_FEATURES")
-    return Path(override).resolve() if override else PROJECT_ROOT / "features"
+    return Path(override).resolve() if override else (Path(__file__).resolve().parent / "features").resolve()
 
 
 def cards_file() -> Path:

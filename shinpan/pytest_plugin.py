@@ -13,17 +13,17 @@ from typing import Any
 
 import pytest
 
-from adapters.registry import AdapterOptions, AdapterSpecError, make_adapter
 from shinpan import expectations as expectations_
 from shinpan import report as report_
 from shinpan import rulesets, suite
+from shinpan.adapters.registry import AdapterOptions, AdapterSpecError, make_adapter
 from shinpan.errors import RulesetError, SuiteError
 from shinpan.outcomes import AdapterError, Status, skip, status_of_failure, status_of_skip
 from shinpan.rulesets import Revision, Revisions
 from shinpan.session import AdapterSession
+from shinpan.steps import STEP_MODULES
 from shinpan.summary import Result, render_summary
 from shinpan.tags import REGISTRY
-from steps import STEP_MODULES
 
 pytest_plugins = list(STEP_MODULES)
 

@@ -16,8 +16,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from adapters.contract import PROTOCOL_VERSION
 from shinpan import __version__, paths, suite
+from shinpan.adapters.contract import PROTOCOL_VERSION
 from shinpan.rulesets import Revision
 from shinpan.summary import Result, scores
 

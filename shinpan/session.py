@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from adapters import schemas
-from adapters.contract import (
+from shinpan import __version__
+from shinpan.adapters import schemas
+from shinpan.adapters.contract import (
     PROTOCOL_VERSION,
     Capabilities,
     Choice,
@@ -20,7 +21,6 @@ from adapters.contract import (
     NewGameRequest,
     Simulator,
 )
-from shinpan import __version__
 from shinpan.outcomes import AdapterError, ScriptMismatchError, unsupported
 
 

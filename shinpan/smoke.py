@@ -14,10 +14,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from adapters import schemas
-from adapters.contract import PROTOCOL_VERSION, Simulator
-from adapters.registry import AdapterOptions, AdapterSpecError, make_adapter
 from shinpan import __version__, rulesets
+from shinpan.adapters import schemas
+from shinpan.adapters.contract import PROTOCOL_VERSION, Simulator
+from shinpan.adapters.registry import AdapterOptions, AdapterSpecError, make_adapter
 from shinpan.outcomes import AdapterError
 
 PLAIN_CREATURE = "テスト用クリーチャーA"

@@ -29,8 +29,8 @@ from typing import Any
 
 from pytest_bdd import given, parsers, then, when
 
-from steps.duel import Duel
-from steps.vocabulary import CARD_PATTERN, PLAYER_PATTERN, PLAYERS, card_ref, card_refs, signed_int
+from shinpan.steps.duel import Duel
+from shinpan.steps.vocabulary import CARD_PATTERN, PLAYER_PATTERN, PLAYERS, card_ref, card_refs, signed_int
 
 # ------------------------------------------------------------------ given
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from adapters.contract import Choice, PlayerName
+from shinpan.adapters.contract import Choice, PlayerName
 from shinpan.cards import CardRegistry
 from shinpan.outcomes import unobservable, unsupported
 from shinpan.session import AdapterSession
-from steps.vocabulary import CardRef
+from shinpan.steps.vocabulary import CardRef
 
 CARD_ZONES = ("deck", "hand", "mana", "shields", "graveyard", "hyperspatial")
 

@@ -1,4 +1,4 @@
-"""The ``duel`` fixture: a fresh :class:`~steps.duel.Duel` per scenario, on the run's adapter."""
+"""The ``duel`` fixture: a fresh :class:`~shinpan.steps.duel.Duel` per scenario, on the run's adapter."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from shinpan import cards
 from shinpan.outcomes import unsupported
 from shinpan.pytest_plugin import RunContext
-from steps.duel import Duel
+from shinpan.steps.duel import Duel
 
 
 @pytest.fixture

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pytest_bdd import given, parsers
 
-from steps.duel import Duel
-from steps.vocabulary import (
+from shinpan.steps.duel import Duel
+from shinpan.steps.vocabulary import (
     CARD_PATTERN,
     CARD_ZONE_PATTERN,
     CARDS_PATTERN,

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pytest_bdd import parsers, then, when
 
-from steps.duel import Duel
-from steps.vocabulary import CARD_PATTERN, CARDS_PATTERN, PLAYER_PATTERN, PLAYERS, card_ref, card_refs
+from shinpan.steps.duel import Duel
+from shinpan.steps.vocabulary import CARD_PATTERN, CARDS_PATTERN, PLAYER_PATTERN, PLAYERS, card_ref, card_refs
 
 
 # ------------------------------------------------------------------- when

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pytest_bdd import given, parsers, then, when
 
-from steps.duel import Duel
-from steps.vocabulary import (
+from shinpan.steps.duel import Duel
+from shinpan.steps.vocabulary import (
     CARD_PATTERN,
     PLAYER_PATTERN,
     PLAYERS,

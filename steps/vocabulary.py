@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from adapters.contract import PlayerName
+from shinpan.adapters.contract import PlayerName
 from shinpan.cards import CARD_REFERENCE
 
 PLAYERS: dict[str, PlayerName] = {"自分": "me", "相手": "opp"}

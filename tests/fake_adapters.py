@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adapters.contract import (
+from shinpan.adapters.contract import (
     ActRequest,
     HelloRequest,
     HelloResponse,
@@ -17,8 +17,8 @@ from adapters.contract import (
     Response,
     SetupRequest,
 )
-from adapters.reference import ReferenceSimulator
-from adapters.registry import ADAPTERS
+from shinpan.adapters.reference import ReferenceSimulator
+from shinpan.adapters.registry import ADAPTERS
 
 
 class NoObservables(ReferenceSimulator):

@@ -30,8 +30,8 @@ def main(argv: list[str]) -> int:
         print("fake: cannot load the card database (dies at start)", file=sys.stderr, flush=True)
         return 3
 
-    from adapters.registry import ADAPTERS
-    from adapters.server import handle
+    from shinpan.adapters.registry import ADAPTERS
+    from shinpan.adapters.server import handle
     from tests import fake_adapters  # noqa: F401 - registers the in-process fakes
 
     simulator = ADAPTERS[rest[0] if mode == "serve" else "reference"]()

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from adapters.reference import ReferenceSimulator
 from shinpan import cards
+from shinpan.adapters.reference import ReferenceSimulator
 from shinpan.errors import SuiteError
 from shinpan.lint import lint
 from shinpan.paths import PROJECT_ROOT

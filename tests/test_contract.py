@@ -7,10 +7,10 @@ from typing import Any, get_args
 import pytest
 from jsonschema import Draft202012Validator
 
-from adapters import schemas
-from adapters.contract import REQUEST_TYPES, RESPONSE_TYPES, Observable, Simulator
-from adapters.reference import ReferenceSimulator
-from adapters.subprocess_adapter import SubprocessSimulator
+from shinpan.adapters import schemas
+from shinpan.adapters.contract import REQUEST_TYPES, RESPONSE_TYPES, Observable, Simulator
+from shinpan.adapters.reference import ReferenceSimulator
+from shinpan.adapters.subprocess_adapter import SubprocessSimulator
 
 
 def _definition(name: str) -> dict[str, Any]:
@@ -45,7 +45,7 @@ def test_observable_literal_matches_the_capabilities_enum() -> None:
 
 
 def test_protocol_version_comes_from_the_schema() -> None:
-    from adapters.contract import PROTOCOL_VERSION
+    from shinpan.adapters.contract import PROTOCOL_VERSION
 
     assert PROTOCOL_VERSION == schemas.load("messages.json")["protocol"] == 1
 

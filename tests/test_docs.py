@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from adapters import schemas
+from shinpan.adapters import schemas
 from shinpan.paths import PROJECT_ROOT
 
 EXCERPT = re.compile(r"<!-- schema: (?P<pointer>\S+) -->\n```json\n(?P<body>.*?)\n```", re.DOTALL)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from reference_engine import (
+from shinpan import rulesets
+from shinpan.reference_engine import (
     CardDatabase,
     CardDefinition,
     Game,
@@ -19,7 +20,7 @@ from reference_engine import (
     UnsupportedByEngine,
     Zone,
 )
-from reference_engine.abilities import (
+from shinpan.reference_engine.abilities import (
     Effect,
     Evolution,
     Replacement,
@@ -29,11 +30,10 @@ from reference_engine.abilities import (
     Who,
     parse_ability,
 )
-from reference_engine.choices import Choice, ChoiceScript
-from reference_engine.events import Moved, Reconstructed, Replaced
-from reference_engine.state import Card
-from reference_engine.turns import Turn
-from shinpan import rulesets
+from shinpan.reference_engine.choices import Choice, ChoiceScript
+from shinpan.reference_engine.events import Moved, Reconstructed, Replaced
+from shinpan.reference_engine.state import Card
+from shinpan.reference_engine.turns import Turn
 
 VANILLA = CardDefinition("バニラ", "クリーチャー", power=2000)
 TO_MANA = CardDefinition("マナ置換", "クリーチャー", power=1000,

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
-from adapters import schemas
-from adapters.contract import Simulator
-from adapters.registry import make_adapter
+from shinpan.adapters import schemas
+from shinpan.adapters.contract import Simulator
+from shinpan.adapters.registry import make_adapter
 
 CREATURES = ["テスト用クリーチャーA", "テスト用クリーチャーB", "テスト用スピードアタッカー"]
 ZONES = ["deck", "hand", "mana", "shields", "graveyard", "hyperspatial"]

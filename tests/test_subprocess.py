@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from adapters import schemas
-from adapters.contract import ActRequest, HelloRequest
-from adapters.server import handle
-from adapters.subprocess_adapter import SubprocessSimulator
+from shinpan.adapters import schemas
+from shinpan.adapters.contract import ActRequest, HelloRequest
+from shinpan.adapters.server import handle
+from shinpan.adapters.subprocess_adapter import SubprocessSimulator
 from shinpan.outcomes import AdapterCrash, AdapterTimeout
 from shinpan.report import suite_hash
 from tests.conftest import run_suite
@@ -140,7 +140,7 @@ def test_a_missing_program_is_a_crash_not_a_traceback() -> None:
 
 
 def test_the_server_answers_every_line_and_refuses_other_protocols() -> None:
-    from adapters.reference import ReferenceSimulator
+    from shinpan.adapters.reference import ReferenceSimulator
 
     reference = ReferenceSimulator()
     assert handle(reference, "not json")["status"] == "error"
