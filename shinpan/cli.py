@@ -12,12 +12,13 @@ import click
 from shinpan import __version__, paths, rulesets, suite
 from shinpan.errors import RulesetError, SuiteError
 
+RULESET_HELP = ("The rules just after change ID (see `shinpan rulesets`); also before:ID, after:ID or a day. "
+                "Default: the rules of today.")
+
 
 def _ruleset_options(func: click.decorators.FC) -> click.decorators.FC:
-    func = click.option("--rules-as-of", metavar="DATE", help="Use the revision in force on DATE (YYYY-MM-DD).")(func)
-    func = click.option("--ruleset", metavar="ID", help="Rules revision id (see `shinpan rulesets`); default: latest.")(
-        func
-    )
+    func = click.option("--rules-as-of", metavar="DATE", help="The rules in force on DATE (YYYY-MM-DD).")(func)
+    func = click.option("--ruleset", metavar="ID", help=RULESET_HELP)(func)
     return func
 
 
@@ -79,8 +80,8 @@ def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str 
 def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]:
     """Every case of the suite as a record: id, place, name, tags by kind, and whether it applies."""
     try:
-        revisions = rulesets.load()
-        selected = revisions.select(ruleset, rules_as_of)
+        changes = rulesets.load()
+        selected = changes.select(ruleset, rules_as_of)
         features = [suite.feature(p) for p in suite.feature_paths()]
     except (RulesetError, SuiteError) as error:
         raise click.ClickException(str(error)) from None
@@ -88,14 +89,19 @@ def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]
     for feature in features:
         for case in feature.cases:
             values = case.values
-            reason = revisions.applies(selected, values.since, values.until)
+            try:
+                verdict = selected.verdict(values.since, values.until, changes)
+            except RulesetError as error:
+                raise click.ClickException(f"{_relative(case.path)}:{case.line}: {error}") from None
             records.append({
                 "id": case.id, "feature": _relative(case.path), "line": case.line, "name": case.name,
                 "topic": case.topic, "outline_row": case.row, "tags": list(case.tags), "rules": list(values.rule),
                 "sources": list(values.source), "since": list(values.since), "until": list(values.until),
                 "status": values.status[0] if values.status else None, "requires": list(values.requires),
-                "unresolved": values.unresolved, "ruleset": selected.id, "applies": reason is None,
-                "not_applicable_because": reason,
+                "unresolved": values.unresolved, "ruleset": selected.label, "applies": verdict.status is None,
+                "not_applicable_because": verdict.reason if verdict.status == "NOT_APPLICABLE" else None,
+                "in_doubt": list(verdict.doubts),
+                "unresolved_because": verdict.reason if verdict.status == "UNRESOLVED" else None,
                 "steps": [{"keyword": s.keyword.strip(), "kind": s.kind, "text": s.text, "line": s.line}
                           for s in case.steps],
             })
@@ -106,12 +112,13 @@ def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per scenario.")
 @_ruleset_options
 def list_(as_json: bool, ruleset: str | None, rules_as_of: str | None) -> None:
-    """List every scenario with its tags, and whether it applies under the selected ruleset."""
+    """List every scenario with its tags, and whether it applies under the selected rules ('-': not applicable,
+    '?': it depends on a change in doubt)."""
     for record in _cases(ruleset, rules_as_of):
         if as_json:
             click.echo(json.dumps({k: v for k, v in record.items() if k != "steps"}, ensure_ascii=False))
         else:
-            mark = " " if record["applies"] else "-"
+            mark = " " if record["applies"] else ("?" if record["in_doubt"] else "-")
             click.echo(f"{mark} {record['id']:<28} {record['feature']}:{record['line']}  {record['name']}")
 
 
@@ -134,7 +141,8 @@ def lint() -> None:
 @click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to run against.")
 @click.option("--validate", is_flag=True, help="Check every message both ways against the contract's schemas.")
 def matrix(adapter: str, validate: bool) -> None:
-    """Run the suite once under every ruleset and print the statuses per ruleset (exit 1 if any run fails)."""
+    """Run the suite just before and just after every change, and today; print the statuses per state with the
+    changes in doubt (exit 1 if any run fails)."""
     import subprocess
     import tempfile
     from collections import Counter
@@ -142,16 +150,16 @@ def matrix(adapter: str, validate: bool) -> None:
     from shinpan.summary import COLUMNS
 
     try:
-        revisions = rulesets.load()
+        states = rulesets.load().states()
     except SuiteError as error:
         raise click.ClickException(str(error)) from None
     failed: list[str] = []
-    header = f"{'ruleset':<16}" + "".join(f"{c.value.lower():>16}" for c in COLUMNS)
+    header = f"{'rules':<26}" + "".join(f"{c.value.lower():>15}" for c in COLUMNS) + "  in doubt"
     click.echo(header)
     with tempfile.TemporaryDirectory() as tmp:
-        for revision in revisions.items:
-            report = Path(tmp) / f"{revision.id}.jsonl"
-            command = [sys.executable, "-m", "shinpan", "run", f"--adapter={adapter}", f"--ruleset={revision.id}",
+        for number, state in enumerate(states):
+            report = Path(tmp) / f"{number}.jsonl"
+            command = [sys.executable, "-m", "shinpan", "run", f"--adapter={adapter}", f"--ruleset={state.label}",
                        f"--report={report}", *(["--validate"] if validate else []), "-q", "-p", "no:warnings"]
             done = subprocess.run(command, capture_output=True, text=True, check=False)
             counts: Counter[str] = Counter()
@@ -160,13 +168,14 @@ def matrix(adapter: str, validate: bool) -> None:
 
                 for line in cases(read(report)):
                     counts[str(line["status"])] += 1
-            click.echo(f"{revision.id:<16}" + "".join(f"{counts[c.value]:>16}" for c in COLUMNS))
+            click.echo(f"{state.label:<26}" + "".join(f"{counts[c.value]:>15}" for c in COLUMNS)
+                       + f"  {', '.join(state.in_doubt) or '-'}")
             if done.returncode != 0:
-                failed.append(revision.id)
+                failed.append(state.label)
                 click.echo(done.stdout[-4000:] + done.stderr[-2000:], err=True)
     if failed:
         raise click.ClickException(f"the suite failed under: {', '.join(failed)}")
-    click.echo(f"the suite passed under all {len(revisions.items)} rulesets")
+    click.echo(f"the suite passed in all {len(states)} states: just before and just after every change, and today")
 
 
 @main.command("serve-reference")
@@ -236,7 +245,8 @@ def smoke(adapter: str, timeout: float) -> None:
 @_ruleset_options
 def dump_cases(ruleset: str | None, rules_as_of: str | None) -> None:
     """The compiled scenarios as JSON Lines (one case per line, with its steps), for running them without our
-    runner. ``applies`` is false for a case outside the ruleset or an unresolved question."""
+    runner. ``applies`` is false for a case outside the rules, one that depends on a change in doubt, or an
+    unresolved question."""
     for record in _cases(ruleset, rules_as_of):
         record["applies"] = record["applies"] and not record["unresolved"]
         click.echo(json.dumps(record, ensure_ascii=False))
@@ -245,7 +255,7 @@ def dump_cases(ruleset: str | None, rules_as_of: str | None) -> None:
 @main.command()
 @click.argument("name", type=click.Choice(["carry-over"]))
 @click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to run against.")
-@click.option("--ruleset", metavar="ID", help="Rules revision id (see `shinpan rulesets`); default: latest.")
+@click.option("--ruleset", metavar="ID", help=RULESET_HELP)
 @click.option("--no-run", is_flag=True, help="Only print the expected values and ids; run nothing.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per scenario of the table.")
 def table(name: str, adapter: str, ruleset: str | None, no_run: bool, as_json: bool) -> None:
@@ -256,8 +266,7 @@ def table(name: str, adapter: str, ruleset: str | None, no_run: bool, as_json: b
     from shinpan import table as tables
 
     try:
-        if ruleset:
-            rulesets.load().get(ruleset)
+        label = rulesets.load().select(ruleset).describe()
         built = tables.build()
     except (RulesetError, SuiteError) as error:
         raise click.ClickException(str(error)) from None
@@ -266,7 +275,7 @@ def table(name: str, adapter: str, ruleset: str | None, no_run: bool, as_json: b
         for row in tables.as_json(built, results):
             click.echo(json.dumps(row, ensure_ascii=False))
     else:
-        click.echo(f"{name}: adapter {adapter}, ruleset {ruleset or 'latest'}")
+        click.echo(f"{name}: adapter {adapter}, {label}")
         click.echo(tables.render(built, results))
     for problem in built.problems:
         click.echo(problem, err=True)
@@ -274,17 +283,46 @@ def table(name: str, adapter: str, ruleset: str | None, no_run: bool, as_json: b
         sys.exit(1)
 
 
+MODEL = """\
+How the rules of a day are found: every change dated on or before the day is in force; a change known only
+by a range (after A, by B) is in force from B, not in force up to A, and in doubt in between. A scenario
+whose @since/@until names a change in doubt is UNRESOLVED (with the reason); the run goes on. --ruleset ID
+gives the rules just after change ID (before:ID just before it); the default is today.
+
+Adding a newly published revision: add a change to features/rulesets.yaml (its date as id, what changed,
+its sources in features/sources.yaml, its rule numbers in features/rules.yaml); tag the scenarios it ends
+with @until:ID and the new ones with @since:ID; then read `shinpan diff before:ID after:ID`."""
+
+
 @main.command("rulesets")
-def rulesets_() -> None:
-    """List the rules revisions, oldest first; the last one is the default."""
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def rulesets_(fmt: str) -> None:
+    """List the known changes of the rules (date or range, what changed, sources) and how the model works."""
     try:
-        revisions = rulesets.load()
+        changes = rulesets.load()
     except SuiteError as error:
         raise click.ClickException(str(error)) from None
-    for revision in revisions.items:
-        click.echo(revision.describe())
-        for change in revision.changes:
-            click.echo(f"    - {change}")
+    if fmt == "json":
+        for change in changes.items:
+            click.echo(json.dumps({"id": change.id, "title": change.title, "date": _iso(change.date),
+                                   "after": _iso(change.after), "by": _iso(change.by), "what": list(change.what),
+                                   "sources": list(change.sources)}, ensure_ascii=False))
+        return
+    for change in changes.items:
+        click.echo(change.describe())
+        for line in change.what:
+            click.echo(f"    - {line}")
+        click.echo(f"    sources: {', '.join(change.sources)}")
+    today = changes.today()
+    click.echo("")
+    click.echo(f"today ({today.label}): {len(today.in_force)} change(s) in force"
+               + (f", in doubt: {', '.join(today.in_doubt)}" if today.in_doubt else ", none in doubt"))
+    click.echo("")
+    click.echo(MODEL)
+
+
+def _iso(day: Any) -> str | None:
+    return day.isoformat() if day is not None else None
 
 
 def _relative(path: Path) -> str:

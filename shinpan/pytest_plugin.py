@@ -16,10 +16,11 @@ import pytest
 from shinpan import expectations as expectations_
 from shinpan import report as report_
 from shinpan import rulesets, suite
+from shinpan.adapters.contract import Rules
 from shinpan.adapters.registry import AdapterOptions, AdapterSpecError, make_adapter
 from shinpan.errors import RulesetError, SuiteError
 from shinpan.outcomes import AdapterError, Status, skip, status_of_failure, status_of_skip
-from shinpan.rulesets import Revision, Revisions
+from shinpan.rulesets import Changes, RulesState
 from shinpan.session import AdapterSession
 from shinpan.steps import STEP_MODULES
 from shinpan.summary import Result, render_summary
@@ -32,12 +33,12 @@ RUN_KEY = pytest.StashKey["RunContext"]()
 
 
 class RunContext:
-    """What the whole run shares: the selected ruleset, the adapter session, the results."""
+    """What the whole run shares: the selected rules state, the adapter session, the results."""
 
-    def __init__(self, config: pytest.Config, revisions: Revisions, ruleset: Revision) -> None:
+    def __init__(self, config: pytest.Config, changes: Changes, state: RulesState) -> None:
         self.config = config
-        self.revisions = revisions
-        self.ruleset = ruleset
+        self.changes = changes
+        self.state = state
         self.adapter: str = config.getoption("adapter")
         self.seed: int = config.getoption("shinpan_seed")
         self.validate: bool = config.getoption("validate")
@@ -67,6 +68,10 @@ class RunContext:
                 raise type(self._failure)(str(self._failure)) from None
         return self._session
 
+    def rules(self) -> Rules:
+        """The rules as ``new_game`` sends them: the state's label and the changes certainly in force."""
+        return {"label": self.state.label, "changes": list(self.state.engine_changes)}
+
     def engine(self) -> str:
         """The engine behind the adapter, if it started."""
         return self._session.engine if self._session else "(not started)"
@@ -78,7 +83,7 @@ class RunContext:
         self.results[case_id] = result
         if self._report is not None:
             self._write_header()
-            self._report.write(report_.case(case_id, result, self.ruleset.id))
+            self._report.write(report_.case(case_id, result, self.state.label))
 
     def open_report(self, path: str) -> None:
         """Start writing the JSON Lines report at ``path``."""
@@ -94,7 +99,7 @@ class RunContext:
         except AdapterError as failure:
             hello, error = None, str(failure)
         expectations = self.expectations.path if self.expectations else None
-        self._report.write(report_.header(self.ruleset, self.adapter, hello, error, expectations))
+        self._report.write(report_.header(self.state, self.changes, self.adapter, hello, error, expectations))
 
     def finish(self, exit_status: int) -> None:
         """The report's footer: totals, conformance and coverage."""
@@ -119,8 +124,9 @@ class RunContext:
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("shinpan", "shinpan conformance suite")
     group.addoption("--adapter", default="reference", help="the simulator adapter to run against (default: reference)")
-    group.addoption("--ruleset", default=None, help="the rules revision id to run under (default: the latest)")
-    group.addoption("--rules-as-of", default=None, metavar="DATE", help="run under the revision in force on DATE")
+    group.addoption("--ruleset", default=None, metavar="ID",
+                    help="run under the rules just after change ID (or before:ID, after:ID); default: today")
+    group.addoption("--rules-as-of", default=None, metavar="DATE", help="run under the rules in force on DATE")
     group.addoption("--seed", dest="shinpan_seed", type=int, default=0, help="seed passed to the adapter's games")
     group.addoption("--report", default=None, metavar="PATH", help="write one JSON line per scenario to PATH")
     group.addoption("--validate", action="store_true", help="check every message both ways against the schemas")
@@ -144,11 +150,11 @@ def pytest_configure(config: pytest.Config) -> None:
     # pytest-bdd turns Examples-block tags into marks by name ("rule:801.4a"), which pytest cannot register
     config.addinivalue_line("filterwarnings", r"ignore:Unknown pytest\.mark\.\w+\x3a:pytest.PytestUnknownMarkWarning")
     try:
-        revisions = rulesets.load()
-        selected = revisions.select(config.getoption("ruleset"), config.getoption("rules_as_of"))
+        changes = rulesets.load()
+        selected = changes.select(config.getoption("ruleset"), config.getoption("rules_as_of"))
     except (RulesetError, SuiteError) as error:
         raise pytest.UsageError(str(error)) from None
-    context = RunContext(config, revisions, selected)
+    context = RunContext(config, changes, selected)
     if config.getoption("expectations"):
         try:
             context.expectations = expectations_.load(config.getoption("expectations"))
@@ -168,12 +174,12 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
     context = config.stash[RUN_KEY]
-    return [f"shinpan: adapter {context.adapter}, ruleset {context.ruleset.describe()}"]
+    return [f"shinpan: adapter {context.adapter}, {context.state.describe()}"]
 
 
 @pytest.fixture(scope="session")
 def shinpan_run(pytestconfig: pytest.Config) -> RunContext:
-    """The run's shared context (ruleset, adapter session)."""
+    """The run's shared context (rules state, adapter session)."""
     return pytestconfig.stash[RUN_KEY]
 
 
@@ -229,9 +235,12 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             deselected.append(item)
             continue
         selected.append(item)
-        reason = context.revisions.applies(context.ruleset, values.since, values.until)
-        if reason is not None:
-            item.add_marker(pytest.mark.skip(reason=f"{Status.NOT_APPLICABLE.value}: {reason}"))
+        try:
+            verdict = context.state.verdict(values.since, values.until, context.changes)
+        except RulesetError as error:
+            raise pytest.UsageError(f"{case.path}:{case.line}: {error}") from None
+        if verdict.status is not None:
+            item.add_marker(pytest.mark.skip(reason=f"{verdict.status}: {verdict.reason}"))
         elif values.unresolved:
             item.add_marker(pytest.mark.skip(reason=f"{Status.UNRESOLVED.value}: an open question; asserts nothing"))
         elif values.not_applicable:
@@ -394,7 +403,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     context = config.stash.get(RUN_KEY, None)
     if context is None or not context.results:
         return
-    for line in render_summary(context.results, context.ruleset, context.adapter, context.engine()):
+    for line in render_summary(context.results, context.state, context.adapter, context.engine()):
         terminalreporter.write_line(line)
 
 

@@ -2,7 +2,8 @@
 
 ``adapters/schema/report.json`` is the format; every line this module writes matches it (a kit test
 validates a real report). The header names everything needed to reproduce a run: kit version, suite
-content hash, ruleset, protocol version, adapter spec and the engine's name and version.
+content hash, the rules (day or change, and the changes in doubt), protocol version, adapter spec and
+the engine's name and version.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import IO, Any
 
 from shinpan import __version__, paths, suite
 from shinpan.adapters.contract import PROTOCOL_VERSION
-from shinpan.rulesets import Revision
+from shinpan.rulesets import Changes, RulesState
 from shinpan.summary import Result, scores
 
 
@@ -33,7 +34,15 @@ def suite_hash(root: Path | None = None) -> str:
     return "sha256:" + digest.hexdigest()
 
 
-def header(ruleset: Revision, spec: str, hello: Mapping[str, Any] | None, error: str | None,
+def rules(state: RulesState, changes: Changes) -> dict[str, Any]:
+    """The header's record of the rules a run used: label, day or change, changes in force and in doubt."""
+    return {"label": state.label, "description": state.describe(),
+            "day": state.day.isoformat() if state.day else None, "change": state.change, "side": state.side,
+            "in_force": list(state.in_force),
+            "in_doubt": [{"id": c, "when": changes.get(c).when()} for c in state.in_doubt]}
+
+
+def header(state: RulesState, changes: Changes, spec: str, hello: Mapping[str, Any] | None, error: str | None,
            expectations: str | None) -> dict[str, Any]:
     """The report's first line."""
     engine: Mapping[str, Any] = hello.get("engine", {}) if hello else {}
@@ -42,7 +51,7 @@ def header(ruleset: Revision, spec: str, hello: Mapping[str, Any] | None, error:
     if error:
         adapter["error"] = error
     return {"type": "header", "kit_version": __version__, "protocol": PROTOCOL_VERSION, "suite_hash": suite_hash(),
-            "ruleset": {"id": ruleset.id, "description": ruleset.describe()}, "adapter": adapter,
+            "rules": rules(state, changes), "adapter": adapter,
             "expectations": expectations, "started": datetime.now(UTC).isoformat(timespec="seconds")}
 
 

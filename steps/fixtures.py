@@ -12,10 +12,16 @@ from shinpan.steps.duel import Duel
 
 @pytest.fixture
 def duel(request: pytest.FixtureRequest, shinpan_run: RunContext) -> Duel:
-    """The scenario's game. Mechanics named by ``@requires:`` tags must be among the adapter's."""
+    """The scenario's game. Mechanics named by ``@requires:`` tags must be among the adapter's, and changes
+    named by ``@since:``/``@until:`` among the changes it plays on both sides."""
     session = shinpan_run.session()
     for marker in request.node.iter_markers("requires"):
         mechanic = str(marker.args[0])
         if mechanic not in session.capabilities["mechanics"]:
             unsupported(f"mechanic {mechanic!r} is not implemented by the adapter")
-    return Duel(session, cards.load(), shinpan_run.ruleset.id, shinpan_run.seed)
+    for name in ("since", "until"):
+        for marker in request.node.iter_markers(name):
+            change = str(marker.args[0])
+            if change not in session.capabilities["changes"]:
+                unsupported(f"the adapter does not play both sides of change {change!r} (@{name}:{change})")
+    return Duel(session, cards.load(), shinpan_run.rules(), shinpan_run.seed)
