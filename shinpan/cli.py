@@ -40,10 +40,13 @@ def main() -> None:
               help="Seconds a subprocess adapter may take per scenario.")
 @click.option("--timeout-multiplier", type=float, default=1.0, show_default=True, help="Multiply every time limit.")
 @click.option("--junitxml", type=click.Path(dir_okay=False), help="Also write JUnit XML (pytest's) to this file.")
+@click.option("--trace", type=click.Path(file_okay=False), help="Write each scenario's messages to DIR/<id>.jsonl.")
+@click.option("--messages", type=click.Path(dir_okay=False), help="Write Cucumber Messages (NDJSON) to this file.")
 @click.argument("pytest_args", nargs=-1, type=click.UNPROCESSED)
 def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str | None, tags: str | None,
         seed: int, validate: bool, expectations: str | None, allow_xpass: bool, scenario_timeout: float,
-        timeout_multiplier: float, junitxml: str | None, pytest_args: tuple[str, ...]) -> None:
+        timeout_multiplier: float, junitxml: str | None, trace: str | None, messages: str | None,
+        pytest_args: tuple[str, ...]) -> None:
     """Run the conformance suite and print a summary per topic and status.
 
     Extra arguments go to pytest (e.g. a feature path, -k, -x, -v, -n 2).
@@ -68,6 +71,10 @@ def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str 
         args.append("--allow-xpass")
     if junitxml:
         args.append(f"--junitxml={Path(junitxml).resolve()}")
+    if trace:
+        args.append(f"--trace-dir={Path(trace).resolve()}")  # pytest has its own --trace (pdb)
+    if messages:
+        args.append(f"--messages={Path(messages).resolve()}")
     args += [f"--scenario-timeout={scenario_timeout}", f"--timeout-multiplier={timeout_multiplier}"]
     targets = [a for a in pytest_args if not a.startswith("-") and Path(a).exists()]
     options = [a for a in pytest_args if a not in targets]
