@@ -14,9 +14,8 @@ from typing import Any
 import pytest
 
 from shinpan import expectations as expectations_
-from shinpan import failures
+from shinpan import failures, rulesets, suite
 from shinpan import report as report_
-from shinpan import rulesets, suite
 from shinpan.adapters.contract import Simulator
 from shinpan.adapters.registry import AdapterOptions, AdapterSpecError, make_adapter
 from shinpan.errors import RulesetError, SuiteError
@@ -165,7 +164,8 @@ def pytest_configure(config: pytest.Config) -> None:
     context = RunContext(config, revisions, selected)
     if config.getoption("expectations"):
         try:
-            context.expectations = expectations_.load(config.getoption("expectations"))
+            loaded = expectations_.load(config.getoption("expectations"))
+            context.expectations = loaded.under(selected.id, selected.date)
         except expectations_.ExpectationsError as error:
             raise pytest.UsageError(str(error)) from None
     if config.getoption("report") and not hasattr(config, "workerinput"):  # xdist workers report to the controller

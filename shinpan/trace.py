@@ -53,9 +53,12 @@ class Tracer:
 
     def note(self, line: Line) -> None:
         """Add a line to the running scenario's transcript; the handshake is also kept for the ones after."""
-        if line.get("kind") == "exchange" and line["request"].get("cmd") == "hello":
+        request = line.get("request")
+        if isinstance(request, dict) and request.get("cmd") == "hello":
             self._handshake.append(line)
-        if self._lines is not None:
+            if self._lines is not None:  # the first scenario started the adapter: the handshake opens it too
+                self._lines.insert(len(self._handshake), line)
+        elif self._lines is not None:
             self._lines.append(line)
 
     def end(self, status: str) -> None:
