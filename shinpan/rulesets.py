@@ -115,7 +115,8 @@ class Verdict:
 class RulesState:
     """The rules at one point: every change with its standing. A value; build it with :class:`Changes`.
 
-    ``label`` is how a run names it: a day (``2023-06-01``), ``after:ID`` or ``before:ID``.
+    ``label`` is how a run names it: a day (``2023-06-01``), a change id (just after it) or ``before:ID``.
+    ``day`` is the day it describes when there is one: the day asked for, or a dated change's date.
     """
 
     label: str
@@ -206,7 +207,7 @@ class Changes:
         anchor = self.get(change_id)
         standings = tuple((c.id, Standing.IN_FORCE if c.id == anchor.id else c.relative_to(anchor))
                           for c in self.items)
-        return RulesState(f"after:{anchor.id}", standings, change=anchor.id, side="after")
+        return RulesState(anchor.id, standings, day=anchor.date, change=anchor.id, side="after")
 
     def before(self, change_id: str) -> RulesState:
         """The rules just before ``change_id`` took effect: as just after it, with it not yet in force."""

@@ -60,7 +60,7 @@ def test_select_by_change_by_day_and_default() -> None:
     changes = rulesets.load()
     assert changes.select().day == dt.date.today()
     assert changes.select("latest").day == dt.date.today()
-    assert changes.select("2021-03-16").label == "after:2021-03-16"
+    assert changes.select("2021-03-16").label == "2021-03-16"
     assert changes.select("before:pig-reversal").label == "before:pig-reversal"
     assert changes.select(as_of="2018-09-04").label == "2018-09-04"
 

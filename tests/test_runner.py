@@ -96,7 +96,7 @@ def test_report_lines_name_id_status_message_and_ruleset(tmp_path: Path, suite_c
     result = run_suite("--ruleset=2021-03-16", features=suite_copy, tmp=tmp_path)
     line = result.report[0]
     assert {"id", "status", "message", "ruleset", "feature", "name", "topic"} <= set(line)
-    assert line["ruleset"] == "after:2021-03-16"
+    assert line["ruleset"] == "2021-03-16"
 
 
 def test_tag_expression_selects_scenarios(tmp_path: Path, suite_copy: Path) -> None:

@@ -44,5 +44,5 @@ def test_dump_cases_is_one_json_line_per_case() -> None:
     expected = [c.id for p in suite.feature_paths() for c in suite.feature(p).cases]
     assert [line["id"] for line in lines] == expected
     first = lines[0]
-    assert first["ruleset"] == "after:2020-09-18" and first["steps"] and {"keyword", "kind", "text", "line"} <= set(
+    assert first["ruleset"] == "2020-09-18" and first["steps"] and {"keyword", "kind", "text", "line"} <= set(
         first["steps"][0])
