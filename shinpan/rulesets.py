@@ -245,8 +245,17 @@ class Changes:
         return self.on(day)
 
     def states(self) -> tuple[RulesState, ...]:
-        """The matrix's states: just before and just after every change, in file order, then today."""
-        return (*(s for c in self.items for s in (self.before(c.id), self.after(c.id))), self.today())
+        """The matrix's states: just before and just after every change, in file order, then today; a state whose
+        standings equal an earlier one's is left out (see :meth:`same_states`)."""
+        return tuple(group[0] for group in self.same_states())
+
+    def same_states(self) -> tuple[tuple[RulesState, ...], ...]:
+        """Every state of the matrix, grouped by equal standings (the first of each group is the one run)."""
+        groups: dict[tuple[tuple[str, Standing], ...], list[RulesState]] = {}
+        everyone = [*(s for c in self.items for s in (self.before(c.id), self.after(c.id))), self.today()]
+        for state in everyone:
+            groups.setdefault(state.standings, []).append(state)
+        return tuple(tuple(group) for group in groups.values())
 
     def settled_between(self, earlier: RulesState, later: RulesState) -> tuple[Change, ...]:
         """Changes that are certainly not in force in ``earlier`` and certainly in force in ``later``."""

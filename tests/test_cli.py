@@ -44,7 +44,8 @@ def test_lint_is_clean_and_says_so() -> None:
 def test_rulesets_lists_every_revision_with_its_changes() -> None:
     result = CliRunner().invoke(main, ["rulesets"])
     assert result.exit_code == 0
-    assert result.output.splitlines()[0].startswith("2018-08-09: ")
+    assert result.output.splitlines()[0].startswith("devolve-sickness (undated, after 2013-12-31 and by 2014-01-31): ")
+    assert "\n2018-08-09: " in result.output
     assert "\npig-reversal (undated, after 2019-08-02 and by 2021-01-03): " in result.output
     assert "Adding a newly published revision" in result.output and "shinpan diff" in result.output
     as_json = CliRunner().invoke(main, ["rulesets", "--format", "json"])

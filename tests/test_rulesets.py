@@ -155,10 +155,14 @@ def test_the_four_windows_that_used_to_be_wrong(case_id: str, when: str, status:
 
 def test_the_matrix_states_cover_both_sides_of_every_change() -> None:
     changes = rulesets.load()
-    labels = [s.label for s in changes.states()]
+    groups = changes.same_states()
+    labels = [s.label for group in groups for s in group]
     for change in changes.items:
         assert f"before:{change.id}" in labels and change.id in labels
     assert len(labels) == len(set(labels)) == 2 * len(changes.items) + 1
+    assert all(len({s.standings for s in group}) == 1 for group in groups)
+    assert [s.label for s in changes.states()] == [group[0].label for group in groups]
+    assert len({s.standings for s in changes.states()}) == len(changes.states())
 
 
 @pytest.mark.parametrize(("text", "message"), [
