@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from shinpan import expectations as expectations_
+from shinpan import paths, rulesets, suite
 from shinpan import report as report_
-from shinpan import rulesets, suite
 from shinpan.adapters.registry import AdapterOptions, AdapterSpecError, make_adapter
 from shinpan.errors import RulesetError, SuiteError
 from shinpan.outcomes import AdapterError, Status, skip, status_of_failure, status_of_skip
@@ -357,7 +357,7 @@ class ResultCollector:
         self.context.record(str(props["shinpan_id"]), Result(
             status=Status(str(props["shinpan_status"])), message=str(props["shinpan_message"]),
             topic=str(props["shinpan_topic"]), name=str(props["shinpan_name"]),
-            feature=_relative(str(props["shinpan_feature"])), duration=report.duration,
+            feature=paths.relative(str(props["shinpan_feature"])), duration=report.duration,
             actual=Status(str(props["shinpan_actual"])) if "shinpan_actual" in props else None,
             expected=Status(str(props["shinpan_expected"])) if "shinpan_expected" in props else None,
             issue=str(props["shinpan_issue"]) or None if "shinpan_issue" in props else None,
@@ -365,15 +365,6 @@ class ResultCollector:
 
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
         self.context.finish(int(exitstatus))
-
-
-def _relative(path: str) -> str:
-    from shinpan.paths import PROJECT_ROOT
-
-    try:
-        return str(Path(path).resolve().relative_to(PROJECT_ROOT))
-    except ValueError:
-        return path
 
 
 def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> tuple[str, str, str] | None:
