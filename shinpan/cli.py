@@ -58,8 +58,9 @@ def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str 
     """
     import pytest
 
-    args = ["--rootdir", str(paths.PROJECT_ROOT), "-c", str(paths.PROJECT_ROOT / "pyproject.toml"),
-            f"--adapter={adapter}", f"--seed={seed}", "-p", "no:cacheprovider"]
+    from shinpan import invocation
+
+    args = [*invocation.base_arguments(), f"--adapter={adapter}", f"--seed={seed}"]
     if ruleset:
         args.append(f"--ruleset={ruleset}")
     if rules_as_of:
@@ -81,10 +82,9 @@ def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str 
     if messages:
         args.append(f"--messages={Path(messages).resolve()}")
     args += [f"--scenario-timeout={scenario_timeout}", f"--timeout-multiplier={timeout_multiplier}"]
-    targets = [a for a in pytest_args if not a.startswith("-") and Path(a).exists()]
-    options = [a for a in pytest_args if a not in targets]
+    options, targets = invocation.split_targets(pytest_args)
     args += options or ["-q"]
-    args += [str(Path(t).resolve()) for t in targets] or [str(paths.features_dir())]
+    args += targets or [str(paths.features_dir())]
     sys.exit(int(pytest.main(args)))
 
 
@@ -105,7 +105,7 @@ def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]
             except RulesetError as error:
                 raise click.ClickException(f"{_relative(case.path)}:{case.line}: {error}") from None
             records.append({
-                "id": case.id, "feature": _relative(case.path), "line": case.line, "name": case.name,
+                "id": case.id, "feature": paths.relative(case.path), "line": case.line, "name": case.name,
                 "topic": case.topic, "outline_row": case.row, "tags": list(case.tags), "rules": list(values.rule),
                 "sources": list(values.source), "since": list(values.since), "until": list(values.until),
                 "status": values.status[0] if values.status else None, "requires": list(values.requires),
@@ -371,13 +371,6 @@ def rulesets_(fmt: str) -> None:
 
 def _iso(day: Any) -> str | None:
     return day.isoformat() if day is not None else None
-
-
-def _relative(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(paths.PROJECT_ROOT))
-    except ValueError:
-        return str(path)
 
 
 if __name__ == "__main__":
