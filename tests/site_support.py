@@ -1,0 +1,38 @@
+"""Helpers for the site's tests: reports written from the suite's real case ids, and a built site."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from shinpan import report, rulesets, suite
+
+
+def case_ids() -> list[str]:
+    """Every case id of the suite, in file order."""
+    return [case.id for path in suite.feature_paths() for case in suite.feature(path).cases]
+
+
+def write_report(path: Path, name: str, status_of: Callable[[str], str], suite_hash: str | None = None) -> Path:
+    """A report of engine ``name`` giving each case the status ``status_of(case id)``; valid by the schema."""
+    head = report.header(rulesets.load().latest, f"fake:{name}", {"engine": {"name": name, "version": "1.0"}},
+                         None, None)
+    if suite_hash is not None:
+        head["suite_hash"] = suite_hash
+    lines = [head]
+    for case_id in case_ids():
+        status = status_of(case_id)
+        lines.append({"type": "case", "id": case_id, "status": status,
+                      "message": "" if status == "PASS" else f"{name}: {status} for {case_id}",
+                      "feature": "x.feature", "name": case_id, "topic": "t", "ruleset": head["ruleset"]["id"],
+                      "duration": 0.0})
+    path.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def carry_over_fails(case_id: str) -> str:
+    """A made-up engine: it fails the carry-over grid's tap column, lacks the rest of the grid, passes the rest."""
+    if case_id.startswith("carry-table-") and "-tap" in case_id:
+        return "FAIL"
+    return "UNSUPPORTED" if case_id.startswith("carry-table-") else "PASS"
