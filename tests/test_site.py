@@ -153,6 +153,25 @@ def test_search_index_lists_every_scenario_with_rules_cards_and_statuses(built: 
     assert any("テスト用" in card for card in tap["cards"])
 
 
+def test_the_made_up_reports_match_the_report_schema(tmp_path: Path) -> None:
+    from shinpan.adapters.schemas import problems
+    from shinpan.report import read
+
+    for line in read(write_report(tmp_path / "r.jsonl", "x", carry_over_fails)):
+        assert problems(f"report.json#/$defs/{line['type']}", line) == []
+
+
+def test_a_report_line_may_lack_fields_the_site_does_not_read(tmp_path: Path) -> None:
+    import json
+
+    path = write_report(tmp_path / "r.jsonl", "x", lambda _: "PASS")
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    for line in lines[1:]:
+        del line["rules"], line["duration"]
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    assert reports.load(path, "e0", suite_hash()).results["basics-zone-001"].status == "PASS"
+
+
 def test_worst_orders_statuses_from_failure_to_quiet() -> None:
     assert model.worst(["PASS", "FAIL", "UNSUPPORTED"]) == "FAIL"
     assert model.worst(["PASS", "UNSUPPORTED"]) == "UNSUPPORTED"

@@ -11,12 +11,19 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from shinpan.adapters.schemas import problems
+from jsonschema import Draft202012Validator
+
+from shinpan.adapters.schemas import load as load_schema
 from shinpan.outcomes import Status
 from shinpan.summary import LACKING, NOT_RUN, Scores
+
+NEEDED = {"header": ["type", "suite_hash", "ruleset", "adapter"], "case": ["id", "status", "message"], "footer": []}
+"""The fields the site reads from each kind of line. Other fields may be missing or added (reports of other kit
+versions still load); those present must have the types ``adapters/schema/report.json`` gives them."""
 
 
 class ReportError(Exception):
@@ -90,10 +97,12 @@ def load(path: Path, key: str, suite_hash: str) -> Engine:
         kind = line.get("type", "case")
         if header is None and kind != "header":
             raise ReportError(path, number, "expected the report's header line first (type: header)")
-        wrong = problems(f"report.json#/$defs/{kind}", line) if kind in ("header", "case", "footer") else [
-            f"type: {kind!r} is not header, case or footer"]
+        if kind not in NEEDED:
+            raise ReportError(path, number, f"type {kind!r}: expected header, case or footer")
+        wrong = sorted(_validator(kind).iter_errors(line), key=lambda e: list(e.absolute_path))
         if wrong:
-            raise ReportError(path, number, f"not a report line: {wrong[0]}")
+            where = "/".join(str(p) for p in wrong[0].absolute_path) or "(line)"
+            raise ReportError(path, number, f"not a report {kind} line: {where}: {wrong[0].message}")
         if kind == "header":
             if header is not None:
                 raise ReportError(path, number, "a second header: expected one report per file")
@@ -110,6 +119,14 @@ def load(path: Path, key: str, suite_hash: str) -> Engine:
                    f"{suite_hash[:15]}…)。変わったシナリオの結果は古いかもしれません。")
     return Engine(key=key, name=name, version=adapter.get("version") or "", spec=adapter["spec"],
                   ruleset=header["ruleset"]["id"], report=path.name, results=results, warning=warning)
+
+
+@cache
+def _validator(kind: str) -> Draft202012Validator:
+    """The schema of a ``kind`` line, requiring only the fields the site reads (see :data:`NEEDED`)."""
+    schema = load_schema("report.json")
+    part = {key: value for key, value in schema["$defs"][kind].items() if key != "additionalProperties"}
+    return Draft202012Validator({**part, "required": NEEDED[kind], "$defs": schema["$defs"]})
 
 
 def _parse(path: Path, number: int, raw: str) -> dict[str, Any]:
