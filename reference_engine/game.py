@@ -170,21 +170,27 @@ class Game:
 
     def move(self, card: Card, destination: Zone, *, position: DeckPosition = DeckPosition.TOP,
              by: Player | None = None, choices: ChoiceScript | None = None) -> None:
-        """An effect (of player ``by``, if given) moves ``card`` (with its whole object) to ``destination``."""
+        """An effect (of player ``by``, if given) moves ``card`` (with its whole object, or its linked god's pile,
+        804.7) to ``destination``."""
         if destination is Zone.BATTLE:
             self.put_into_battle(card, choices=choices)
             return
-        self.pipeline.move([MoveRequest(card, destination, Cause.PUT, position=position, by=by)], choices)
+        obj = self.state.object_of(card)
+        moving = obj.part_of(card)[0] if obj is not None else card  # the object's top, or its god's (804.7)
+        self.pipeline.move([MoveRequest(moving, destination, Cause.PUT, position=position, by=by)], choices)
         self._finish(choices)
 
     def destroy(self, cards: Sequence[Card], choices: ChoiceScript | None = None) -> None:
-        """破壊: the objects these cards are in are put into their owners' graveyards, all at once."""
-        objects: list[BattleObject] = []
+        """破壊: the objects these cards are in are put into their owners' graveyards, all at once (a linked
+        god alone, 804.7)."""
+        leaving: dict[int, Card] = {}
         for card in cards:
             obj = self._object(card)
-            if obj not in objects:
-                objects.append(obj)
-        self.pipeline.move([MoveRequest(obj.top, Zone.GRAVEYARD, Cause.DESTROY) for obj in objects], choices)
+            top = obj.part_of(card)[0]
+            if leaving.get(obj.serial, top) is not top:
+                raise UnsupportedByEngine("destroying two gods of one linked creature at once is not implemented")
+            leaving[obj.serial] = top
+        self.pipeline.move([MoveRequest(top, Zone.GRAVEYARD, Cause.DESTROY) for top in leaving.values()], choices)
         self._finish(choices)
 
     def tap(self, card: Card) -> None:
