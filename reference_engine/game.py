@@ -19,7 +19,7 @@ from shinpan.reference_engine.characteristics import statics
 from shinpan.reference_engine.choices import ChoiceScript
 from shinpan.reference_engine.effects import Duration, PowerModifier
 from shinpan.reference_engine.errors import IllegalAction, InvalidSetup, UnsupportedByEngine
-from shinpan.reference_engine.events import Attacked, Cause, DeckPosition, Event, ManaTapped, MoveRequest, TapForMana
+from shinpan.reference_engine.events import Attacked, Cause, Event, ManaTapped, MoveRequest, TapForMana
 from shinpan.reference_engine.evolution import evolve
 from shinpan.reference_engine.flip import FlipBy
 from shinpan.reference_engine.pipeline import Pipeline
@@ -33,7 +33,7 @@ from shinpan.reference_engine.state import BattleObject, Card, GameState
 from shinpan.reference_engine.triggers import check_attack
 from shinpan.reference_engine.turns import Step, Turn
 from shinpan.reference_engine.under import put_under, rearrange_under
-from shinpan.reference_engine.zones import Zone
+from shinpan.reference_engine.zones import DeckPosition, Zone
 
 MECHANICS: tuple[str, ...] = ("zones", "summon", "tap", "summoning_sickness", "speed_attacker", "turns",
                               "power_modifiers", "evolution", "neo_evolution", "reconstruction", "cards_under",

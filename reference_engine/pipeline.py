@@ -40,7 +40,6 @@ from shinpan.reference_engine.errors import IllegalAction, UnsupportedByEngine
 from shinpan.reference_engine.events import (
     AbilityTriggered,
     Cause,
-    DeckPosition,
     Event,
     LastKnown,
     Moved,
@@ -51,7 +50,7 @@ from shinpan.reference_engine.players import Player
 from shinpan.reference_engine.rulesets import Ruleset
 from shinpan.reference_engine.state import BattleObject, Card, GameState
 from shinpan.reference_engine.triggers import check_moves
-from shinpan.reference_engine.zones import Zone
+from shinpan.reference_engine.zones import DeckPosition, Zone
 
 Civilizations = dict[int, tuple[str, ...]]
 """Each moving card's civilizations just before the move, by ``id`` of the card."""
@@ -256,7 +255,9 @@ class Pipeline:
         if destination is Zone.DECK and request.position is DeckPosition.TOP:
             zone.insert(0, card)
         else:
-            zone.append(card)
+            zone.append(card)  # the deck's bottom, or the end of an unordered zone
+        if destination is Zone.DECK and request.position is DeckPosition.SHUFFLED:
+            self.random.shuffle(zone)
         if destination is Zone.MANA and request.tapped:
             self.state.players[card.owner].tapped_mana.add(card.serial)
         return card.owner

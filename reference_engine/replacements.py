@@ -276,7 +276,9 @@ def _plan(state: GameState, chosen: Candidate, choices: ChoiceScript, reserved: 
         return [replace(request, destination=Zone.BATTLE, cause=Cause.PUT, controller=card.owner,
                         replacing=True)], later
     if ability.instead is not None:
-        return [replace(request, destination=ability.instead, cause=Cause.PUT, replacing=True)], later
+        position = ability.position if ability.position is not None else request.position
+        return [replace(request, destination=ability.instead, cause=Cause.PUT, position=position,
+                        replacing=True)], later
     action = ability.action
     assert action is not None
     moves: list[MoveRequest] = []
