@@ -17,7 +17,7 @@ from shinpan.outcomes import AdapterCrash, AdapterTimeout
 from shinpan.report import suite_hash
 from tests.conftest import run_suite
 
-BASICS = 17
+BASICS = 22
 FAKE = f"{sys.executable} -m tests.fake_subprocess"
 HELLO: HelloRequest = {"cmd": "hello", "protocol": 2, "kit_version": "test", "changes": []}
 END_TURN: ActRequest = {"cmd": "act", "action": {"type": "end_turn"}, "choices": []}

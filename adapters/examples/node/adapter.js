@@ -29,7 +29,7 @@ const CAPABILITIES = {
   // Mechanics (values of @requires tags) it implements.
   mechanics: ["zones", "summon", "tap", "summoning_sickness", "turns"],
   // Observation fields it can report.
-  observables: ["tapped", "power", "summoning_sick", "can_attack", "events"],
+  observables: ["tapped", "power", "summoning_sick", "can_attack", "events", "deck_order"],
 };
 const POWER = { "テスト用クリーチャーA": 2000, "テスト用クリーチャーB": 3000 };
 const ZONES = ["deck", "hand", "mana", "shields", "graveyard", "hyperspatial"];
@@ -92,11 +92,12 @@ class Game {
   moveCard(label, to, cause, position = "top") {
     const p = this.owner[label];
     const from = this.where(label);
+    if (to === "deck" && position === "shuffled") throw new Unsupported("shuffling a deck is not implemented");
     if (from.zone === "battle") this.players[p].battle.splice(from.index, 1);
     else this.players[p].zones[from.zone].splice(from.index, 1);
     if (to === "battle") this.players[p].battle.push({ card: label, tapped: false, since: this.turn.number });
     else if (to === "deck" && position === "top") this.players[p].zones.deck.unshift(label);
-    else this.players[p].zones[to].push(label);
+    else this.players[p].zones[to].push(label); // the deck's bottom, or any other zone
     this.events.push({ type: "moved", card: label, from: from.zone, to, player: p, cause });
   }
 
