@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
+from shinpan import bdd, rulesets, suite
 from shinpan import expectations as expectations_
 from shinpan import report as report_
-from shinpan import rulesets, suite
 from shinpan.adapters.registry import AdapterOptions, AdapterSpecError, make_adapter
 from shinpan.errors import RulesetError, SuiteError
 from shinpan.outcomes import AdapterError, Status, skip, status_of_failure, status_of_skip
@@ -157,6 +157,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("report") and not hasattr(config, "workerinput"):  # xdist workers report to the controller
         context.open_report(config.getoption("report"))
     config.stash[RUN_KEY] = context
+    bdd.install(config)
     config.pluginmanager.register(ResultCollector(context), "shinpan-results")
 
 
@@ -187,6 +188,7 @@ class FeatureModule(pytest.Module):
         module = types.ModuleType(f"feature::{self.path}")
         module.__file__ = str(self.path)
         namespace = module.__dict__
+        bdd.share_parse(self.path)
         namespace.update(_scenarios=scenarios, _name=self.path.name, _base=str(self.path.parent))
         # scenarios() binds tests into its caller's namespace, so it must run as this module's code
         exec(compile("_scenarios(_name, features_base_dir=_base)", str(self.path), "exec"), namespace)
