@@ -11,11 +11,13 @@ import json
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import jsonschema_rs
-from jsonschema import Draft202012Validator
-from referencing import Registry, Resource
+
+if TYPE_CHECKING:  # jsonschema is imported when a message is invalid, not at every start of the kit
+    from jsonschema import Draft202012Validator
+    from referencing import Registry
 
 SCHEMA_FILES: Final = ("common.json", "setup.json", "action.json", "observation.json", "messages.json", "report.json")
 BASE: Final = "https://shinpan.invalid/schema/"
@@ -33,6 +35,8 @@ def load(name: str) -> dict[str, Any]:
 @cache
 def registry() -> Registry:
     """A registry holding every schema file under its ``$id``, so that relative refs resolve."""
+    from referencing import Registry, Resource
+
     resources_ = [(BASE + name, Resource.from_contents(load(name))) for name in SCHEMA_FILES]
     return Registry().with_resources(resources_)
 
@@ -50,6 +54,8 @@ def _ref(definition: str) -> str:
 def validator(definition: str) -> Draft202012Validator:
     """A validator for ``messages.json#/$defs/<definition>``, or for a schema file (``report.json``, or a
     part of one: ``report.json#/$defs/header``) given by name."""
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator({"$ref": _ref(definition)}, registry=registry())
 
 

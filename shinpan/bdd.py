@@ -13,6 +13,7 @@ It also reads each feature file once: pytest-bdd is given the Gherkin document :
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -82,6 +83,16 @@ def install(config: pytest.Config) -> None:
     """Give this session a step lookup table, and route pytest-bdd's step search through it."""
     config.stash[LOOKUP_KEY] = StepLookup()
     setattr(bdd_scenario, "find_fixturedefs_for_step", _find_fixturedefs_for_step)  # noqa: B010
+    keep_signatures()
+
+
+def keep_signatures() -> None:
+    """pytest-bdd reads each step function's signature every time the step runs; Python computes it anew unless
+    the function carries it (``__signature__``), so every step definition is given its own, computed once."""
+    for context in list(step_function_context_registry.values()):
+        function = context.step_func
+        if getattr(function, "__signature__", None) is None:
+            setattr(function, "__signature__", inspect.signature(function))  # noqa: B010
 
 
 def share_parse(path: Path) -> None:

@@ -7,6 +7,7 @@ at them: ``features/basics/召喚酔い.feature::test_…``), with pytest-bdd bi
 from __future__ import annotations
 
 import contextlib
+import functools
 import types
 from collections.abc import Callable, Generator
 from pathlib import Path
@@ -254,6 +255,14 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 class FeatureModule(pytest.Module):
     """A ``.feature`` file collected as a test module whose tests are its scenarios."""
 
+    def cases_by_place(self) -> dict[tuple[int, int | None], suite.Case]:
+        """The file's cases by (line of the scenario, outline row): how a collected test finds its case."""
+        found: dict[tuple[int, int | None], suite.Case] | None = getattr(self, "_cases_by_place", None)
+        if found is None:
+            found = {(case.scenario_line, case.row): case for case in suite.feature(self.path).cases}
+            self._cases_by_place = found
+        return found
+
     def _getobj(self) -> types.ModuleType:
         from pytest_bdd import scenarios
 
@@ -350,11 +359,8 @@ def _case_of(item: pytest.Item) -> suite.Case | None:
     if template is None:
         return None
     row = item.callspec.indices.get("_pytest_bdd_example") if hasattr(item, "callspec") else None
-    feature = suite.feature(item.path)
-    for case in feature.cases:
-        if case.scenario_line == template.line_number and case.row == row:
-            return case
-    return None
+    cases = item.parent.cases_by_place()
+    return cases.get((template.line_number, row))
 
 
 # ---------------------------------------------------------------------- outcome
@@ -470,7 +476,7 @@ class ResultCollector:
         self.context.record(str(props["shinpan_id"]), str(props["shinpan_state"]), Result(
             status=Status(str(props["shinpan_status"])), message=str(props["shinpan_message"]),
             topic=str(props["shinpan_topic"]), name=str(props["shinpan_name"]),
-            feature=paths.relative(str(props["shinpan_feature"])), duration=report.duration,
+            feature=_relative(str(props["shinpan_feature"])), duration=report.duration,
             actual=Status(str(props["shinpan_actual"])) if "shinpan_actual" in props else None,
             expected=Status(str(props["shinpan_expected"])) if "shinpan_expected" in props else None,
             issue=str(props["shinpan_issue"]) or None if "shinpan_issue" in props else None,
@@ -484,8 +490,11 @@ class ResultCollector:
         self.context.finish(int(exitstatus))
 
 
-_relative = paths.relative
-"""A feature's path as reports show it (``features/…``), installed or not."""
+@functools.cache
+def _relative(path: str) -> str:
+    """A feature's path as reports show it (``features/…``), installed or not: :func:`shinpan.paths.relative`,
+    once per feature file (it resolves the path on the disk)."""
+    return paths.relative(path)
 
 
 def _strings(value: object) -> list[str]:
