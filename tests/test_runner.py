@@ -8,7 +8,7 @@ import pytest
 
 from tests.conftest import SuiteRunner
 
-BASICS = 17
+BASICS = 22
 
 
 def test_reference_passes_everything(run_suite: SuiteRunner, tmp_path: Path) -> None:
