@@ -70,11 +70,12 @@ def timed(command: list[str], features: Path, repeat: int) -> float:
 
 def round_trips(seconds: float = 2.0) -> tuple[int, float]:
     """Requests answered per second by the reference engine served over a pipe (observe on a small game)."""
+    from shinpan.adapters.contract import PROTOCOL_VERSION
     from shinpan.adapters.subprocess_adapter import SubprocessSimulator
 
     simulator = SubprocessSimulator([sys.executable, "-m", "shinpan", "serve-reference"])
     try:
-        simulator.hello({"cmd": "hello", "protocol": 1, "kit_version": "benchmark"})
+        simulator.hello({"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": "benchmark"})
         simulator.new_game({"cmd": "new_game", "ruleset": _latest_ruleset(), "seed": 0})
         simulator.setup({"cmd": "setup", "state": {
             "cards": {"A": "テスト用クリーチャーA", "B": "テスト用クリーチャーB"},

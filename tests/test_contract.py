@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from shinpan.adapters import schemas
-from shinpan.adapters.contract import REQUEST_TYPES, RESPONSE_TYPES, Observable, Simulator
+from shinpan.adapters.contract import PROTOCOL_VERSION, REQUEST_TYPES, RESPONSE_TYPES, Observable, Simulator
 from shinpan.adapters.reference import ReferenceSimulator
 from shinpan.adapters.subprocess_adapter import SubprocessSimulator
 
@@ -87,8 +87,8 @@ def test_schema_problems_name_the_field() -> None:
 def _valid_messages() -> list[tuple[str, Any]]:
     """A few real messages of each kind, from the reference adapter."""
     adapter = ReferenceSimulator()
-    hello = adapter.hello({"cmd": "hello", "protocol": 1, "kit_version": "test"})
-    new_game = {"cmd": "new_game", "ruleset": "2025-12-17", "seed": 1}
+    hello = adapter.hello({"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": "test"})
+    new_game = {"cmd": "new_game", "ruleset": hello["capabilities"]["rulesets"][-1], "seed": 1}
     adapter.new_game(new_game)  # type: ignore[arg-type]
     state = {"cards": {"A": "テスト用クリーチャーA", "B": "テスト用クリーチャーB"}, "turn": {"number": 2, "active": "me"},
              "players": {"me": {"hand": ["A"], "battle": [{"cards": ["B"], "tapped": True}]}, "opp": {"mana": []}}}
