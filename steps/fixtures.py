@@ -7,11 +7,12 @@ import pytest
 from shinpan import cards
 from shinpan.outcomes import unsupported
 from shinpan.pytest_plugin import RunContext
+from shinpan.rulesets import RulesState
 from shinpan.steps.duel import Duel
 
 
 @pytest.fixture
-def duel(request: pytest.FixtureRequest, shinpan_run: RunContext) -> Duel:
+def duel(request: pytest.FixtureRequest, shinpan_run: RunContext, shinpan_state: RulesState) -> Duel:
     """The scenario's game. Mechanics named by ``@requires:`` tags must be among the adapter's, and changes
     named by ``@since:``/``@until:`` among the changes it plays on both sides."""
     session = shinpan_run.session()
@@ -24,4 +25,4 @@ def duel(request: pytest.FixtureRequest, shinpan_run: RunContext) -> Duel:
             change = str(marker.args[0])
             if change not in session.capabilities["changes"]:
                 unsupported(f"the adapter does not play both sides of change {change!r} (@{name}:{change})")
-    return Duel(session, cards.load(), shinpan_run.rules(), shinpan_run.seed)
+    return Duel(session, cards.load(), shinpan_run.rules(shinpan_state), shinpan_run.seed)
