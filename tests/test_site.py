@@ -97,6 +97,15 @@ def test_engines_matrix_marks_where_engines_disagree(built: tuple[Path, model.Si
     assert agree["basics-zone-001"] == "1"
 
 
+def test_a_rebuild_leaves_no_page_of_a_scenario_that_no_longer_exists(tmp_path: Path) -> None:
+    stale = tmp_path / "scenarios" / "renamed-001.html"
+    stale.parent.mkdir(parents=True)
+    stale.write_text("<html></html>", encoding="utf-8")
+    build(tmp_path, [])
+    assert not stale.exists()
+    assert (tmp_path / "scenarios" / "basics-zone-001.html").exists()
+
+
 def test_a_report_of_another_suite_is_shown_with_a_warning(tmp_path: Path) -> None:
     other = write_report(tmp_path / "old.jsonl", "old-engine", lambda _: "PASS", suite_hash="sha256:" + "0" * 64)
     result = CliRunner().invoke(main, ["site", "--out", str(tmp_path / "out"), "--report", str(other)])

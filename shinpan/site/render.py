@@ -58,6 +58,9 @@ def write(site: Site, out: Path) -> list[Path]:
     """Write every page of ``site`` under ``out``; return the files written."""
     env = environment()
     written: list[Path] = []
+    for folder in ("scenarios", "topics"):  # pages of scenarios or topics that no longer exist must not linger
+        for stale in (out / folder).glob("*.html"):
+            stale.unlink()
 
     def page(name: str, template: str, **context: Any) -> None:
         target = out / name
