@@ -91,7 +91,7 @@ def test_the_grid_page_has_a_coloured_cell_per_engine_and_links_to_scenarios(bui
 def test_engines_matrix_marks_where_engines_disagree(built: tuple[Path, model.Site]) -> None:
     out, _ = built
     html = (out / "engines.html").read_text(encoding="utf-8")
-    rows = re.findall(r'<tr data-agree="(\d)"><td><a href="scenarios/([^"]+)\.html"', html)
+    rows = re.findall(r'<tr data-agree="(\d)"><td[^>]*><a href="scenarios/([^"]+)\.html"', html)
     agree = {scenario: flag for flag, scenario in rows}
     assert agree["carry-table-evolve-tap"] == "0"
     assert agree["basics-zone-001"] == "1"
