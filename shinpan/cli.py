@@ -200,6 +200,25 @@ def matrix(adapter: str, validate: bool, expectations: str | None, tags: str | N
         click.echo(f"the suite passed under all {len(revisions.items)} rulesets")
 
 
+@main.command()
+@click.argument("reports", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--format", "format_", type=click.Choice(["pretty", "json", "markdown"]), default="pretty",
+              show_default=True, help="pretty: tables for a terminal; json: one document; markdown: a CI summary.")
+@click.option("--only-differences", is_flag=True, help="Only the scenarios whose runs differ.")
+def compare(reports: tuple[str, ...], format_: str, only_differences: bool) -> None:
+    """Compare runs (reports of `shinpan run --report`): scenario x engine, totals per topic.
+
+    Exit status: 0 (whether or not the runs differ), 1 if a report cannot be read.
+    """
+    from shinpan.compare import ReportError, read_run, render
+
+    try:
+        runs = [read_run(report) for report in reports]
+    except ReportError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(render(runs, format_, only_differences), nl=False)
+
+
 @main.command("serve-reference")
 @click.option("--validate", is_flag=True, help="Answer requests that break the schemas with an error.")
 def serve_reference(validate: bool) -> None:
