@@ -11,7 +11,8 @@ from typing import Any, Final
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 
-SCHEMA_FILES: Final = ("common.json", "setup.json", "action.json", "observation.json", "messages.json", "report.json")
+SCHEMA_FILES: Final = ("common.json", "setup.json", "action.json", "observation.json", "messages.json", "report.json",
+                        "cases.json")
 BASE: Final = "https://shinpan.invalid/schema/"
 
 

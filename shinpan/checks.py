@@ -95,7 +95,11 @@ def _object(check: Mapping[str, Any], observation: Observation) -> str | None:
         ok = bool(actual) and sum(powers) == value
     else:
         raise ValueError(f"unknown object test {test!r}")
-    return None if ok else f"{field} of the object with 《{card}》 is {actual!r}; expected {test} {value!r}"
+    if ok:
+        return None
+    if test == "equals":
+        return f"{field} is {actual}, expected {value}"
+    return f"{field} of the object with 《{card}》 is {actual!r}; expected {test} {value!r}"
 
 
 def _count(check: Mapping[str, Any], observation: Observation) -> str | None:
