@@ -57,8 +57,9 @@ def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str 
     """
     import pytest
 
-    args = ["--rootdir", str(paths.PROJECT_ROOT), "-c", str(paths.PROJECT_ROOT / "pyproject.toml"),
-            f"--adapter={adapter}", f"--seed={seed}", "-p", "no:cacheprovider"]
+    from shinpan import invocation
+
+    args = [*invocation.base_arguments(), f"--adapter={adapter}", f"--seed={seed}"]
     if ruleset:
         args.append(f"--ruleset={ruleset}")
     if rules_as_of:
@@ -80,10 +81,9 @@ def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str 
     if messages:
         args.append(f"--messages={Path(messages).resolve()}")
     args += [f"--scenario-timeout={scenario_timeout}", f"--timeout-multiplier={timeout_multiplier}"]
-    targets = [a for a in pytest_args if not a.startswith("-") and Path(a).exists()]
-    options = [a for a in pytest_args if a not in targets]
+    options, targets = invocation.split_targets(pytest_args)
     args += options or ["-q"]
-    args += [str(Path(t).resolve()) for t in targets] or [str(paths.features_dir())]
+    args += targets or [str(paths.features_dir())]
     sys.exit(int(pytest.main(args)))
 
 
@@ -101,7 +101,7 @@ def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]
             values = case.values
             reason = revisions.applies(selected, values.since, values.until)
             records.append({
-                "id": case.id, "feature": _relative(case.path), "line": case.line, "name": case.name,
+                "id": case.id, "feature": paths.relative(case.path), "line": case.line, "name": case.name,
                 "topic": case.topic, "outline_row": case.row, "tags": list(case.tags), "rules": list(values.rule),
                 "sources": list(values.source), "since": list(values.since), "until": list(values.until),
                 "status": values.status[0] if values.status else None, "requires": list(values.requires),
@@ -375,13 +375,6 @@ def rulesets_() -> None:
         click.echo(revision.describe())
         for change in revision.changes:
             click.echo(f"    - {change}")
-
-
-def _relative(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(paths.PROJECT_ROOT))
-    except ValueError:
-        return str(path)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from shinpan import expectations as expectations_
-from shinpan import failures, rulesets, suite
+from shinpan import failures, paths, rulesets, suite
 from shinpan import report as report_
 from shinpan.adapters.contract import Simulator
 from shinpan.adapters.registry import AdapterOptions, AdapterSpecError, make_adapter
@@ -406,7 +406,7 @@ class ResultCollector:
         self.context.record(str(props["shinpan_id"]), Result(
             status=Status(str(props["shinpan_status"])), message=str(props["shinpan_message"]),
             topic=str(props["shinpan_topic"]), name=str(props["shinpan_name"]),
-            feature=_relative(str(props["shinpan_feature"])), duration=report.duration,
+            feature=paths.relative(str(props["shinpan_feature"])), duration=report.duration,
             actual=Status(str(props["shinpan_actual"])) if "shinpan_actual" in props else None,
             expected=Status(str(props["shinpan_expected"])) if "shinpan_expected" in props else None,
             issue=str(props["shinpan_issue"]) or None if "shinpan_issue" in props else None,
@@ -420,17 +420,12 @@ class ResultCollector:
         self.context.finish(int(exitstatus))
 
 
+_relative = paths.relative
+"""A feature's path as reports show it (``features/…``), installed or not."""
+
+
 def _strings(value: object) -> list[str]:
     return [str(v) for v in value] if isinstance(value, list | tuple) else []
-
-
-def _relative(path: str) -> str:
-    from shinpan.paths import PROJECT_ROOT
-
-    try:
-        return str(Path(path).resolve().relative_to(PROJECT_ROOT))
-    except ValueError:
-        return path
 
 
 def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> tuple[str, str, str] | None:

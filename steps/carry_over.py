@@ -18,7 +18,7 @@ Phrases (each delimited so that it matches no phrase of the other step modules):
 - ならば 《X》は《装備品》を装備している / 《X》は装備品を装備していない
 - ならば 《装備品》はどのクリーチャーにも装備されていない
 - ならば 《X》が受けているパワーの効果は合計+4000である / 《X》は解決済みの効果を受けていない
-- ならば 《A》と《B》はリンクしている / 《A》と《B》はリンクしていない
+- ならば 《A》と《B》はリンクしている / 《A》と《B》はリンクしていない / 《A》はどのゴッドともリンクしていない
 - ならば 《X》は《Y》の面を見せている
 - ならば 《X》は封印されている / 《X》に封印はない
 """
@@ -186,6 +186,13 @@ def linked(duel: Duel, cards: str, neg: str) -> None:
     together = {"check": "all", "of": [{"check": "object", "card": card, "field": "linked", "test": "contains",
                                         "value": other} for card in labels for other in labels]}
     duel.check({**(together if neg == "している" else {"check": "not", "of": together}), "observable": "linked"})
+
+
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})はどのゴッドともリンクしていない"))
+def not_linked(duel: Duel, card: str) -> None:
+    """The card's object is not a linked creature (a god on its own)."""
+    obj = _object(duel, card, "linked")
+    assert obj["linked"] == [], f"the object {obj['cards']} is linked: {obj['linked']}"
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})は(?P<face>{CARD_PATTERN})の面を見せている"))
