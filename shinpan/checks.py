@@ -10,6 +10,8 @@ The forms (``card`` is a label from the setup; ``player`` is ``me`` or ``opp``):
 - ``{"check": "in_zone", "player", "zone", "card", "present": bool}`` — the card is (not) in that zone;
   in the battle zone, "in" means among the cards of one of the player's objects.
 - ``{"check": "zone_count", "player", "zone", "count"}`` — cards in the zone (battle: over every object).
+- ``{"check": "position", "player", "zone", "end", "card"}`` — the card is the ``top`` (first listed) or the
+  ``bottom`` (last listed) card of the zone (the deck, with ``deck_order``).
 - ``{"check": "object", "card", "field", "test", "value"}`` — a field of the battle-zone object the card
   is part of (either player's; failing if it is in none). ``test``: ``equals``; ``contains`` / ``lacks``
   (``value`` is / is not in the list); ``first`` (the list starts with ``value``); ``empty`` (whether the
@@ -74,6 +76,15 @@ def _zone_count(check: Mapping[str, Any], observation: Observation) -> str | Non
         f"{check['player']}'s {zone} has {actual} cards, expected {check['count']}"
 
 
+def _position(check: Mapping[str, Any], observation: Observation) -> str | None:
+    cards = observation["players"][check["player"]][check["zone"]]
+    actual = (cards[0] if check["end"] == "top" else cards[-1]) if cards else None
+    if actual == check["card"]:
+        return None
+    return f"{check['player']}'s {check['zone']} is {cards} (top first): its {check['end']} is {actual!r}, " \
+           f"expected 《{check['card']}》"
+
+
 def _object(check: Mapping[str, Any], observation: Observation) -> str | None:
     card, field, test, value = check["card"], check["field"], check["test"], check["value"]
     obj = object_of(observation, card)
@@ -126,8 +137,8 @@ def _lost(check: Mapping[str, Any], observation: Observation) -> str | None:
     return None if actual is check["value"] else f"{check['player']} lost: {actual}, expected {check['value']}"
 
 
-_OBSERVATION_CHECKS = {"in_zone": _in_zone, "zone_count": _zone_count, "object": _object, "count": _count,
-                       "mana_tapped": _mana_tapped, "lost": _lost}
+_OBSERVATION_CHECKS = {"in_zone": _in_zone, "zone_count": _zone_count, "position": _position, "object": _object,
+                       "count": _count, "mana_tapped": _mana_tapped, "lost": _lost}
 
 
 def _matches(actual: object, wanted: object) -> bool:

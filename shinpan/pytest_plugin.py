@@ -149,6 +149,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="run only scenarios whose tags match a Cucumber tag expression")
     group.addoption("--trace-dir", dest="trace_dir", default=None, metavar="DIR",
                     help="write every request and response of each scenario to DIR/<scenario id>.jsonl")
+    group.addoption("--messages", dest="cucumber_messages", default=None, metavar="PATH",
+                    help="write the run as Cucumber Messages (NDJSON) to PATH")
     group.addoption("--record-cases", dest="record_cases", default=None, metavar="PATH",
                     help="write each scenario's messages and checks to PATH (for shinpan dump-cases --messages)")
 
@@ -178,6 +180,11 @@ def pytest_configure(config: pytest.Config) -> None:
         from shinpan.recording import TracePlugin
 
         config.pluginmanager.register(TracePlugin(context, config.getoption("trace_dir")), "shinpan-trace")
+    if config.getoption("cucumber_messages"):
+        from shinpan.messages import MessagesPlugin
+
+        config.pluginmanager.register(MessagesPlugin(config.getoption("cucumber_messages"), _relative),
+                                      "shinpan-messages")
     if config.getoption("record_cases"):
         from shinpan.recording import CasePlugin
 

@@ -191,8 +191,7 @@ def linked(duel: Duel, cards: str, neg: str) -> None:
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})はどのゴッドともリンクしていない"))
 def not_linked(duel: Duel, card: str) -> None:
     """The card's object is not a linked creature (a god on its own)."""
-    obj = _object(duel, card, "linked")
-    assert obj["linked"] == [], f"the object {obj['cards']} is linked: {obj['linked']}"
+    expect_object(duel, duel.label(card_ref(card)), "linked", "equals", [])
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})は(?P<face>{CARD_PATTERN})の面を見せている"))

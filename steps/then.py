@@ -53,12 +53,8 @@ def expect_object(duel: Duel, label: str, field: str, test: str, value: object, 
 @then(parsers.re(rf"(?P<player>{PLAYER_PATTERN})の山札の(?P<where>{DECK_POSITION_PATTERN})は(?P<card>{CARD_PATTERN})である"))
 def deck_position(duel: Duel, player: str, where: str, card: str) -> None:
     """The card is the top (一番上) or the bottom (一番下) card of the player's deck (needs ``deck_order``)."""
-    duel.require("deck_order")
-    deck = duel.observation()["players"][PLAYERS[player]]["deck"]
-    ref = card_ref(card)
-    assert deck, f"{player}の山札 is empty; {duel.where(duel.label(ref))}"
-    actual = deck[0] if DECK_POSITIONS[where] == "top" else deck[-1]
-    assert actual == duel.label(ref), f"{player}の山札 is {deck} (top first): its {where} is {actual!r}"
+    duel.check({"check": "position", "player": PLAYERS[player], "zone": "deck", "end": DECK_POSITIONS[where],
+                "card": duel.label(card_ref(card)), "observable": "deck_order"})
 
 
 def expect_object_field(duel: Duel, card: str, field: str, expected: object) -> None:

@@ -90,6 +90,9 @@ def _holds(check: dict[str, Any], seen: dict[str, Any] | None, rejected: bool) -
         view = players[check["player"]]
         cards = [c for obj in view["battle"] for c in obj["cards"]] if check["zone"] == "battle" else view[check["zone"]]
         return len(cards) == check["count"]
+    if kind == "position":
+        cards = players[check["player"]][check["zone"]]
+        return bool(cards) and cards[0 if check["end"] == "top" else -1] == check["card"]
     if kind == "object":
         holder = [obj for obj in objects if check["card"] in obj["cards"]]
         if not holder:
