@@ -302,6 +302,8 @@ def dump_cases(ruleset: str | None, rules_as_of: str | None, with_messages: bool
     """The compiled scenarios as JSON Lines (one case per line, with its steps), for running them without our
     runner. ``applies`` is false for a case outside the ruleset, an unresolved question ("?") or a question that
     does not arise ("-")."""
+    from shinpan.adapters.contract import PROTOCOL_VERSION
+
     records = _cases(ruleset, rules_as_of)
     recorded = _recorded_cases(records[0]["ruleset"]) if with_messages and records else {}
     for record in records:
@@ -313,6 +315,7 @@ def dump_cases(ruleset: str | None, rules_as_of: str | None, with_messages: bool
                                       "observables": case["capabilities"]["observables"]}
             record["messages"] = case["messages"]
             record["reference_status"] = case.get("reference_status")
+            record["protocol"] = PROTOCOL_VERSION
         click.echo(json.dumps(record, ensure_ascii=False))
 
 

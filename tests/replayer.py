@@ -19,10 +19,10 @@ ZONES = ("deck", "hand", "mana", "shields", "graveyard", "hyperspatial")
 class Replay:
     """One adapter process, spoken to in JSON lines."""
 
-    def __init__(self, command: list[str]) -> None:
+    def __init__(self, command: list[str], protocol: int) -> None:
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                                         encoding="utf-8")
-        hello = self.send({"cmd": "hello", "protocol": 1, "kit_version": "replayer"})
+        hello = self.send({"cmd": "hello", "protocol": protocol, "kit_version": "replayer"})
         self.capabilities: dict[str, list[str]] = hello["capabilities"]
 
     def send(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -131,7 +131,7 @@ def _holds(check: dict[str, Any], seen: dict[str, Any] | None, rejected: bool) -
 
 def replay(cases: list[dict[str, Any]], command: list[str]) -> dict[str, str]:
     """Every case that applies, played on a fresh adapter process: id -> status."""
-    session = Replay(command)
+    session = Replay(command, int(cases[0]["protocol"]))
     try:
         return {case["id"]: session.play(case) for case in cases if case["applies"]}
     finally:
