@@ -3,31 +3,30 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 from click.testing import CliRunner
 
 from shinpan.cli import main
-from tests.conftest import run_suite
+from tests.conftest import SuiteRunner
 
 SICK_FAILS = {"basics-sick-001", "basics-sick-008", "basics-sick-009", "basics-sick-010"}
 
 
-def _two_runs(tmp_path: Path, suite_copy: Path) -> tuple[Path, Path]:
+def _two_runs(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> tuple[Path, Path]:
     reports = []
     for adapter in ("reference", "fake-never-sick"):
-        (tmp_path / adapter).mkdir()
-        run = run_suite(f"--adapter={adapter}", features=suite_copy, tmp=tmp_path / adapter)
+        run = run_suite(f"--adapter={adapter}", features=suite_copy, tmp=tmp_path)
         assert run.lines, run.output
         report = tmp_path / f"{adapter}.jsonl"
-        shutil.copy(tmp_path / adapter / "report.jsonl", report)
+        report.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in run.lines),
+                          encoding="utf-8")
         reports.append(report)
     return reports[0], reports[1]
 
 
-def test_compare_lines_up_runs_and_counts_per_topic(tmp_path: Path, suite_copy: Path) -> None:
-    good, bad = _two_runs(tmp_path, suite_copy)
+def test_compare_lines_up_runs_and_counts_per_topic(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:
+    good, bad = _two_runs(run_suite, tmp_path, suite_copy)
     cli = CliRunner()
 
     result = cli.invoke(main, ["compare", str(good), str(bad), "--format", "json"])

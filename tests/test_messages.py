@@ -10,7 +10,7 @@ from typing import Any
 import cucumber_messages as cm
 import pytest
 
-from tests.conftest import run_suite
+from tests.conftest import SuiteRunner
 
 SICK_STEP = "《テスト用クリーチャーA》は召喚酔いしている"
 
@@ -45,7 +45,8 @@ def _results(lines: list[dict[str, Any]]) -> dict[str, list[tuple[str, str, str 
 
 
 @pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["one process", "xdist"])
-def test_messages_tell_each_step_of_each_scenario(tmp_path: Path, suite_copy: Path, workers: list[str]) -> None:
+def test_messages_tell_each_step_of_each_scenario(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path,
+                                                  workers: list[str]) -> None:
     path = tmp_path / "out" / "run.ndjson"
     run = run_suite("--adapter=fake-never-sick", f"--messages={path}", *workers, features=suite_copy, tmp=tmp_path)
     lines = _envelopes(path)
@@ -69,7 +70,7 @@ def test_messages_tell_each_step_of_each_scenario(tmp_path: Path, suite_copy: Pa
     assert len(passing) == sum(1 for line in run.cases() if line["status"] == "PASS")
 
 
-def test_a_skipped_scenario_says_why(tmp_path: Path, suite_copy: Path) -> None:
+def test_a_skipped_scenario_says_why(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:
     path = tmp_path / "run.ndjson"
     run_suite("--adapter=fake-no-cards", f"--messages={path}", "--tags=@id:basics-sick-001", features=suite_copy,
               tmp=tmp_path)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from shinpan.adapters import schemas
-from tests.conftest import run_suite
+from tests.conftest import SuiteRunner
 from tests.replayer import replay
 
 SERVER = [sys.executable, "-m", "shinpan", "serve-reference"]
@@ -22,7 +22,7 @@ def _dump(tmp_path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in done.stdout.splitlines()]
 
 
-def test_replaying_the_dump_passes_what_the_suite_passes(tmp_path: Path) -> None:
+def test_replaying_the_dump_passes_what_the_suite_passes(run_suite: SuiteRunner, tmp_path: Path) -> None:
     cases = _dump(tmp_path)
     for case in cases:
         assert schemas.problems("cases.json", case) == [], case["id"]
