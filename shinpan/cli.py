@@ -324,7 +324,8 @@ def dump_cases(ruleset: str | None, rules_as_of: str | None, with_messages: bool
         if with_messages:
             case = recorded.get(record["id"], {"capabilities": {"cards": [], "observables": []}, "messages": []})
             record["capabilities"] = {"cards": case["capabilities"]["cards"], "mechanics": record["requires"],
-                                      "observables": case["capabilities"]["observables"]}
+                                      "observables": case["capabilities"]["observables"],
+                                      "changes": [*record["since"], *record["until"]]}
             record["messages"] = case["messages"]
             record["reference_status"] = case.get("reference_status")
             record["protocol"] = PROTOCOL_VERSION
