@@ -146,58 +146,60 @@ def lint(format_: str) -> None:
     click.echo(f"{len(files)} feature file(s): no problems")
 
 
-@main.command()
+@main.command(context_settings={"ignore_unknown_options": True})
 @click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to run against.")
 @click.option("--validate", is_flag=True, help="Check every message both ways against the contract's schemas.")
 @click.option("--expectations", type=click.Path(exists=True, dir_okay=False),
               help="The adapter's expectations file (TOML), applied under each ruleset.")
 @click.option("--tags", metavar="EXPR", help="Only scenarios matching a Cucumber tag expression.")
+@click.option("--report", type=click.Path(dir_okay=False), help="Write the matrix's JSON Lines report to this file.")
 @FORMAT
-def matrix(adapter: str, validate: bool, expectations: str | None, tags: str | None, format_: str) -> None:
-    """Run the suite once under every ruleset and print the statuses per ruleset (exit 1 if any run fails)."""
-    import subprocess
-    import tempfile
-    from collections import Counter
+@click.argument("pytest_args", nargs=-1, type=click.UNPROCESSED)
+def matrix(adapter: str, validate: bool, expectations: str | None, tags: str | None, report: str | None,
+           format_: str, pytest_args: tuple[str, ...]) -> None:
+    """Run the suite under every state of the rules, in one pytest session, and print the statuses per state
+    (exit 1 if a scenario fails under any).
 
-    from shinpan.summary import COLUMNS
+    Each scenario is collected once and run once per state. Extra arguments go to pytest: `-n auto` spreads the
+    session over the machine's cores (pytest-xdist); the counts and the report are the same either way.
+    """
+    import tempfile
+
+    import pytest
+
+    from shinpan import invocation
+    from shinpan import matrix as matrix_
+    from shinpan.report import cases, read
 
     try:
-        revisions = rulesets.load()
+        states = [state.id for state in matrix_.states(rulesets.load())]
     except SuiteError as error:
         raise click.ClickException(str(error)) from None
-    failed: list[str] = []
-    rows: list[dict[str, Any]] = []
-    if format_ == "pretty":
-        click.echo(f"{'ruleset':<16}" + "".join(f"{c.value.lower():>16}" for c in COLUMNS))
-    extra = [f"--expectations={Path(expectations).resolve()}"] if expectations else []
-    extra += [f"--tags={tags}"] if tags else []
     with tempfile.TemporaryDirectory() as tmp:
-        for revision in revisions.items:
-            report = Path(tmp) / f"{revision.id}.jsonl"
-            command = [sys.executable, "-m", "shinpan", "run", f"--adapter={adapter}", f"--ruleset={revision.id}",
-                       f"--report={report}", *(["--validate"] if validate else []), *extra,
-                       "-q", "-p", "no:warnings"]
-            done = subprocess.run(command, capture_output=True, text=True, check=False)
-            counts: Counter[str] = Counter()
-            if report.exists():
-                from shinpan.report import cases, read
-
-                for line in cases(read(report)):
-                    counts[str(line["status"])] += 1
-            totals = {c.value: counts[c.value] for c in COLUMNS if counts[c.value]}
-            rows.append({"ruleset": revision.id, "totals": totals, "exit_status": done.returncode})
-            if format_ == "pretty":
-                click.echo(f"{revision.id:<16}" + "".join(f"{counts[c.value]:>16}" for c in COLUMNS))
-            if done.returncode != 0:
-                failed.append(revision.id)
-                click.echo(done.stdout[-4000:] + done.stderr[-2000:], err=True)
+        path = Path(report).resolve() if report else Path(tmp) / "matrix.jsonl"
+        args = [*invocation.base_arguments(), f"--adapter={adapter}", "--matrix", f"--report={path}",
+                "-p", "no:warnings"]
+        args += ["--validate"] if validate else []
+        args += [f"--expectations={Path(expectations).resolve()}"] if expectations else []
+        args += [f"--tags={tags}"] if tags else []
+        if format_ == "json":  # stdout carries the JSON document alone
+            args += ["-p", "no:terminal"]
+        options, targets = invocation.split_targets(pytest_args)
+        args += options or (["-q"] if format_ == "pretty" else [])
+        args += targets or [str(paths.features_dir())]
+        code = int(pytest.main(args))
+        lines = cases(read(path)) if path.exists() else []
+    rows = matrix_.rows(states, [(str(line["ruleset"]), str(line["status"])) for line in lines])
+    failed = [row["ruleset"] for row in rows if row["exit_status"]]
+    if code not in (0, 1) or (code == 1 and not failed):  # the session itself went wrong
+        failed = failed or ["(the session: pytest exit status " + str(code) + ")"]
     if format_ == "json":
         click.echo(json.dumps({"adapter": adapter, "expectations": expectations, "rulesets": rows,
                                "failed": failed}, ensure_ascii=False))
     if failed:
         raise click.ClickException(f"the suite failed under: {', '.join(failed)}")
     if format_ == "pretty":
-        click.echo(f"the suite passed under all {len(revisions.items)} rulesets")
+        click.echo(f"the suite passed under all {len(states)} states")
 
 
 @main.command("serve-reference")
