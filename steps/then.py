@@ -88,9 +88,13 @@ def tapped(duel: Duel, card: str, state: str) -> None:
 @then(parsers.re(rf"(?P<cards>{CARDS_PATTERN})のうち1体だけが攻撃中である"))
 def exactly_one_attacking(duel: Duel, cards: str) -> None:
     """Exactly one of the creatures these cards are the tops of is attacking (which one is not checked)."""
-    duel.require("attacking")
-    attacking = [ref.name for ref in card_refs(cards) if duel.object_of(ref).get("attacking")]
-    assert len(attacking) == 1, f"attacking: {attacking}"
+    labels = [duel.label(ref) for ref in card_refs(cards)]
+
+    def only(one: str) -> dict[str, object]:
+        return {"check": "all", "of": [{"check": "object", "card": label, "field": "attacking", "test": "equals",
+                                        "value": label == one} for label in labels]}
+
+    duel.check({"check": "any", "of": [only(label) for label in labels], "observable": "attacking"})
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})は攻撃中(?P<neg>である|ではない)"))

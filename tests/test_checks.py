@@ -71,6 +71,10 @@ CASES: list[tuple[dict[str, Any], bool]] = [
                              {"check": "lost", "player": "me", "value": False}]}, True),
     ({"check": "all", "of": [{"check": "lost", "player": "opp", "value": True},
                              {"check": "lost", "player": "me", "value": True}]}, False),
+    ({"check": "any", "of": [{"check": "lost", "player": "opp", "value": False},
+                             {"check": "lost", "player": "me", "value": False}]}, True),
+    ({"check": "any", "of": [{"check": "lost", "player": "opp", "value": False},
+                             {"check": "lost", "player": "me", "value": True}]}, False),
     ({"check": "not", "of": {"check": "lost", "player": "me", "value": True}}, True),
     ({"check": "not", "of": {"check": "lost", "player": "opp", "value": True}}, False),
 ]
