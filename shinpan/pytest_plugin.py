@@ -426,7 +426,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 def transcript_key(item: pytest.Item, case_id: str) -> str:
     """The name a scenario's transcript goes by: its id, and in a matrix session (one run per state) its state."""
     state = item.stash.get(STATE_KEY, None)
-    return f"{case_id}@{state.id}" if state is not None and item.config.getoption("matrix") else case_id
+    return f"{case_id}@{state.label}" if state is not None and item.config.getoption("matrix") else case_id
 
 
 @pytest.hookimpl(tryfirst=True)
