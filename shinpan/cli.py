@@ -81,9 +81,12 @@ def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str 
     if messages:
         args.append(f"--messages={Path(messages).resolve()}")
     args += [f"--scenario-timeout={scenario_timeout}", f"--timeout-multiplier={timeout_multiplier}"]
-    options, targets = invocation.split_targets(pytest_args)
-    args += options or ["-q"]
-    args += targets or [str(paths.features_dir())]
+    extra, targets = invocation.extra_arguments(pytest_args)
+    if not any(a.startswith("-") for a in extra):
+        args.append("-q")
+    args += extra
+    if not targets:
+        args.append(str(paths.features_dir()))
     sys.exit(int(pytest.main(args)))
 
 

@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import textwrap
 import zipfile
 from collections import Counter
 from collections.abc import Iterator
@@ -161,3 +162,58 @@ def test_the_installed_kit_lints_and_lists_from_an_empty_folder(installed: Insta
     assert installed.run("shinpan", "--version").stdout.split()[-1] == installed.wheel.name.split("-")[1]
     smoke = installed.run("shinpan", "smoke", "--adapter", "reference")
     assert "ADAPTER OK" in smoke.stdout
+
+
+PLUGIN_PYPROJECT = """\
+[build-system]
+requires = ["setuptools>=77"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "shinpan-plugin-demo"
+version = "0.1.0"
+
+[project.entry-points."shinpan.adapters"]
+demo = "shinpan_plugin_demo:make_adapter"
+broken = "shinpan_plugin_demo:no_such_factory"
+"""
+
+PLUGIN_MODULE = """\
+from shinpan.adapters.reference import ReferenceSimulator
+
+
+class DemoEngine(ReferenceSimulator):
+    def hello(self, request):
+        response = super().hello(request)
+        response["engine"] = {"name": "demo-engine", "version": "0.1.0", "language": "Python"}
+        return response
+
+
+def make_adapter():
+    return DemoEngine()
+"""
+
+
+def test_an_installed_package_plugs_in_an_adapter_by_name(installed: Installed, tmp_path: Path) -> None:
+    package = tmp_path / "plugin"
+    (package / "shinpan_plugin_demo").mkdir(parents=True)
+    (package / "pyproject.toml").write_text(PLUGIN_PYPROJECT, encoding="utf-8")
+    (package / "shinpan_plugin_demo" / "__init__.py").write_text(PLUGIN_MODULE, encoding="utf-8")
+    installed.pip_install(package)
+
+    done = installed.run("shinpan", "run", "--adapter", "demo", "--report", "demo.jsonl", "features/basics")
+    lines = _report(installed.empty / "demo.jsonl")
+    assert lines[0]["adapter"]["name"] == "demo-engine" and lines[0]["adapter"]["spec"] == "demo"
+    assert set(_statuses(lines).values()) == {"PASS"}, done.stdout[-2000:]
+    check = textwrap.dedent("""\
+        from shinpan.adapters.registry import AdapterSpecError, available, make_adapter
+        print(available())
+        try:
+            make_adapter("broken")
+        except AdapterSpecError as error:
+            print(error)
+        """)
+    out = installed.run("python", "-c", check).stdout.splitlines()
+    assert out[0] == "['reference', 'broken', 'demo']"
+    assert out[1].startswith("the adapter plug-in 'broken' = 'shinpan_plugin_demo:no_such_factory' (from "
+                             "shinpan-plugin-demo) cannot be loaded: AttributeError: ")
