@@ -26,22 +26,14 @@ class NoisyReference(ReferenceSimulator):
             subprocess.run([sys.executable, "-c", "print('engine: a child process prints')"], check=True)
             sys.stdin.readline()  # must not swallow the kit's next request
 
-    def hello(self, request: Any) -> Any:
-        self._chatter("hello")
-        return super().hello(request)
 
-    def new_game(self, request: Any) -> Any:
-        self._chatter("new_game")
-        return super().new_game(request)
+def _noisy(cmd: str) -> Any:
+    def method(self: NoisyReference, request: Any) -> Any:
+        self._chatter(cmd)
+        return getattr(ReferenceSimulator, cmd)(self, request)
 
-    def setup(self, request: Any) -> Any:
-        self._chatter("setup")
-        return super().setup(request)
+    return method
 
-    def act(self, request: Any) -> Any:
-        self._chatter("act")
-        return super().act(request)
 
-    def observe(self, request: Any) -> Any:
-        self._chatter("observe")
-        return super().observe(request)
+for _cmd in ("hello", "new_game", "setup", "act", "observe"):
+    setattr(NoisyReference, _cmd, _noisy(_cmd))
