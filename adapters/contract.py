@@ -42,6 +42,7 @@ class HelloRequest(TypedDict):
     cmd: Literal["hello"]
     protocol: int
     kit_version: str
+    rulesets: NotRequired[list[str]]
 
 
 class NewGameRequest(TypedDict):

@@ -24,6 +24,14 @@ from shinpan.adapters.contract import (
 from shinpan.outcomes import AdapterError, ScriptMismatchError, unsupported
 
 
+def hello_request() -> HelloRequest:
+    """The handshake the kit opens with: its protocol, its version and the ruleset ids it may ask for."""
+    from shinpan import rulesets
+
+    return {"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": __version__,
+            "rulesets": [revision.id for revision in rulesets.load().items]}
+
+
 class AdapterSession:
     """An adapter after a successful handshake."""
 
@@ -33,7 +41,7 @@ class AdapterSession:
         self.validate = validate
         self.observer: Callable[[dict[str, Any]], None] | None = None
         """Told of every check a step makes, when something records them (``--trace``)."""
-        request: HelloRequest = {"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": __version__}
+        request = hello_request()
         if validate:
             self._check_request("hello_request", request)
         hello = simulator.hello(request)

@@ -14,11 +14,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from shinpan import __version__, rulesets
+from shinpan import rulesets
 from shinpan.adapters import schemas
 from shinpan.adapters.contract import PROTOCOL_VERSION, Simulator
 from shinpan.adapters.registry import AdapterOptions, AdapterSpecError, make_adapter
 from shinpan.outcomes import AdapterError
+from shinpan.session import hello_request
 
 PLAIN_CREATURE = "テスト用クリーチャーA"
 
@@ -74,8 +75,7 @@ def run(spec: str, *, timeout: float = 5.0) -> tuple[list[Check], str]:
     state: dict[str, Any] = {}
 
     def handshake() -> str:
-        hello = _exchange(simulator.hello, {"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": __version__},
-                          "hello_response")
+        hello = _exchange(simulator.hello, dict(hello_request()), "hello_response")
         if hello["protocol"] != PROTOCOL_VERSION:
             raise AdapterSide(f"it speaks protocol {hello['protocol']}, the kit {PROTOCOL_VERSION}")
         state["caps"] = hello["capabilities"]

@@ -147,6 +147,21 @@ class Duel:
         if self.last_rejection is not None and not attempt:
             raise AssertionError(f"the adapter rejected the move {action}: {self.last_rejection}")
 
+    def end_turn(self) -> None:
+        """End the turn; the next player's turn begins with a draw.
+
+        The kit never tests deck-out (山札切れ): decks hold only the cards a scenario names, so a scenario that
+        passes the turn must give the next player a card to draw — else an engine that ends the game when a
+        player cannot draw would lose it. A scenario that forgets is an error, on every engine.
+        """
+        view = self.observation()
+        following = "opp" if view["turn"]["active"] == "me" else "me"
+        if not view["players"][following]["deck"]:
+            who = "自分" if following == "me" else "相手"
+            raise ValueError(f"the turn passes to {who} ({following}), whose deck is empty: give the scenario a "
+                             f"card in {who}の山札 (the kit does not test deck-out)")
+        self.act({"type": "end_turn"})
+
     def observation(self) -> dict[str, Any]:
         """The state after the latest move (observed once per move)."""
         self.start()

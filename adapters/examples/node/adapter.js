@@ -21,9 +21,10 @@ const PROTOCOL = 1;
 
 // ------------------------------------------------------------------ what this adapter supports
 const CAPABILITIES = {
-  // Rules revisions (ids from features/rulesets.yaml) this engine can play under.
-  rulesets: ["2018-08-09", "2018-09-05", "2019-12-12", "2020-06-26", "2020-09-18", "pig-reversal",
-             "2021-03-16", "2023-04-10", "2025-10-01", "mugetsu-ruling", "2025-12-17"],
+  // Rules revisions this engine can play under: filled in from the kit's hello (below). This toy engine
+  // implements none of the rulings that differ between revisions, so it plays every one the kit lists;
+  // an engine that does would keep those it implements.
+  rulesets: [],
   // Cards (names as in features/cards.yaml) it implements: here two plain creatures and their power.
   cards: ["テスト用クリーチャーA", "テスト用クリーチャーB"],
   // Mechanics (values of @requires tags) it implements.
@@ -176,6 +177,7 @@ function handle(request) {
       if (request.protocol !== PROTOCOL) {
         return { status: "error", message: `the kit speaks protocol ${request.protocol}, this adapter ${PROTOCOL}` };
       }
+      CAPABILITIES.rulesets = [...(request.rulesets || [])];
       return {
         status: "ok",
         protocol: PROTOCOL,
