@@ -15,6 +15,8 @@ import pytest
 from hypothesis import settings
 
 from shinpan.paths import PROJECT_ROOT
+from tests import installed_kit
+from tests.installed_kit import Installed
 
 settings.register_profile("ci", database=None, deadline=None, derandomize=True, max_examples=60)
 settings.register_profile("dev", deadline=None, max_examples=40)
@@ -67,3 +69,11 @@ def suite_copy(tmp_path: Path) -> Path:
         shutil.copy(PROJECT_ROOT / "features" / name, target / name)
     shutil.copytree(PROJECT_ROOT / "features" / "basics", target / "basics")
     return target
+
+
+@pytest.fixture(scope="session")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
+    """The kit's wheel in a fresh virtual environment (built once per run, shared by xdist workers)."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    return installed_kit.create(shared / "installed-kit", PROJECT_ROOT)
