@@ -319,6 +319,37 @@ def table(name: str, adapter: str, ruleset: str | None, no_run: bool, as_json: b
         sys.exit(1)
 
 
+@main.command()
+@click.option("--out", required=True, type=click.Path(file_okay=False), help="The folder to write the site to.")
+@click.option("--report", "reports", multiple=True, type=click.Path(dir_okay=False),
+              help="A run report (shinpan run --report); each adds one engine. Repeatable.")
+@click.option("--run", "run_reference", is_flag=True, help="First run the suite on the reference engine and "
+              "include its report.")
+def site(out: str, reports: tuple[str, ...], run_reference: bool) -> None:
+    """Build the living spec: a static site of every scenario, its sources, history and engine results.
+
+    It opens from file:// or any static host; nothing is fetched from the network. Exit status: 0 built;
+    1 a report or the suite cannot be read (one line naming the file and line).
+    """
+    import time
+
+    from shinpan import site as living_spec
+
+    started = time.monotonic()
+    try:
+        with living_spec.temporary_folder() as tmp:
+            paths_ = [living_spec.run_reference(Path(tmp))] if run_reference else []
+            built = living_spec.build(Path(out), [*paths_, *(Path(r) for r in reports)])
+    except (living_spec.ReportError, SuiteError, RulesetError) as error:
+        raise click.ClickException(str(error)) from None
+    for engine in built.engines:
+        if engine.warning:
+            click.echo(f"warning: {engine.report}: {engine.label}: report of another version of the suite "
+                       "(suite_hash differs); shown with a warning", err=True)
+    click.echo(f"{out}: {len(built.scenarios)} scenarios, {len(built.engines)} engine(s), "
+               f"built in {time.monotonic() - started:.1f}s")
+
+
 @main.command("rulesets")
 def rulesets_() -> None:
     """List the rules revisions, oldest first; the last one is the default."""
