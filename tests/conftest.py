@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
+from shinpan import suite
 from shinpan.paths import PROJECT_ROOT
 from tests import installed_kit
 from tests.installed_kit import Installed
@@ -58,6 +59,11 @@ def run_suite(*args: str, features: Path | None = None, tmp: Path) -> RunResult:
     done = subprocess.run(command, capture_output=True, text=True, cwd=tmp, env=env, check=False, timeout=300)
     lines = report.read_text(encoding="utf-8").splitlines() if report.exists() else []
     return RunResult(done.returncode, done.stdout + done.stderr, [json.loads(line) for line in lines])
+
+
+def cases_in(features: Path) -> int:
+    """How many cases the feature files under ``features`` hold (every one gets a status in a run)."""
+    return sum(len(suite.feature(path).cases) for path in suite.feature_paths(features))
 
 
 @pytest.fixture

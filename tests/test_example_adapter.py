@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from shinpan import rulesets
+from shinpan.adapters.contract import PROTOCOL_VERSION
 from shinpan.paths import PROJECT_ROOT
 from tests.conftest import run_suite
 
@@ -89,7 +90,7 @@ def test_the_python_template_loses_a_game_on_deck_out_and_the_server_keeps_stdou
              "turn": {"number": 3, "active": "me", "step": "main"},
              "players": {"me": {"hand": ["a"], "deck": ["b"], "battle": []}, "opp": {"battle": []}}}
     end_turn = {"cmd": "act", "action": {"type": "end_turn"}, "choices": []}
-    answers = _exchange([{"cmd": "hello", "protocol": 1, "kit_version": "0", "rulesets": ["r1", "r2"]},
+    answers = _exchange([{"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": "0", "rulesets": ["r1", "r2"]},
                          {"cmd": "new_game", "ruleset": "r2", "seed": 0}, {"cmd": "setup", "state": state},
                          end_turn, {"cmd": "observe"}, end_turn, {"cmd": "stop"}])
     assert answers[0]["capabilities"]["rulesets"] == ["r1", "r2"]

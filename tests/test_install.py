@@ -93,6 +93,9 @@ def test_the_installed_kit_lints_and_lists_from_an_empty_folder(installed: Insta
     assert installed.run("shinpan", "--version").stdout.split()[-1] == installed.wheel.name.split("-")[1]
     smoke = installed.run("shinpan", "smoke", "--adapter", "reference")
     assert "ADAPTER OK" in smoke.stdout
+    installed.run("shinpan", "site", "--out", "site")
+    pages = {p.name for p in (installed.empty / "site").rglob("*.html")}
+    assert "index.html" in pages and len(pages) > 50  # a page per scenario, from the suite the wheel carries
 
 
 PLUGIN_PYPROJECT = """\

@@ -6,8 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from shinpan.adapters.contract import PROTOCOL_VERSION
 from shinpan.paths import PROJECT_ROOT
-from tests.conftest import run_suite
+from tests.conftest import cases_in, run_suite
 
 NOISY = "py:tests.noisy_engine:NoisyReference"
 
@@ -17,16 +18,17 @@ def test_an_engine_printing_to_stdout_does_not_break_the_protocol(tmp_path: Path
                        features=suite_copy, tmp=tmp_path)
     assert result.returncode == 0, result.output
     assert set(result.statuses().values()) == {"PASS"}, result.output
-    assert len(result.statuses()) == 17
+    assert len(result.statuses()) == cases_in(suite_copy)
 
 
 def test_what_the_engine_prints_goes_to_stderr_and_only_responses_to_stdout() -> None:
-    requests = '{"cmd":"hello","protocol":1,"kit_version":"0"}\n{"cmd":"new_game","ruleset":"2025-12-17","seed":0}\n'
+    requests = (f'{{"cmd":"hello","protocol":{PROTOCOL_VERSION},"kit_version":"0"}}\n'
+                '{"cmd":"new_game","ruleset":"2025-12-17","seed":0}\n')
     done = subprocess.run([sys.executable, "-m", "shinpan.adapters.server", NOISY], input=requests + '{"cmd":"stop"}\n',
                           capture_output=True, text=True, cwd=PROJECT_ROOT, check=False, timeout=60)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert len(lines) == 3 and '"protocol":1' in lines[0] and lines[1:] == ['{"status":"ok"}'] * 2, done.stdout
+    assert len(lines) == 3 and f'"protocol":{PROTOCOL_VERSION}' in lines[0] and lines[1:] == ['{"status":"ok"}'] * 2, done.stdout
     for noise in ("engine: handling hello", "engine: raw write during new_game", "engine: a child process prints"):
         assert noise in done.stderr
 
