@@ -68,6 +68,7 @@ def charge_mana(duel: Duel, player: str, card: str) -> None:
 @when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})がカードを(?P<count>\d+)枚引く"))
 def draw(duel: Duel, player: str, count: str) -> None:
     """The player draws cards from the top of the deck."""
+    duel.draw_from(PLAYERS[player], int(count))
     duel.act({"type": "draw", "player": PLAYERS[player], "count": int(count)})
 
 

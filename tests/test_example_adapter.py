@@ -108,4 +108,4 @@ def test_a_scenario_that_passes_the_turn_to_an_empty_deck_is_an_error_on_every_e
     result = run_suite("-k", "次の自分のターンには攻撃できる", features=suite_copy, tmp=tmp_path)
     (line,) = result.report
     assert line["id"] == "basics-sick-004" and line["status"] == "ERROR"
-    assert "the turn passes to 相手 (opp), whose deck is empty" in line["message"], line["message"]
+    assert "相手 (opp) draws more cards than the scenario puts in 相手の山札" in line["message"], line["message"]

@@ -37,7 +37,7 @@ CARDS = list(POWER)
 # Mechanics (values of @requires tags) it implements.
 MECHANICS = ["zones", "summon", "tap", "summoning_sickness", "turns"]
 # Observation fields it can report.
-OBSERVABLES = ["tapped", "power", "summoning_sick", "can_attack", "events", "lost"]
+OBSERVABLES = ["tapped", "power", "summoning_sick", "can_attack", "events", "lost", "deck_order"]
 ZONES = ("deck", "hand", "mana", "shields", "graveyard", "hyperspatial")
 PLAYERS = ("me", "opp")
 
@@ -119,6 +119,8 @@ class Game:
         """Every move goes through here: a card that changes zones is a new object (rule 400.5)."""
         if label not in self.owner:
             raise ValueError(f"unknown card label {label}")
+        if to == "deck" and position == "shuffled":
+            raise Unsupported("shuffling a deck is not implemented")
         player = self.owner[label]
         side = self.sides[player]
         origin = self._zone_of(label)
@@ -131,7 +133,7 @@ class Game:
         elif to == "deck" and position == "top":
             side.zones["deck"].insert(0, label)
         else:
-            side.zones[to].append(label)
+            side.zones[to].append(label)  # the deck's bottom, or any other zone
         self.events.append({"type": "moved", "card": label, "from": origin, "to": to, "player": player,
                             "cause": cause})
 
