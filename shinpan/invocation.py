@@ -27,7 +27,7 @@ SUITE_INI: Final = {
 def base_arguments() -> list[str]:
     """The arguments every run of the suite starts with."""
     args = ["-c", os.devnull, "--rootdir", str(paths.suite_root()), "-p", "shinpan.pytest_plugin",
-            "-p", "no:cacheprovider"]
+            "-p", "no:cacheprovider", "-p", "no:hypothesispytest"]  # the suite has no hypothesis tests
     for name, value in SUITE_INI.items():
         args += ["-o", f"{name}={value}"]
     return args
@@ -58,6 +58,15 @@ def extra_arguments(extra: Sequence[str], cwd: Path | None = None) -> tuple[list
         else:
             args.append(arg)
     return args, targets
+
+
+def user_arguments(extra: Sequence[str], *, quiet: bool = True) -> list[str]:
+    """The end of a suite run's pytest command line: the user's arguments (:func:`extra_arguments`), ``-q``
+    when ``quiet`` and they hold no option, and the whole suite when they name nothing to run."""
+    args, targets = extra_arguments(extra)
+    if quiet and not any(a.startswith("-") for a in args):
+        args.insert(0, "-q")
+    return args if targets else [*args, str(paths.features_dir())]
 
 
 VALUED_OPTIONS: Final = frozenset({

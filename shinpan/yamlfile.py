@@ -16,7 +16,11 @@ class LineDict(dict[str, Any]):
     line: int = 0
 
 
-class _Loader(yaml.SafeLoader):
+# libyaml's parser when PyYAML was built with it (same safe constructors, same line marks), else the Python one
+_Base: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Loader(_Base):  # type: ignore[valid-type,misc]
     pass
 
 

@@ -19,7 +19,7 @@ import pytest
 from shinpan import rulesets
 from shinpan.adapters.contract import PROTOCOL_VERSION
 from shinpan.paths import PROJECT_ROOT
-from tests.conftest import run_suite
+from tests.conftest import SuiteRunner
 
 NODE = shutil.which("node")
 EXAMPLES = PROJECT_ROOT / "adapters" / "examples"
@@ -35,7 +35,7 @@ templates = pytest.mark.parametrize("template", [pytest.param("node", marks=need
 
 
 @templates
-def test_a_template_passes_what_it_supports_and_fails_nothing(template: str, tmp_path: Path,
+def test_a_template_passes_what_it_supports_and_fails_nothing(template: str, run_suite: SuiteRunner, tmp_path: Path,
                                                                suite_copy: Path) -> None:
     spec, engine, language = TEMPLATES[template]
     junit = tmp_path / "junit.xml"
@@ -100,7 +100,8 @@ def test_the_python_template_loses_a_game_on_deck_out_and_the_server_keeps_stdou
     assert answers[5]["message"] == "the game is over: opp lost"
 
 
-def test_a_scenario_that_passes_the_turn_to_an_empty_deck_is_an_error_on_every_engine(tmp_path: Path,
+def test_a_scenario_that_passes_the_turn_to_an_empty_deck_is_an_error_on_every_engine(run_suite: SuiteRunner,
+                                                                                      tmp_path: Path,
                                                                                       suite_copy: Path) -> None:
     feature = suite_copy / "basics" / "召喚酔い.feature"
     text = feature.read_text(encoding="utf-8")

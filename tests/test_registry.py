@@ -15,7 +15,7 @@ from shinpan.adapters import registry
 from shinpan.adapters.reference import ReferenceSimulator
 from shinpan.adapters.registry import AdapterSpecError, make_adapter
 from shinpan.paths import PROJECT_ROOT
-from tests.conftest import cases_in, run_suite
+from tests.conftest import SuiteRunner, cases_in
 from tests.noisy_engine import NoisyReference
 
 CONTRACT = ("shinpan.adapters.contract", "shinpan.adapters.schemas", "shinpan.adapters.server",
@@ -38,7 +38,7 @@ def test_py_spec_makes_an_in_process_adapter_from_a_module_and_factory() -> None
     assert type(make_adapter("py:tests.noisy_engine:NoisyReference")) is NoisyReference
 
 
-def test_a_py_spec_runs_the_suite(tmp_path: Path, suite_copy: Path) -> None:
+def test_a_py_spec_runs_the_suite(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:
     result = run_suite("--adapter=py:shinpan.adapters.reference:ReferenceSimulator", features=suite_copy, tmp=tmp_path)
     assert result.returncode == 0, result.output
     assert set(result.statuses().values()) == {"PASS"} and len(result.statuses()) == cases_in(suite_copy)

@@ -8,12 +8,13 @@ from pathlib import Path
 
 from shinpan.adapters.contract import PROTOCOL_VERSION
 from shinpan.paths import PROJECT_ROOT
-from tests.conftest import cases_in, run_suite
+from tests.conftest import SuiteRunner, cases_in
 
 NOISY = "py:tests.noisy_engine:NoisyReference"
 
 
-def test_an_engine_printing_to_stdout_does_not_break_the_protocol(tmp_path: Path, suite_copy: Path) -> None:
+def test_an_engine_printing_to_stdout_does_not_break_the_protocol(run_suite: SuiteRunner, tmp_path: Path,
+                                                                   suite_copy: Path) -> None:
     result = run_suite(f"--adapter=cmd:{sys.executable} -m shinpan.adapters.server {NOISY}", "--validate",
                        features=suite_copy, tmp=tmp_path)
     assert result.returncode == 0, result.output
