@@ -85,12 +85,11 @@ def tapped(duel: Duel, card: str, state: str) -> None:
     expect_object_field(duel, card, "tapped", expected)
 
 
-@then(parsers.re(rf"(?P<cards>{CARDS_PATTERN})のうち1体だけが攻撃中である"))
-def exactly_one_attacking(duel: Duel, cards: str) -> None:
-    """Exactly one of the creatures these cards are the tops of is attacking (which one is not checked)."""
-    duel.require("attacking")
-    attacking = [ref.name for ref in card_refs(cards) if duel.object_of(ref).get("attacking")]
-    assert len(attacking) == 1, f"attacking: {attacking}"
+@then(parsers.re(rf"(?P<player>{PLAYER_PATTERN})のバトルゾーンで攻撃中のクリーチャーは(?P<count>\d+)体である"))
+def attacking_count(duel: Duel, player: str, count: str) -> None:
+    """How many of the player's battle-zone objects are attacking (which ones is not checked)."""
+    duel.check({"check": "count", "list": "objects", "player": PLAYERS[player], "where": {"attacking": True},
+                "test": "==", "value": int(count), "observable": "attacking"})
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})は攻撃中(?P<neg>である|ではない)"))
