@@ -209,26 +209,27 @@ class ExampleAdapter:
     """One method per request ``cmd``: a request dict in, a response dict out (shinpan's ``Simulator``)."""
 
     def __init__(self) -> None:
-        self.rulesets: list[str] = []
-        self.ruleset: str | None = None
+        self.changes: list[str] = []
+        self.rules: dict[str, Any] | None = None
         self.game: Game | None = None
 
     def hello(self, request: dict[str, Any]) -> dict[str, Any]:
-        # The kit lists the ruleset ids it may ask for. This engine implements none of the rulings that differ
-        # between them, so it plays them all; an engine that does would keep those it implements.
-        self.rulesets = list(request.get("rulesets", []))
-        capabilities = {"rulesets": self.rulesets, "cards": CARDS, "mechanics": MECHANICS,
+        # The kit lists every rule change it knows ({id, title, date} or {id, title, after, by}). Declare those
+        # whose both sides your engine plays; a scenario naming another one in @since/@until is UNSUPPORTED.
+        # Nothing in this toy engine depends on any change, so it plays them all; a real engine lists the
+        # changes its code asks about (``"2021-03-16" in self.rules["changes"]``), or none for the newest rules.
+        self.changes = [change["id"] for change in request.get("changes", [])]
+        capabilities = {"changes": self.changes, "cards": CARDS, "mechanics": MECHANICS,
                         "observables": OBSERVABLES}
         return {"status": "ok", "protocol": PROTOCOL_VERSION, "engine": ENGINE, "capabilities": capabilities}
 
     def new_game(self, request: dict[str, Any]) -> dict[str, Any]:
-        if request["ruleset"] not in self.rulesets:
-            return {"status": "unsupported", "message": f"ruleset {request['ruleset']}"}
-        self.ruleset, self.game = request["ruleset"], None
+        # rules: a label for logs, and the ids of the changes in force (ignore ids you do not know)
+        self.rules, self.game = request["rules"], None
         return {"status": "ok"}
 
     def setup(self, request: dict[str, Any]) -> dict[str, Any]:
-        if self.ruleset is None:
+        if self.rules is None:
             return {"status": "error", "message": "setup before new_game"}
         return _answer(lambda: setattr(self, "game", Game(request["state"])))
 
