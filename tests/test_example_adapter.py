@@ -8,6 +8,7 @@ and the Python one, whose toy engine ends the game on deck-out, must not lose a 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -16,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from shinpan import matrix as matrix_
 from shinpan import rulesets
 from shinpan.adapters.contract import PROTOCOL_VERSION
 from shinpan.paths import PROJECT_ROOT
@@ -64,16 +66,17 @@ def test_a_template_fails_nothing_under_any_ruleset(template: str) -> None:
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     matrix = json.loads(done.stdout.splitlines()[-1])
     assert matrix["failed"] == []
-    assert [row["ruleset"] for row in matrix["rulesets"]] == [r.id for r in rulesets.load().items]
+    assert [row["ruleset"] for row in matrix["rulesets"]] == [s.label for s in matrix_.states(rulesets.load())]
     for row in matrix["rulesets"]:
         assert set(row["totals"]) <= PLAYS, row
-        assert row["totals"]["PASS"] >= 10, row  # the ruleset itself is supported: it came from the handshake
+        assert row["totals"]["PASS"] >= 10, row  # every state of the rules is played: the changes came from hello
 
 
 @pytest.mark.parametrize("template", ["node", "python"])
-def test_templates_take_the_ruleset_ids_from_the_kit(template: str) -> None:
-    source = next((EXAMPLES / template).glob("adapter.*")).read_text(encoding="utf-8")
-    hard_coded = [r.id for r in rulesets.load().items if f'"{r.id}"' in source]
+def test_templates_take_the_rule_changes_from_the_kit(template: str) -> None:
+    text = next((EXAMPLES / template).glob("adapter.*")).read_text(encoding="utf-8")
+    source = re.sub(r"(//|#).*", "", text)  # code, not the comments that show an id as an example
+    hard_coded = [c.id for c in rulesets.load().items if f'"{c.id}"' in source or f"'{c.id}'" in source]
     assert hard_coded == []
 
 
@@ -90,10 +93,12 @@ def test_the_python_template_loses_a_game_on_deck_out_and_the_server_keeps_stdou
              "turn": {"number": 3, "active": "me", "step": "main"},
              "players": {"me": {"hand": ["a"], "deck": ["b"], "battle": []}, "opp": {"battle": []}}}
     end_turn = {"cmd": "act", "action": {"type": "end_turn"}, "choices": []}
-    answers = _exchange([{"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": "0", "rulesets": ["r1", "r2"]},
-                         {"cmd": "new_game", "ruleset": "r2", "seed": 0}, {"cmd": "setup", "state": state},
-                         end_turn, {"cmd": "observe"}, end_turn, {"cmd": "stop"}])
-    assert answers[0]["capabilities"]["rulesets"] == ["r1", "r2"]
+    changes = [{"id": "c1", "title": "one", "date": "2020-01-01"}, {"id": "c2", "title": "two", "after": "2020-01-01",
+                                                                       "by": "2021-01-01"}]
+    answers = _exchange([{"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": "0", "changes": changes},
+                         {"cmd": "new_game", "rules": {"label": "c1", "changes": ["c1"]}, "seed": 0},
+                         {"cmd": "setup", "state": state}, end_turn, {"cmd": "observe"}, end_turn, {"cmd": "stop"}])
+    assert answers[0]["capabilities"]["changes"] == ["c1", "c2"]  # the kit's list, not one of its own
     assert [a["status"] for a in answers] == ["ok", "ok", "ok", "ok", "ok", "rejected", "ok"]
     players = answers[4]["observation"]["players"]
     assert players["opp"]["lost"] is True and players["me"]["lost"] is False

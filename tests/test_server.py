@@ -24,7 +24,7 @@ def test_an_engine_printing_to_stdout_does_not_break_the_protocol(run_suite: Sui
 
 def test_what_the_engine_prints_goes_to_stderr_and_only_responses_to_stdout() -> None:
     requests = (f'{{"cmd":"hello","protocol":{PROTOCOL_VERSION},"kit_version":"0"}}\n'
-                '{"cmd":"new_game","ruleset":"2025-12-17","seed":0}\n')
+                '{"cmd":"new_game","rules":{"label":"today","changes":[]},"seed":0}\n')
     done = subprocess.run([sys.executable, "-m", "shinpan.adapters.server", NOISY], input=requests + '{"cmd":"stop"}\n',
                           capture_output=True, text=True, cwd=PROJECT_ROOT, check=False, timeout=60)
     assert done.returncode == 0, done.stderr
