@@ -82,9 +82,7 @@ def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str 
     if messages:
         args.append(f"--messages={Path(messages).resolve()}")
     args += [f"--scenario-timeout={scenario_timeout}", f"--timeout-multiplier={timeout_multiplier}"]
-    options, targets = invocation.split_targets(pytest_args)
-    args += options or ["-q"]
-    args += targets or [str(paths.features_dir())]
+    args += invocation.user_arguments(pytest_args)
     sys.exit(int(pytest.main(args)))
 
 
@@ -192,9 +190,7 @@ def matrix(adapter: str, validate: bool, expectations: str | None, tags: str | N
         args += [f"--tags={tags}"] if tags else []
         if format_ == "json":  # stdout carries the JSON document alone
             args += ["-p", "no:terminal"]
-        options, targets = invocation.split_targets(pytest_args)
-        args += options or (["-q"] if format_ == "pretty" else [])
-        args += targets or [str(paths.features_dir())]
+        args += invocation.user_arguments(pytest_args, quiet=format_ == "pretty")
         code = int(pytest.main(args))
         lines = cases(read(path)) if path.exists() else []
     rows = matrix_.annotate(matrix_.rows(states, [(str(line["ruleset"]), str(line["status"])) for line in lines]),
