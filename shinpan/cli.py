@@ -10,7 +10,51 @@ from typing import Any
 import click
 
 from shinpan import __version__, paths, rulesets, suite
-from shinpan.errors import RulesetError, SuiteError
+from shinpan.errors import BAD_INPUT, ShinpanError
+
+POSITIVE = click.FloatRange(min=0, min_open=True)
+"""A time limit or a multiplier: a number greater than 0."""
+
+
+class BadInput(click.ClickException):
+    """Bad input, shown as one line (``Error: …``); exit status 4."""
+
+    exit_code = BAD_INPUT
+
+
+class BadUsage(click.UsageError):
+    """A bad command line (unknown option, bad option value), shown with the usage; exit status 4."""
+
+    exit_code = BAD_INPUT
+
+
+class Shinpan(click.Group):
+    """The command group, with the one place where a user's mistake becomes a message and an exit
+    status: bad input (a :class:`ShinpanError`, an adapter spec that names no adapter, a file that
+    cannot be read or written, a bad option value) is one line and exit status 4, never a traceback."""
+
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as error:
+            raise BadUsage(error.format_message(), error.ctx) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        from shinpan.adapters.registry import AdapterSpecError
+        from shinpan.expectations import ExpectationsError
+
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as error:
+            raise BadUsage(error.format_message(), error.ctx) from None
+        except (ShinpanError, ExpectationsError) as error:
+            raise BadInput(str(error)) from None
+        except AdapterSpecError as error:
+            raise BadInput(f"--adapter: {error}") from None
+        except OSError as error:
+            where = f"{error.filename}: " if error.filename else ""
+            raise BadInput(f"{where}{error.strerror or error}") from None
 
 
 def _ruleset_options(func: click.decorators.FC) -> click.decorators.FC:
@@ -21,10 +65,13 @@ def _ruleset_options(func: click.decorators.FC) -> click.decorators.FC:
     return func
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Shinpan, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="shinpan")
 def main() -> None:
-    """shinpan (審判): Duel Masters rulings as executable scenarios, run against any simulator."""
+    """shinpan (審判): Duel Masters rulings as executable scenarios, run against any simulator.
+
+    Exit status 4 means bad input (an option, a suite file, a report, an adapter spec): nothing was run.
+    """
 
 
 @main.command(context_settings={"ignore_unknown_options": True})
@@ -36,9 +83,9 @@ def main() -> None:
 @click.option("--validate", is_flag=True, help="Check every message both ways against the contract's schemas.")
 @click.option("--expectations", type=click.Path(dir_okay=False), help="The adapter's expectations file (TOML).")
 @click.option("--allow-xpass", is_flag=True, help="An unexpected pass does not fail the run.")
-@click.option("--scenario-timeout", type=float, default=5.0, show_default=True,
-              help="Seconds a subprocess adapter may take per scenario.")
-@click.option("--timeout-multiplier", type=float, default=1.0, show_default=True, help="Multiply every time limit.")
+@click.option("--scenario-timeout", type=POSITIVE, default=5.0, show_default=True,
+              help="Seconds an adapter may take per scenario.")
+@click.option("--timeout-multiplier", type=POSITIVE, default=1.0, show_default=True, help="Multiply every time limit.")
 @click.option("--junitxml", type=click.Path(dir_okay=False), help="Also write JUnit XML (pytest's) to this file.")
 @click.argument("pytest_args", nargs=-1, type=click.UNPROCESSED)
 def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str | None, tags: str | None,
@@ -46,12 +93,18 @@ def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str 
         timeout_multiplier: float, junitxml: str | None, pytest_args: tuple[str, ...]) -> None:
     """Run the conformance suite and print a summary per topic and status.
 
-    Extra arguments go to pytest (e.g. a feature path, -k, -x, -v, -n 2).
+    Extra arguments go to pytest as given (e.g. a feature path, -k, -x, -v, -n 2, --basetemp DIR); with no
+    path among them the whole suite runs.
+
+    Exit status: 0 every scenario passed (or was expected), 1 some did not, 2 interrupted (Ctrl-C,
+    SIGTERM; the report still ends with its footer), 3 a bug in the kit, 4 bad input, 5 no scenario
+    selected.
     """
     import pytest
 
     args = ["--rootdir", str(paths.PROJECT_ROOT), "-c", str(paths.PROJECT_ROOT / "pyproject.toml"),
-            f"--adapter={adapter}", f"--seed={seed}", "-p", "no:cacheprovider"]
+            "-p", "shinpan.pytest_plugin", f"--adapter={adapter}", f"--seed={seed}", "-p", "no:cacheprovider",
+            f"--default-target={paths.features_dir()}"]
     if ruleset:
         args.append(f"--ruleset={ruleset}")
     if rules_as_of:
@@ -69,21 +122,17 @@ def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str 
     if junitxml:
         args.append(f"--junitxml={Path(junitxml).resolve()}")
     args += [f"--scenario-timeout={scenario_timeout}", f"--timeout-multiplier={timeout_multiplier}"]
-    targets = [a for a in pytest_args if not a.startswith("-") and Path(a).exists()]
-    options = [a for a in pytest_args if a not in targets]
-    args += options or ["-q"]
-    args += [str(Path(t).resolve()) for t in targets] or [str(paths.features_dir())]
+    if not any(a.startswith("-") for a in pytest_args):
+        args.append("-q")
+    args += pytest_args  # in the order given: an option's value stays after its option
     sys.exit(int(pytest.main(args)))
 
 
 def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]:
     """Every case of the suite as a record: id, place, name, tags by kind, and whether it applies."""
-    try:
-        revisions = rulesets.load()
-        selected = revisions.select(ruleset, rules_as_of)
-        features = [suite.feature(p) for p in suite.feature_paths()]
-    except (RulesetError, SuiteError) as error:
-        raise click.ClickException(str(error)) from None
+    revisions = rulesets.load()
+    selected = revisions.select(ruleset, rules_as_of)
+    features = [suite.feature(p) for p in suite.feature_paths()]
     records = []
     for feature in features:
         for case in feature.cases:
@@ -117,7 +166,10 @@ def list_(as_json: bool, ruleset: str | None, rules_as_of: str | None) -> None:
 
 @main.command()
 def lint() -> None:
-    """Check every feature file; print problems as path:line: message (exit 1 if any)."""
+    """Check every feature file; print problems as path:line: message.
+
+    Exit status: 0 no problem, 1 problems (each on its own line: file, line, what was expected).
+    """
     from shinpan.lint import lint as run_lint
 
     problems = run_lint()
@@ -134,17 +186,20 @@ def lint() -> None:
 @click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to run against.")
 @click.option("--validate", is_flag=True, help="Check every message both ways against the contract's schemas.")
 def matrix(adapter: str, validate: bool) -> None:
-    """Run the suite once under every ruleset and print the statuses per ruleset (exit 1 if any run fails)."""
+    """Run the suite once under every ruleset and print the statuses per ruleset.
+
+    Exit status: 0 the suite passed under every ruleset, 1 it failed under some, 4 bad input (checked once,
+    before anything runs).
+    """
     import subprocess
     import tempfile
     from collections import Counter
 
+    from shinpan.adapters.registry import make_adapter
     from shinpan.summary import COLUMNS
 
-    try:
-        revisions = rulesets.load()
-    except SuiteError as error:
-        raise click.ClickException(str(error)) from None
+    revisions = rulesets.load()
+    make_adapter(adapter).stop({"cmd": "stop"})  # a spec that names no adapter fails here, once
     failed: list[str] = []
     header = f"{'ruleset':<16}" + "".join(f"{c.value.lower():>16}" for c in COLUMNS)
     click.echo(header)
@@ -154,6 +209,9 @@ def matrix(adapter: str, validate: bool) -> None:
             command = [sys.executable, "-m", "shinpan", "run", f"--adapter={adapter}", f"--ruleset={revision.id}",
                        f"--report={report}", *(["--validate"] if validate else []), "-q", "-p", "no:warnings"]
             done = subprocess.run(command, capture_output=True, text=True, check=False)
+            if done.returncode == BAD_INPUT:
+                lines = (done.stderr.strip() or done.stdout.strip() or "bad input").splitlines()
+                raise BadInput(lines[-1].removeprefix("ERROR: ").removeprefix("Error: "))
             counts: Counter[str] = Counter()
             if report.exists():
                 from shinpan.report import cases, read
@@ -189,17 +247,18 @@ def expectations() -> None:
               "(default: the one the report's run used, else expectations.toml).")
 def expectations_update(report: str, file_: str | None) -> None:
     """Write the expectations file from a REPORT (--report of `shinpan run`): one entry per scenario that did
-    not pass; reasons and issue links of entries that still hold are kept."""
+    not pass; reasons and issue links of entries that still hold are kept.
+
+    Exit status: 0 written, 4 bad input (REPORT is not a report, the expectations file is malformed or
+    cannot be written).
+    """
     from shinpan import expectations as exp
     from shinpan.report import cases, read
 
     lines = read(report)
     head = next((line for line in lines if line.get("type") == "header"), {})
     target = Path(file_ or head.get("expectations") or "expectations.toml")
-    try:
-        old = exp.load(target) if target.exists() else None
-    except exp.ExpectationsError as error:
-        raise click.ClickException(str(error)) from None
+    old = exp.load(target) if target.exists() else None
     spec = head.get("adapter", {}).get("spec")
     new = exp.update(cases(lines), old, spec)
     target.write_text(exp.dumps(new), encoding="utf-8")
@@ -209,11 +268,12 @@ def expectations_update(report: str, file_: str | None) -> None:
 
 @main.command()
 @click.option("--adapter", required=True, help="The adapter to check (a name, or cmd:<command line>).")
-@click.option("--timeout", type=float, default=5.0, show_default=True, help="Seconds for each check.")
+@click.option("--timeout", type=POSITIVE, default=5.0, show_default=True, help="Seconds for each check.")
 def smoke(adapter: str, timeout: float) -> None:
     """A handful of trivial exchanges that tell a broken adapter from a non-conforming engine.
 
-    Exit status: 0 all well, 1 the adapter is broken, 2 the adapter works but the engine answers wrongly.
+    Exit status: 0 all well, 1 the adapter is broken, 2 the adapter works but the engine answers wrongly,
+    4 bad input (an adapter spec that names no adapter).
     """
     from shinpan.smoke import run as run_smoke
 
@@ -252,15 +312,14 @@ def table(name: str, adapter: str, ruleset: str | None, no_run: bool, as_json: b
     """Print a source table rebuilt from its scenarios: per cell, the expected value, scenario id and result.
 
     carry-over: seed 000's 引き継ぎ早見表, from features/carry_over/ (12 rows x 7 columns).
+
+    Exit status: 0 every cell has its scenario, 1 the table has problems, 4 bad input.
     """
     from shinpan import table as tables
 
-    try:
-        if ruleset:
-            rulesets.load().get(ruleset)
-        built = tables.build()
-    except (RulesetError, SuiteError) as error:
-        raise click.ClickException(str(error)) from None
+    if ruleset:
+        rulesets.load().get(ruleset)
+    built = tables.build()
     results = None if no_run else tables.run(adapter, ruleset)
     if as_json:
         for row in tables.as_json(built, results):
@@ -276,11 +335,8 @@ def table(name: str, adapter: str, ruleset: str | None, no_run: bool, as_json: b
 
 @main.command("rulesets")
 def rulesets_() -> None:
-    """List the rules revisions, oldest first; the last one is the default."""
-    try:
-        revisions = rulesets.load()
-    except SuiteError as error:
-        raise click.ClickException(str(error)) from None
+    """List the rules revisions, oldest first; the last one is the default (exit status 4: bad rulesets.yaml)."""
+    revisions = rulesets.load()
     for revision in revisions.items:
         click.echo(revision.describe())
         for change in revision.changes:

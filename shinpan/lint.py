@@ -18,7 +18,7 @@ from typing import Any
 
 from shinpan import cards, paths, rulesets, suite
 from shinpan.errors import RulesetError, SuiteError
-from shinpan.tags import STATUS_VALUES
+from shinpan.tags import STATUS_VALUES, TagValues
 
 KEYWORDS = ("機能", "フィーチャ", "背景", "シナリオアウトライン", "シナリオテンプレート", "テンプレ", "シナリオ",
             "例", "サンプル", "ルール")
@@ -108,16 +108,8 @@ def _lint_case(case: suite.Case, shown: str, registry: cards.CardRegistry, revis
         for value in values.status:
             if value not in STATUS_VALUES:
                 yield Problem(shown, line, f"@status:{value} is not one of {', '.join(STATUS_VALUES)}")
-        for value in values.since:
-            try:
-                revisions.get(value)
-            except RulesetError as error:
-                yield Problem(shown, line, f"@since:{value}: {error}")
-        for value in values.until:
-            try:
-                revisions.ending_revision(value)
-            except RulesetError as error:
-                yield Problem(shown, line, str(error))
+        for problem in revision_tag_problems(values, revisions):
+            yield Problem(shown, line, problem)
     if values.id:
         earlier = seen_ids.get(case.id)
         if earlier is not None and case.id not in reported_ids:
@@ -134,6 +126,21 @@ def _lint_case(case: suite.Case, shown: str, registry: cards.CardRegistry, revis
         elif len(found) > 1:
             where = ", ".join(_where(m.step_func) for m in found)
             yield Problem(shown, step.line, f"ambiguous step {step.text!r}: matches {where}")
+
+
+def revision_tag_problems(values: TagValues, revisions: rulesets.Revisions) -> Iterator[str]:
+    """What is wrong with a scenario's ``@since``/``@until`` tags: each must name a known revision (for
+    ``@until``, a day before a dated revision, or an undated revision)."""
+    for value in values.since:
+        try:
+            revisions.get(value)
+        except RulesetError as error:
+            yield f"@since:{value}: {error}"
+    for value in values.until:
+        try:
+            revisions.ending_revision(value)
+        except RulesetError as error:
+            yield str(error)
 
 
 def step_definitions() -> list[Any]:

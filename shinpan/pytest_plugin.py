@@ -6,19 +6,26 @@ at them: ``features/basics/召喚酔い.feature::test_…``), with pytest-bdd bi
 
 from __future__ import annotations
 
+import argparse
+import contextlib
+import math
+import os
+import signal
+import threading
 import types
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from shinpan import cards, rulesets, suite
 from shinpan import expectations as expectations_
 from shinpan import report as report_
-from shinpan import rulesets, suite
+from shinpan.adapters.contract import Simulator
 from shinpan.adapters.registry import AdapterOptions, AdapterSpecError, make_adapter
 from shinpan.errors import RulesetError, SuiteError
-from shinpan.outcomes import AdapterError, Status, skip, status_of_failure, status_of_skip
+from shinpan.outcomes import AdapterError, AdapterTimeout, Status, skip, status_of_failure, status_of_skip
 from shinpan.rulesets import Revision, Revisions
 from shinpan.session import AdapterSession
 from shinpan.steps import STEP_MODULES
@@ -47,6 +54,11 @@ class RunContext:
         self.options = AdapterOptions(timeout=config.getoption("scenario_timeout") * multiplier,
                                       startup_timeout=30.0 * multiplier, validate=self.validate,
                                       max_restarts=config.getoption("max_restarts"))
+        try:  # a spec that names no adapter is bad input: one error before anything runs
+            self._simulator: Simulator | None = make_adapter(self.adapter, self.options)
+        except AdapterSpecError as error:
+            raise pytest.UsageError(f"--adapter {self.adapter}: {error}") from None
+        self.in_process = not self.adapter.startswith("cmd:")
         self._session: AdapterSession | None = None
         self._failure: AdapterError | None = None
         self._report: report_.ReportWriter | None = None
@@ -54,18 +66,28 @@ class RunContext:
         self.allow_xpass: bool = config.getoption("allow_xpass")
 
     def session(self) -> AdapterSession:
-        """The adapter, started on first use; if it cannot start, every scenario is an ERROR."""
+        """The adapter, started on first use. If the handshake fails, the adapter is stopped (with
+        whatever process it started) and every scenario gets the handshake's status (ERROR, CRASH or
+        TIMEOUT); coverage then counts no scenario as supported."""
         if self._failure is not None:
             raise type(self._failure)(str(self._failure))
         if self._session is None:
+            simulator = self._simulator or make_adapter(self.adapter, self.options)
+            self._simulator = None
             try:
-                simulator = make_adapter(self.adapter, self.options)
                 self._session = AdapterSession(simulator, self.adapter, validate=self.validate)
-            except (AdapterError, AdapterSpecError) as error:
+            except Exception as error:
                 kind = type(error) if isinstance(error, AdapterError) else AdapterError
                 self._failure = kind(f"adapter {self.adapter!r} could not start: {error}")
+                with contextlib.suppress(Exception):
+                    simulator.stop({"cmd": "stop"})
                 raise type(self._failure)(str(self._failure)) from None
         return self._session
+
+    @property
+    def started(self) -> bool:
+        """Whether the adapter got through its handshake (in this process)."""
+        return self._session is not None
 
     def engine(self) -> str:
         """The engine behind the adapter, if it started."""
@@ -81,8 +103,11 @@ class RunContext:
             self._report.write(report_.case(case_id, result, self.ruleset.id))
 
     def open_report(self, path: str) -> None:
-        """Start writing the JSON Lines report at ``path``."""
-        self._report = report_.ReportWriter(path)
+        """Start writing the JSON Lines report at ``path`` (a path that cannot be written is bad input)."""
+        try:
+            self._report = report_.ReportWriter(path)
+        except OSError as error:
+            raise pytest.UsageError(f"--report {path}: cannot write: {error.strerror}") from None
 
     def _write_header(self) -> None:
         """The report's header, once: it names the engine, so the adapter is started for it."""
@@ -107,7 +132,8 @@ class RunContext:
         """Stop the adapter and close the report."""
         if self._session is not None:
             try:
-                self._session.stop()
+                with contextlib.suppress(AdapterError):
+                    self._session.stop()
             finally:
                 self._session = None
         if self._report is not None:
@@ -124,11 +150,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--seed", dest="shinpan_seed", type=int, default=0, help="seed passed to the adapter's games")
     group.addoption("--report", default=None, metavar="PATH", help="write one JSON line per scenario to PATH")
     group.addoption("--validate", action="store_true", help="check every message both ways against the schemas")
-    group.addoption("--scenario-timeout", type=float, default=5.0, metavar="SECONDS",
-                    help="seconds a subprocess adapter may take per scenario (default: 5)")
-    group.addoption("--timeout-multiplier", type=float, default=1.0, metavar="X",
+    group.addoption("--scenario-timeout", type=_positive, default=5.0, metavar="SECONDS",
+                    help="seconds an adapter may take per scenario (default: 5)")
+    group.addoption("--timeout-multiplier", type=_positive, default=1.0, metavar="X",
                     help="multiply every adapter time limit by X (slow machines, debuggers)")
-    group.addoption("--max-restarts", type=int, default=10, metavar="N",
+    group.addoption("--max-restarts", type=_non_negative_int, default=10, metavar="N",
                     help="restarts of a crashed or hung subprocess adapter before it is given up (default: 10)")
     group.addoption("--expectations", default=None, metavar="TOML",
                     help="the adapter's expectations file: expected statuses become XFAIL, unexpected passes XPASS")
@@ -136,6 +162,29 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="an unexpected pass (XPASS) does not fail the run")
     group.addoption("--tags", default=None, metavar="EXPR",
                     help="run only scenarios whose tags match a Cucumber tag expression")
+    group.addoption("--default-target", default=None, help=argparse.SUPPRESS)  # shinpan run: the suite
+
+
+def _positive(text: str) -> float:
+    """A time limit or multiplier: a number greater than 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0 or math.isinf(value):
+        raise argparse.ArgumentTypeError(f"{text!r} must be a number greater than 0")
+    return value
+
+
+def _non_negative_int(text: str) -> int:
+    """A count: a whole number, 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
+    return value
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -143,11 +192,16 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{name}(value): scenario tag @{name}: — {meaning}")
     # pytest-bdd turns Examples-block tags into marks by name ("rule:801.4a"), which pytest cannot register
     config.addinivalue_line("filterwarnings", r"ignore:Unknown pytest\.mark\.\w+\x3a:pytest.PytestUnknownMarkWarning")
+    default_target = config.getoption("default_target")
+    if default_target and config.args_source != pytest.Config.ArgsSource.ARGS:
+        config.args = [default_target]  # no path among the arguments of shinpan run: the whole suite
     try:
         revisions = rulesets.load()
         selected = revisions.select(config.getoption("ruleset"), config.getoption("rules_as_of"))
+        cards.load()
     except (RulesetError, SuiteError) as error:
         raise pytest.UsageError(str(error)) from None
+    _check_writable("--junitxml", getattr(config.option, "xmlpath", None))
     context = RunContext(config, revisions, selected)
     if config.getoption("expectations"):
         try:
@@ -158,6 +212,37 @@ def pytest_configure(config: pytest.Config) -> None:
         context.open_report(config.getoption("report"))
     config.stash[RUN_KEY] = context
     config.pluginmanager.register(ResultCollector(context), "shinpan-results")
+    _interrupt_on_sigterm(config)
+
+
+def _check_writable(option: str, path: str | None) -> None:
+    """A file the run will write must be writable before anything runs (else: one usage error)."""
+    if not path:
+        return
+    target = Path(path).resolve()
+    folder = next((p for p in [target.parent, *target.parent.parents] if p.exists()), None)
+    if target.is_dir():
+        raise pytest.UsageError(f"{option} {path}: is a folder, not a file")
+    writable = target if target.exists() else folder
+    if writable is None or not os.access(writable, os.W_OK) or (writable != target and not writable.is_dir()):
+        raise pytest.UsageError(f"{option} {path}: cannot write: Permission denied")
+
+
+def _interrupt_on_sigterm(config: pytest.Config) -> None:
+    """SIGTERM stops the run as Ctrl-C does: the scenario in progress is abandoned, the adapter is
+    stopped and the report gets its footer (exit status 2)."""
+    if threading.current_thread() is not threading.main_thread() or hasattr(config, "workerinput"):
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt(f"signal {signal.Signals(signum).name}")
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+
+    def restore() -> None:
+        signal.signal(signal.SIGTERM, previous)
+
+    config.add_cleanup(restore)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -191,6 +276,32 @@ class FeatureModule(pytest.Module):
         # scenarios() binds tests into its caller's namespace, so it must run as this module's code
         exec(compile("_scenarios(_name, features_base_dir=_base)", str(self.path), "exec"), namespace)
         return module
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection(session: pytest.Session) -> None:
+    """Before pytest collects: every feature file to run parses and its ``@since``/``@until`` tags name
+    known revisions; else one usage error, as ``shinpan lint`` words it (``path:line: message``)."""
+    from shinpan.lint import revision_tag_problems
+
+    context = session.config.stash[RUN_KEY]
+    for path in _feature_files(session.config.args):
+        try:
+            feature = suite.feature(path)
+        except SuiteError as error:
+            raise pytest.UsageError(str(error)) from None
+        for case in feature.cases:
+            for problem in revision_tag_problems(case.values, context.revisions):
+                raise pytest.UsageError(f"{path}:{case.scenario_line}: {problem}")
+
+
+def _feature_files(args: list[str]) -> Iterator[Path]:
+    for arg in args:
+        path = Path(arg.split("::", 1)[0])
+        if path.is_dir():
+            yield from suite.feature_paths(path)
+        elif path.suffix == ".feature" and path.is_file():
+            yield path
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
@@ -269,6 +380,44 @@ def _case_of(item: pytest.Item) -> suite.Case | None:
     return None
 
 
+# -------------------------------------------------------------------- time limit
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Generator[None, None, None]:
+    with _time_limit(item):
+        return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
+    with _time_limit(item):
+        return (yield)
+
+
+@contextlib.contextmanager
+def _time_limit(item: pytest.Item) -> Iterator[None]:
+    """An in-process adapter gets ``--scenario-timeout`` seconds per scenario too: a timer signal
+    (SIGALRM) interrupts an engine that loops, and the scenario is a TIMEOUT. A subprocess adapter has
+    its own deadline; where there are no timer signals (Windows) there is no limit."""
+    context = item.config.stash.get(RUN_KEY, None)
+    if (CASE_KEY not in item.stash or context is None or not context.in_process or not hasattr(signal, "setitimer")
+            or threading.current_thread() is not threading.main_thread()):
+        yield
+        return
+    limit = context.options.timeout
+
+    def expire(signum: int, frame: object) -> None:
+        raise AdapterTimeout(f"adapter {context.adapter!r} did not finish the scenario in time ({limit:g} s "
+                             "per scenario); it was interrupted")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, limit)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 # ---------------------------------------------------------------------- outcome
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
@@ -287,7 +436,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         report.user_properties = [*report.user_properties, *extra, ("shinpan_status", status.value),
                                   ("shinpan_message", message), ("shinpan_id", case.id),
                                   ("shinpan_topic", case.topic), ("shinpan_name", case.name),
-                                  ("shinpan_feature", str(case.path))]
+                                  ("shinpan_feature", str(case.path)),
+                                  ("shinpan_started", item.config.stash[RUN_KEY].started)]
     return report
 
 
@@ -361,6 +511,7 @@ class ResultCollector:
             actual=Status(str(props["shinpan_actual"])) if "shinpan_actual" in props else None,
             expected=Status(str(props["shinpan_expected"])) if "shinpan_expected" in props else None,
             issue=str(props["shinpan_issue"]) or None if "shinpan_issue" in props else None,
+            started=bool(props.get("shinpan_started", True)),
         ))
 
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
