@@ -79,16 +79,27 @@ RESPONSE_DEFINITION = {"hello": "hello_response", "observe": "observe_response"}
 def command_of(spec: str) -> list[str]:
     """The argv of a ``cmd:`` adapter spec. A program found next to the running Python (a venv's
     ``bin/``) is used when it is not on ``PATH``, so ``cmd:shinpan serve-reference`` works unactivated;
-    ``python`` / ``python3`` mean the Python running the kit."""
-    argv = shlex.split(spec.removeprefix(PREFIX))
+    ``python`` / ``python3`` mean the Python running the kit.
+
+    The command line is split as a POSIX shell would split words (quotes, backslashes) but never run
+    through a shell: no variables, globs, pipes or ``;``. A ``ValueError`` says what is wrong with it
+    (nothing to run, an unbalanced quote, a program that does not exist)."""
+    try:
+        argv = shlex.split(spec.removeprefix(PREFIX))
+    except ValueError as error:
+        raise ValueError(f"cannot split the command line: {str(error).lower()}") from None
     if not argv:
-        raise ValueError(f"adapter spec {spec!r} names no command")
+        raise ValueError("names no command (write cmd:<program> [arguments])")
     if argv[0] in ("python", "python3"):
         argv[0] = sys.executable
     elif shutil.which(argv[0]) is None:
         sibling = Path(sys.executable).parent / argv[0]
         if sibling.is_file():
             argv[0] = str(sibling)
+        elif os.sep in argv[0] and not Path(argv[0]).is_file():
+            raise ValueError(f"program {argv[0]!r} does not exist")
+        elif os.sep not in argv[0]:
+            raise ValueError(f"program {argv[0]!r} is not on PATH")
     return argv
 
 
@@ -279,8 +290,8 @@ class SubprocessSimulator:
             self._fail(AdapterError, f"{what} {line[:200]!r}, not a JSON object")
         problem = _envelope_problem(cmd, answer)
         if problem:
-            self._fail(AdapterError, f"{what} {line[:200]!r}: {problem}; the adapter is restarted in case "
-                                     "it is out of step")
+            self._fail(AdapterError, f"{what} something that is not an answer to it: {problem} "
+                                     f"({line[:120]!r}); restarted in case it is out of step")
         if self._buffer.strip():
             self._fail(AdapterError, f"adapter {self._name()} wrote more than one line in answer to {cmd} "
                                      f"({self._buffer[:80]!r}…): it is out of step")
@@ -334,7 +345,8 @@ class SubprocessSimulator:
         return f"\n--- adapter stderr (last lines) ---\n{tail}" if tail else " (its stderr was empty)"
 
     def _name(self) -> str:
-        return repr(shlex.join(self.argv))
+        command = shlex.join(self.argv)
+        return repr(command if len(command) <= 100 else command[:99] + "…")
 
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:

@@ -3,17 +3,38 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from shinpan import __version__, paths, rulesets, suite
 from shinpan.errors import BAD_INPUT, ShinpanError
 
-POSITIVE = click.FloatRange(min=0, min_open=True)
-"""A time limit or a multiplier: a number greater than 0."""
+if TYPE_CHECKING:
+    _NumberType = click.ParamType[float]
+else:  # click < 8.2 has no type parameter
+    _NumberType = click.ParamType
+
+
+class PositiveNumber(_NumberType):
+    """A time limit or a multiplier: a finite number greater than 0."""
+
+    name = "number"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number", param, ctx)
+        if not (number > 0 and math.isfinite(number)):
+            self.fail(f"{value!r} must be a number greater than 0", param, ctx)
+        return number
+
+
+POSITIVE = PositiveNumber()
 
 
 class BadInput(click.ClickException):
@@ -195,11 +216,14 @@ def matrix(adapter: str, validate: bool) -> None:
     import tempfile
     from collections import Counter
 
-    from shinpan.adapters.registry import make_adapter
+    from shinpan.adapters.registry import AdapterSpecError, make_adapter
     from shinpan.summary import COLUMNS
 
     revisions = rulesets.load()
-    make_adapter(adapter).stop({"cmd": "stop"})  # a spec that names no adapter fails here, once
+    try:  # a spec that names no adapter fails here, once, before any run
+        make_adapter(adapter).stop({"cmd": "stop"})
+    except AdapterSpecError as error:
+        raise BadInput(f"--adapter {adapter}: {error}") from None
     failed: list[str] = []
     header = f"{'ruleset':<16}" + "".join(f"{c.value.lower():>16}" for c in COLUMNS)
     click.echo(header)

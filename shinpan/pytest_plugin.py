@@ -78,7 +78,7 @@ class RunContext:
                 self._session = AdapterSession(simulator, self.adapter, validate=self.validate)
             except Exception as error:
                 kind = type(error) if isinstance(error, AdapterError) else AdapterError
-                self._failure = kind(f"adapter {self.adapter!r} could not start: {error}")
+                self._failure = kind(f"the adapter could not start: {error}")
                 with contextlib.suppress(Exception):
                     simulator.stop({"cmd": "stop"})
                 raise type(self._failure)(str(self._failure)) from None
@@ -107,7 +107,7 @@ class RunContext:
         try:
             self._report = report_.ReportWriter(path)
         except OSError as error:
-            raise pytest.UsageError(f"--report {path}: cannot write: {error.strerror}") from None
+            raise pytest.UsageError(f"--report {path}: cannot write: {str(error.strerror).lower()}") from None
 
     def _write_header(self) -> None:
         """The report's header, once: it names the engine, so the adapter is started for it."""
@@ -209,6 +209,7 @@ def pytest_configure(config: pytest.Config) -> None:
         except expectations_.ExpectationsError as error:
             raise pytest.UsageError(str(error)) from None
     if config.getoption("report") and not hasattr(config, "workerinput"):  # xdist workers report to the controller
+        _check_writable("--report", config.getoption("report"))
         context.open_report(config.getoption("report"))
     config.stash[RUN_KEY] = context
     config.pluginmanager.register(ResultCollector(context), "shinpan-results")
@@ -220,12 +221,13 @@ def _check_writable(option: str, path: str | None) -> None:
     if not path:
         return
     target = Path(path).resolve()
-    folder = next((p for p in [target.parent, *target.parent.parents] if p.exists()), None)
     if target.is_dir():
-        raise pytest.UsageError(f"{option} {path}: is a folder, not a file")
-    writable = target if target.exists() else folder
-    if writable is None or not os.access(writable, os.W_OK) or (writable != target and not writable.is_dir()):
-        raise pytest.UsageError(f"{option} {path}: cannot write: Permission denied")
+        raise pytest.UsageError(f"{option} {path}: cannot write: it is a folder")
+    folder = next(p for p in [target.parent, *target.parent.parents] if p.exists())
+    if not folder.is_dir():
+        raise pytest.UsageError(f"{option} {path}: cannot write: {folder} is not a folder")
+    if not os.access(target if target.exists() else folder, os.W_OK):
+        raise pytest.UsageError(f"{option} {path}: cannot write: permission denied")
 
 
 def _interrupt_on_sigterm(config: pytest.Config) -> None:
