@@ -216,14 +216,10 @@ def matrix(adapter: str, validate: bool) -> None:
     import tempfile
     from collections import Counter
 
-    from shinpan.adapters.registry import AdapterSpecError, make_adapter
     from shinpan.summary import COLUMNS
 
     revisions = rulesets.load()
-    try:  # a spec that names no adapter fails here, once, before any run
-        make_adapter(adapter).stop({"cmd": "stop"})
-    except AdapterSpecError as error:
-        raise BadInput(f"--adapter {adapter}: {error}") from None
+    _check_adapter(adapter)
     failed: list[str] = []
     header = f"{'ruleset':<16}" + "".join(f"{c.value.lower():>16}" for c in COLUMNS)
     click.echo(header)
@@ -343,6 +339,8 @@ def table(name: str, adapter: str, ruleset: str | None, no_run: bool, as_json: b
 
     if ruleset:
         rulesets.load().get(ruleset)
+    if not no_run:
+        _check_adapter(adapter)
     built = tables.build()
     results = None if no_run else tables.run(adapter, ruleset)
     if as_json:
@@ -365,6 +363,16 @@ def rulesets_() -> None:
         click.echo(revision.describe())
         for change in revision.changes:
             click.echo(f"    - {change}")
+
+
+def _check_adapter(spec: str) -> None:
+    """A spec that names no adapter is bad input, found once, before any run (nothing is started)."""
+    from shinpan.adapters.registry import AdapterSpecError, make_adapter
+
+    try:
+        make_adapter(spec).stop({"cmd": "stop"})
+    except AdapterSpecError as error:
+        raise BadInput(f"--adapter {spec}: {error}") from None
 
 
 def _relative(path: Path) -> str:

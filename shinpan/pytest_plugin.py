@@ -187,14 +187,23 @@ def _non_negative_int(text: str) -> int:
     return value
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_load_initial_conftests(early_config: pytest.Config, args: list[str], parser: pytest.Parser) -> None:
+    """``shinpan run`` passes pytest's arguments in the order given and names the suite with
+    ``--default-target``: it is collected only when no path is among them (as pytest parsed them, so a
+    value such as ``--basetemp DIR`` is never taken for a path)."""
+    known = early_config.known_args_namespace
+    default = getattr(known, "default_target", None)
+    if default and not known.file_or_dir:
+        args.append(default)
+        known.file_or_dir = [default]
+
+
 def pytest_configure(config: pytest.Config) -> None:
     for name, meaning in REGISTRY.items():
         config.addinivalue_line("markers", f"{name}(value): scenario tag @{name}: — {meaning}")
     # pytest-bdd turns Examples-block tags into marks by name ("rule:801.4a"), which pytest cannot register
     config.addinivalue_line("filterwarnings", r"ignore:Unknown pytest\.mark\.\w+\x3a:pytest.PytestUnknownMarkWarning")
-    default_target = config.getoption("default_target")
-    if default_target and config.args_source != pytest.Config.ArgsSource.ARGS:
-        config.args = [default_target]  # no path among the arguments of shinpan run: the whole suite
     try:
         revisions = rulesets.load()
         selected = revisions.select(config.getoption("ruleset"), config.getoption("rules_as_of"))

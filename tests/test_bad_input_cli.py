@@ -233,3 +233,15 @@ def test_suite_content_is_never_evaluated(suite_copy: Path, tmp_path: Path) -> N
     shinpan("list", features=suite_copy, cwd=tmp_path)
     assert not (tmp_path / "pwned").exists()
 
+
+
+def test_the_readme_gives_the_exit_status_of_every_command() -> None:
+    from shinpan.cli import main
+    from shinpan.paths import PROJECT_ROOT
+
+    text = (PROJECT_ROOT / "README.md").read_text(encoding="utf-8")
+    table = text[text.index("### Exit status"):text.index("### Statuses")]
+    for name, command in main.commands.items():
+        shown = [f"`{name} {sub}`" for sub in getattr(command, "commands", {})] or [f"`{name}`"]
+        for label in shown:
+            assert label in table, f"README's exit status table does not mention {label}"
