@@ -86,6 +86,10 @@ def _ruleset_options(func: click.decorators.FC) -> click.decorators.FC:
     return func
 
 
+FORMAT = click.option("--format", "format_", type=click.Choice(["pretty", "json"]), default="pretty",
+                      show_default=True, help="pretty: a table for people; json: one JSON document.")
+
+
 @click.group(cls=Shinpan, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="shinpan")
 def main() -> None:
@@ -108,10 +112,13 @@ def main() -> None:
               help="Seconds an adapter may take per scenario.")
 @click.option("--timeout-multiplier", type=POSITIVE, default=1.0, show_default=True, help="Multiply every time limit.")
 @click.option("--junitxml", type=click.Path(dir_okay=False), help="Also write JUnit XML (pytest's) to this file.")
+@click.option("--trace", type=click.Path(file_okay=False), help="Write each scenario's messages to DIR/<id>.jsonl.")
+@click.option("--messages", type=click.Path(dir_okay=False), help="Write Cucumber Messages (NDJSON) to this file.")
 @click.argument("pytest_args", nargs=-1, type=click.UNPROCESSED)
 def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str | None, tags: str | None,
         seed: int, validate: bool, expectations: str | None, allow_xpass: bool, scenario_timeout: float,
-        timeout_multiplier: float, junitxml: str | None, pytest_args: tuple[str, ...]) -> None:
+        timeout_multiplier: float, junitxml: str | None, trace: str | None, messages: str | None,
+        pytest_args: tuple[str, ...]) -> None:
     """Run the conformance suite and print a summary per topic and status.
 
     Extra arguments go to pytest as given (e.g. a feature path, -k, -x, -v, -n 2, --basetemp DIR); with no
@@ -123,8 +130,9 @@ def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str 
     """
     import pytest
 
-    args = ["--rootdir", str(paths.PROJECT_ROOT), "-c", str(paths.PROJECT_ROOT / "pyproject.toml"),
-            "-p", "shinpan.pytest_plugin", f"--adapter={adapter}", f"--seed={seed}", "-p", "no:cacheprovider",
+    from shinpan import invocation
+
+    args = [*invocation.base_arguments(), f"--adapter={adapter}", f"--seed={seed}",
             f"--default-target={paths.features_dir()}"]
     if ruleset:
         args.append(f"--ruleset={ruleset}")
@@ -142,10 +150,15 @@ def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str 
         args.append("--allow-xpass")
     if junitxml:
         args.append(f"--junitxml={Path(junitxml).resolve()}")
+    if trace:
+        args.append(f"--trace-dir={Path(trace).resolve()}")  # pytest has its own --trace (pdb)
+    if messages:
+        args.append(f"--messages={Path(messages).resolve()}")
     args += [f"--scenario-timeout={scenario_timeout}", f"--timeout-multiplier={timeout_multiplier}"]
-    if not any(a.startswith("-") for a in pytest_args):
+    extra = invocation.in_order(pytest_args)
+    if not any(a.startswith("-") for a in extra):
         args.append("-q")
-    args += pytest_args  # in the order given: an option's value stays after its option
+    args += extra  # in the order given: an option's value stays after its option
     sys.exit(int(pytest.main(args)))
 
 
@@ -160,7 +173,7 @@ def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]
             values = case.values
             reason = revisions.applies(selected, values.since, values.until)
             records.append({
-                "id": case.id, "feature": _relative(case.path), "line": case.line, "name": case.name,
+                "id": case.id, "feature": paths.relative(case.path), "line": case.line, "name": case.name,
                 "topic": case.topic, "outline_row": case.row, "tags": list(case.tags), "rules": list(values.rule),
                 "sources": list(values.source), "since": list(values.since), "until": list(values.until),
                 "status": values.status[0] if values.status else None, "requires": list(values.requires),
@@ -186,7 +199,8 @@ def list_(as_json: bool, ruleset: str | None, rules_as_of: str | None) -> None:
 
 
 @main.command()
-def lint() -> None:
+@FORMAT
+def lint(format_: str) -> None:
     """Check every feature file; print problems as path:line: message.
 
     Exit status: 0 no problem, 1 problems (each on its own line: file, line, what was expected).
@@ -194,9 +208,13 @@ def lint() -> None:
     from shinpan.lint import lint as run_lint
 
     problems = run_lint()
+    files = suite.feature_paths()
+    if format_ == "json":
+        click.echo(json.dumps({"files": len(files), "problems": [
+            {"path": str(p.path), "line": p.line, "message": p.message} for p in problems]}, ensure_ascii=False))
+        sys.exit(1 if problems else 0)
     for problem in problems:
         click.echo(str(problem))
-    files = suite.feature_paths()
     if problems:
         click.echo(f"{len(problems)} problem(s) in {len(files)} feature file(s)", err=True)
         sys.exit(1)
@@ -206,7 +224,11 @@ def lint() -> None:
 @main.command()
 @click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to run against.")
 @click.option("--validate", is_flag=True, help="Check every message both ways against the contract's schemas.")
-def matrix(adapter: str, validate: bool) -> None:
+@click.option("--expectations", type=click.Path(exists=True, dir_okay=False),
+              help="The adapter's expectations file (TOML), applied under each ruleset.")
+@click.option("--tags", metavar="EXPR", help="Only scenarios matching a Cucumber tag expression.")
+@FORMAT
+def matrix(adapter: str, validate: bool, expectations: str | None, tags: str | None, format_: str) -> None:
     """Run the suite once under every ruleset and print the statuses per ruleset.
 
     Exit status: 0 the suite passed under every ruleset, 1 it failed under some, 4 bad input (checked once,
@@ -221,13 +243,17 @@ def matrix(adapter: str, validate: bool) -> None:
     revisions = rulesets.load()
     _check_adapter(adapter)
     failed: list[str] = []
-    header = f"{'ruleset':<16}" + "".join(f"{c.value.lower():>16}" for c in COLUMNS)
-    click.echo(header)
+    rows: list[dict[str, Any]] = []
+    if format_ == "pretty":
+        click.echo(f"{'ruleset':<16}" + "".join(f"{c.value.lower():>16}" for c in COLUMNS))
+    extra = [f"--expectations={Path(expectations).resolve()}"] if expectations else []
+    extra += [f"--tags={tags}"] if tags else []
     with tempfile.TemporaryDirectory() as tmp:
         for revision in revisions.items:
             report = Path(tmp) / f"{revision.id}.jsonl"
             command = [sys.executable, "-m", "shinpan", "run", f"--adapter={adapter}", f"--ruleset={revision.id}",
-                       f"--report={report}", *(["--validate"] if validate else []), "-q", "-p", "no:warnings"]
+                       f"--report={report}", *(["--validate"] if validate else []), *extra,
+                       "-q", "-p", "no:warnings"]
             done = subprocess.run(command, capture_output=True, text=True, check=False)
             if done.returncode == BAD_INPUT:
                 lines = (done.stderr.strip() or done.stdout.strip() or "bad input").splitlines()
@@ -238,13 +264,20 @@ def matrix(adapter: str, validate: bool) -> None:
 
                 for line in cases(read(report)):
                     counts[str(line["status"])] += 1
-            click.echo(f"{revision.id:<16}" + "".join(f"{counts[c.value]:>16}" for c in COLUMNS))
+            totals = {c.value: counts[c.value] for c in COLUMNS if counts[c.value]}
+            rows.append({"ruleset": revision.id, "totals": totals, "exit_status": done.returncode})
+            if format_ == "pretty":
+                click.echo(f"{revision.id:<16}" + "".join(f"{counts[c.value]:>16}" for c in COLUMNS))
             if done.returncode != 0:
                 failed.append(revision.id)
                 click.echo(done.stdout[-4000:] + done.stderr[-2000:], err=True)
+    if format_ == "json":
+        click.echo(json.dumps({"adapter": adapter, "expectations": expectations, "rulesets": rows,
+                               "failed": failed}, ensure_ascii=False))
     if failed:
         raise click.ClickException(f"the suite failed under: {', '.join(failed)}")
-    click.echo(f"the suite passed under all {len(revisions.items)} rulesets")
+    if format_ == "pretty":
+        click.echo(f"the suite passed under all {len(revisions.items)} rulesets")
 
 
 @main.command("serve-reference")
@@ -263,11 +296,13 @@ def expectations() -> None:
 
 @expectations.command("update")
 @click.argument("report", type=click.Path(exists=True, dir_okay=False))
-@click.option("--file", "file_", type=click.Path(dir_okay=False), help="The expectations file to write "
-              "(default: the one the report's run used, else expectations.toml).")
-def expectations_update(report: str, file_: str | None) -> None:
-    """Write the expectations file from a REPORT (--report of `shinpan run`): one entry per scenario that did
-    not pass; reasons and issue links of entries that still hold are kept.
+@click.option("--file", "file_", type=click.Path(dir_okay=False), default="expectations.toml", show_default=True,
+              help="The expectations file to edit (created if missing).")
+def expectations_update(report: str, file_: str) -> None:
+    """Edit the expectations file from a REPORT (--report of `shinpan run`): one entry per scenario that did
+    not pass; comments, reasons and issue links of entries that still hold are kept.
+
+    Only the file named by --file (default: ./expectations.toml) is written, never a path read from the report.
 
     Exit status: 0 written, 4 bad input (REPORT is not a report, the expectations file is malformed or
     cannot be written).
@@ -277,19 +312,23 @@ def expectations_update(report: str, file_: str | None) -> None:
 
     lines = read(report)
     head = next((line for line in lines if line.get("type") == "header"), {})
-    target = Path(file_ or head.get("expectations") or "expectations.toml")
+    target = Path(file_)
     old = exp.load(target) if target.exists() else None
     spec = head.get("adapter", {}).get("spec")
-    new = exp.update(cases(lines), old, spec)
+    new = exp.update(cases(lines), old, spec if isinstance(spec, str) else None)
     target.write_text(exp.dumps(new), encoding="utf-8")
     before = len(old.entries) if old else 0
     click.echo(f"{target}: {len(new.entries)} expectation(s) (was {before})")
+    used = head.get("expectations")
+    if isinstance(used, str) and Path(used).resolve() != target.resolve():
+        click.echo(f"note: the report's run used {used}; pass --file to edit that one", err=True)
 
 
 @main.command()
 @click.option("--adapter", required=True, help="The adapter to check (a name, or cmd:<command line>).")
 @click.option("--timeout", type=POSITIVE, default=5.0, show_default=True, help="Seconds for each check.")
-def smoke(adapter: str, timeout: float) -> None:
+@FORMAT
+def smoke(adapter: str, timeout: float, format_: str) -> None:
     """A handful of trivial exchanges that tell a broken adapter from a non-conforming engine.
 
     Exit status: 0 all well, 1 the adapter is broken, 2 the adapter works but the engine answers wrongly,
@@ -298,14 +337,18 @@ def smoke(adapter: str, timeout: float) -> None:
     from shinpan.smoke import run as run_smoke
 
     checks, diagnosis = run_smoke(adapter, timeout=timeout)
+    if format_ == "json":
+        click.echo(json.dumps({"adapter": adapter, "diagnosis": diagnosis, "checks": [
+            {"name": c.name, "verdict": c.verdict, "detail": c.detail} for c in checks]}, ensure_ascii=False))
     marks = {"ok": "ok  ", "adapter": "FAIL", "engine": "DIFF", "skipped": "skip"}
-    for check in checks:
+    for check in checks if format_ == "pretty" else ():
         lines = check.detail.splitlines() or [""]
         click.echo(f"{marks[check.verdict]}  {check.name:<18} {lines[0]}")
         for line in lines[1:]:
             click.echo(f"{'':24}{line}")
-    click.echo("")
-    click.echo(diagnosis)
+    if format_ == "pretty":
+        click.echo("")
+        click.echo(diagnosis)
     if any(c.verdict == "adapter" for c in checks):
         sys.exit(1)
     if any(c.verdict == "engine" for c in checks):
@@ -373,13 +416,6 @@ def _check_adapter(spec: str) -> None:
         make_adapter(spec).stop({"cmd": "stop"})
     except AdapterSpecError as error:
         raise BadInput(f"--adapter {spec}: {error}") from None
-
-
-def _relative(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(paths.PROJECT_ROOT))
-    except ValueError:
-        return str(path)
 
 
 if __name__ == "__main__":

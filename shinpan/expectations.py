@@ -1,35 +1,49 @@
 """Expectations files (like WPT's metadata): what an adapter is known to get wrong or to lack.
 
 One TOML file per adapter maps scenario ids to the status expected of it, with a reason and an
-optional issue link::
+optional issue link; an entry may hold only under some rulesets (``rulesets``) or for rulesets in force
+from a day (``since``) and before a day (``until``)::
 
     adapter = "cmd:node adapters/examples/node/adapter.js"
 
+    # sickness lands in 2.0
     [expect."basics-sick-001"]
     status = "FAIL"
     reason = "summoning sickness is not tracked yet"
     issue = "https://example.invalid/engine/issues/12"
+    rulesets = ["2021-12-16", "2025-12-17"]   # optional: only under these rulesets
+    since = "2020-01-01"                        # optional: only rulesets dated on or after this day
+    until = "2026-01-01"                        # optional: only rulesets dated before this day
 
 With ``--expectations FILE`` a scenario that ends as expected is XFAIL; one that passes instead is
 XPASS, which fails the run (the file is out of date) unless ``--allow-xpass`` is given; any other
-status stays what it is. ``shinpan expectations update REPORT`` writes the file from a report,
-keeping the reasons and links of entries that still hold.
+status stays what it is. An entry with ``since``/``until`` never holds under an undated ruleset.
+``shinpan expectations update REPORT`` edits the file from a report with tomlkit: comments, order,
+reasons and links of entries that still hold are kept.
 """
 
 from __future__ import annotations
 
-import json
-import tomllib
+import datetime as dt
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
+
+import tomlkit
+from tomlkit.exceptions import TOMLKitError
 
 from shinpan.outcomes import Status
 
 EXPECTABLE = (Status.FAIL, Status.UNSUPPORTED, Status.UNOBSERVABLE, Status.SCRIPT_MISMATCH, Status.ERROR,
               Status.CRASH, Status.TIMEOUT)
 """Statuses an entry may expect (everything a scenario can earn but PASS and the not-run ones)."""
+
+KEYS = ("status", "reason", "issue", "rulesets", "since", "until")
+"""The keys of an entry, in the order a new entry is written."""
+
+HEADER = ("shinpan expectations: scenarios this adapter is known to fail or lack (see docs/adapters.md).\n"
+          "`shinpan expectations update REPORT` edits it; comments, reasons and issue links are kept.")
 
 
 class ExpectationsError(Exception):
@@ -38,59 +52,109 @@ class ExpectationsError(Exception):
 
 @dataclass(frozen=True)
 class Expectation:
-    """What one scenario is expected to end with, and why."""
+    """What one scenario is expected to end with, why, and under which rulesets it holds."""
 
     status: Status
     reason: str
     issue: str | None = None
+    rulesets: tuple[str, ...] | None = None
+    """Only under these ruleset ids (None: under any)."""
+    since: dt.date | None = None
+    """Only under rulesets that took effect on or after this day."""
+    until: dt.date | None = None
+    """Only under rulesets that took effect before this day."""
+
+    def holds(self, ruleset: str, day: dt.date | None) -> bool:
+        """Whether the entry applies to a run under ``ruleset``, in force from ``day`` (None: undated)."""
+        if self.rulesets is not None and ruleset not in self.rulesets:
+            return False
+        if self.since is None and self.until is None:
+            return True
+        if day is None:
+            return False
+        return (self.since is None or day >= self.since) and (self.until is None or day < self.until)
 
 
 @dataclass(frozen=True)
 class Expectations:
-    """A parsed expectations file."""
+    """A parsed expectations file (its TOML document is kept, so that rewriting it keeps its comments)."""
 
     adapter: str | None
     entries: dict[str, Expectation]
     path: str | None = None
+    document: tomlkit.TOMLDocument = field(default_factory=tomlkit.document, compare=False, repr=False)
 
     def get(self, case_id: str) -> Expectation | None:
         return self.entries.get(case_id)
+
+    def under(self, ruleset: str, day: dt.date | None) -> Expectations:
+        """Only the entries that hold under ``ruleset`` (what a run under it applies)."""
+        entries = {k: e for k, e in self.entries.items() if e.holds(ruleset, day)}
+        return Expectations(self.adapter, entries, self.path, self.document)
 
 
 def load(path: str | Path) -> Expectations:
     """Read and check an expectations file."""
     file = Path(path)
     try:
-        data = tomllib.loads(file.read_text(encoding="utf-8"))
+        text = file.read_text(encoding="utf-8")
     except OSError as error:
         raise ExpectationsError(f"{file}: cannot read the expectations file: {error.strerror}") from None
-    except tomllib.TOMLDecodeError as error:
-        raise ExpectationsError(f"{file}: not valid TOML: {error}") from None
+    except UnicodeDecodeError:
+        raise ExpectationsError(f"{file}: not UTF-8 text") from None
+    return loads(text, str(file))
+
+
+def loads(text: str, name: str = "<expectations>") -> Expectations:
+    """Parse and check the text of an expectations file (``name`` is used in messages)."""
+    try:
+        document = tomlkit.parse(text)
+    except TOMLKitError as error:
+        raise ExpectationsError(f"{name}: not valid TOML: {error}") from None
+    data = document.unwrap()
     unknown = set(data) - {"adapter", "expect"}
     if unknown:
-        raise ExpectationsError(f"{file}: unknown top-level key(s) {', '.join(sorted(unknown))}; "
+        raise ExpectationsError(f"{name}: unknown top-level key(s) {', '.join(sorted(unknown))}; "
                                 "expected 'adapter' and [expect.\"<scenario id>\"] tables")
-    entries: dict[str, Expectation] = {}
     expect = data.get("expect", {})
     if not isinstance(expect, dict):
-        raise ExpectationsError(f"{file}: 'expect' must be a table of scenario ids")
-    for case_id, entry in expect.items():
-        where = f"{file}: [expect.{json.dumps(case_id, ensure_ascii=False)}]"
-        if not isinstance(entry, dict) or set(entry) - {"status", "reason", "issue"}:
-            raise ExpectationsError(f"{where}: allowed keys are status, reason, issue")
-        status = entry.get("status")
-        if status not in {s.value for s in EXPECTABLE}:
-            raise ExpectationsError(f"{where}: status {status!r} is not one of "
-                                    f"{', '.join(s.value for s in EXPECTABLE)}")
-        reason = entry.get("reason")
-        if not isinstance(reason, str) or not reason.strip():
-            raise ExpectationsError(f"{where}: a reason is required")
-        issue = entry.get("issue")
-        if issue is not None and not isinstance(issue, str):
-            raise ExpectationsError(f"{where}: issue must be a string (a link)")
-        entries[case_id] = Expectation(Status(status), reason, issue)
+        raise ExpectationsError(f"{name}: 'expect' must be a table of scenario ids")
+    entries = {case_id: _entry(f"{name}: [expect.{tomlkit.string(case_id).as_string()}]", entry)
+               for case_id, entry in expect.items()}
     adapter = data.get("adapter")
-    return Expectations(adapter if isinstance(adapter, str) else None, entries, str(file))
+    return Expectations(adapter if isinstance(adapter, str) else None, entries, name, document)
+
+
+def _entry(where: str, entry: object) -> Expectation:
+    if not isinstance(entry, dict) or set(entry) - set(KEYS):
+        raise ExpectationsError(f"{where}: allowed keys are {', '.join(KEYS)}")
+    status = entry.get("status")
+    if status not in {s.value for s in EXPECTABLE}:
+        raise ExpectationsError(f"{where}: status {status!r} is not one of {', '.join(s.value for s in EXPECTABLE)}")
+    reason = entry.get("reason")
+    if not isinstance(reason, str) or not reason.strip():
+        raise ExpectationsError(f"{where}: a reason is required")
+    issue = entry.get("issue")
+    if issue is not None and not isinstance(issue, str):
+        raise ExpectationsError(f"{where}: issue must be a string (a link)")
+    rulesets = entry.get("rulesets")
+    if rulesets is not None and (not isinstance(rulesets, list) or not all(isinstance(r, str) for r in rulesets)):
+        raise ExpectationsError(f"{where}: rulesets must be a list of ruleset ids")
+    days = {key: _day(where, key, entry.get(key)) for key in ("since", "until")}
+    return Expectation(Status(status), reason, issue, tuple(rulesets) if rulesets is not None else None, **days)
+
+
+def _day(where: str, key: str, value: object) -> dt.date | None:
+    if value is None:
+        return None
+    if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
+        return value
+    if isinstance(value, str):
+        try:
+            return dt.date.fromisoformat(value)
+        except ValueError:
+            pass
+    raise ExpectationsError(f"{where}: {key} must be a day, YYYY-MM-DD (got {value!r})")
 
 
 def judge(expected: Expectation | None, status: Status) -> Status:
@@ -105,46 +169,73 @@ def judge(expected: Expectation | None, status: Status) -> Status:
 
 
 def dumps(expectations: Expectations) -> str:
-    """The file's text: a stable format (entries sorted by id, keys in a fixed order)."""
-    lines = ["# shinpan expectations: scenarios this adapter is known to fail or lack (see docs/adapters.md).",
-             "# `shinpan expectations update REPORT` rewrites it; reasons and issue links are kept.", ""]
+    """The file's text: the kept document (comments and all), with entries written as they now are."""
+    return tomlkit.dumps(_document(expectations))
+
+
+def _document(expectations: Expectations) -> tomlkit.TOMLDocument:
+    """The TOML document of ``expectations``: its own (edited in place) or a new one, sorted by id."""
+    document = expectations.document
+    if not document.body:  # a new file (a file of comments only is kept as it is)
+        document = tomlkit.document()
+        document.add(tomlkit.comment(HEADER.splitlines()[0]))
+        document.add(tomlkit.comment(HEADER.splitlines()[1]))
+        document.add(tomlkit.nl())
     if expectations.adapter is not None:
-        lines += [f"adapter = {_string(expectations.adapter)}", ""]
+        document["adapter"] = expectations.adapter
+    if "expect" not in document:
+        document.add("expect", tomlkit.table(is_super_table=True))
+    table: Any = document["expect"]
+    for case_id in [k for k in table if k not in expectations.entries]:
+        del table[case_id]
     for case_id in sorted(expectations.entries):
         entry = expectations.entries[case_id]
-        lines.append(f"[expect.{_string(case_id)}]")
-        lines.append(f"status = {_string(entry.status.value)}")
-        lines.append(f"reason = {_string(entry.reason)}")
-        if entry.issue:
-            lines.append(f"issue = {_string(entry.issue)}")
-        lines.append("")
-    return "\n".join(lines)
+        current = table.get(case_id)
+        if current is None:
+            current = tomlkit.table()
+            table[case_id] = current
+        for key, value in _values(entry).items():
+            if value is None:
+                current.pop(key, None)
+            elif current.get(key) != value:
+                current[key] = value
+    return document
 
 
-def _string(text: str) -> str:
-    """A TOML basic string (JSON's escapes are a subset of TOML's)."""
-    return json.dumps(text, ensure_ascii=False)
+def _values(entry: Expectation) -> dict[str, Any]:
+    return {"status": entry.status.value, "reason": entry.reason, "issue": entry.issue,
+            "rulesets": list(entry.rulesets) if entry.rulesets is not None else None,
+            "since": entry.since.isoformat() if entry.since else None,
+            "until": entry.until.isoformat() if entry.until else None}
 
 
 def update(report_cases: Iterable[Mapping[str, Any]], old: Expectations | None, adapter: str | None) -> Expectations:
     """Expectations that make the reported run all-green: one entry per scenario that did not pass.
 
-    An old entry that still expects the same status keeps its reason and issue link (and the file keeps
-    its ``adapter``, else takes the report's); entries of
-    scenarios that now pass are dropped; scenarios not in the report keep their old entries.
+    An old entry that still expects the same status keeps its reason, issue link and ruleset limits (and
+    the file keeps its ``adapter``, else takes the report's); an entry whose scenario now passes is dropped
+    (an entry limited to some rulesets only loses the report's ruleset); scenarios not in the report, and
+    entries that do not hold under the report's ruleset, are kept as they are.
     """
     entries = dict(old.entries) if old else {}
     for line in report_cases:
         case_id = str(line["id"])
+        ruleset = str(line.get("ruleset", ""))
         earned = Status(str(line.get("actual") or line["status"]))
         if earned in (Status.NOT_APPLICABLE, Status.UNRESOLVED):
             continue
-        if earned not in EXPECTABLE:
-            entries.pop(case_id, None)
-            continue
         previous = entries.get(case_id)
-        if previous is not None and previous.status == earned:
+        if earned not in EXPECTABLE:
+            if previous is not None and previous.rulesets is not None and len(previous.rulesets) > 1:
+                entries[case_id] = replace(previous, rulesets=tuple(r for r in previous.rulesets if r != ruleset))
+            elif previous is None or previous.rulesets is None or ruleset in previous.rulesets:
+                entries.pop(case_id, None)
             continue
-        message = str(line.get("message") or earned.value).splitlines()[0][:300]
+        if previous is not None and previous.status == earned:
+            if previous.rulesets is not None and ruleset and ruleset not in previous.rulesets:
+                entries[case_id] = replace(previous, rulesets=(*previous.rulesets, ruleset))
+            continue
+        message = str(line.get("message") or earned.value).splitlines()[0][:300] or earned.value
         entries[case_id] = Expectation(earned, message)
-    return Expectations(old.adapter if old and old.adapter else adapter, entries)
+    document = old.document if old else tomlkit.document()
+    return Expectations(old.adapter if old and old.adapter else adapter, entries, old.path if old else None, document)

@@ -1,4 +1,8 @@
-"""Where the suite lives: ``shinpan/features`` (the top-level ``features/`` folder, shipped as package data)."""
+"""Where the suite lives: ``shinpan/features`` (the top-level ``features/`` folder, shipped as package data).
+
+Everything the kit reads at run time is found from the installed package, never from a checkout: the same
+paths serve ``pip install -e .`` in the repository and a wheel installed anywhere.
+"""
 
 from __future__ import annotations
 
@@ -6,12 +10,28 @@ import os
 from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+"""The folder above the ``shinpan`` package: the repository in a checkout, ``site-packages`` once installed.
+Only the kit's own tests and tools that work on the repository (docs, examples) use it."""
 
 
 def features_dir() -> Path:
     """The suite's ``features/`` folder (``SHINPAN_FEATURES`` overrides it)."""
     override = os.environ.get("SHINPAN_FEATURES")
     return Path(override).resolve() if override else (Path(__file__).resolve().parent / "features").resolve()
+
+
+def suite_root() -> Path:
+    """The folder that holds ``features/``: pytest's rootdir for the suite, and what feature paths in
+    reports, listings and node ids are relative to (``features/basics/召喚酔い.feature``), installed or not."""
+    return features_dir().parent
+
+
+def relative(path: str | Path) -> str:
+    """``path`` relative to :func:`suite_root` (``features/…``) when it is inside it, else as given."""
+    try:
+        return Path(path).resolve().relative_to(suite_root()).as_posix()
+    except ValueError:
+        return str(path)
 
 
 def cards_file() -> Path:

@@ -13,13 +13,13 @@ import os
 import signal
 import threading
 import types
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from shinpan import cards, rulesets, suite
+from shinpan import cards, failures, paths, rulesets, suite
 from shinpan import expectations as expectations_
 from shinpan import report as report_
 from shinpan.adapters.contract import Simulator
@@ -35,6 +35,7 @@ from shinpan.tags import REGISTRY
 pytest_plugins = list(STEP_MODULES)
 
 CASE_KEY = pytest.StashKey["suite.Case"]()
+STEP_KEY = pytest.StashKey[failures.FailedStep]()
 RUN_KEY = pytest.StashKey["RunContext"]()
 
 
@@ -60,6 +61,12 @@ class RunContext:
             raise pytest.UsageError(f"--adapter {self.adapter}: {error}") from None
         self.in_process = not self.adapter.startswith("cmd:")
         self._session: AdapterSession | None = None
+        self.wrappers: list[Callable[[Simulator], Simulator]] = []
+        """Recorders (``--trace``, ``dump-cases --messages``) that wrap the simulator when it starts."""
+        self.transcript: Callable[[str], str | None] = lambda case_id: None
+        """Where a scenario's transcript is written, if anywhere."""
+        self.observer: Callable[[dict[str, Any]], None] | None = None
+        """A recorder of what the steps check (``--trace``), given to the session."""
         self._failure: AdapterError | None = None
         self._report: report_.ReportWriter | None = None
         self.expectations: expectations_.Expectations | None = None
@@ -75,7 +82,10 @@ class RunContext:
             simulator = self._simulator or make_adapter(self.adapter, self.options)
             self._simulator = None
             try:
+                for wrap in self.wrappers:
+                    simulator = wrap(simulator)
                 self._session = AdapterSession(simulator, self.adapter, validate=self.validate)
+                self._session.observer = self.observer
             except Exception as error:
                 kind = type(error) if isinstance(error, AdapterError) else AdapterError
                 self._failure = kind(f"the adapter could not start: {error}")
@@ -162,6 +172,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="an unexpected pass (XPASS) does not fail the run")
     group.addoption("--tags", default=None, metavar="EXPR",
                     help="run only scenarios whose tags match a Cucumber tag expression")
+    group.addoption("--trace-dir", dest="trace_dir", default=None, metavar="DIR",
+                    help="write every request and response of each scenario to DIR/<scenario id>.jsonl")
     group.addoption("--default-target", default=None, help=argparse.SUPPRESS)  # shinpan run: the suite
 
 
@@ -214,7 +226,8 @@ def pytest_configure(config: pytest.Config) -> None:
     context = RunContext(config, revisions, selected)
     if config.getoption("expectations"):
         try:
-            context.expectations = expectations_.load(config.getoption("expectations"))
+            loaded = expectations_.load(config.getoption("expectations"))
+            context.expectations = loaded.under(selected.id, selected.date)
         except expectations_.ExpectationsError as error:
             raise pytest.UsageError(str(error)) from None
     if config.getoption("report") and not hasattr(config, "workerinput"):  # xdist workers report to the controller
@@ -222,6 +235,10 @@ def pytest_configure(config: pytest.Config) -> None:
         context.open_report(config.getoption("report"))
     config.stash[RUN_KEY] = context
     config.pluginmanager.register(ResultCollector(context), "shinpan-results")
+    if config.getoption("trace_dir"):
+        from shinpan.recording import TracePlugin
+
+        config.pluginmanager.register(TracePlugin(context, config.getoption("trace_dir")), "shinpan-trace")
     _interrupt_on_sigterm(config)
 
 
@@ -444,12 +461,37 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     if status is not None:
         # on the item too, so that pytest's JUnit XML (written at teardown) carries them as <property>
         item.user_properties += [("shinpan.id", case.id), ("shinpan.status", status.value)]
+        step = item.stash.get(STEP_KEY, None) if report.failed else None
+        transcript = item.config.stash[RUN_KEY].transcript(case.id)
         report.user_properties = [*report.user_properties, *extra, ("shinpan_status", status.value),
                                   ("shinpan_message", message), ("shinpan_id", case.id),
                                   ("shinpan_topic", case.topic), ("shinpan_name", case.name),
-                                  ("shinpan_feature", str(case.path)),
+                                  ("shinpan_feature", str(case.path)), ("shinpan_line", case.line),
+                                  ("shinpan_rules", list(case.values.rule)),
+                                  ("shinpan_sources", list(case.values.source)),
+                                  ("shinpan_step", step.describe() if step else ""),
+                                  ("shinpan_step_line", step.line if step else 0),
+                                  ("shinpan_transcript", transcript or ""),
                                   ("shinpan_started", item.config.stash[RUN_KEY].started)]
+        if report.failed and status != Status.XPASS and item.config.getoption("tbstyle") not in ("long", "native"):
+            report.longrepr = failures.Failure(
+                case.id, status.value, _relative(str(case.path)), case.line, case.name, message,
+                case.values.rule, case.values.source, step, transcript).render()
     return report
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_bdd_step_error(request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any,
+                          step_func: Any, step_func_args: Any, exception: Exception) -> None:
+    """Remember the Gherkin step that failed, for the failure's text and the report."""
+    request.node.stash[STEP_KEY] = failures.FailedStep(step.keyword, step.name, step.line_number)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_bdd_step_func_lookup_error(request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any,
+                                      exception: Exception) -> None:
+    """A step no definition matches: that step is where the scenario failed."""
+    request.node.stash[STEP_KEY] = failures.FailedStep(step.keyword, step.name, step.line_number)
 
 
 def _judge(report: pytest.TestReport, case_id: str, status: Status, message: str,
@@ -518,10 +560,14 @@ class ResultCollector:
         self.context.record(str(props["shinpan_id"]), Result(
             status=Status(str(props["shinpan_status"])), message=str(props["shinpan_message"]),
             topic=str(props["shinpan_topic"]), name=str(props["shinpan_name"]),
-            feature=_relative(str(props["shinpan_feature"])), duration=report.duration,
+            feature=paths.relative(str(props["shinpan_feature"])), duration=report.duration,
             actual=Status(str(props["shinpan_actual"])) if "shinpan_actual" in props else None,
             expected=Status(str(props["shinpan_expected"])) if "shinpan_expected" in props else None,
             issue=str(props["shinpan_issue"]) or None if "shinpan_issue" in props else None,
+            line=int(str(props["shinpan_line"])), rules=tuple(_strings(props["shinpan_rules"])),
+            sources=tuple(_strings(props["shinpan_sources"])), step=str(props["shinpan_step"]) or None,
+            step_line=int(str(props["shinpan_step_line"])) or None,
+            transcript=str(props["shinpan_transcript"]) or None,
             started=bool(props.get("shinpan_started", True)),
         ))
 
@@ -529,13 +575,12 @@ class ResultCollector:
         self.context.finish(int(exitstatus))
 
 
-def _relative(path: str) -> str:
-    from shinpan.paths import PROJECT_ROOT
+_relative = paths.relative
+"""A feature's path as reports show it (``features/…``), installed or not."""
 
-    try:
-        return str(Path(path).resolve().relative_to(PROJECT_ROOT))
-    except ValueError:
-        return path
+
+def _strings(value: object) -> list[str]:
+    return [str(v) for v in value] if isinstance(value, list | tuple) else []
 
 
 def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> tuple[str, str, str] | None:

@@ -54,7 +54,12 @@ def case(case_id: str, result: Result, ruleset: str) -> dict[str, Any]:
     """One scenario's line."""
     line: dict[str, Any] = {"type": "case", "id": case_id, "status": result.status.value, "message": result.message,
                             "feature": result.feature, "name": result.name, "topic": result.topic,
-                            "ruleset": ruleset, "duration": round(result.duration, 4)}
+                            "ruleset": ruleset, "duration": round(result.duration, 4),
+                            "line": result.line, "rules": list(result.rules), "sources": list(result.sources)}
+    if result.step is not None:
+        line["step"] = {"text": result.step, "line": result.step_line}
+    if result.transcript is not None:
+        line["transcript"] = result.transcript
     if result.expected is not None:
         line["actual"] = result.raw.value
         line["expected"] = result.expected.value

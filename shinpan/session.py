@@ -7,7 +7,7 @@ Every response is turned into an outcome here, in one place: ``unsupported`` ski
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from shinpan import __version__
@@ -31,6 +31,8 @@ class AdapterSession:
         self.simulator = simulator
         self.name = name
         self.validate = validate
+        self.observer: Callable[[dict[str, Any]], None] | None = None
+        """Told of every check a step makes, when something records them (``--trace``)."""
         request: HelloRequest = {"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": __version__}
         if validate:
             self._check_request("hello_request", request)

@@ -41,6 +41,15 @@ class Result:
     expected: Status | None = None
     """The status the expectations file expected, if it has an entry."""
     issue: str | None = None
+    line: int | None = None
+    """The scenario's line in its feature file (for an outline row: the row's)."""
+    rules: tuple[str, ...] = ()
+    sources: tuple[str, ...] = ()
+    step: str | None = None
+    """The Gherkin step (keyword and text) during which the scenario failed, if it failed in one."""
+    step_line: int | None = None
+    transcript: str | None = None
+    """The scenario's transcript file (``--trace DIR``)."""
     started: bool = True
     """Whether the adapter had got through its handshake: if not, nothing of the scenario was supported."""
 

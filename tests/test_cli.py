@@ -56,3 +56,19 @@ def test_run_prints_the_summary_and_writes_the_report(tmp_path: Path) -> None:
     lines = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
     lines = [line for line in lines if line["type"] == "case"]
     assert lines and all(line["ruleset"] == "2021-03-16" and line["status"] == "PASS" for line in lines)
+
+
+def test_lint_and_smoke_speak_json() -> None:
+    from click.testing import CliRunner
+
+    from shinpan.cli import main as cli
+
+    lint = CliRunner().invoke(cli, ["lint", "--format", "json"])
+    assert lint.exit_code == 0, lint.output
+    linted = json.loads(lint.output)
+    assert linted["problems"] == [] and linted["files"] >= 20
+    smoke = CliRunner().invoke(cli, ["smoke", "--adapter", "reference", "--format", "json"])
+    assert smoke.exit_code == 0, smoke.output
+    checked = json.loads(smoke.output)
+    assert checked["adapter"] == "reference" and checked["diagnosis"].startswith("ADAPTER OK")
+    assert {c["verdict"] for c in checked["checks"]} == {"ok"} and len(checked["checks"]) >= 4

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from datetime import date
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from shinpan import expectations as exp
 from shinpan.cli import main
@@ -96,7 +102,7 @@ def test_update_writes_what_the_report_says_and_keeps_reasons(tmp_path: Path) ->
         '{"type": "footer"}',
     ]
     report.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    result = CliRunner().invoke(main, ["expectations", "update", str(report)])
+    result = CliRunner().invoke(main, ["expectations", "update", str(report), "--file", str(file)])
     assert result.exit_code == 0, result.output
     written = exp.load(file)
     assert written.adapter == "fake-never-sick"
@@ -106,3 +112,122 @@ def test_update_writes_what_the_report_says_and_keeps_reasons(tmp_path: Path) ->
         "basics-zone-001": exp.Expectation(Status.UNSUPPORTED, "card 《A》 missing"),
     }
     assert exp.dumps(written) == file.read_text(encoding="utf-8")  # stable: a second write changes nothing
+
+
+# ------------------------------------------------------------ round trips with tomlkit
+COMMENTED = """# our engine's known gaps
+adapter = "cmd:engine"
+
+# sickness: planned for 2.0
+[expect."basics-sick-001"]
+status = "FAIL"  # still failing
+reason = "not tracked\\u007f yet"
+rulesets = ["2020-09-18"]
+
+[expect."basics-sick-003"]
+status = "FAIL"
+reason = "old"
+since = 2021-01-01
+until = "2026-01-01"
+"""
+
+
+def test_update_keeps_comments_and_limits_and_edits_in_place(tmp_path: Path) -> None:
+    old = exp.loads(COMMENTED)
+    assert old.entries["basics-sick-001"] == exp.Expectation(Status.FAIL, "not tracked\x7f yet", None, ("2020-09-18",))
+    assert old.entries["basics-sick-003"].since == date(2021, 1, 1)
+    new = exp.update([{"id": "basics-sick-001", "status": "FAIL", "ruleset": "2021-12-16", "message": "m"},
+                      {"id": "basics-sick-003", "status": "PASS", "ruleset": "2021-12-16", "message": ""},
+                      {"id": "basics-zone-001", "status": "UNSUPPORTED", "ruleset": "2021-12-16", "message": "u"}],
+                     old, "cmd:other")
+    text = exp.dumps(new)
+    for kept in ("# our engine's known gaps", "# sickness: planned for 2.0", "# still failing",
+                 'adapter = "cmd:engine"', 'reason = "not tracked\\u007f yet"'):
+        assert kept in text, text
+    again = exp.loads(text)
+    assert again.entries == {
+        "basics-sick-001": exp.Expectation(Status.FAIL, "not tracked\x7f yet", None, ("2020-09-18", "2021-12-16")),
+        "basics-zone-001": exp.Expectation(Status.UNSUPPORTED, "u"),
+    }
+    assert exp.dumps(again) == text  # a second write changes nothing
+
+
+def test_an_entry_holds_only_under_its_rulesets_and_days() -> None:
+    only = exp.Expectation(Status.FAIL, "r", rulesets=("a", "b"))
+    assert only.holds("a", None) and not only.holds("c", date(2020, 1, 1))
+    dated = exp.Expectation(Status.FAIL, "r", since=date(2021, 1, 1), until=date(2022, 1, 1))
+    assert dated.holds("x", date(2021, 1, 1)) and dated.holds("x", date(2021, 12, 31))
+    assert not dated.holds("x", date(2022, 1, 1)) and not dated.holds("x", date(2020, 12, 31))
+    assert not dated.holds("x", None)  # an undated ruleset: a day limit cannot be judged
+    loaded = exp.loads('[expect."a"]\nstatus = "FAIL"\nreason = "r"\nrulesets = ["r1"]\n'
+                       '[expect."b"]\nstatus = "FAIL"\nreason = "r"\n')
+    assert set(loaded.under("r1", None).entries) == {"a", "b"}
+    assert set(loaded.under("r2", None).entries) == {"b"}
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ('[expect."a"]\nstatus = "FAIL"\nreason = "x"\nrulesets = "r1"\n', "rulesets must be a list"),
+    ('[expect."a"]\nstatus = "FAIL"\nreason = "x"\nsince = "2021-02-30"\n', "since must be a day"),
+])
+def test_bad_limits_name_the_entry(text: str, problem: str) -> None:
+    with pytest.raises(exp.ExpectationsError, match=r'\[expect\."a"\]') as error:
+        exp.loads(text, "e.toml")
+    assert problem in str(error.value)
+
+
+NO_SURROGATES = st.characters(exclude_categories=["Cs"])
+SAFE_TEXT = st.text(NO_SURROGATES, min_size=1).filter(str.strip)
+ENTRIES = st.dictionaries(
+    st.text(NO_SURROGATES, min_size=1, max_size=20),
+    st.builds(exp.Expectation, st.sampled_from(exp.EXPECTABLE), SAFE_TEXT, st.none() | SAFE_TEXT,
+              st.none() | st.lists(SAFE_TEXT, max_size=3).map(tuple),
+              st.none() | st.dates(), st.none() | st.dates()),
+    max_size=6)
+
+
+@given(entries=ENTRIES, adapter=st.none() | SAFE_TEXT, comment=st.text(st.characters(
+    exclude_categories=["Cs", "Cc", "Zl", "Zp"]), max_size=30))
+def test_any_expectations_round_trip(entries: dict[str, exp.Expectation], adapter: str | None, comment: str) -> None:
+    """Whatever ids, reasons (control characters such as U+007F included), links and limits: what is
+    written reads back the same, and a comment in the file survives a rewrite."""
+    text = exp.dumps(exp.Expectations(adapter, entries))
+    back = exp.loads(f"# {comment}\n" + text)
+    assert (back.adapter, back.entries) == (adapter, entries)
+    assert exp.dumps(back).startswith(f"# {comment}\n")
+
+
+# ------------------------------------------------------------ where `expectations update` writes
+def test_update_never_writes_where_the_report_header_points(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    victim = tmp_path / "elsewhere" / "victim.txt"
+    victim.parent.mkdir()
+    victim.write_text("precious\n", encoding="utf-8")
+    report = tmp_path / "r.jsonl"
+    report.write_text(json.dumps({"type": "header", "adapter": {"spec": "x"}, "expectations": str(victim)}) + "\n"
+                      + json.dumps({"type": "case", "id": "a-001", "status": "FAIL", "message": "m"}) + "\n",
+                      encoding="utf-8")
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    result = CliRunner().invoke(main, ["expectations", "update", str(report)])
+    assert result.exit_code == 0, result.output
+    assert victim.read_text(encoding="utf-8") == "precious\n"
+    assert exp.load(work / "expectations.toml").entries == {"a-001": exp.Expectation(Status.FAIL, "m")}
+    assert f"the report's run used {victim}; pass --file" in result.output
+    chosen = tmp_path / "chosen.toml"
+    assert CliRunner().invoke(main, ["expectations", "update", str(report), "--file", str(chosen)]).exit_code == 0
+    assert set(exp.load(chosen).entries) == {"a-001"} and victim.read_text(encoding="utf-8") == "precious\n"
+
+
+def test_matrix_applies_expectations_under_each_ruleset(tmp_path: Path) -> None:
+    """An entry limited to one ruleset turns that run's pass into XPASS (so it fails) and no other."""
+    file = tmp_path / "e.toml"
+    file.write_text('[expect."basics-sick-003"]\nstatus = "FAIL"\nreason = "wrong"\nrulesets = ["2021-12-16"]\n',
+                    encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "shinpan", "matrix", f"--expectations={file}", "--format=json",
+                           "--tags=@id:basics-sick-003 or @id:basics-sick-001"],
+                          capture_output=True, text=True, cwd=tmp_path, check=False, timeout=600)
+    assert done.returncode == 1, done.stderr
+    result = json.loads(done.stdout)
+    assert result["failed"] == ["2021-12-16"]
+    xpass = {row["ruleset"]: row["totals"].get("XPASS", 0) for row in result["rulesets"]}
+    assert xpass.pop("2021-12-16") == 1 and set(xpass.values()) == {0} and len(xpass) >= 12

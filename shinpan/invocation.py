@@ -1,0 +1,56 @@
+"""How ``shinpan run`` calls pytest: with the suite's own settings, from any directory, installed or not.
+
+pytest is told to read no configuration file (``-c`` the null device), so neither the repository's
+``pyproject.toml`` nor whatever project the user stands in can change the run. The plugin is loaded by
+name (``-p shinpan.pytest_plugin``), the few ini settings the suite needs are given with ``-o``, and the
+rootdir is the folder holding ``features/`` (:func:`shinpan.paths.suite_root`), so node ids and report
+paths read ``features/basics/召喚酔い.feature…`` from a checkout and from a wheel alike.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final
+
+from shinpan import paths
+
+SUITE_INI: Final = {
+    "xfail_strict": "true",
+    # node ids keep the Japanese scenario names readable instead of \u-escaping them
+    "disable_test_id_escaping_and_forfeit_all_rights_to_community_support": "true",
+}
+"""The ini settings the suite runs with, given on the command line (``-o name=value``)."""
+
+
+def base_arguments() -> list[str]:
+    """The arguments every run of the suite starts with."""
+    args = ["-c", os.devnull, "--rootdir", str(paths.suite_root()), "-p", "shinpan.pytest_plugin",
+            "-p", "no:cacheprovider"]
+    for name, value in SUITE_INI.items():
+        args += ["-o", f"{name}={value}"]
+    return args
+
+
+def in_order(extra: Sequence[str], cwd: Path | None = None) -> list[str]:
+    """The user's extra pytest arguments, in the order given, with each target made absolute.
+
+    A target is a path (optionally with ``::`` and a test name) that exists from ``cwd``, or one inside the
+    suite: ``features/basics`` means the installed suite's basics folder from any directory. Nothing moves,
+    so an option's value stays after its option (``--basetemp DIR -x``); pytest itself tells targets from
+    values, and with no target the plugin runs the whole suite (``--default-target``).
+    """
+    here = cwd or Path.cwd()
+    return [arg if arg.startswith("-") else (_target(arg, here) or arg) for arg in extra]
+
+
+def _target(arg: str, cwd: Path) -> str | None:
+    path, sep, rest = arg.partition("::")
+    candidates = [cwd / path]
+    if Path(path).parts[:1] == ("features",):
+        candidates.append(paths.suite_root() / path)
+    for candidate in candidates:
+        if candidate.exists():
+            return str(candidate.resolve()) + sep + rest
+    return None
