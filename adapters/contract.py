@@ -18,7 +18,7 @@ Status = Literal["ok", "rejected", "unsupported", "script_mismatch", "error"]
 PlayerName = Literal["me", "opp"]
 Observable = Literal[
     "tapped", "tapped_mana", "power", "summoning_sick", "can_attack", "attacking", "lost", "waiting", "events",
-    "effects", "equipment", "seals", "linked", "face",
+    "effects", "equipment", "seals", "linked", "face", "deck_order",
 ]
 
 State = dict[str, Any]

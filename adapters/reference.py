@@ -45,7 +45,6 @@ from shinpan.reference_engine.events import (
     AbilityTriggered,
     Attacked,
     BecameSource,
-    DeckPosition,
     Event,
     ManaTapped,
     Moved,
@@ -57,12 +56,13 @@ from shinpan.reference_engine.game import MECHANICS
 from shinpan.reference_engine.sickness import can_attack, is_summoning_sick
 from shinpan.reference_engine.state import Card
 from shinpan.reference_engine.turns import Step, Turn
-from shinpan.reference_engine.zones import CARD_ZONES, Zone
+from shinpan.reference_engine.zones import CARD_ZONES, DeckPosition, Zone
 
 PLAYERS: dict[str, Player] = {"me": Player.P1, "opp": Player.P2}
 NAMES: dict[Player, str] = {v: k for k, v in PLAYERS.items()}
 OBSERVABLES: list[Observable] = ["tapped", "tapped_mana", "power", "summoning_sick", "can_attack", "attacking",
-                                 "lost", "waiting", "events", "effects", "equipment", "seals", "linked", "face"]
+                                 "lost", "waiting", "events", "effects", "equipment", "seals", "linked", "face",
+                                 "deck_order"]
 
 
 class BadMessage(Exception):

@@ -14,13 +14,15 @@ Forms (the registry's header repeats them):
 - ``{static: NAME, ...}`` — a static ability (常在型能力, :data:`STATICS`);
   ``{static: ignore_abilities, creature_cost_at_most: N, spell_cost_at_most: N}`` — "コストN以下の
   クリーチャーの能力とコストN以下の呪文の効果を無視する".
-- ``{replacement: EVENT, of: WHOSE, instead: ZONE | {ACTION: …}, optional: B, during: opponent_turn, then: FOLLOW}``
+- ``{replacement: EVENT, of: WHOSE, instead: ZONE | {ACTION: …}, optional: B, during: opponent_turn, then: FOLLOW,
+  position: top|bottom|shuffled}``
   — a replacement effect (置換効果, 609), applied by the one replacement stage of the pipeline
   (:mod:`shinpan.reference_engine.replacements`, :data:`REPLACEMENT_EVENTS`):
   ``{replacement: enter_tapped_to_untapped, of: own_creatures}`` "自分のクリーチャーがタップして出る時、
   かわりにアンタップして出る"; ``{replacement: leaves, of: this, instead: hand}`` エターナル・Ω;
-  ``{replacement: destroyed, of: this, instead: mana}`` 《恋愛妖精アジサイ》; ``instead`` may also be a replacing
-  action (:class:`Instead`); ``then`` is a 「そうしたら」 follow-up (:class:`FollowUp`).
+  ``{replacement: destroyed, of: this, instead: mana}`` 《恋愛妖精アジサイ》; ``instead: deck`` names the place in the
+  deck with ``position`` (山札の上 ``top``, 一番下 ``bottom``, 加えてシャッフル ``shuffled``); ``instead`` may also be a
+  replacing action (:class:`Instead`); ``then`` is a 「そうしたら」 follow-up (:class:`FollowUp`).
 - ``{spell: EFFECT, then: {effect: EFFECT, optional: B, if_that_in: ZONE}}`` — a spell's effect, done when it is
   cast (:class:`SpellEffect`, :mod:`shinpan.reference_engine.spells`).
 - ``{trigger: EVENT, of: SUBJECT, effect: EFFECT, optional: BOOL, ...}`` — a triggered ability (誘発型能力)
@@ -41,7 +43,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from shinpan.reference_engine.errors import UnsupportedByEngine
-from shinpan.reference_engine.zones import Zone
+from shinpan.reference_engine.zones import DeckPosition, Zone
 
 
 class CardFacts(Protocol):
@@ -159,6 +161,9 @@ class Replacement:
     """``opponent_turn``: only during a turn of its controller's opponent (相手のターン中に)."""
     then: FollowUp | None = None
     """「そうしたら…」: what follows the replacing action, as a separate event (101.5a)."""
+    position: DeckPosition | None = None
+    """Where in the deck the card goes instead (山札の上 / 一番下 / シャッフル): given exactly when ``instead`` is
+    the deck."""
 
     @property
     def self_replacement(self) -> bool:
@@ -445,15 +450,20 @@ def parse_ability(form: Mapping[str, Any]) -> Ability:
 
 def _replacement(form: Mapping[str, Any]) -> Replacement:
     kind, of = str(form["replacement"]), str(form.get("of"))
-    known = {"replacement", "of", "instead", "optional", "during", "then"}
+    known = {"replacement", "of", "instead", "optional", "during", "then", "position"}
     if of not in REPLACEMENT_EVENTS.get(kind, frozenset()) or set(form) - known:
         raise UnsupportedByEngine(f"replacement form {dict(form)!r} is not implemented")
     during = _opt_str(form.get("during"))
     if during not in (None, "opponent_turn"):
         raise UnsupportedByEngine(f"replacement form {dict(form)!r} is not implemented")
     instead, action = _instead(form, kind)
+    position = form.get("position")
+    if (instead is Zone.DECK) != (position is not None) or position not in (None, *DeckPosition):
+        raise UnsupportedByEngine(f"replacement form {dict(form)!r}: a card put into the deck instead needs a "
+                                  "position (top, bottom or shuffled), and only then")
     return Replacement(kind, of, instead, action, bool(form.get("optional", False)), during,
-                       _follow_up(form["then"]) if "then" in form else None)
+                       _follow_up(form["then"]) if "then" in form else None,
+                       DeckPosition(str(position)) if position is not None else None)
 
 
 def _instead(form: Mapping[str, Any], kind: str) -> tuple[Zone | None, Instead | None]:

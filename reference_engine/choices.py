@@ -3,6 +3,11 @@
 Every choice the rules or an ability ask a player for is looked up by its kind in the choices given
 with the action. A choice asked for and not scripted, or scripted and never asked for, is a
 :class:`~shinpan.reference_engine.errors.ScriptMismatch`.
+
+**A decision with one legal answer is not a choice**: the engine asks the script only when two or more
+answers are legal. When only one is, it is taken without asking (:meth:`ChoiceScript.forced`); a scripted
+answer of that kind that gives exactly that answer is accepted and counts as used, so a scenario may
+script a forced decision or leave it out (docs/adapters.md, "Choices").
 """
 
 from __future__ import annotations
@@ -10,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from shinpan.reference_engine.errors import ScriptMismatch
+from shinpan.reference_engine.errors import IllegalAction, ScriptMismatch
 from shinpan.reference_engine.players import Player
 from shinpan.reference_engine.state import Card
 
@@ -52,8 +57,34 @@ class ChoiceScript:
                 return self._pending.pop(index)
         return None
 
+    def forced(self, kind: str, *, by: Player, answer: Sequence[Card]) -> tuple[Card, ...]:
+        """A decision of ``kind`` whose only legal answer is ``answer``: nothing is asked. If the next scripted
+        choice of that kind is ``by``'s and names exactly these cards, it is taken (it is not unused); any
+        other scripted choice of that kind is left for a later decision."""
+        for index, choice in enumerate(self._pending):
+            if choice.kind == kind:
+                if choice.player is by and _same_cards(choice.picks, answer):
+                    self._pending.pop(index)
+                break
+        return tuple(answer)
+
+    def one_of(self, kind: str, options: Sequence[Card], *, by: Player, what: str) -> Card:
+        """The one card ``by`` picks among ``options`` (a choice of ``kind``): asked only when there are two or
+        more; :class:`IllegalAction` if the pick is not one of them."""
+        if len(options) == 1:
+            return self.forced(kind, by=by, answer=options)[0]
+        picks = self.take(kind, by=by).picks
+        if len(picks) != 1 or not any(picks[0] is o for o in options):
+            raise IllegalAction(f"the {kind!r} choice must name {what}, one of {[o.name for o in options]}")
+        return picks[0]
+
     def finish(self) -> None:
         """Check that every scripted choice was used."""
         if self._pending:
             unused = ", ".join(f"{c.kind}={[p.name for p in c.picks]}" for c in self._pending)
             raise ScriptMismatch(f"scripted choices never asked for: {unused}")
+
+
+def _same_cards(picks: Sequence[Card], answer: Sequence[Card]) -> bool:
+    """Whether two lists name the same cards (order aside: a forced answer is a set of cards)."""
+    return len(picks) == len(answer) and all(any(p is a for a in answer) for p in picks)

@@ -12,7 +12,7 @@ from enum import StrEnum
 
 from shinpan.reference_engine.players import Player
 from shinpan.reference_engine.state import Card
-from shinpan.reference_engine.zones import Zone
+from shinpan.reference_engine.zones import DeckPosition, Zone
 
 
 class Cause(StrEnum):
@@ -29,13 +29,6 @@ class Cause(StrEnum):
     CAST = "cast"  # 呪文を唱えた: the spell goes to the graveyard
     DISCARD = "discard"  # 捨てる: from the hand to the graveyard
     BREAK = "break"  # ブレイク: a shield goes to its owner's hand
-
-
-class DeckPosition(StrEnum):
-    """Where a card goes when it is put into the deck."""
-
-    TOP = "top"
-    BOTTOM = "bottom"
 
 
 @dataclass(frozen=True)

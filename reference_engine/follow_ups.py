@@ -67,7 +67,4 @@ def _choose(source: Card, optional: bool, options: Sequence[Card], script: Choic
             return None
         if used[0] is not source:
             raise IllegalAction("the 'use' choice names a card other than the ability's own")
-    picks = script.take("target", by=controller).picks
-    if len(picks) != 1 or not any(picks[0] is o for o in options):
-        raise IllegalAction(f"the 'target' choice must name one of {[o.name for o in options]}")
-    return picks[0]
+    return script.one_of("target", options, by=controller, what="the card the follow-up is done to")

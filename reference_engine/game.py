@@ -19,7 +19,7 @@ from shinpan.reference_engine.characteristics import statics
 from shinpan.reference_engine.choices import ChoiceScript
 from shinpan.reference_engine.effects import Duration, PowerModifier
 from shinpan.reference_engine.errors import IllegalAction, InvalidSetup, UnsupportedByEngine
-from shinpan.reference_engine.events import Attacked, Cause, DeckPosition, Event, ManaTapped, MoveRequest, TapForMana
+from shinpan.reference_engine.events import Attacked, Cause, Event, ManaTapped, MoveRequest, TapForMana
 from shinpan.reference_engine.evolution import evolve
 from shinpan.reference_engine.flip import FlipBy
 from shinpan.reference_engine.pipeline import Pipeline
@@ -33,7 +33,7 @@ from shinpan.reference_engine.state import BattleObject, Card, GameState
 from shinpan.reference_engine.triggers import check_attack
 from shinpan.reference_engine.turns import Step, Turn
 from shinpan.reference_engine.under import put_under, rearrange_under
-from shinpan.reference_engine.zones import Zone
+from shinpan.reference_engine.zones import DeckPosition, Zone
 
 MECHANICS: tuple[str, ...] = ("zones", "summon", "tap", "summoning_sickness", "speed_attacker", "turns",
                               "power_modifiers", "evolution", "neo_evolution", "reconstruction", "cards_under",
@@ -170,21 +170,27 @@ class Game:
 
     def move(self, card: Card, destination: Zone, *, position: DeckPosition = DeckPosition.TOP,
              by: Player | None = None, choices: ChoiceScript | None = None) -> None:
-        """An effect (of player ``by``, if given) moves ``card`` (with its whole object) to ``destination``."""
+        """An effect (of player ``by``, if given) moves ``card`` (with its whole object, or its linked god's pile,
+        804.7) to ``destination``."""
         if destination is Zone.BATTLE:
             self.put_into_battle(card, choices=choices)
             return
-        self.pipeline.move([MoveRequest(card, destination, Cause.PUT, position=position, by=by)], choices)
+        obj = self.state.object_of(card)
+        moving = obj.part_of(card)[0] if obj is not None else card  # the object's top, or its god's (804.7)
+        self.pipeline.move([MoveRequest(moving, destination, Cause.PUT, position=position, by=by)], choices)
         self._finish(choices)
 
     def destroy(self, cards: Sequence[Card], choices: ChoiceScript | None = None) -> None:
-        """破壊: the objects these cards are in are put into their owners' graveyards, all at once."""
-        objects: list[BattleObject] = []
+        """破壊: the objects these cards are in are put into their owners' graveyards, all at once (a linked
+        god alone, 804.7)."""
+        leaving: dict[int, Card] = {}
         for card in cards:
             obj = self._object(card)
-            if obj not in objects:
-                objects.append(obj)
-        self.pipeline.move([MoveRequest(obj.top, Zone.GRAVEYARD, Cause.DESTROY) for obj in objects], choices)
+            top = obj.part_of(card)[0]
+            if leaving.get(obj.serial, top) is not top:
+                raise UnsupportedByEngine("destroying two gods of one linked creature at once is not implemented")
+            leaving[obj.serial] = top
+        self.pipeline.move([MoveRequest(top, Zone.GRAVEYARD, Cause.DESTROY) for top in leaving.values()], choices)
         self._finish(choices)
 
     def tap(self, card: Card) -> None:

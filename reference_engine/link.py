@@ -69,6 +69,18 @@ def unlink(state: GameState, god: Card, choices: ChoiceScript | None) -> list[Ba
     return pieces
 
 
+def god_leaves(state: GameState, linked: BattleObject, leaving: Sequence[Card],
+               choices: ChoiceScript | None) -> list[BattleObject]:
+    """804.7: when a linked god leaves the battle zone, only its own pile (``leaving``) leaves; every other god
+    stays as a god of its own, unlinked (804.4a: two or more gods), with what an unlinking carries over
+    (:func:`carry_over_unlink`: each keeps every effect, one chosen god goes on attacking, each piece of
+    equipment goes to the god chosen for it — no choice when one god is left). Returns the gods that stay."""
+    pieces = [BattleObject(list(part), linked.controller) for part in linked.parts() if part[0] is not leaving[0]]
+    carry_over_unlink(state, linked, pieces, choices)
+    carrying.replace_objects(state, [linked], pieces)
+    return pieces
+
+
 def carry_over_unlink(state: GameState, linked: BattleObject, pieces: Sequence[BattleObject],
                       choices: ChoiceScript | None) -> None:
     """リンクが外れた時 (seed 000 table; 804.4, 804.4a, 804.5a).
@@ -93,6 +105,11 @@ def carry_over_unlink(state: GameState, linked: BattleObject, pieces: Sequence[B
 
 
 def _chosen(pieces: Sequence[BattleObject], kind: str, choices: ChoiceScript | None) -> BattleObject:
+    """The god the linked creature's controller chooses for ``kind``; with one god left there is no choice."""
+    if len(pieces) == 1:
+        if choices is not None:
+            choices.forced(kind, by=pieces[0].controller, answer=pieces[0].cards[:1])
+        return pieces[0]
     if choices is None:
         raise ScriptMismatch(f"splitting a linked creature asks for {kind}, but no choices came with the move")
     picks = choices.take(kind, by=pieces[0].controller).picks  # the linked creature's controller decides

@@ -15,7 +15,9 @@ Stages, in order, for a batch of simultaneous moves:
 3. **perform**: take the cards out of their zones and put them into their destinations; a card
    entering the battle zone becomes a new object and remembers the turn (301.5), or, put onto
    sources (進化), the top of an object made of it and its sources; an object that leaves takes all
-   its cards with it, each to its owner's zone, and the effects on it end; an object that loses only
+   its cards with it, each to its owner's zone, and the effects on it end — except a linked god, which
+   leaves alone while the other gods stay (804.7), and a creature that is not an evolution creature,
+   whose other cards go to the graveyard wherever its top card goes (seed 003); an object that loses only
    its top card is reconstructed (801.4), which is not an entering;
 4. **record**: append what happened to the game's event log;
 5. **trigger**: check every triggered ability against the cards that moved
@@ -28,8 +30,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
-from shinpan.reference_engine import follow_ups, reconstruction, replacements
+from shinpan.reference_engine import follow_ups, link, reconstruction, replacements
 from shinpan.reference_engine.abilities import Replacement
 from shinpan.reference_engine.characteristics import civilizations, is_evolution_creature, last_known
 from shinpan.reference_engine.choices import ChoiceScript
@@ -37,7 +40,6 @@ from shinpan.reference_engine.errors import IllegalAction, UnsupportedByEngine
 from shinpan.reference_engine.events import (
     AbilityTriggered,
     Cause,
-    DeckPosition,
     Event,
     LastKnown,
     Moved,
@@ -48,7 +50,7 @@ from shinpan.reference_engine.players import Player
 from shinpan.reference_engine.rulesets import Ruleset
 from shinpan.reference_engine.state import BattleObject, Card, GameState
 from shinpan.reference_engine.triggers import check_moves
-from shinpan.reference_engine.zones import Zone
+from shinpan.reference_engine.zones import DeckPosition, Zone
 
 Civilizations = dict[int, tuple[str, ...]]
 """Each moving card's civilizations just before the move, by ``id`` of the card."""
@@ -66,10 +68,18 @@ class Pipeline:
         self.random = random.Random(0)
         """The game's source of randomness (shuffling), set by the game."""
 
-    def move(self, requests: Sequence[MoveRequest], choices: ChoiceScript | None = None) -> list[Event]:
-        """Perform the moves in ``requests`` as one simultaneous event; return what happened."""
+    def move(self, requests: Sequence[MoveRequest], choices: ChoiceScript | None = None, *,
+             all_or_nothing: bool = False) -> list[Event]:
+        """Perform the moves in ``requests`` as one simultaneous event; return what happened.
+
+        ``all_or_nothing`` (入れ替え, 701.26b): if the replacement stage would move any card other than as
+        proposed (elsewhere, or not at all), nothing happens — no card moves and no replacement applies — and
+        the result is empty.
+        """
         script = choices if choices is not None else self.script if self.script is not None else ChoiceScript()
         outcome = replacements.replace_batch(self.state, self.ruleset, requests, script, self._follow_up)
+        if all_or_nothing and not _as_proposed(requests, outcome.requests):
+            return []
         performed: list[Event] = list(outcome.replaced)
         proposed = outcome.requests
         for request in proposed:
@@ -82,7 +92,7 @@ class Pipeline:
             id(request): self._plan_reconstruction(request, choices) for request in proposed if request.only_top
         }
         for request in proposed:
-            performed.extend(self._perform(request, leaving, before, plans.get(id(request))))
+            performed.extend(self._perform(request, leaving, before, plans.get(id(request)), script))
         self.log.extend(performed)
         for pending in check_moves(self.state, self.ruleset, [e for e in performed if isinstance(e, Moved)]):
             self.state.waiting.append(pending)
@@ -115,10 +125,12 @@ class Pipeline:
         return reconstruction.plan(obj, is_evolution_creature(obj), self.ruleset, choices)
 
     def _perform(self, request: MoveRequest, leaving: dict[int, LastKnown], before: Civilizations,
-                 rebuilt: reconstruction.Plan | None) -> list[Event]:
+                 rebuilt: reconstruction.Plan | None, script: ChoiceScript) -> list[Event]:
         obj = self.state.object_of(request.card)
         if obj is not None and rebuilt is not None:
             return self._top_leaves(obj, request, leaving[obj.serial], rebuilt)
+        if obj is not None and len(obj.linked) > 1:
+            return self._god_leaves(obj, request, leaving[obj.serial], script)
         if obj is not None:
             return list(self._object_leaves(obj, request, leaving[obj.serial]))
         holder, source = self.state.zone_of(request.card)
@@ -136,11 +148,31 @@ class Pipeline:
         self.state.players[obj.controller].battle.remove(obj)
         self.state.modifiers = [m for m in self.state.modifiers if m.target != obj.serial]
         self.state.ignored.discard(obj.serial)
+        under_to_graveyard = reconstruction.under_go_to_graveyard(obj, last.evolution)
         moved = []
         for card in obj.cards:
             card.entered_battle_turn = None
+            if under_to_graveyard and card is not obj.top:  # not an evolution creature: its other cards (seed 003)
+                moved.append(self._under_to_graveyard(card, last))
+                continue
             player = self._put(card, request)
             moved.append(Moved(card, player, Zone.BATTLE, request.destination, request.cause, last, by=request.by,
+                               civilizations_before=last.civilizations))
+        return moved
+
+    def _god_leaves(self, obj: BattleObject, request: MoveRequest, last: LastKnown,
+                    script: ChoiceScript) -> list[Event]:
+        """804.7: one god of a linked creature leaves with only its own pile; the other gods stay
+        (:func:`shinpan.reference_engine.link.god_leaves`). The god leaves as a creature (109.2b): its last known
+        state is the linked creature's, with the god's pile as its cards."""
+        part = obj.part_of(request.card)
+        link.god_leaves(self.state, obj, part, script)
+        own = replace(last, cards=tuple(part))
+        moved: list[Event] = []
+        for card in part:
+            card.entered_battle_turn = None
+            player = self._put(card, request)
+            moved.append(Moved(card, player, Zone.BATTLE, request.destination, request.cause, own, by=request.by,
                                civilizations_before=last.civilizations))
         return moved
 
@@ -156,14 +188,19 @@ class Pipeline:
         ]
         for card in rebuilt.to_graveyard:
             card.entered_battle_turn = None
-            card.moves += 1
-            self.state.players[card.owner].zones[Zone.GRAVEYARD].append(card)
-            events.append(Moved(card, card.owner, Zone.BATTLE, Zone.GRAVEYARD, Cause.RULE, last,
-                                civilizations_before=card.definition.civilizations))
+            events.append(self._under_to_graveyard(card, last))
         for remaining in reconstruction.carry_over(self.state, obj, last, rebuilt):
             self.state.players[remaining.controller].battle.append(remaining)
             events.append(Reconstructed(tuple(remaining.cards), remaining.controller))
         return events
+
+    def _under_to_graveyard(self, card: Card, last: LastKnown) -> Moved:
+        """A card from under a top card that left goes to its owner's graveyard by a rule, straight from under it
+        (not as a creature: 109.2b, old 801.4b)."""
+        card.moves += 1
+        self.state.players[card.owner].zones[Zone.GRAVEYARD].append(card)
+        return Moved(card, card.owner, Zone.BATTLE, Zone.GRAVEYARD, Cause.RULE, last,
+                     civilizations_before=card.definition.civilizations)
 
     def _enter_onto(self, request: MoveRequest, source: Zone, before: Civilizations) -> list[Event]:
         """進化: the card enters on top of its sources, which become the cards under it (801.1b, 403.4a).
@@ -218,7 +255,9 @@ class Pipeline:
         if destination is Zone.DECK and request.position is DeckPosition.TOP:
             zone.insert(0, card)
         else:
-            zone.append(card)
+            zone.append(card)  # the deck's bottom, or the end of an unordered zone
+        if destination is Zone.DECK and request.position is DeckPosition.SHUFFLED:
+            self.random.shuffle(zone)
         if destination is Zone.MANA and request.tapped:
             self.state.players[card.owner].tapped_mana.add(card.serial)
         return card.owner
@@ -228,3 +267,8 @@ class Pipeline:
         battle = self.state.players[controller].battle
         if card.definition.is_d2_field and any(o.top.definition.is_d2_field for o in battle):
             raise UnsupportedByEngine("a D2 field entering while another is in play (D2 field rule) is not implemented")
+
+
+def _as_proposed(proposed: Sequence[MoveRequest], performed: Sequence[MoveRequest]) -> bool:
+    """Whether every proposed card still moves to the proposed zone (how it enters, e.g. untapped, may differ)."""
+    return all(any(p.card is q.card and p.destination is q.destination for q in performed) for p in proposed)

@@ -10,7 +10,8 @@ question ``reconstruction_keeps_one_pile``):
 - **Before** (old 801.4a-801.4e): up to N creatures stay as separate creatures, N being the number
   of sources the leaving evolution creature needed (進化: 1, 進化V: 2, 進化GV: 3), by the player's
   choice (``keep_after_reconstruction``) when there is one to make; an evolution creature that stays
-  needs proper sources among those cards (``reconstruction_sources``); the creatures not kept, and
+  needs proper sources among those cards (``reconstruction_sources``, asked only when more than one
+  set of them is possible); the creatures not kept, and
   all non-creature cards, go to the graveyard straight from under the creature; if it was attacking
   and several stay, one of them goes on attacking (``keep_attacking``).
 
@@ -66,6 +67,16 @@ def plan(obj: BattleObject, was_evolution: bool, ruleset: Ruleset, choices: Choi
     return _plan_separate_creatures(obj, rest, choices)
 
 
+def under_go_to_graveyard(obj: BattleObject, was_evolution: bool) -> bool:
+    """Whether the cards under ``obj``'s top card go to the graveyard when the top card leaves, wherever it goes.
+
+    So it is for a creature that is not an evolution creature (e.g. one put out by 無月の門, or any creature with
+    cards put under it): its other cards are not a creature of their own and are not reconstructed (seed 003).
+    An evolution pile (an evolution creature, or an evolution cross gear on its cross gear) moves together.
+    """
+    return len(obj.cards) > 1 and obj.is_creature and not was_evolution and not _is_evolved_cross_gear(obj)
+
+
 def _is_evolved_cross_gear(obj: BattleObject) -> bool:
     """進化クロスギア on the cross gear it evolved from: equipment whose top card has an evolution ability."""
     return obj.top.definition.is_equipment and obj.top.definition.evolution is not None and len(obj.cards) > 1
@@ -117,8 +128,12 @@ def _chosen_piles(creatures: Sequence[Card], limit: int, choices: ChoiceScript,
         if evolution is None or evolution.neo:
             piles.append((top,))
             continue
-        sources = _cards(choices.take("reconstruction_sources", by=controller).picks, creatures,
-                         "reconstruction_sources")
+        proper = [c for c in creatures if id(c) not in used and _proper(top, c)]
+        if len(proper) == evolution.sources:  # one legal answer: not a choice
+            sources = list(choices.forced("reconstruction_sources", by=controller, answer=proper))
+        else:
+            sources = _cards(choices.take("reconstruction_sources", by=controller).picks, creatures,
+                             "reconstruction_sources")
         if any(id(s) in used for s in sources) or not all(_proper(top, s) for s in sources) \
                 or not evolution.count_ok(len(sources)):
             raise IllegalAction(f"{top.name} cannot stay on {[s.name for s in sources]}: an evolution creature "

@@ -163,7 +163,7 @@ def _events(state: GameState, request: MoveRequest) -> list[str]:
     card, destination = request.card, request.destination
     obj = state.object_of(card)
     kinds: list[str] = []
-    if obj is not None and obj.top is card and destination is not Zone.BATTLE:
+    if obj is not None and obj.part_of(card)[0] is card and destination is not Zone.BATTLE:  # a top, or a god's
         kinds.append("leaves")
         if destination is Zone.GRAVEYARD:
             kinds.append("destroyed")
@@ -276,7 +276,9 @@ def _plan(state: GameState, chosen: Candidate, choices: ChoiceScript, reserved: 
         return [replace(request, destination=Zone.BATTLE, cause=Cause.PUT, controller=card.owner,
                         replacing=True)], later
     if ability.instead is not None:
-        return [replace(request, destination=ability.instead, cause=Cause.PUT, replacing=True)], later
+        position = ability.position if ability.position is not None else request.position
+        return [replace(request, destination=ability.instead, cause=Cause.PUT, position=position,
+                        replacing=True)], later
     action = ability.action
     assert action is not None
     moves: list[MoveRequest] = []
@@ -326,8 +328,6 @@ def _power_up(state: GameState, card: Card, amount: int) -> Later:
 
 
 def _pick(choices: ChoiceScript, options: Sequence[Card], what: str, *, by: Player) -> tuple[Card]:
-    """One card among ``options``, chosen by the replacement's controller (choice ``target``)."""
-    picks = choices.take("target", by=by).picks
-    if len(picks) != 1 or not any(picks[0] is o for o in options):
-        raise IllegalAction(f"the 'target' choice must name {what}, one of {[o.name for o in options]}")
-    return (picks[0],)
+    """One card among ``options``, chosen by the replacement's controller (choice ``target``; not asked when
+    only one card can be chosen)."""
+    return (choices.one_of("target", options, by=by, what=what),)

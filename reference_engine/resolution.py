@@ -147,10 +147,7 @@ def _choose(pending: Pending, choices: ChoiceScript, candidates: Sequence[Card],
     asked when there is none."""
     if not candidates:
         return None
-    (card,) = _cards(choices, "target", exactly=1, by=pending.controller)
-    if not any(card is c for c in candidates):
-        raise IllegalAction(f"{card.name} cannot be chosen as {what}")
-    return card
+    return choices.one_of("target", candidates, by=pending.controller, what=what)
 
 
 def _objects(game: Game, pending: Pending, whose: str) -> list[BattleObject]:

@@ -61,11 +61,7 @@ def _destroy(pipeline: Pipeline, controller: Player, effect: Effect,
         options.append(obj.top)
     if not options:
         return None
-    picks = script.take("target", by=controller).picks  # the caster chooses
-    if len(picks) != 1 or not any(picks[0] is o for o in options):
-        names = [o.name for o in options]
-        raise IllegalAction(f"the 'target' choice must name the creature to destroy, one of {names}")
-    target = picks[0]
+    target = script.one_of("target", options, by=controller, what="the creature to destroy")  # the caster chooses
     cost = target.definition.cost
     pipeline.move([MoveRequest(target, Zone.GRAVEYARD, Cause.DESTROY, by=controller)], script)
     return target, cost

@@ -106,6 +106,11 @@ class BattleObject:
         ends = [*starts[1:], len(self.cards)]
         return [self.cards[a:b] for a, b in zip(starts, ends, strict=True)]
 
+    def part_of(self, card: Card) -> list[Card]:
+        """The cards that leave the battle zone when an effect moves ``card``: its linked god's pile when the
+        object is linked (804.7, one god leaves alone), else the whole object."""
+        return next(part for part in self.parts() if any(c is card for c in part))
+
     @property
     def top(self) -> Card:
         """The top card, which gives the object its characteristics."""

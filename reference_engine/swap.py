@@ -1,12 +1,16 @@
 """入れ替え (701.26): a creature in the battle zone and a card in another zone change places.
 
 革命チェンジ (with the hand) and Jチェンジ (with the mana zone) are swaps during an attack (701.26a:
-the creature that comes in is attacking). The creature that leaves takes its cards, effects and
-equipment out of play with it (it left the battle zone, 400.5); the one that comes in is a new
-object. Only the minimum needed to go on with the attack is carried (seed 000): whether it is the
+the creature that comes in is attacking). The creature that leaves takes its cards and effects out of
+play with it (it left the battle zone, 400.5) and its equipment stays, equipped to nothing; the one
+that comes in is a new object. Only the minimum needed to go on with the attack is carried (seed 000): whether it is the
 attacking creature, and its tap state, which is how the new creature is *put out* — so a
 replacement such as 《弩闘!桃天守閣》's can change it. Characteristics of the creature that left are
 read from its last known state (:class:`~shinpan.reference_engine.events.LastKnown`).
+
+A swap is both moves or nothing (701.26b): when a replacement effect would send either card anywhere but
+where the swap puts it, neither card moves, nothing changes (the creature goes on attacking, its equipment
+stays), and the replacement does not apply either.
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ class Carried:
 
     tapped: bool
     attacking: bool
+    equipment: tuple[BattleObject, ...]
+    """The equipment of the creature that leaves: equipped to nothing once the swap is performed."""
 
 
 def swap(pipeline: Pipeline, out: Card, into: Card, choices: ChoiceScript | None = None) -> BattleObject | None:
@@ -42,12 +48,15 @@ def swap(pipeline: Pipeline, out: Card, into: Card, choices: ChoiceScript | None
     if not into.definition.is_creature:
         raise IllegalAction(f"{into.name} is not a creature")
     carried = carry_over(state, leaving)
-    pipeline.move([
+    performed = pipeline.move([
         MoveRequest(leaving.top, zone, Cause.SWAP),
         MoveRequest(into, Zone.BATTLE, Cause.SWAP, controller=leaving.controller, tapped=carried.tapped),
-    ], choices)
+    ], choices, all_or_nothing=True)
+    if not performed:  # 701.26b: a move would not happen as proposed, so the swap is not performed at all
+        return None
+    carrying.attach(carried.equipment, None)
     entered = state.object_of(into)
-    if entered is not None:  # a replacement effect may have kept it out (701.26b)
+    if entered is not None:
         entered.attacking = carried.attacking
     return entered
 
@@ -64,5 +73,4 @@ def carry_over(state: GameState, leaving: BattleObject) -> Carried:
     - タップ ○: it is put out in the same tap state (replacement effects may change that);
     - 召酔: the new card entered this turn, so it is summoning sick (301.5).
     """
-    carrying.attach(state.equipment_of(leaving), None)
-    return Carried(tapped=leaving.tapped, attacking=leaving.attacking)
+    return Carried(tapped=leaving.tapped, attacking=leaving.attacking, equipment=tuple(state.equipment_of(leaving)))

@@ -29,5 +29,19 @@ class Zone(StrEnum):
         return self in (Zone.DECK, Zone.HAND, Zone.SHIELDS)
 
 
+class DeckPosition(StrEnum):
+    """Where a card put into a deck goes (山札の上 / 山札の一番下 / 山札に加えてシャッフルする).
+
+    The deck is ordered, top first; a card drawn or looked at from the top is the first.
+    """
+
+    TOP = "top"
+    """山札の上: it becomes the top card."""
+    BOTTOM = "bottom"
+    """山札の一番下: it becomes the bottom card."""
+    SHUFFLED = "shuffled"
+    """山札に加えてシャッフルする: it is put into the deck and the deck is shuffled (the game's seeded randomness)."""
+
+
 CARD_ZONES: tuple[Zone, ...] = tuple(z for z in Zone if z is not Zone.BATTLE)
 """The zones that hold plain cards rather than objects."""

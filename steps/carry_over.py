@@ -18,7 +18,7 @@ Phrases (each delimited so that it matches no phrase of the other step modules):
 - ならば 《X》は《装備品》を装備している / 《X》は装備品を装備していない
 - ならば 《装備品》はどのクリーチャーにも装備されていない
 - ならば 《X》が受けているパワーの効果は合計+4000である / 《X》は解決済みの効果を受けていない
-- ならば 《A》と《B》はリンクしている / 《A》と《B》はリンクしていない
+- ならば 《A》と《B》はリンクしている / 《A》と《B》はリンクしていない / 《A》はどのゴッドともリンクしていない
 - ならば 《X》は《Y》の面を見せている
 - ならば 《X》は封印されている / 《X》に封印はない
 """
@@ -202,6 +202,13 @@ def linked(duel: Duel, cards: str, neg: str) -> None:
     labels = [duel.label(ref) for ref in refs]
     together = all(set(labels) <= set(o["linked"]) for o in objects)
     assert together is (neg == "している"), f"the objects are {[(o['cards'], o['linked']) for o in objects]}"
+
+
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})はどのゴッドともリンクしていない"))
+def not_linked(duel: Duel, card: str) -> None:
+    """The card's object is not a linked creature (a god on its own)."""
+    obj = _object(duel, card, "linked")
+    assert obj["linked"] == [], f"the object {obj['cards']} is linked: {obj['linked']}"
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})は(?P<face>{CARD_PATTERN})の面を見せている"))

@@ -16,6 +16,7 @@ Phrases (each delimited so that it matches no phrase of the other step modules):
   自分は下に置くカードの順番を上から《A》、《B》にする           order_under
 - ならば 《E》の下には上から《A》、《B》がある / 《A》の下にカードはない
 - ならば 《A》と《B》はそれぞれ別のクリーチャーである / 自分のバトルゾーンのカードの束は2つである
+- ならば 自分のバトルゾーンにカードはない
 - ならば 《A》はバトルゾーンに新たに出ていない / 《A》は再構築でバトルゾーンに残った
 - ならば 《弩闘!桃天守閣》の置換効果が適用された / 適用されなかった
 """
@@ -158,6 +159,12 @@ def object_count(duel: Duel, player: str, count: str) -> None:
     """The number of objects (cards or piles of cards) in the player's battle zone."""
     actual = [o["cards"] for o in duel.observation()["players"][PLAYERS[player]]["battle"]]
     assert len(actual) == int(count), f"{player}のバトルゾーン has {len(actual)} objects: {actual}"
+
+
+@then(parsers.re(rf"(?P<player>{PLAYER_PATTERN})のバトルゾーンにカードはない"))
+def battle_zone_empty(duel: Duel, player: str) -> None:
+    """No object (card or pile of cards) is left in the player's battle zone."""
+    object_count(duel, player, "0")
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})はバトルゾーンに新たに出ていない"))

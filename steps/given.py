@@ -40,13 +40,15 @@ def elements_in_battle_zone(duel: Duel, player: str, cards: str) -> None:
 
 @given(parsers.re(
     rf"(?P<player>{PLAYER_PATTERN})のバトルゾーンに(?P<arrived>このターンに出た)?(?P<tapped>タップされた)?"
-    rf"(?P<cards>{CARDS_PATTERN})がいる"
+    rf"(?P<attacking>攻撃中の)?(?P<cards>{CARDS_PATTERN})がいる"
 ))
-def creatures_in_state(duel: Duel, player: str, arrived: str | None, tapped: str | None, cards: str) -> None:
+def creatures_in_state(duel: Duel, player: str, arrived: str | None, tapped: str | None, attacking: str | None,
+                       cards: str) -> None:
     """Battle-zone objects of one card each: untapped and there since before this turn, unless
-    このターンに出た (entered this turn) or タップされた (tapped) says otherwise."""
+    このターンに出た (entered this turn), タップされた (tapped) or 攻撃中の (attacking, so tapped) says otherwise."""
     for ref in card_refs(cards):
-        duel.put_object(PLAYERS[player], [ref], tapped=bool(tapped), arrived=bool(arrived))
+        duel.put_object(PLAYERS[player], [ref], tapped=bool(tapped or attacking), arrived=bool(arrived),
+                        attacking=bool(attacking))
 
 
 @given(parsers.re(

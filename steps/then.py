@@ -8,6 +8,8 @@ from shinpan.steps.duel import Duel
 from shinpan.steps.vocabulary import (
     CARD_PATTERN,
     CARDS_PATTERN,
+    DECK_POSITION_PATTERN,
+    DECK_POSITIONS,
     PLAYER_PATTERN,
     PLAYERS,
     ZONE_PATTERN,
@@ -51,6 +53,17 @@ def zone_size(duel: Duel, player: str, zone: str, count: str) -> None:
     key = ZONES[zone]
     actual = sum(len(o["cards"]) for o in view["battle"]) if key == "battle" else len(view[key])
     assert actual == int(count), f"{player}の{zone} has {actual} cards, expected {count}"
+
+
+@then(parsers.re(rf"(?P<player>{PLAYER_PATTERN})の山札の(?P<where>{DECK_POSITION_PATTERN})は(?P<card>{CARD_PATTERN})である"))
+def deck_position(duel: Duel, player: str, where: str, card: str) -> None:
+    """The card is the top (一番上) or the bottom (一番下) card of the player's deck (needs ``deck_order``)."""
+    duel.require("deck_order")
+    deck = duel.observation()["players"][PLAYERS[player]]["deck"]
+    ref = card_ref(card)
+    assert deck, f"{player}の山札 is empty; {duel.where(duel.label(ref))}"
+    actual = deck[0] if DECK_POSITIONS[where] == "top" else deck[-1]
+    assert actual == duel.label(ref), f"{player}の山札 is {deck} (top first): its {where} is {actual!r}"
 
 
 def expect_object_field(duel: Duel, card: str, field: str, expected: object) -> None:

@@ -20,7 +20,11 @@ ZONES: dict[str, str] = {
     "超次元ゾーン": "hyperspatial",
 }
 
+DECK_POSITIONS: dict[str, str] = {"一番上": "top", "一番下": "bottom"}
+"""山札の一番上 / 山札の一番下: a place in the deck (top first), as the contract's ``position``."""
+
 PLAYER_PATTERN = "|".join(PLAYERS)
+DECK_POSITION_PATTERN = "|".join(DECK_POSITIONS)
 ZONE_PATTERN = "|".join(ZONES)
 CARD_ZONE_PATTERN = "|".join(z for z in ZONES if z != "バトルゾーン")
 """Zones that hold plain cards (not the battle zone, whose objects have their own steps)."""

@@ -8,6 +8,8 @@ from shinpan.steps.duel import Duel
 from shinpan.steps.vocabulary import (
     CARD_PATTERN,
     CARDS_PATTERN,
+    DECK_POSITION_PATTERN,
+    DECK_POSITIONS,
     PLAYER_PATTERN,
     PLAYERS,
     ZONE_PATTERN,
@@ -37,6 +39,18 @@ def move(duel: Duel, card: str, zone: str) -> None:
         duel.act({"type": "put_into_battle", "card": label})
     else:
         duel.act({"type": "move", "card": label, "to": ZONES[zone]})
+
+
+@when(parsers.re(rf"効果で(?P<card>{CARD_PATTERN})が持ち主の山札の(?P<where>{DECK_POSITION_PATTERN})に置かれる"))
+def move_into_deck(duel: Duel, card: str, where: str) -> None:
+    """An effect puts the card (with its object) on top of, or at the bottom of, its owner's deck."""
+    duel.act({"type": "move", "card": duel.label(card_ref(card)), "to": "deck", "position": DECK_POSITIONS[where]})
+
+
+@when(parsers.re(rf"効果で(?P<card>{CARD_PATTERN})が持ち主の山札に加えられ、山札がシャッフルされる"))
+def shuffle_into_deck(duel: Duel, card: str) -> None:
+    """An effect puts the card into its owner's deck, and the deck is shuffled (山札に加えてシャッフルする)."""
+    duel.act({"type": "move", "card": duel.label(card_ref(card)), "to": "deck", "position": "shuffled"})
 
 
 @when(parsers.re(rf"効果で(?P<card>{CARD_PATTERN})がバトルゾーンに出る"))

@@ -47,7 +47,7 @@ def test_observable_literal_matches_the_capabilities_enum() -> None:
 def test_protocol_version_comes_from_the_schema() -> None:
     from shinpan.adapters.contract import PROTOCOL_VERSION
 
-    assert PROTOCOL_VERSION == schemas.load("messages.json")["protocol"] == 1
+    assert PROTOCOL_VERSION == schemas.load("messages.json")["protocol"] == 2
 
 
 def test_the_adapters_implement_the_protocol() -> None:
@@ -61,7 +61,7 @@ def test_the_adapters_implement_the_protocol() -> None:
 
 def test_reference_answers_validate_against_the_schemas() -> None:
     adapter = ReferenceSimulator()
-    hello = adapter.hello({"cmd": "hello", "protocol": 1, "kit_version": "test"})
+    hello = adapter.hello({"cmd": "hello", "protocol": 2, "kit_version": "test"})
     assert schemas.problems("hello_response", hello) == []
     assert schemas.problems("response", adapter.new_game({"cmd": "new_game", "ruleset": "2025-12-17", "seed": 1})) == []
     state = {"cards": {"A": "テスト用クリーチャーA"}, "turn": {"number": 2, "active": "me"},

@@ -75,12 +75,14 @@ def test_destroying_objects_at_once_remembers_their_last_state() -> None:
 
 
 def test_an_object_leaves_with_all_its_cards_each_to_its_owner() -> None:
+    """The top card goes where the effect says; the card under a creature that is not an evolution creature
+    goes to its owner's graveyard (seed 003); each card to its own owner's zone."""
     game = new_game()
     top, under = game.create_card("バニラ", Player.P1), game.create_card("バニラ", Player.P2)
     game.place_object([top, under], Player.P1)
     game.move(top, Zone.HAND)
     assert game.state.players[Player.P1].zones[Zone.HAND] == [top]
-    assert game.state.players[Player.P2].zones[Zone.HAND] == [under]
+    assert game.state.players[Player.P2].zones[Zone.GRAVEYARD] == [under]
     assert game.state.objects() == []
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from tests.conftest import run_suite
 
-BASICS = 17
+BASICS = 22
 
 
 def test_reference_passes_everything(tmp_path: Path) -> None:

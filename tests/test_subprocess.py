@@ -17,9 +17,9 @@ from shinpan.outcomes import AdapterCrash, AdapterTimeout
 from shinpan.report import suite_hash
 from tests.conftest import run_suite
 
-BASICS = 17
+BASICS = 22
 FAKE = f"{sys.executable} -m tests.fake_subprocess"
-HELLO: HelloRequest = {"cmd": "hello", "protocol": 1, "kit_version": "test"}
+HELLO: HelloRequest = {"cmd": "hello", "protocol": 2, "kit_version": "test"}
 END_TURN: ActRequest = {"cmd": "act", "action": {"type": "end_turn"}, "choices": []}
 
 
@@ -148,4 +148,4 @@ def test_the_server_answers_every_line_and_refuses_other_protocols() -> None:
     refused = handle(reference, '{"cmd": "hello", "protocol": 99, "kit_version": "x"}')
     assert refused["status"] == "error" and "protocol 99" in refused["message"]
     assert handle(reference, '{"cmd": "new_game", "ruleset": 5}', validate=True)["status"] == "error"
-    assert handle(reference, '{"cmd": "hello", "protocol": 1, "kit_version": "x"}')["protocol"] == 1
+    assert handle(reference, '{"cmd": "hello", "protocol": 2, "kit_version": "x"}')["protocol"] == 2

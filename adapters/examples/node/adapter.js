@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // shinpan example adapter — Node.js, no dependencies.
 //
-// A template for simulator authors: it speaks the shinpan contract (protocol 1) as JSON lines on
+// A template for simulator authors: it speaks the shinpan contract (protocol 2) as JSON lines on
 // stdin/stdout and implements a small subset of Duel Masters: setup, moves and observation for
 // plain creatures (no abilities). It declares only what it supports, so the kit reports everything
 // else as UNSUPPORTED (or UNOBSERVABLE) instead of FAIL.
@@ -17,7 +17,7 @@
 
 const readline = require("node:readline");
 
-const PROTOCOL = 1;
+const PROTOCOL = 2;
 
 // ------------------------------------------------------------------ what this adapter supports
 const CAPABILITIES = {
@@ -29,7 +29,7 @@ const CAPABILITIES = {
   // Mechanics (values of @requires tags) it implements.
   mechanics: ["zones", "summon", "tap", "summoning_sickness", "turns"],
   // Observation fields it can report.
-  observables: ["tapped", "power", "summoning_sick", "can_attack", "events"],
+  observables: ["tapped", "power", "summoning_sick", "can_attack", "events", "deck_order"],
 };
 const POWER = { "テスト用クリーチャーA": 2000, "テスト用クリーチャーB": 3000 };
 const ZONES = ["deck", "hand", "mana", "shields", "graveyard", "hyperspatial"];
@@ -92,11 +92,12 @@ class Game {
   moveCard(label, to, cause, position = "top") {
     const p = this.owner[label];
     const from = this.where(label);
+    if (to === "deck" && position === "shuffled") throw new Unsupported("shuffling a deck is not implemented");
     if (from.zone === "battle") this.players[p].battle.splice(from.index, 1);
     else this.players[p].zones[from.zone].splice(from.index, 1);
     if (to === "battle") this.players[p].battle.push({ card: label, tapped: false, since: this.turn.number });
     else if (to === "deck" && position === "top") this.players[p].zones.deck.unshift(label);
-    else this.players[p].zones[to].push(label);
+    else this.players[p].zones[to].push(label); // the deck's bottom, or any other zone
     this.events.push({ type: "moved", card: label, from: from.zone, to, player: p, cause });
   }
 

@@ -1,0 +1,288 @@
+"""Five general rules of the reference engine, each checked on boards the seeds do not show.
+
+- 804.7: a linked god leaves the battle zone alone; the other gods stay, unlinked, with what a split carries.
+- 701.26b: a swap either moves both cards as proposed or does nothing at all.
+- Cards under a creature that is not an evolution creature go to the graveyard when its top card leaves.
+- Deck positions: a card put into a deck goes on top, at the bottom, or is shuffled in.
+- A decision with one legal answer is not a choice: it is not asked, and a script that gives it is not unused.
+
+Each test varies the board (count, order, player, destination); the module docstring of each test says which
+mutation of the engine it was seen to fail under (its docstring).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from shinpan import rulesets
+from shinpan.reference_engine import (
+    CardDatabase,
+    CardDefinition,
+    Game,
+    Player,
+    Ruleset,
+    ScriptMismatch,
+    UnsupportedByEngine,
+    Zone,
+)
+from shinpan.reference_engine.abilities import Evolution, GLink, Replacement, parse_ability
+from shinpan.reference_engine.choices import Choice, ChoiceScript
+from shinpan.reference_engine.effects import PowerModifier
+from shinpan.reference_engine.events import Replaced
+from shinpan.reference_engine.state import BattleObject, Card
+from shinpan.reference_engine.turns import Turn
+from shinpan.reference_engine.zones import DeckPosition
+
+LEFT = CardDefinition("左神", "クリーチャー", power=5000, abilities=(GLink(("中神",), "left"),))
+MIDDLE = CardDefinition("中神", "クリーチャー", power=4000, abilities=(GLink(("左神", "右神"), "left"),))
+RIGHT = CardDefinition("右神", "クリーチャー", power=3000, abilities=(GLink(("中神",), "right"),))
+GEAR = CardDefinition("装備", "クロスギア")
+VANILLA = CardDefinition("バニラ", "クリーチャー", power=2000)
+OTHER = CardDefinition("別バニラ", "クリーチャー", power=1000)
+EVOLUTION = CardDefinition("進化", "進化クリーチャー", power=5000, abilities=(Evolution(),))
+EVOLUTION_V = CardDefinition("進化V", "進化クリーチャー", power=9000, abilities=(Evolution(sources=2),))
+LEAVES_TO_HAND = CardDefinition("離脱手札", "クリーチャー", power=1000,
+                                abilities=(Replacement("leaves", "this", Zone.HAND),))
+RETURNED_TO_MANA = CardDefinition("戻しマナ", "クリーチャー", power=1000,
+                                  abilities=(Replacement("returned_to_hand", "own_creatures", Zone.MANA),))
+TO_DECK_BOTTOM = CardDefinition("山札下", "クリーチャー", power=1000, abilities=(
+    parse_ability({"replacement": "destroyed", "of": "this", "instead": "deck", "position": "bottom"}),))
+DESTROY_SPELL = CardDefinition("破壊呪文", "呪文", abilities=(parse_ability({"spell": {"destroy": {"whose": "opponent"}}}),))
+
+CARDS = [LEFT, MIDDLE, RIGHT, GEAR, VANILLA, OTHER, EVOLUTION, EVOLUTION_V, LEAVES_TO_HAND, RETURNED_TO_MANA,
+         TO_DECK_BOTTOM, DESTROY_SPELL]
+
+
+def new_game(ruleset: str = "2025-12-17", active: Player = Player.P1) -> Game:
+    game = Game(CardDatabase(CARDS), Ruleset(ruleset, rulesets.load().ids))
+    game.set_turn(Turn(3, active))
+    return game
+
+
+def put(game: Game, *names: str, player: Player = Player.P1, attacking: bool = False) -> list[Card]:
+    """One object of these cards (top first) in ``player``'s battle zone."""
+    cards = [game.create_card(name, player) for name in names]
+    game.place_object(cards, player, attacking=attacking, tapped=attacking)
+    return cards
+
+
+def card_in(game: Game, name: str, zone: Zone, player: Player = Player.P1) -> Card:
+    card = game.create_card(name, player)
+    game.place(card, zone)
+    return card
+
+
+def zone(game: Game, where: Zone, player: Player = Player.P1) -> list[Card]:
+    return game.state.players[player].zones[where]
+
+
+def battle(game: Game, player: Player = Player.P1) -> list[BattleObject]:
+    return game.state.players[player].battle
+
+
+# ------------------------------------------------------------------ 804.7
+def linked_gods(game: Game, names: tuple[str, ...], player: Player = Player.P1,
+                attacking: bool = False) -> list[Card]:
+    gods = [put(game, name, player=player, attacking=attacking and i == 0)[0] for i, name in enumerate(names)]
+    game.g_link(gods)
+    return gods
+
+
+@pytest.mark.parametrize("player", [Player.P1, Player.P2])
+@pytest.mark.parametrize("destination", [Zone.GRAVEYARD, Zone.HAND, Zone.MANA])
+def test_804_7_one_of_two_linked_gods_leaves_alone_and_the_other_keeps_the_effects(player: Player,
+                                                                                    destination: Zone) -> None:
+    """Mutation tried: the pipeline's linked-god branch removed (the whole object leaves) — fails."""
+    game = new_game(active=player)
+    left, middle = linked_gods(game, ("左神", "中神"), player)
+    linked = game.state.object_of(left)
+    assert linked is not None
+    game.state.modifiers.append(PowerModifier(linked.serial, 2000))
+    if destination is Zone.GRAVEYARD:
+        game.destroy([middle])
+    else:
+        game.move(middle, destination)
+    assert zone(game, destination, player) == [middle]
+    (stays,) = battle(game, player)
+    assert stays.cards == [left] and stays.linked == []
+    assert [m.amount for m in game.state.modifiers if m.target == stays.serial] == [2000]
+
+
+def test_804_7_with_three_gods_the_two_left_are_separate_and_the_attack_goes_on_with_the_chosen_one() -> None:
+    """Mutation tried: the remaining gods kept as one linked object — fails (one object, not two)."""
+    game = new_game()
+    left, middle, right = linked_gods(game, ("左神", "中神", "右神"), attacking=True)
+    with pytest.raises(ScriptMismatch):  # two gods stay: who goes on attacking is a real choice
+        new = new_game()
+        gods = linked_gods(new, ("左神", "中神", "右神"), attacking=True)
+        new.destroy([gods[1]])
+    game.destroy([middle], ChoiceScript([Choice("keep_attacking", (right,), Player.P1)]))
+    assert zone(game, Zone.GRAVEYARD) == [middle]
+    assert [o.cards for o in battle(game)] == [[left], [right]]
+    assert [o.attacking for o in battle(game)] == [False, True]
+
+
+def test_804_7_one_god_left_takes_the_equipment_and_the_attack_without_a_choice() -> None:
+    """Mutation tried: ``_chosen`` in link.py asking the script even for one god — ScriptMismatch, fails."""
+    game = new_game()
+    left, middle = linked_gods(game, ("左神", "中神"), attacking=True)
+    (gear,) = put(game, "装備")
+    game.equip(gear, left)
+    game.move(left, Zone.HAND, choices=ChoiceScript())
+    (god, piece) = battle(game)
+    assert god.cards == [middle] and god.attacking and piece.attached_to is god
+
+
+# ------------------------------------------------------------------ 701.26b
+def test_701_26b_a_j_change_whose_outgoing_card_would_go_to_the_hand_instead_is_not_performed() -> None:
+    """Mutation tried: ``all_or_nothing=False`` in swap.py — the incoming card enters, fails."""
+    game = new_game()
+    (out,) = put(game, "離脱手札", attacking=True)
+    (gear,) = put(game, "装備")
+    game.equip(gear, out)
+    into = card_in(game, "バニラ", Zone.MANA)
+    game.swap(out, into)
+    obj = game.state.object_of(out)
+    assert obj is not None and obj.attacking
+    assert zone(game, Zone.MANA) == [into] and zone(game, Zone.HAND) == []
+    piece = game.state.object_of(gear)
+    assert piece is not None and piece.attached_to is obj
+    assert not any(isinstance(e, Replaced) for e in game.log)
+
+
+@pytest.mark.parametrize(("replacer", "performed"), [("戻しマナ", False), ("別バニラ", True)])
+def test_701_26b_a_revolution_change_is_performed_only_if_both_moves_happen_as_proposed(replacer: str,
+                                                                                         performed: bool) -> None:
+    """Mutation tried: the ``_as_proposed`` check always true — the creature goes to mana and B enters, fails."""
+    game = new_game()
+    (out,) = put(game, "バニラ", attacking=True)
+    put(game, replacer)
+    into = card_in(game, "別バニラ", Zone.HAND)
+    game.swap(out, into)
+    assert (game.state.object_of(into) is not None) is performed
+    assert (zone(game, Zone.HAND) == [out]) is performed
+    assert zone(game, Zone.MANA) == []
+
+
+def test_701_26b_a_replacement_that_keeps_the_destination_does_not_stop_the_swap() -> None:
+    game = new_game()
+    (out,) = put(game, "離脱手札")
+    into = card_in(game, "バニラ", Zone.HAND)
+    game.swap(out, into)
+    assert zone(game, Zone.HAND) == [out] and game.state.object_of(into) is not None
+
+
+# ------------------------------------------------------------------ cards under a non-evolution creature
+@pytest.mark.parametrize("destination", [Zone.HAND, Zone.MANA, Zone.DECK, Zone.SHIELDS, Zone.GRAVEYARD])
+@pytest.mark.parametrize("player", [Player.P1, Player.P2])
+def test_cards_under_a_non_evolution_creature_go_to_the_graveyard_wherever_the_top_goes(destination: Zone,
+                                                                                        player: Player) -> None:
+    """Mutation tried: ``under_go_to_graveyard`` returning False — the cards under follow the top, fails."""
+    game = new_game()
+    top, first, second = put(game, "バニラ", "別バニラ", "破壊呪文", player=player)
+    game.move(top, destination)
+    assert top in zone(game, destination, player)
+    assert [c for c in zone(game, Zone.GRAVEYARD, player) if c is not top] == [first, second]
+    assert battle(game, player) == []
+
+
+def test_an_evolution_pile_still_moves_together() -> None:
+    game = new_game()
+    top, source = put(game, "進化", "バニラ")
+    game.move(top, Zone.MANA)
+    assert zone(game, Zone.MANA) == [top, source] and zone(game, Zone.GRAVEYARD) == []
+
+
+# ------------------------------------------------------------------ deck positions
+@pytest.mark.parametrize(("position", "index"), [(DeckPosition.TOP, 0), (DeckPosition.BOTTOM, 2)])
+def test_a_card_moved_into_the_deck_goes_where_the_effect_says(position: DeckPosition, index: int) -> None:
+    """Mutation tried: ``_put`` inserting every deck card on top — the bottom case fails."""
+    game = new_game()
+    deck = [card_in(game, "別バニラ", Zone.DECK) for _ in range(2)]
+    (card,) = put(game, "バニラ")
+    game.move(card, Zone.DECK, position=position)
+    assert zone(game, Zone.DECK).index(card) == index
+    assert [c for c in zone(game, Zone.DECK) if c is not card] == deck
+
+
+def test_a_shuffled_in_card_is_somewhere_in_the_deck_and_the_order_follows_the_seed() -> None:
+    orders = []
+    for _ in range(2):
+        game = new_game()
+        for _ in range(5):
+            card_in(game, "別バニラ", Zone.DECK)
+        card = card_in(game, "バニラ", Zone.HAND)
+        game.move(card, Zone.DECK, position=DeckPosition.SHUFFLED)
+        assert card in zone(game, Zone.DECK) and len(zone(game, Zone.DECK)) == 6
+        orders.append([c.serial - min(x.serial for x in zone(game, Zone.DECK)) for c in zone(game, Zone.DECK)])
+    assert orders[0] == orders[1]
+
+
+@pytest.mark.parametrize("player", [Player.P1, Player.P2])
+def test_a_replacement_into_the_deck_uses_its_position(player: Player) -> None:
+    """Mutation tried: the replacing move keeping the proposed position (top) — the card is on top, fails."""
+    game = new_game()
+    top = card_in(game, "別バニラ", Zone.DECK, player)
+    (card,) = put(game, "山札下", player=player)
+    game.destroy([card])
+    assert zone(game, Zone.DECK, player) == [top, card]
+
+
+def test_a_replacement_into_the_deck_must_say_where() -> None:
+    with pytest.raises(UnsupportedByEngine, match="position"):
+        parse_ability({"replacement": "destroyed", "of": "this", "instead": "deck"})
+    with pytest.raises(UnsupportedByEngine, match="position"):
+        parse_ability({"replacement": "destroyed", "of": "this", "instead": "mana", "position": "top"})
+
+
+# ------------------------------------------------------------------ one legal answer
+def test_a_choice_with_one_legal_answer_is_not_asked_and_a_matching_script_is_used() -> None:
+    """Mutation tried: ``one_of`` always calling ``take`` — the unscripted case raises ScriptMismatch, fails."""
+    only = Card(VANILLA, Player.P1)
+    other = Card(OTHER, Player.P1)
+    assert ChoiceScript().one_of("target", [only], by=Player.P1, what="x") is only
+    script = ChoiceScript([Choice("target", (only,), Player.P1)])
+    assert script.one_of("target", [only], by=Player.P1, what="x") is only
+    script.finish()  # the scripted answer was used
+    with pytest.raises(ScriptMismatch):
+        ChoiceScript().one_of("target", [only, other], by=Player.P1, what="x")
+    later = ChoiceScript([Choice("target", (other,), Player.P1)])  # kept for a later decision
+    later.one_of("target", [only], by=Player.P1, what="x")
+    assert later.one_of("target", [only, other], by=Player.P1, what="x") is other
+
+
+@pytest.mark.parametrize("count", [1, 2])
+def test_a_spell_destroys_the_only_opposing_creature_without_a_target_choice(count: int) -> None:
+    game = new_game()
+    spell = card_in(game, "破壊呪文", Zone.HAND)
+    targets = [put(game, "バニラ", player=Player.P2)[0] for _ in range(count)]
+    if count == 1:
+        game.cast(spell)
+    else:
+        with pytest.raises(ScriptMismatch):
+            game.cast(spell)
+        game = new_game()
+        spell = card_in(game, "破壊呪文", Zone.HAND)
+        targets = [put(game, "バニラ", player=Player.P2)[0] for _ in range(count)]
+        game.cast(spell, ChoiceScript([Choice("target", (targets[1],), Player.P1)]))
+    assert zone(game, Zone.GRAVEYARD, Player.P2) == [targets[-1]]
+
+
+@pytest.mark.parametrize(("under", "asked"), [(("バニラ",), False), (("バニラ", "別バニラ"), True)])
+def test_old_reconstruction_asks_for_sources_only_when_there_is_more_than_one_possibility(
+        under: tuple[str, ...], asked: bool) -> None:
+    """Mutation tried: the ``len(proper) == evolution.sources`` branch removed — the one-source case raises
+    ScriptMismatch, fails."""
+    game = new_game("2018-08-09")
+    cards = put(game, "進化V", "進化", *under)
+    keep = ChoiceScript([Choice("keep_after_reconstruction", (cards[1],), Player.P1)])
+    if asked:
+        with pytest.raises(ScriptMismatch):
+            game.devolve(cards[0], Zone.GRAVEYARD, keep)
+        game = new_game("2018-08-09")
+        cards = put(game, "進化V", "進化", *under)
+        keep = ChoiceScript([Choice("keep_after_reconstruction", (cards[1],), Player.P1),
+                             Choice("reconstruction_sources", (cards[-1],), Player.P1)])
+    game.devolve(cards[0], Zone.GRAVEYARD, keep)
+    (kept,) = battle(game)
+    assert kept.cards == [cards[1], cards[-1]]
