@@ -221,63 +221,83 @@ def lint(format_: str) -> None:
     click.echo(f"{len(files)} feature file(s): no problems")
 
 
-@main.command()
+@main.command(context_settings={"ignore_unknown_options": True})
 @click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to run against.")
 @click.option("--validate", is_flag=True, help="Check every message both ways against the contract's schemas.")
 @click.option("--expectations", type=click.Path(exists=True, dir_okay=False),
               help="The adapter's expectations file (TOML), applied under each ruleset.")
 @click.option("--tags", metavar="EXPR", help="Only scenarios matching a Cucumber tag expression.")
+@click.option("--report", type=click.Path(dir_okay=False), help="Write the matrix's JSON Lines report to this file.")
 @FORMAT
-def matrix(adapter: str, validate: bool, expectations: str | None, tags: str | None, format_: str) -> None:
-    """Run the suite once under every ruleset and print the statuses per ruleset.
+@click.argument("pytest_args", nargs=-1, type=click.UNPROCESSED)
+def matrix(adapter: str, validate: bool, expectations: str | None, tags: str | None, report: str | None,
+           format_: str, pytest_args: tuple[str, ...]) -> None:
+    """Run the suite under every state of the rules, in one pytest session, and print the statuses per state
+    (exit 1 if a scenario fails under any).
 
-    Exit status: 0 the suite passed under every ruleset, 1 it failed under some, 4 bad input (checked once,
-    before anything runs).
+    Each scenario is collected once and run once per state. Extra arguments go to pytest: `-n auto` spreads the
+    session over the machine's cores (pytest-xdist); the counts and the report are the same either way.
+
+    Exit status: 0 the suite passed under every state, 1 it failed under some, 4 bad input (checked before
+    anything runs).
     """
-    import subprocess
     import tempfile
-    from collections import Counter
 
-    from shinpan.summary import COLUMNS
+    import pytest
 
-    revisions = rulesets.load()
+    from shinpan import invocation
+    from shinpan import matrix as matrix_
+    from shinpan.report import cases, read
+
+    states = [state.id for state in matrix_.states(rulesets.load())]
     _check_adapter(adapter)
-    failed: list[str] = []
-    rows: list[dict[str, Any]] = []
-    if format_ == "pretty":
-        click.echo(f"{'ruleset':<16}" + "".join(f"{c.value.lower():>16}" for c in COLUMNS))
-    extra = [f"--expectations={Path(expectations).resolve()}"] if expectations else []
-    extra += [f"--tags={tags}"] if tags else []
     with tempfile.TemporaryDirectory() as tmp:
-        for revision in revisions.items:
-            report = Path(tmp) / f"{revision.id}.jsonl"
-            command = [sys.executable, "-m", "shinpan", "run", f"--adapter={adapter}", f"--ruleset={revision.id}",
-                       f"--report={report}", *(["--validate"] if validate else []), *extra,
-                       "-q", "-p", "no:warnings"]
-            done = subprocess.run(command, capture_output=True, text=True, check=False)
-            if done.returncode == BAD_INPUT:
-                lines = (done.stderr.strip() or done.stdout.strip() or "bad input").splitlines()
-                raise BadInput(lines[-1].removeprefix("ERROR: ").removeprefix("Error: "))
-            counts: Counter[str] = Counter()
-            if report.exists():
-                from shinpan.report import cases, read
-
-                for line in cases(read(report)):
-                    counts[str(line["status"])] += 1
-            totals = {c.value: counts[c.value] for c in COLUMNS if counts[c.value]}
-            rows.append({"ruleset": revision.id, "totals": totals, "exit_status": done.returncode})
-            if format_ == "pretty":
-                click.echo(f"{revision.id:<16}" + "".join(f"{counts[c.value]:>16}" for c in COLUMNS))
-            if done.returncode != 0:
-                failed.append(revision.id)
-                click.echo(done.stdout[-4000:] + done.stderr[-2000:], err=True)
+        path = Path(report).resolve() if report else Path(tmp) / "matrix.jsonl"
+        args = [*invocation.base_arguments(), f"--adapter={adapter}", "--matrix", f"--report={path}",
+                "-p", "no:warnings", f"--default-target={paths.features_dir()}"]
+        args += ["--validate"] if validate else []
+        args += [f"--expectations={Path(expectations).resolve()}"] if expectations else []
+        args += [f"--tags={tags}"] if tags else []
+        if format_ == "json":  # stdout carries the JSON document alone
+            args += ["-p", "no:terminal"]
+        extra = invocation.in_order(pytest_args)
+        if format_ == "pretty" and not any(a.startswith("-") for a in extra):
+            args.append("-q")
+        args += extra  # in the order given: an option's value stays after its option
+        code = int(pytest.main(args))
+        if code == BAD_INPUT:  # pytest has said what is wrong, in one line
+            sys.exit(BAD_INPUT)
+        lines = cases(read(path)) if path.exists() else []
+    rows = matrix_.rows(states, [(str(line["ruleset"]), str(line["status"])) for line in lines])
+    failed = [row["ruleset"] for row in rows if row["exit_status"]]
+    if code not in (0, 1) or (code == 1 and not failed):  # the session itself went wrong
+        failed = failed or ["(the session: pytest exit status " + str(code) + ")"]
     if format_ == "json":
         click.echo(json.dumps({"adapter": adapter, "expectations": expectations, "rulesets": rows,
                                "failed": failed}, ensure_ascii=False))
     if failed:
         raise click.ClickException(f"the suite failed under: {', '.join(failed)}")
     if format_ == "pretty":
-        click.echo(f"the suite passed under all {len(revisions.items)} rulesets")
+        click.echo(f"the suite passed under all {len(states)} states")
+
+
+@main.command()
+@click.argument("reports", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--format", "format_", type=click.Choice(["pretty", "json", "markdown"]), default="pretty",
+              show_default=True, help="pretty: tables for a terminal; json: one document; markdown: a CI summary.")
+@click.option("--only-differences", is_flag=True, help="Only the scenarios whose runs differ.")
+def compare(reports: tuple[str, ...], format_: str, only_differences: bool) -> None:
+    """Compare runs (reports of `shinpan run --report`): scenario x engine, totals per topic.
+
+    Exit status: 0 (whether or not the runs differ), 1 if a report cannot be read.
+    """
+    from shinpan.compare import ReportError, read_run, render
+
+    try:
+        runs = [read_run(report) for report in reports]
+    except ReportError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(render(runs, format_, only_differences), nl=False)
 
 
 @main.command("serve-reference")
@@ -357,12 +377,44 @@ def smoke(adapter: str, timeout: float, format_: str) -> None:
 
 @main.command("dump-cases")
 @_ruleset_options
-def dump_cases(ruleset: str | None, rules_as_of: str | None) -> None:
+@click.option("--messages", "with_messages", is_flag=True,
+              help="Add each case's contract messages and checks, recorded on the reference engine (see "
+                   "adapters/schema/cases.json), so that the suite can be replayed in any language.")
+def dump_cases(ruleset: str | None, rules_as_of: str | None, with_messages: bool) -> None:
     """The compiled scenarios as JSON Lines (one case per line, with its steps), for running them without our
-    runner. ``applies`` is false for a case outside the ruleset or an unresolved question."""
-    for record in _cases(ruleset, rules_as_of):
-        record["applies"] = record["applies"] and not record["unresolved"]
+    runner. ``applies`` is false for a case outside the ruleset, an unresolved question ("?") or a question that
+    does not arise ("-")."""
+    from shinpan.adapters.contract import PROTOCOL_VERSION
+
+    records = _cases(ruleset, rules_as_of)
+    recorded = _recorded_cases(records[0]["ruleset"]) if with_messages and records else {}
+    for record in records:
+        asserts = not record["unresolved"] and record["status"] != "not_applicable"  # "?" and "-" assert nothing
+        record["applies"] = record["applies"] and asserts
+        if with_messages:
+            case = recorded.get(record["id"], {"capabilities": {"cards": [], "observables": []}, "messages": []})
+            record["capabilities"] = {"cards": case["capabilities"]["cards"], "mechanics": record["requires"],
+                                      "observables": case["capabilities"]["observables"]}
+            record["messages"] = case["messages"]
+            record["reference_status"] = case.get("reference_status")
+            record["protocol"] = PROTOCOL_VERSION
         click.echo(json.dumps(record, ensure_ascii=False))
+
+
+def _recorded_cases(ruleset: str) -> dict[str, dict[str, Any]]:
+    """Run the suite on the reference engine under ``ruleset``, recording each scenario's messages and checks."""
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "cases.jsonl"
+        command = [sys.executable, "-m", "shinpan", "run", "--adapter=reference", f"--ruleset={ruleset}",
+                   "-q", "-p", "no:warnings", f"--record-cases={path}"]
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        if not path.exists():
+            raise click.ClickException(f"recording the cases failed: {done.stdout[-2000:]}{done.stderr[-2000:]}")
+        lines = path.read_text(encoding="utf-8").splitlines()
+    return {record["id"]: record for record in map(json.loads, lines)}
 
 
 @main.command()
@@ -396,6 +448,37 @@ def table(name: str, adapter: str, ruleset: str | None, no_run: bool, as_json: b
         click.echo(problem, err=True)
     if built.problems:
         sys.exit(1)
+
+
+@main.command()
+@click.option("--out", required=True, type=click.Path(file_okay=False), help="The folder to write the site to.")
+@click.option("--report", "reports", multiple=True, type=click.Path(dir_okay=False),
+              help="A run report (shinpan run --report); each adds one engine. Repeatable.")
+@click.option("--run", "run_reference", is_flag=True, help="First run the suite on the reference engine and "
+              "include its report.")
+def site(out: str, reports: tuple[str, ...], run_reference: bool) -> None:
+    """Build the living spec: a static site of every scenario, its sources, history and engine results.
+
+    It opens from file:// or any static host; nothing is fetched from the network. Exit status: 0 built;
+    1 a report or the suite cannot be read (one line naming the file and line).
+    """
+    import time
+
+    from shinpan import site as living_spec
+
+    started = time.monotonic()
+    try:
+        with living_spec.temporary_folder() as tmp:
+            paths_ = [living_spec.run_reference(Path(tmp))] if run_reference else []
+            built = living_spec.build(Path(out), [*paths_, *(Path(r) for r in reports)])
+    except (living_spec.ReportError, ShinpanError) as error:
+        raise click.ClickException(str(error)) from None
+    for engine in built.engines:
+        if engine.warning:
+            click.echo(f"warning: {engine.report}: {engine.label}: report of another version of the suite "
+                       "(suite_hash differs); shown with a warning", err=True)
+    click.echo(f"{out}: {len(built.scenarios)} scenarios, {len(built.engines)} engine(s), "
+               f"built in {time.monotonic() - started:.1f}s")
 
 
 @main.command("rulesets")

@@ -27,7 +27,7 @@ SUITE_INI: Final = {
 def base_arguments() -> list[str]:
     """The arguments every run of the suite starts with."""
     args = ["-c", os.devnull, "--rootdir", str(paths.suite_root()), "-p", "shinpan.pytest_plugin",
-            "-p", "no:cacheprovider"]
+            "-p", "no:cacheprovider", "-p", "no:hypothesispytest"]  # the suite has no hypothesis tests
     for name, value in SUITE_INI.items():
         args += ["-o", f"{name}={value}"]
     return args

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import math
 import os
 import signal
@@ -19,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from shinpan import cards, failures, paths, rulesets, suite
+from shinpan import bdd, cards, failures, matrix, paths, rulesets, suite
 from shinpan import expectations as expectations_
 from shinpan import report as report_
 from shinpan.adapters.contract import Simulator
@@ -37,20 +38,27 @@ pytest_plugins = list(STEP_MODULES)
 CASE_KEY = pytest.StashKey["suite.Case"]()
 STEP_KEY = pytest.StashKey[failures.FailedStep]()
 RUN_KEY = pytest.StashKey["RunContext"]()
+STATE_KEY = pytest.StashKey[Revision]()
+STATE_PARAMETER = "shinpan_state"
 
 
 class RunContext:
-    """What the whole run shares: the selected ruleset, the adapter session, the results."""
+    """What the whole run shares: the selected ruleset (or, for the matrix, every state), the adapter session,
+    the results."""
 
-    def __init__(self, config: pytest.Config, revisions: Revisions, ruleset: Revision) -> None:
+    def __init__(self, config: pytest.Config, revisions: Revisions, ruleset: Revision,
+                 states: tuple[Revision, ...] | None = None) -> None:
         self.config = config
         self.revisions = revisions
         self.ruleset = ruleset
+        self.states = states or (ruleset,)
+        """The states each scenario runs under: the selected ruleset, or every state of the matrix."""
+        self.is_matrix = states is not None
         self.adapter: str = config.getoption("adapter")
         self.seed: int = config.getoption("shinpan_seed")
         self.validate: bool = config.getoption("validate")
-        self.results: dict[str, Result] = {}
-        self.order: list[str] = []
+        self.results: dict[tuple[str, str], Result] = {}
+        """Each scenario's result, by scenario id and state id."""
         multiplier: float = config.getoption("timeout_multiplier")
         self.options = AdapterOptions(timeout=config.getoption("scenario_timeout") * multiplier,
                                       startup_timeout=30.0 * multiplier, validate=self.validate,
@@ -69,8 +77,22 @@ class RunContext:
         """A recorder of what the steps check (``--trace``), given to the session."""
         self._failure: AdapterError | None = None
         self._report: report_.ReportWriter | None = None
-        self.expectations: expectations_.Expectations | None = None
+        self.expectations_file: expectations_.Expectations | None = None
+        self._expectations: dict[str, expectations_.Expectations] = {}
         self.allow_xpass: bool = config.getoption("allow_xpass")
+
+    @property
+    def expectations(self) -> expectations_.Expectations | None:
+        """The expectations file's entries that hold under the selected ruleset."""
+        return self.expectations_under(self.ruleset)
+
+    def expectations_under(self, state: Revision) -> expectations_.Expectations | None:
+        """The expectations file's entries that hold under ``state``."""
+        if self.expectations_file is None:
+            return None
+        if state.id not in self._expectations:
+            self._expectations[state.id] = self.expectations_file.under(state.id, state.date)
+        return self._expectations[state.id]
 
     def session(self) -> AdapterSession:
         """The adapter, started on first use. If the handshake fails, the adapter is stopped (with
@@ -100,17 +122,26 @@ class RunContext:
         return self._session is not None
 
     def engine(self) -> str:
-        """The engine behind the adapter, if it started."""
+        """The engine behind the adapter, if it starts. (Under pytest-xdist the scenarios ran in the workers: the
+        adapter is started here to name it, as a serial run does.)"""
+        if self._session is None and self._failure is None and self.results:
+            with contextlib.suppress(AdapterError):
+                self.session()
         return self._session.engine if self._session else "(not started)"
 
-    def record(self, case_id: str, result: Result) -> None:
+    def record(self, case_id: str, state: str, result: Result) -> None:
         """Keep a scenario's result and append it to the report file."""
-        if case_id not in self.results:
-            self.order.append(case_id)
-        self.results[case_id] = result
+        self.results[case_id, state] = result
         if self._report is not None:
             self._write_header()
-            self._report.write(report_.case(case_id, result, self.ruleset.id))
+            self._report.write(report_.case(case_id, result, state))
+
+    def sorted_results(self) -> list[tuple[str, str, Result]]:
+        """Every result as (scenario id, state id, result), by scenario id, then state in the states' order:
+        the same order whatever order the scenarios ran in (one process or several)."""
+        position = {state.id: index for index, state in enumerate(self.states)}
+        keys = sorted(self.results, key=lambda key: (key[0], position.get(key[1], len(position)), key[1]))
+        return [(case_id, state, self.results[case_id, state]) for case_id, state in keys]
 
     def open_report(self, path: str) -> None:
         """Start writing the JSON Lines report at ``path`` (a path that cannot be written is bad input)."""
@@ -128,15 +159,19 @@ class RunContext:
             hello: Any = self.session().hello
         except AdapterError as failure:
             hello, error = None, str(failure)
-        expectations = self.expectations.path if self.expectations else None
-        self._report.write(report_.header(self.ruleset, self.adapter, hello, error, expectations))
+        expectations = self.expectations_file.path if self.expectations_file else None
+        states = [state.id for state in self.states] if self.is_matrix else None
+        self._report.write(report_.header(self.ruleset, self.adapter, hello, error, expectations, states))
 
     def finish(self, exit_status: int) -> None:
-        """The report's footer: totals, conformance and coverage."""
+        """The report's footer (totals, conformance and coverage); the scenario lines, written as they came, are
+        put in order (:meth:`sorted_results`)."""
         if self._report is not None:
             self._write_header()
-            results = [self.results[case_id] for case_id in self.order]
-            self._report.write(report_.footer(results, exit_status, self._report.elapsed()))
+            ordered = self.sorted_results()
+            lines = [report_.case(case_id, result, state) for case_id, state, result in ordered]
+            footer = report_.footer([result for _, _, result in ordered], exit_status, self._report.elapsed())
+            self._report.rewrite_cases(lines, footer)
 
     def close(self) -> None:
         """Stop the adapter and close the report."""
@@ -172,8 +207,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="an unexpected pass (XPASS) does not fail the run")
     group.addoption("--tags", default=None, metavar="EXPR",
                     help="run only scenarios whose tags match a Cucumber tag expression")
+    group.addoption("--matrix", action="store_true",
+                    help="run every scenario under every state of the rules, in this one session (shinpan matrix)")
     group.addoption("--trace-dir", dest="trace_dir", default=None, metavar="DIR",
                     help="write every request and response of each scenario to DIR/<scenario id>.jsonl")
+    group.addoption("--messages", dest="cucumber_messages", default=None, metavar="PATH",
+                    help="write the run as Cucumber Messages (NDJSON) to PATH")
+    group.addoption("--record-cases", dest="record_cases", default=None, metavar="PATH",
+                    help="write each scenario's messages and checks to PATH (for shinpan dump-cases --messages)")
     group.addoption("--default-target", default=None, help=argparse.SUPPRESS)  # shinpan run: the suite
 
 
@@ -223,22 +264,31 @@ def pytest_configure(config: pytest.Config) -> None:
     except (RulesetError, SuiteError) as error:
         raise pytest.UsageError(str(error)) from None
     _check_writable("--junitxml", getattr(config.option, "xmlpath", None))
-    context = RunContext(config, revisions, selected)
+    context = RunContext(config, revisions, selected, matrix.states(revisions) if config.getoption("matrix") else None)
     if config.getoption("expectations"):
         try:
-            loaded = expectations_.load(config.getoption("expectations"))
-            context.expectations = loaded.under(selected.id, selected.date)
+            context.expectations_file = expectations_.load(config.getoption("expectations"))
         except expectations_.ExpectationsError as error:
             raise pytest.UsageError(str(error)) from None
     if config.getoption("report") and not hasattr(config, "workerinput"):  # xdist workers report to the controller
         _check_writable("--report", config.getoption("report"))
         context.open_report(config.getoption("report"))
     config.stash[RUN_KEY] = context
+    bdd.install(config)
     config.pluginmanager.register(ResultCollector(context), "shinpan-results")
     if config.getoption("trace_dir"):
         from shinpan.recording import TracePlugin
 
         config.pluginmanager.register(TracePlugin(context, config.getoption("trace_dir")), "shinpan-trace")
+    if config.getoption("cucumber_messages"):
+        from shinpan.messages import MessagesPlugin
+
+        config.pluginmanager.register(MessagesPlugin(config.getoption("cucumber_messages"), _relative),
+                                      "shinpan-messages")
+    if config.getoption("record_cases"):
+        from shinpan.recording import CasePlugin
+
+        config.pluginmanager.register(CasePlugin(context, config.getoption("record_cases")), "shinpan-cases")
     _interrupt_on_sigterm(config)
 
 
@@ -281,6 +331,9 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
     context = config.stash[RUN_KEY]
+    if context.is_matrix:
+        return [f"shinpan: adapter {context.adapter}, the matrix: {len(context.states)} states "
+                f"({', '.join(state.id for state in context.states)})"]
     return [f"shinpan: adapter {context.adapter}, ruleset {context.ruleset.describe()}"]
 
 
@@ -290,9 +343,32 @@ def shinpan_run(pytestconfig: pytest.Config) -> RunContext:
     return pytestconfig.stash[RUN_KEY]
 
 
+@pytest.fixture
+def shinpan_state(request: pytest.FixtureRequest, shinpan_run: RunContext) -> Revision:
+    """The state of the rules this scenario runs under: the run's ruleset, or the matrix's state for this item."""
+    state: Revision = request.node.stash.get(STATE_KEY, shinpan_run.ruleset)
+    return state
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """The matrix: each scenario once per state (the states' ids are the parameter's ids)."""
+    context = metafunc.config.stash[RUN_KEY]
+    if context.is_matrix and STATE_PARAMETER in metafunc.fixturenames:
+        ids = [state.id for state in context.states]
+        metafunc.parametrize(STATE_PARAMETER, ids, ids=ids, indirect=True)
+
+
 # ------------------------------------------------------------------- collection
 class FeatureModule(pytest.Module):
     """A ``.feature`` file collected as a test module whose tests are its scenarios."""
+
+    def cases_by_place(self) -> dict[tuple[int, int | None], suite.Case]:
+        """The file's cases by (line of the scenario, outline row): how a collected test finds its case."""
+        found: dict[tuple[int, int | None], suite.Case] | None = getattr(self, "_cases_by_place", None)
+        if found is None:
+            found = {(case.scenario_line, case.row): case for case in suite.feature(self.path).cases}
+            self._cases_by_place = found
+        return found
 
     def _getobj(self) -> types.ModuleType:
         from pytest_bdd import scenarios
@@ -300,9 +376,14 @@ class FeatureModule(pytest.Module):
         module = types.ModuleType(f"feature::{self.path}")
         module.__file__ = str(self.path)
         namespace = module.__dict__
+        bdd.share_parse(self.path)
         namespace.update(_scenarios=scenarios, _name=self.path.name, _base=str(self.path.parent))
         # scenarios() binds tests into its caller's namespace, so it must run as this module's code
         exec(compile("_scenarios(_name, features_base_dir=_base)", str(self.path), "exec"), namespace)
+        if self.config.stash[RUN_KEY].is_matrix:  # each scenario is parametrized by state
+            for name, value in list(namespace.items()):
+                if name.startswith("test_") and callable(value):
+                    namespace[name] = pytest.mark.usefixtures(STATE_PARAMETER)(value)
         return module
 
 
@@ -360,6 +441,8 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             selected.append(item)
             continue
         item.stash[CASE_KEY] = case
+        state = _state_of(item, context)
+        item.stash[STATE_KEY] = state
         values = case.values
         for name in REGISTRY:
             for value in getattr(values, name):
@@ -368,7 +451,7 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             deselected.append(item)
             continue
         selected.append(item)
-        reason = context.revisions.applies(context.ruleset, values.since, values.until)
+        reason = context.revisions.applies(state, values.since, values.until)
         if reason is not None:
             item.add_marker(pytest.mark.skip(reason=f"{Status.NOT_APPLICABLE.value}: {reason}"))
         elif values.unresolved:
@@ -379,6 +462,14 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     if deselected:
         config.hook.pytest_deselected(items=deselected)
         items[:] = selected
+
+
+def _state_of(item: pytest.Item, context: RunContext) -> Revision:
+    """The state an item runs under: its matrix parameter, or the run's ruleset."""
+    callspec = getattr(item, "callspec", None)
+    if callspec is not None and STATE_PARAMETER in callspec.params:
+        return context.revisions.get(str(callspec.params[STATE_PARAMETER]))
+    return context.ruleset
 
 
 def _tag_expression(text: str | None) -> Any:
@@ -401,11 +492,8 @@ def _case_of(item: pytest.Item) -> suite.Case | None:
     if template is None:
         return None
     row = item.callspec.indices.get("_pytest_bdd_example") if hasattr(item, "callspec") else None
-    feature = suite.feature(item.path)
-    for case in feature.cases:
-        if case.scenario_line == template.line_number and case.row == row:
-            return case
-    return None
+    cases = item.parent.cases_by_place()
+    return cases.get((template.line_number, row))
 
 
 # -------------------------------------------------------------------- time limit
@@ -455,16 +543,18 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         return report
     status, message = _status(report, call)
     extra: list[tuple[str, object]] = []
-    expectations = item.config.stash[RUN_KEY].expectations
+    context = item.config.stash[RUN_KEY]
+    state = item.stash.get(STATE_KEY, context.ruleset)
+    expectations = context.expectations_under(state)
     if status is not None and expectations is not None and expectations.get(case.id) is not None:
-        status, message, extra = _judge(report, case.id, status, message, item.config)
+        status, message, extra = _judge(report, case.id, status, message, expectations, context.allow_xpass)
     if status is not None:
         # on the item too, so that pytest's JUnit XML (written at teardown) carries them as <property>
         item.user_properties += [("shinpan.id", case.id), ("shinpan.status", status.value)]
         step = item.stash.get(STEP_KEY, None) if report.failed else None
         transcript = item.config.stash[RUN_KEY].transcript(case.id)
         report.user_properties = [*report.user_properties, *extra, ("shinpan_status", status.value),
-                                  ("shinpan_message", message), ("shinpan_id", case.id),
+                                  ("shinpan_message", message), ("shinpan_id", case.id), ("shinpan_state", state.id),
                                   ("shinpan_topic", case.topic), ("shinpan_name", case.name),
                                   ("shinpan_feature", str(case.path)), ("shinpan_line", case.line),
                                   ("shinpan_rules", list(case.values.rule)),
@@ -495,12 +585,10 @@ def pytest_bdd_step_func_lookup_error(request: pytest.FixtureRequest, feature: A
 
 
 def _judge(report: pytest.TestReport, case_id: str, status: Status, message: str,
-           config: pytest.Config) -> tuple[Status, str, list[tuple[str, object]]]:
+           expectations: expectations_.Expectations, allow_xpass: bool) -> tuple[Status, str, list[tuple[str, object]]]:
     """Compare ``status`` with the expectations entry: XFAIL becomes a pytest xfail, XPASS a failure
     (or an xpass with ``--allow-xpass``); the earned status is kept as ``shinpan_actual``."""
-    context = config.stash[RUN_KEY]
-    assert context.expectations is not None
-    expected = context.expectations.entries[case_id]
+    expected = expectations.entries[case_id]
     judged = expectations_.judge(expected, status)
     note = f"expected {expected.status.value}: {expected.reason}"
     if expected.issue:
@@ -508,7 +596,7 @@ def _judge(report: pytest.TestReport, case_id: str, status: Status, message: str
     if judged == Status.XFAIL:
         report.outcome = "skipped"
         report.wasxfail = note
-    elif judged == Status.XPASS and context.allow_xpass:
+    elif judged == Status.XPASS and allow_xpass:
         report.wasxfail = note
     elif judged == Status.XPASS:
         report.outcome = "failed"
@@ -557,10 +645,10 @@ class ResultCollector:
         props = dict(report.user_properties)
         if "shinpan_status" not in props:
             return
-        self.context.record(str(props["shinpan_id"]), Result(
+        self.context.record(str(props["shinpan_id"]), str(props["shinpan_state"]), Result(
             status=Status(str(props["shinpan_status"])), message=str(props["shinpan_message"]),
             topic=str(props["shinpan_topic"]), name=str(props["shinpan_name"]),
-            feature=paths.relative(str(props["shinpan_feature"])), duration=report.duration,
+            feature=_relative(str(props["shinpan_feature"])), duration=report.duration,
             actual=Status(str(props["shinpan_actual"])) if "shinpan_actual" in props else None,
             expected=Status(str(props["shinpan_expected"])) if "shinpan_expected" in props else None,
             issue=str(props["shinpan_issue"]) or None if "shinpan_issue" in props else None,
@@ -575,8 +663,11 @@ class ResultCollector:
         self.context.finish(int(exitstatus))
 
 
-_relative = paths.relative
-"""A feature's path as reports show it (``features/…``), installed or not."""
+@functools.cache
+def _relative(path: str) -> str:
+    """A feature's path as reports show it (``features/…``), installed or not: :func:`shinpan.paths.relative`,
+    once per feature file (it resolves the path on the disk)."""
+    return paths.relative(path)
 
 
 def _strings(value: object) -> list[str]:
@@ -601,7 +692,15 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     context = config.stash.get(RUN_KEY, None)
     if context is None or not context.results:
         return
-    for line in render_summary(context.results, context.ruleset, context.adapter, context.engine()):
+    if context.is_matrix:
+        ordered = context.sorted_results()
+        table = matrix.rows([state.id for state in context.states], [(s, r.status.value) for _, s, r in ordered])
+        lines = [f"shinpan — the matrix: {len(context.states)} states × {len({c for c, _, _ in ordered})} scenarios",
+                 *matrix.render(table), f"adapter: {context.adapter} ({context.engine()})"]
+    else:
+        lines = render_summary({case_id: result for case_id, _, result in context.sorted_results()},
+                               context.ruleset, context.adapter, context.engine())
+    for line in lines:
         terminalreporter.write_line(line)
 
 

@@ -38,16 +38,22 @@ def suite_hash(root: Path | None = None) -> str:
 
 
 def header(ruleset: Revision, spec: str, hello: Mapping[str, Any] | None, error: str | None,
-           expectations: str | None) -> dict[str, Any]:
-    """The report's first line."""
+           expectations: str | None, states: list[str] | None = None) -> dict[str, Any]:
+    """The report's first line. A matrix run (``states``) names every state it ran instead of one ruleset."""
     engine: Mapping[str, Any] = hello.get("engine", {}) if hello else {}
     adapter: dict[str, Any] = {"spec": spec, "name": engine.get("name"), "version": engine.get("version"),
                                "language": engine.get("language"), "protocol": hello.get("protocol") if hello else None}
     if error:
         adapter["error"] = error
-    return {"type": "header", "kit_version": __version__, "protocol": PROTOCOL_VERSION, "suite_hash": suite_hash(),
-            "ruleset": {"id": ruleset.id, "description": ruleset.describe()}, "adapter": adapter,
+    selected = {"id": ruleset.id, "description": ruleset.describe()}
+    if states is not None:
+        selected = {"id": "matrix", "description": f"the matrix: {len(states)} states, {states[0]} to {states[-1]}"}
+    line = {"type": "header", "kit_version": __version__, "protocol": PROTOCOL_VERSION, "suite_hash": suite_hash(),
+            "ruleset": selected, "adapter": adapter,
             "expectations": expectations, "started": datetime.now(UTC).isoformat(timespec="seconds")}
+    if states is not None:
+        line["states"] = states
+    return line
 
 
 def case(case_id: str, result: Result, ruleset: str) -> dict[str, Any]:
@@ -87,14 +93,28 @@ class ReportWriter:
         # errors="replace": a string no UTF-8 can hold (a lone surrogate from an adapter) must not lose the report
         self._file: IO[str] | None = open(path, "w", encoding="utf-8", errors="replace")  # noqa: SIM115
         self._started = time.monotonic()
-        self.has_header = False
+        self._header: Mapping[str, Any] | None = None
+
+    @property
+    def has_header(self) -> bool:
+        return self._header is not None
 
     def write(self, line: Mapping[str, Any]) -> None:
         if self._file is None:
             return
         if line.get("type") == "header":
-            self.has_header = True
+            self._header = line
         self._file.write(json.dumps(line, ensure_ascii=False) + "\n")
+        self._file.flush()
+
+    def rewrite_cases(self, cases: Iterable[Mapping[str, Any]], footer: Mapping[str, Any]) -> None:
+        """Write the report anew at the end: the header, ``cases`` in the order given, the footer."""
+        if self._file is None:
+            return
+        self._file.seek(0)
+        self._file.truncate()
+        for line in [*([self._header] if self._header else []), *cases, footer]:
+            self._file.write(json.dumps(line, ensure_ascii=False) + "\n")
         self._file.flush()
 
     def elapsed(self) -> float:

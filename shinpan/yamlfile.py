@@ -9,7 +9,7 @@ naming its line, not a crash).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import yaml
 
@@ -22,13 +22,18 @@ class LineDict(dict[str, Any]):
     line: int = 0
 
 
-class _Loader(yaml.SafeLoader):
-    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
-        if self.check_event(yaml.AliasEvent):
-            event = cast(yaml.AliasEvent, self.peek_event())  # type: ignore[no-untyped-call]
-            raise yaml.composer.ComposerError(None, None, f"alias *{event.anchor} is not allowed here "
-                                              "(write the value out)", cast(yaml.Mark, event.start_mark))
-        return super().compose_node(parent, index)
+# libyaml's parser when PyYAML was built with it (same safe constructors, same line marks), else the Python one
+_Base: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Loader(_Base):  # type: ignore[valid-type,misc]
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        """Build the value of ``node``; a node met a second time was reached through an alias."""
+        if node in self.constructed_objects:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"the value at line {node.start_mark.line + 1} is used again through an alias "
+                "(*name); aliases are not allowed here (write the value out)", node.start_mark)
+        return super().construct_object(node, deep)
 
 
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import shutil
-import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pytest
 from hypothesis import settings
 
+# imported here, so that the in-process runs (which forget the modules they import) share one copy of them
+import shinpan.adapters.reference
+import shinpan.adapters.subprocess_adapter  # noqa: F401
+import tests.fake_adapters  # noqa: F401
+from shinpan import cards, rulesets
 from shinpan.paths import PROJECT_ROOT
 
 settings.register_profile("ci", database=None, deadline=None, derandomize=True, max_examples=60)
@@ -23,7 +27,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 @dataclass
 class RunResult:
-    """What a pytest subprocess over the suite printed and reported."""
+    """What a pytest run over the suite printed and reported."""
 
     returncode: int
     output: str
@@ -42,20 +46,41 @@ class RunResult:
         return {str(line["id"]): str(line["status"]) for line in self.report}
 
 
-def run_suite(*args: str, features: Path | None = None, tmp: Path) -> RunResult:
-    """Run pytest on the suite (or a copy in ``features``) in a subprocess, with a JSON report."""
-    report = tmp / "report.jsonl"
-    env = dict(os.environ)
-    env.pop("PYTEST_ADDOPTS", None)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(PROJECT_ROOT), env.get("PYTHONPATH")]))
-    if features is not None:
-        env["SHINPAN_FEATURES"] = str(features)
-    command = [sys.executable, "-m", "pytest", "-p", "shinpan.pytest_plugin", "-p", "tests.fake_adapters",
-               "-p", "no:cacheprovider", f"--report={report}", "-q", *args,
-               str(features or PROJECT_ROOT / "features")]
-    done = subprocess.run(command, capture_output=True, text=True, cwd=tmp, env=env, check=False, timeout=300)
-    lines = report.read_text(encoding="utf-8").splitlines() if report.exists() else []
-    return RunResult(done.returncode, done.stdout + done.stderr, [json.loads(line) for line in lines])
+class SuiteRunner(Protocol):
+    def __call__(self, *args: str, features: Path | None = None, tmp: Path | None = None) -> RunResult: ...
+
+
+@pytest.fixture
+def run_suite(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> SuiteRunner:
+    """Run pytest on the suite (or a copy in ``features``) with a JSON report, in this process (pytester), as
+    ``shinpan run`` does: a fresh pytest session with the shinpan plugin and the fake adapters."""
+    runs = itertools.count()
+    # subprocess adapters (``cmd:python -m tests.fake_subprocess``) start in pytester's folder: they find the kit here
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(PROJECT_ROOT), os.environ.get("PYTHONPATH")])))
+
+    def run(*args: str, features: Path | None = None, tmp: Path | None = None) -> RunResult:
+        report = (tmp or pytester.path) / f"report-{next(runs)}.jsonl"
+        if features is not None:
+            monkeypatch.setenv("SHINPAN_FEATURES", str(features))
+        else:
+            monkeypatch.delenv("SHINPAN_FEATURES", raising=False)
+        _forget_registries()  # they are cached per process, and the registries to read depend on SHINPAN_FEATURES
+        try:
+            done = pytester.runpytest_inprocess(
+                "-p", "shinpan.pytest_plugin", "-p", "tests.fake_adapters", "-p", "no:cacheprovider",
+                f"--report={report}", "-q", *args, str(features or PROJECT_ROOT / "features"))
+        finally:
+            _forget_registries()
+        lines = report.read_text(encoding="utf-8").splitlines() if report.exists() else []
+        output = "\n".join([*done.outlines, *done.errlines])
+        return RunResult(int(done.ret), output, [json.loads(line) for line in lines])
+
+    return run
+
+
+def _forget_registries() -> None:
+    cards.load.cache_clear()
+    rulesets.load.cache_clear()
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from shinpan.adapters.reference import ReferenceSimulator
 from shinpan.errors import SuiteError
 from shinpan.lint import lint
 from shinpan.paths import PROJECT_ROOT
-from tests.conftest import run_suite
+from tests.conftest import SuiteRunner
 
 HEADER = "# language: ja\n@topic:basics\n機能: 検査\n\n"
 
@@ -36,7 +36,7 @@ def test_the_real_suite_is_clean() -> None:
     assert lint() == []
 
 
-def test_unknown_card_is_reported_with_file_and_line(suite_copy: Path, tmp_path: Path) -> None:
+def test_unknown_card_is_reported_with_file_and_line(run_suite: SuiteRunner, suite_copy: Path, tmp_path: Path) -> None:
     write(suite_copy, HEADER + scenario("    前提 自分の手札に《存在しないカード》がある\n"))
     assert "検査.feature:7: card 《存在しないカード》 is not in features/cards.yaml" in messages(suite_copy)
     result = run_suite(features=suite_copy, tmp=tmp_path)
@@ -44,7 +44,7 @@ def test_unknown_card_is_reported_with_file_and_line(suite_copy: Path, tmp_path:
     assert line["status"] == "ERROR" and "no card named 《存在しないカード》" in str(line["message"])
 
 
-def test_unknown_step_phrase_is_reported(suite_copy: Path, tmp_path: Path) -> None:
+def test_unknown_step_phrase_is_reported(run_suite: SuiteRunner, suite_copy: Path, tmp_path: Path) -> None:
     write(suite_copy, HEADER + scenario("    前提 自分のターンである\n    もし 空が青くなる\n"))
     assert "検査.feature:8: no step definition matches もし 空が青くなる" in messages(suite_copy)
     result = run_suite(features=suite_copy, tmp=tmp_path)
@@ -113,7 +113,7 @@ def test_malformed_card_registry_names_file_and_line(tmp_path: Path) -> None:
     assert str(error.value) == f"{path}:2: 《テスト用X》: a test card gives its abilities as a list in 'abilities'"
 
 
-def test_a_step_naming_the_wrong_player_is_an_error(suite_copy: Path, tmp_path: Path) -> None:
+def test_a_step_naming_the_wrong_player_is_an_error(run_suite: SuiteRunner, suite_copy: Path, tmp_path: Path) -> None:
     write(suite_copy, HEADER + scenario("    前提 自分のターンである\n    かつ 自分の手札に《テスト用クリーチャーA》がある\n"
                                         "    もし 相手が《テスト用クリーチャーA》を召喚する\n"))
     result = run_suite(features=suite_copy, tmp=tmp_path)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any, get_args
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from shinpan.adapters import schemas
-from shinpan.adapters.contract import REQUEST_TYPES, RESPONSE_TYPES, Observable, Simulator
+from shinpan.adapters.contract import PROTOCOL_VERSION, REQUEST_TYPES, RESPONSE_TYPES, Observable, Simulator
 from shinpan.adapters.reference import ReferenceSimulator
 from shinpan.adapters.subprocess_adapter import SubprocessSimulator
 
@@ -78,3 +81,71 @@ def test_schema_problems_name_the_field() -> None:
         "cards": {}, "turn": {"number": 0, "active": "me"}, "players": {"me": {"battle": [{"cards": []}]}, "opp": {}}}})
     assert "state/turn/number: 0 is less than the minimum of 1" in problems
     assert any(p.startswith("state/players/me/battle/0/cards") for p in problems)
+
+
+# -------------------------------------------- the two validators agree
+def _valid_messages() -> list[tuple[str, Any]]:
+    """A few real messages of each kind, from the reference adapter."""
+    adapter = ReferenceSimulator()
+    hello = adapter.hello({"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": "test"})
+    new_game = {"cmd": "new_game", "ruleset": hello["capabilities"]["rulesets"][-1], "seed": 1}
+    adapter.new_game(new_game)  # type: ignore[arg-type]
+    state = {"cards": {"A": "テスト用クリーチャーA", "B": "テスト用クリーチャーB"}, "turn": {"number": 2, "active": "me"},
+             "players": {"me": {"hand": ["A"], "battle": [{"cards": ["B"], "tapped": True}]}, "opp": {"mana": []}}}
+    setup = {"cmd": "setup", "state": state}
+    adapter.setup(setup)  # type: ignore[arg-type]
+    acts: list[dict[str, Any]] = [{"cmd": "act", "action": action, "choices": []} for action in (
+        {"type": "summon", "card": "A"}, {"type": "destroy", "cards": ["B"]}, {"type": "end_turn"},
+        {"type": "move", "card": "A", "to": "mana"}, {"type": "attack", "attacker": "B", "target": {"player": "opp"}})]
+    observed = adapter.observe({"cmd": "observe"})
+    return [("hello_response", hello), ("new_game_request", new_game), ("setup_request", setup),
+            *[("act_request", act) for act in acts], ("observe_response", observed)]
+
+
+VALID = _valid_messages()
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-3, 3) | st.sampled_from(["", "A", "me", "x"]),
+                           lambda inner: st.lists(inner, max_size=2) | st.dictionaries(st.sampled_from(
+                               ["cards", "type", "card", "status", "x"]), inner, max_size=2), max_leaves=4)
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> tuple[str, Any]:
+    """A real message with one part replaced, removed or added: valid or not, both validators must say the same."""
+    definition, message = draw(st.sampled_from(VALID))
+    message = json.loads(json.dumps(message))
+    node = message
+    for _ in range(draw(st.integers(0, 4))):
+        children = list(node.items()) if isinstance(node, dict) else list(enumerate(node))
+        containers = [(k, v) for k, v in children if isinstance(v, dict | list) and v]
+        if not containers:
+            break
+        node = draw(st.sampled_from(containers))[1]
+    keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+    action = draw(st.sampled_from(["replace", "remove", "add"]))
+    if action == "add" or not keys:
+        if isinstance(node, dict):
+            node[draw(st.sampled_from(["extra", "type", "card", "tapped", "status"]))] = draw(JSON_VALUES)
+        else:
+            node.append(draw(JSON_VALUES))
+    elif action == "remove":
+        del node[draw(st.sampled_from(keys))]
+    else:
+        node[draw(st.sampled_from(keys))] = draw(JSON_VALUES)
+    return definition, message
+
+
+@settings(max_examples=300)
+@given(mutated())
+def test_the_fast_validator_agrees_with_jsonschema(case: tuple[str, Any]) -> None:
+    """``jsonschema-rs`` (says whether a message is valid) and ``jsonschema`` (says what is wrong) read the same
+    schemas: on real messages and on every mutation of them they must agree."""
+    definition, message = case
+    fast = schemas.fast_validator(definition).is_valid(message)
+    full = not any(True for _ in schemas.validator(definition).iter_errors(message))
+    assert fast == full, (definition, message)
+
+
+def test_the_real_messages_are_valid_for_both() -> None:
+    for definition, message in VALID:
+        assert schemas.fast_validator(definition).is_valid(message), definition
+        assert schemas.problems(definition, message) == [], definition

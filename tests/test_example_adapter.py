@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 
 from shinpan.paths import PROJECT_ROOT
-from tests.conftest import run_suite
+from tests.conftest import SuiteRunner
 
 NODE = shutil.which("node")
 EXAMPLE = PROJECT_ROOT / "adapters" / "examples" / "node" / "adapter.js"
 
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
-def test_the_node_example_passes_what_it_supports_and_fails_nothing(tmp_path: Path, suite_copy: Path) -> None:
+def test_the_node_example_passes_what_it_supports_and_fails_nothing(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:
     junit = tmp_path / "junit.xml"
     result = run_suite(f"--adapter=cmd:{NODE} {EXAMPLE}", "--validate", f"--junitxml={junit}", features=suite_copy,
                        tmp=tmp_path)

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from shinpan import expectations as exp
 from shinpan.cli import main
 from shinpan.outcomes import Status
-from tests.conftest import run_suite
+from tests.conftest import SuiteRunner
 
 FILE = """adapter = "fake-never-sick"
 
@@ -35,7 +35,7 @@ reason = "wrong guess: it fails"
 """
 
 
-def test_expected_failures_xfail_and_an_unexpected_pass_fails_the_run(tmp_path: Path, suite_copy: Path) -> None:
+def test_expected_failures_xfail_and_an_unexpected_pass_fails_the_run(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:
     file = tmp_path / "never-sick.toml"
     file.write_text(FILE, encoding="utf-8")
     strict = run_suite("--adapter=fake-never-sick", f"--expectations={file}", features=suite_copy, tmp=tmp_path)

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_suite
+from tests.conftest import SuiteRunner
 
 BASICS = 22
 
 
-def test_reference_passes_everything(tmp_path: Path) -> None:
+def test_reference_passes_everything(run_suite: SuiteRunner, tmp_path: Path) -> None:
     result = run_suite("--adapter=reference", tmp=tmp_path)
     assert result.returncode == 0, result.output
     assert len(result.report) >= BASICS
@@ -29,7 +29,7 @@ def test_reference_passes_everything(tmp_path: Path) -> None:
         ("fake-wrong-protocol", "ERROR", True),
     ],
 )
-def test_each_scenario_gets_the_fakes_status(tmp_path: Path, suite_copy: Path, adapter: str, status: str,
+def test_each_scenario_gets_the_fakes_status(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path, adapter: str, status: str,
                                              exit_nonzero: bool) -> None:
     result = run_suite(f"--adapter={adapter}", features=suite_copy, tmp=tmp_path)
     statuses = set(result.statuses().values())
@@ -42,7 +42,7 @@ def test_each_scenario_gets_the_fakes_status(tmp_path: Path, suite_copy: Path, a
     assert (result.returncode != 0) == exit_nonzero, result.output
 
 
-def test_unobservable_is_a_skip_with_reason(tmp_path: Path, suite_copy: Path) -> None:
+def test_unobservable_is_a_skip_with_reason(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:
     result = run_suite("--adapter=fake-no-observables", features=suite_copy, tmp=tmp_path)
     assert result.returncode == 0, result.output
     unobservable = [r for r in result.report if r["status"] == "UNOBSERVABLE"]
@@ -51,7 +51,7 @@ def test_unobservable_is_a_skip_with_reason(tmp_path: Path, suite_copy: Path) ->
     assert "unobservable" in result.output.lower()
 
 
-def test_a_wrong_engine_fails_exactly_the_scenarios_that_check_it(tmp_path: Path, suite_copy: Path) -> None:
+def test_a_wrong_engine_fails_exactly_the_scenarios_that_check_it(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:
     result = run_suite("--adapter=fake-never-sick", features=suite_copy, tmp=tmp_path)
     statuses = result.statuses()
     assert result.returncode != 0
@@ -62,13 +62,13 @@ def test_a_wrong_engine_fails_exactly_the_scenarios_that_check_it(tmp_path: Path
     assert all("summoning_sick is False, expected True" in str(r["message"]) for r in failures)
 
 
-def test_validate_turns_a_schema_breaking_answer_into_an_error(tmp_path: Path, suite_copy: Path) -> None:
+def test_validate_turns_a_schema_breaking_answer_into_an_error(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:
     result = run_suite("--adapter=fake-garbage", "--validate", features=suite_copy, tmp=tmp_path)
     errors = [r for r in result.report if r["status"] == "ERROR"]
     assert errors and all("invalid observe_response" in str(r["message"]) for r in errors), result.output
 
 
-def test_scenarios_outside_the_ruleset_are_not_applicable(tmp_path: Path, suite_copy: Path) -> None:
+def test_scenarios_outside_the_ruleset_are_not_applicable(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:
     feature = suite_copy / "basics" / "改訂.feature"
     feature.write_text(
         "# language: ja\n@topic:basics\n機能: 改訂で変わる裁定\n\n"
@@ -92,13 +92,13 @@ def test_scenarios_outside_the_ruleset_are_not_applicable(tmp_path: Path, suite_
     assert "@until:2021-03-15" in str(next(r["message"] for r in new.report if r["id"] == "tmp-until-001"))
 
 
-def test_report_lines_name_id_status_message_and_ruleset(tmp_path: Path, suite_copy: Path) -> None:
+def test_report_lines_name_id_status_message_and_ruleset(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:
     result = run_suite("--ruleset=2021-03-16", features=suite_copy, tmp=tmp_path)
     line = result.report[0]
     assert {"id", "status", "message", "ruleset", "feature", "name", "topic"} <= set(line)
     assert line["ruleset"] == "2021-03-16"
 
 
-def test_tag_expression_selects_scenarios(tmp_path: Path, suite_copy: Path) -> None:
+def test_tag_expression_selects_scenarios(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:
     result = run_suite("--tags=@rule:101.2", features=suite_copy, tmp=tmp_path)
     assert sorted(result.statuses()) == ["basics-sick-006", "basics-sick-007"]

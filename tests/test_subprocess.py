@@ -15,7 +15,7 @@ from shinpan.adapters.server import handle
 from shinpan.adapters.subprocess_adapter import SubprocessSimulator
 from shinpan.outcomes import AdapterCrash, AdapterTimeout
 from shinpan.report import suite_hash
-from tests.conftest import run_suite
+from tests.conftest import SuiteRunner
 
 BASICS = 22
 FAKE = f"{sys.executable} -m tests.fake_subprocess"
@@ -28,7 +28,7 @@ def cmd(mode: str) -> str:
 
 
 # ------------------------------------------------------------- whole runs
-def test_reference_through_a_pipe_gives_every_status_the_in_process_run_gives(tmp_path: Path) -> None:
+def test_reference_through_a_pipe_gives_every_status_the_in_process_run_gives(run_suite: SuiteRunner, tmp_path: Path) -> None:
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     in_process = run_suite("--adapter=reference", "--ruleset=2020-09-18", tmp=tmp_path / "a")
@@ -56,7 +56,7 @@ def test_reference_through_a_pipe_gives_every_status_the_in_process_run_gives(tm
         ("garbage", "ERROR", "about to print a debug line"),
     ],
 )
-def test_a_misbehaving_child_costs_one_scenario_and_is_restarted(tmp_path: Path, suite_copy: Path, mode: str,
+def test_a_misbehaving_child_costs_one_scenario_and_is_restarted(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path, mode: str,
                                                                  status: str, stderr: str) -> None:
     once = tmp_path / "once"
     result = run_suite(cmd(f"{mode} --once {once}"), "--scenario-timeout=1", features=suite_copy, tmp=tmp_path)
@@ -70,7 +70,7 @@ def test_a_misbehaving_child_costs_one_scenario_and_is_restarted(tmp_path: Path,
     assert status.lower() in result.output
 
 
-def test_an_adapter_that_dies_at_start_is_a_crash_for_every_scenario(tmp_path: Path, suite_copy: Path) -> None:
+def test_an_adapter_that_dies_at_start_is_a_crash_for_every_scenario(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:
     result = run_suite(cmd("dies-at-start"), features=suite_copy, tmp=tmp_path)
     assert set(result.statuses().values()) == {"CRASH"}, result.output
     assert len(result.statuses()) == BASICS
@@ -82,7 +82,7 @@ def test_an_adapter_that_dies_at_start_is_a_crash_for_every_scenario(tmp_path: P
     ("fake", "status", "exit_nonzero"),
     [("fake-always-wrong", "FAIL", True), ("fake-supports-nothing", "UNSUPPORTED", False)],
 )
-def test_a_served_fake_engine_gets_its_status_everywhere(tmp_path: Path, suite_copy: Path, fake: str, status: str,
+def test_a_served_fake_engine_gets_its_status_everywhere(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path, fake: str, status: str,
                                                          exit_nonzero: bool) -> None:
     result = run_suite(cmd(f"serve {fake}"), features=suite_copy, tmp=tmp_path)
     assert set(result.statuses().values()) == {status}, result.output
@@ -90,7 +90,7 @@ def test_a_served_fake_engine_gets_its_status_everywhere(tmp_path: Path, suite_c
     assert (result.returncode != 0) == exit_nonzero
 
 
-def test_validate_catches_a_schema_breaking_answer_on_the_wire(tmp_path: Path, suite_copy: Path) -> None:
+def test_validate_catches_a_schema_breaking_answer_on_the_wire(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:
     once = tmp_path / "once"
     result = run_suite(cmd(f"invalid --once {once}"), "--validate", features=suite_copy, tmp=tmp_path)
     bad = [r for r in result.cases() if r["status"] != "PASS"]

@@ -8,12 +8,12 @@ from pathlib import Path
 
 from shinpan.adapters import schemas
 from shinpan.failures import FailedStep, Failure
-from tests.conftest import run_suite
+from tests.conftest import SuiteRunner
 
 SICK_STEP = "ならば 《テスト用クリーチャーA》は召喚酔いしている"
 
 
-def test_a_failure_names_the_step_the_check_the_rules_and_the_transcript(tmp_path: Path, suite_copy: Path) -> None:
+def test_a_failure_names_the_step_the_check_the_rules_and_the_transcript(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:
     junit = tmp_path / "junit.xml"
     trace = tmp_path / "trace"
     run = run_suite("--adapter=fake-never-sick", f"--trace-dir={trace}", f"--junitxml={junit}",
@@ -56,14 +56,14 @@ def test_a_failure_names_the_step_the_check_the_rules_and_the_transcript(tmp_pat
     assert passed[1]["request"]["cmd"] == "hello" and passed[-1] == {"kind": "end", "status": "PASS"}
 
 
-def test_without_trace_no_transcript_and_the_failure_says_how_to_get_one(tmp_path: Path, suite_copy: Path) -> None:
+def test_without_trace_no_transcript_and_the_failure_says_how_to_get_one(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:
     run = run_suite("--adapter=fake-never-sick", "--tags=@id:basics-sick-001", features=suite_copy, tmp=tmp_path)
     assert "transcript: (run with --trace DIR to keep one)" in run.output
     assert "transcript" not in run.cases()[0]
     assert not list(tmp_path.rglob("basics-sick-001.jsonl"))
 
 
-def test_an_error_before_any_step_says_so(tmp_path: Path, suite_copy: Path) -> None:
+def test_an_error_before_any_step_says_so(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:
     run = run_suite("--adapter=fake-error", "--tags=@id:basics-sick-001", features=suite_copy, tmp=tmp_path)
     line = run.cases()[0]
     assert line["status"] == "ERROR"

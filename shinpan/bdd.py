@@ -1,0 +1,122 @@
+"""What the kit hands pytest-bdd so that it does each piece of work once per run, not once per step.
+
+pytest-bdd (the library that runs a scenario's steps) finds the definition of a step by walking every fixture
+name of the session and asking pytest which of their definitions the test can see — for every step of every
+scenario. The suite has a few hundred steps over a few dozen distinct phrases per feature file, so the kit keeps
+the answer: the step definitions a feature file can see are listed once per file, and the definitions that
+match a phrase are kept per (file, kind, phrase). Nothing else changes: the same definitions, in the same order,
+are handed back to pytest-bdd, which injects and runs them as before.
+
+It also reads each feature file once: pytest-bdd is given the Gherkin document :mod:`shinpan.suite` parsed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import os
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pytest_bdd import feature as bdd_feature
+from pytest_bdd.compat import get_fixture_names, getfixturedefs
+from pytest_bdd.gherkin_parser import GherkinDocument
+from pytest_bdd.parser import FeatureParser
+from pytest_bdd.steps import step_function_context_registry
+
+from shinpan import suite
+
+bdd_scenario = importlib.import_module("pytest_bdd.scenario")  # the package exports a function of that name
+LOOKUP_KEY = pytest.StashKey["StepLookup"]()
+_ORIGINAL_FIND: Callable[..., Iterable[Any]] = getattr(bdd_scenario, "find_fixturedefs_for_step")  # noqa: B009
+
+
+class StepLookup:
+    """The step definitions each collector (a feature file) can see, and which of them match each phrase."""
+
+    def __init__(self) -> None:
+        self._visible: dict[tuple[str, int], list[tuple[Any, Any]]] = {}
+        self._matches: dict[tuple[str, int, Any, str], list[Any]] = {}
+
+    def find(self, step: Any, fixturemanager: Any, node: Any) -> list[Any]:
+        """The fixture definitions of the step definitions that parse ``step`` and that ``node`` can see, in the
+        order pytest-bdd's own search yields them."""
+        names = get_fixture_names(fixturemanager=fixturemanager)
+        # A test item sees its parent's fixtures plus what pytest-bdd registers on the item itself (the values of
+        # ``target_fixture`` steps, which are never step definitions): the parent's view is the item's.
+        holder = node.parent if isinstance(node, pytest.Item) and node.parent is not None else node
+        key = (holder.nodeid, len(names))
+        match_key = (*key, step.type, step.name)
+        found = self._matches.get(match_key)
+        if found is None:
+            visible = self._visible.get(key)
+            if visible is None:
+                visible = self._visible[key] = _step_definitions(names, fixturemanager, holder)
+            found = self._matches[match_key] = [
+                fixturedef for fixturedef, context in visible
+                if (context.type is None or context.type == step.type) and context.parser.is_matching(step.name)
+            ]
+        return found
+
+
+def _step_definitions(names: list[str], fixturemanager: Any, node: Any) -> list[tuple[Any, Any]]:
+    """Every step definition visible to ``node``, with its step context, in pytest-bdd's search order."""
+    found = []
+    for name in names:
+        for fixturedef in getfixturedefs(fixturemanager, name, node) or []:
+            context = step_function_context_registry.get(fixturedef.func)
+            if context is not None:
+                found.append((fixturedef, context))
+    return found
+
+
+def _find_fixturedefs_for_step(step: Any, fixturemanager: Any, node: Any) -> Iterable[Any]:
+    lookup: StepLookup | None = node.config.stash.get(LOOKUP_KEY, None)
+    if lookup is None:  # a session that did not load the shinpan plugin
+        return _ORIGINAL_FIND(step, fixturemanager, node)
+    return iter(lookup.find(step, fixturemanager, node))
+
+
+def install(config: pytest.Config) -> None:
+    """Give this session a step lookup table, and route pytest-bdd's step search through it."""
+    config.stash[LOOKUP_KEY] = StepLookup()
+    setattr(bdd_scenario, "find_fixturedefs_for_step", _find_fixturedefs_for_step)  # noqa: B010
+    keep_signatures()
+
+
+def keep_signatures() -> None:
+    """pytest-bdd reads each step function's signature every time the step runs; Python computes it anew unless
+    the function carries it (``__signature__``), so every step definition is given its own, computed once."""
+    for context in list(step_function_context_registry.values()):
+        function = context.step_func
+        if getattr(function, "__signature__", None) is None:
+            setattr(function, "__signature__", inspect.signature(function))  # noqa: B010
+
+
+def share_parse(path: Path) -> None:
+    """Hand pytest-bdd the Gherkin document of ``path`` that :mod:`shinpan.suite` parsed (and keeps while the file
+    is unchanged), so that pytest-bdd does not read and parse the file again."""
+    parsed = suite.feature(path)
+    filename = os.path.abspath(path)
+    known = _CONVERTED.get(filename)
+    if known is None or known[0] is not parsed:
+        parser = _ParsedFeature(os.path.dirname(filename), os.path.basename(filename), parsed.document)
+        known = _CONVERTED[filename] = (parsed, parser.parse())
+    bdd_feature.features[filename] = known[1]
+
+
+_CONVERTED: dict[str, tuple[suite.FeatureFile, Any]] = {}
+"""pytest-bdd's reading of each file, with the parse it was made from (a changed file is parsed anew)."""
+
+
+class _ParsedFeature(FeatureParser):
+    """pytest-bdd's feature reader, given a document already parsed."""
+
+    def __init__(self, basedir: str, filename: str, document: dict[str, Any]) -> None:
+        super().__init__(basedir, filename)
+        self._document = document
+
+    def _parse_feature_file(self) -> GherkinDocument:
+        return GherkinDocument.from_dict(self._document)

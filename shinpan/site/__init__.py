@@ -1,0 +1,48 @@
+"""The living spec (生きた仕様): ``shinpan site`` builds a static site of every ruling.
+
+Pages: home, a page per topic, one canonical page per scenario (``scenarios/<id>.html``), the
+引き継ぎ早見表 grid, revisions, the rules index, sources, cards, the engines matrix and client-side
+search. HTML comes from Jinja2 templates shipped in ``shinpan/site/templates``; the stylesheet and the
+small script from ``shinpan/site/static``. Nothing is fetched from the network, building or viewing.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from shinpan.report import suite_hash
+from shinpan.site import model, render, reports
+from shinpan.site.reports import ReportError
+
+__all__ = ["ReportError", "build", "run_reference"]
+
+
+def build(out: Path, report_paths: Sequence[Path]) -> model.Site:
+    """Build the site under ``out`` from the suite and the given reports (one engine each)."""
+    current = suite_hash()
+    engines = [reports.load(path, f"e{number}", current) for number, path in enumerate(report_paths)]
+    site = model.build(engines)
+    out.mkdir(parents=True, exist_ok=True)
+    render.write(site, out)
+    return site
+
+
+def run_reference(folder: Path) -> Path:
+    """Run the whole suite on the reference engine (``shinpan run``); return its report in ``folder``."""
+    report = folder / "reference.jsonl"
+    command = [sys.executable, "-m", "shinpan", "run", "--adapter=reference", f"--report={report}",
+               "-q", "-p", "no:warnings"]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if not report.exists():
+        tail = (done.stdout + done.stderr).strip().splitlines()[-1:] or ["no output"]
+        raise ReportError(report, None, f"the reference run wrote no report ({tail[0]})")
+    return report
+
+
+def temporary_folder() -> tempfile.TemporaryDirectory[str]:
+    """A folder for the reference run's report (removed after the build)."""
+    return tempfile.TemporaryDirectory(prefix="shinpan-site-")

@@ -1,0 +1,133 @@
+"""The rules' history on the site: the changes (改訂) and each scenario's window drawn on a timeline.
+
+A change took effect on a known day, or somewhere in a range (after ``after``, by ``by``) when the
+sources give no day: the days inside that range are *in doubt* (shaded on the timeline). A scenario
+holds from the changes named by its ``@since`` tags and up to the changes that ended it (``@until``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from shinpan import rulesets, yamlfile
+
+
+@dataclass(frozen=True)
+class Change:
+    """One dated or ranged change of the rules or rulings."""
+
+    id: str
+    title: str
+    notes: tuple[str, ...]
+    sources: tuple[str, ...]
+    date: dt.date | None
+    after: dt.date | None
+    by: dt.date | None
+
+    @property
+    def when(self) -> str:
+        """The day, or the range, in Japanese."""
+        if self.date is not None:
+            return self.date.isoformat()
+        after = f"{self.after.isoformat()} より後" if self.after else ""
+        by = f"{self.by.isoformat()} までに" if self.by else ""
+        return "、".join(p for p in (after, by) if p) + "(日付不明)"
+
+    @property
+    def first(self) -> dt.date | None:
+        """The earliest day it may have taken effect (None: unknown)."""
+        if self.date is not None:
+            return self.date
+        return self.after + dt.timedelta(days=1) if self.after else None
+
+    @property
+    def last(self) -> dt.date | None:
+        """The day by which it had taken effect (None: unknown)."""
+        return self.date if self.date is not None else self.by
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A stretch of the timeline in percent of its width."""
+
+    left: float
+    width: float
+    kind: str
+    """``holds`` (the ruling holds), ``doubt`` (a change in doubt), ``change`` (a dated change's tick)."""
+    title: str
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """A scenario's window over every change: ticks and bands for the changes, and the window's segments."""
+
+    changes: tuple[Segment, ...]
+    window: tuple[Segment, ...]
+    years: tuple[tuple[float, int], ...]
+    """Where each new year starts on the axis (percent, year)."""
+    start: str
+    end: str
+
+
+def changes() -> tuple[Change, ...]:
+    """Every change from ``features/rulesets.yaml``, oldest first."""
+    revisions = rulesets.load()
+    raw = yamlfile.load(revisions.path)
+    sources = {str(entry["id"]): tuple(str(s) for s in entry.get("sources", ()))
+               for entry in raw.get("revisions", ()) if isinstance(entry, dict) and "id" in entry}
+    return tuple(Change(r.id, r.title, r.changes, sources.get(r.id, ()), r.date, r.after, r.by)
+                 for r in revisions.items)
+
+
+def ending_change(until: str) -> str:
+    """The id of the change that ended a ruling tagged ``@until:<until>``."""
+    return rulesets.load().ending_revision(until).id
+
+
+def changed_by(change_id: str, windows: Iterable[tuple[str, Sequence[str], Sequence[str]]]) -> list[str]:
+    """The scenario ids (of ``(id, since, until)``) whose outcome ``change_id`` changes: it starts or ends them."""
+    found = []
+    for scenario_id, since, until in windows:
+        if change_id in since or change_id in {ending_change(u) for u in until}:
+            found.append(scenario_id)
+    return found
+
+
+def timeline(all_changes: Sequence[Change], since: Sequence[str], until: Sequence[str],
+             today: dt.date) -> Timeline:
+    """Draw the window of a scenario holding from the changes ``since`` to the ones ending it (``until``)."""
+    by_id = {c.id: c for c in all_changes}
+    days = [d for c in all_changes for d in (c.date, c.after, c.by) if d is not None]
+    start = min(days) - dt.timedelta(days=365)
+    end = max([*days, today])
+
+    def x(day: dt.date | None, default: dt.date) -> float:
+        day = day or default
+        return round(100 * (day - start).days / max(1, (end - start).days), 2)
+
+    marks = []
+    for change in all_changes:
+        if change.date is not None:
+            marks.append(Segment(x(change.date, start), 0.0, "change", f"{change.id}: {change.title}"))
+        else:
+            left = x(change.first, start)
+            marks.append(Segment(left, x(change.last, end) - left, "doubt", f"{change.id} ({change.when})"))
+    openings = [by_id[s] for s in since if s in by_id]
+    endings = [by_id[e] for e in (ending_change(u) for u in until) if e in by_id]
+    opening = max(openings, key=lambda c: c.last or end, default=None)
+    ending = min(endings, key=lambda c: c.first or start, default=None)
+    solid_from = x(opening.last, start) if opening else 0.0
+    solid_to = x(ending.first, start) if ending else 100.0
+    window = []
+    if opening is not None and opening.date is None:
+        left = x(opening.first, start)
+        window.append(Segment(left, solid_from - left, "doubt", f"{opening.id} ({opening.when}) — 不明"))
+    window.append(Segment(solid_from, max(0.0, solid_to - solid_from), "holds", "この裁定が成り立つ期間"))
+    if ending is not None and ending.date is None:
+        right = x(ending.last, end)
+        window.append(Segment(solid_to, right - solid_to, "doubt", f"{ending.id} ({ending.when}) — 不明"))
+    years = tuple((x(dt.date(year, 1, 1), start), year) for year in range(start.year + 1, end.year + 1))
+    marks.sort(key=lambda mark: mark.kind != "doubt")  # bands first, so that the ticks of dated changes show
+    return Timeline(tuple(marks), tuple(window), years, start.isoformat(), end.isoformat())

@@ -1,0 +1,274 @@
+"""The site's data: the parsed suite grouped into topics and scenarios, with cards, rules, sources,
+changes and every engine's results, ready for the templates.
+
+A scenario here is one ``@id``: a plain scenario, or a scenario outline with its rows (cases
+``<id>#1``, ``<id>#2``…). Each has exactly one canonical page, ``scenarios/<id>.html``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from urllib.parse import quote
+
+from shinpan import cards, paths, suite
+from shinpan import table as tables
+from shinpan.cards import CARD_REFERENCE
+from shinpan.site import history, provenance
+from shinpan.site.reports import CaseResult, Engine
+
+KEYWORD_KINDS = {"Context": "前提", "Action": "操作", "Outcome": "結果"}
+GOOD = ("PASS", "XFAIL")
+QUIET = ("NOT_APPLICABLE", "UNRESOLVED")
+LACKING = ("UNSUPPORTED", "UNOBSERVABLE")
+SEVERITY = ("FAIL", "ERROR", "CRASH", "TIMEOUT", "SCRIPT_MISMATCH", "XPASS", *LACKING, *GOOD, *QUIET)
+"""Statuses from worst to best: a cell with several scenarios shows the worst of them."""
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A piece of a step's text: plain text, or a card reference (``card`` is the card's name)."""
+
+    text: str
+    card: str | None = None
+
+
+@dataclass(frozen=True)
+class StepView:
+    """A step as shown: its keyword set apart, its text with the card names linked."""
+
+    keyword: str
+    kind: str
+    pieces: tuple[Piece, ...]
+
+
+@dataclass(frozen=True)
+class CaseView:
+    """One executable case of a scenario (an outline has one per row)."""
+
+    id: str
+    anchor: str
+    steps: tuple[StepView, ...]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One ``@id`` of the suite, with everything its page shows."""
+
+    id: str
+    topic: str
+    name: str
+    feature: str
+    line: int
+    cases: tuple[CaseView, ...]
+    rules: tuple[str, ...]
+    sources: tuple[str, ...]
+    since: tuple[str, ...]
+    until: tuple[str, ...]
+    status: tuple[str, ...]
+    requires: tuple[str, ...]
+    cards: tuple[str, ...]
+
+    @property
+    def url(self) -> str:
+        """The canonical page, relative to the site's root."""
+        return scenario_url(self.id)
+
+
+@dataclass(frozen=True)
+class Feature:
+    """A feature file of a topic."""
+
+    name: str
+    path: str
+    description: str
+    scenarios: tuple[Scenario, ...]
+
+
+@dataclass(frozen=True)
+class Topic:
+    """A feature folder."""
+
+    key: str
+    features: tuple[Feature, ...]
+
+    @property
+    def scenarios(self) -> tuple[Scenario, ...]:
+        return tuple(s for f in self.features for s in f.scenarios)
+
+    @property
+    def url(self) -> str:
+        return f"topics/{quote(self.key)}.html"
+
+
+@dataclass(frozen=True)
+class GridCell:
+    """A cell of the 引き継ぎ早見表: its entries (value and scenario) and, per engine, its worst status."""
+
+    row: str
+    attribute: str
+    span: int
+    entries: tuple[tables.Entry, ...]
+    statuses: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Site:
+    """Everything the pages show."""
+
+    topics: tuple[Topic, ...]
+    scenarios: dict[str, Scenario]
+    engines: tuple[Engine, ...]
+    cards: cards.CardRegistry
+    changes: tuple[history.Change, ...]
+    grid: tuple[tuple[str, tuple[GridCell, ...]], ...]
+    """The 12 rows of the carry-over grid: (row label, cells)."""
+    built: dt.date
+
+    def status(self, engine: Engine, scenario: Scenario) -> str:
+        """The engine's worst status over the scenario's cases, or ``NO_RESULT``."""
+        return worst(_status(engine.result(c.id)) for c in scenario.cases)
+
+    def cited_rules(self) -> dict[str, list[Scenario]]:
+        """Rule number -> the scenarios citing it, in rule order."""
+        found: dict[str, list[Scenario]] = {}
+        for scenario in self.scenarios.values():
+            for rule in scenario.rules:
+                found.setdefault(rule, []).append(scenario)
+        return dict(sorted(found.items(), key=lambda item: rule_key(item[0])))
+
+    def cited_sources(self) -> dict[str, list[Scenario]]:
+        """Source id -> the scenarios citing it."""
+        found: dict[str, list[Scenario]] = {}
+        for scenario in self.scenarios.values():
+            for source in scenario.sources:
+                found.setdefault(provenance.source_key(source), []).append(scenario)
+        return dict(sorted(found.items()))
+
+    def card_uses(self) -> dict[str, list[Scenario]]:
+        """Card name -> the scenarios naming it."""
+        found: dict[str, list[Scenario]] = {}
+        for scenario in self.scenarios.values():
+            for name in scenario.cards:
+                found.setdefault(name, []).append(scenario)
+        return found
+
+
+def scenario_url(scenario_id: str) -> str:
+    """``scenarios/<id>.html``: the one canonical URL of a scenario."""
+    return f"scenarios/{quote(scenario_id)}.html"
+
+
+def card_anchor(name: str) -> str:
+    """The anchor of a card on the cards page."""
+    return "card-" + name
+
+
+def rule_key(rule: str) -> tuple[tuple[int, str], ...]:
+    """Sort key: numeric parts as numbers (``301.5`` < ``301.10``), letters after."""
+    return tuple((int(p), "") if p.isdigit() else (0, p) for p in re.findall(r"\d+|[^\d.]+", rule))
+
+
+def severity(status: str) -> int:
+    """A status's place from worst (0) to best; statuses the site does not know come last."""
+    return SEVERITY.index(status) if status in SEVERITY else len(SEVERITY)
+
+
+def worst(statuses: Iterable[str]) -> str:
+    """The worst of several statuses (``NO_RESULT`` when there is none)."""
+    found = list(statuses)
+    known = [s for s in found if s in SEVERITY]
+    if known:
+        return min(known, key=severity)
+    return found[0] if found else "NO_RESULT"
+
+
+def _status(result: CaseResult | None) -> str:
+    return result.status if result else "NO_RESULT"
+
+
+def build(engines: Sequence[Engine], today: dt.date | None = None) -> Site:
+    """Read the suite, the card registry and the changes, and join the engines' results."""
+    registry = cards.load()
+    root = paths.features_dir()
+    topics: dict[str, list[Feature]] = {}
+    scenarios: dict[str, Scenario] = {}
+    for path in suite.feature_paths(root):
+        parsed = suite.feature(path)
+        grouped: dict[str, list[suite.Case]] = {}
+        for case in parsed.cases:
+            grouped.setdefault(case.id.split("#")[0], []).append(case)
+        feature_scenarios = []
+        for scenario_id, group in grouped.items():
+            scenario = _scenario(scenario_id, group, path.relative_to(root).as_posix(), registry)
+            scenarios[scenario_id] = scenario
+            feature_scenarios.append(scenario)
+        description = str(parsed.document["feature"].get("description") or "").strip()
+        topic = feature_scenarios[0].topic if feature_scenarios else path.parent.name
+        topics.setdefault(topic, []).append(
+            Feature(parsed.name, path.relative_to(root).as_posix(), description, tuple(feature_scenarios)))
+    return Site(
+        topics=tuple(Topic(k, tuple(v)) for k, v in sorted(topics.items())),
+        scenarios=scenarios,
+        engines=tuple(engines),
+        cards=registry,
+        changes=history.changes(),
+        grid=_grid(engines),
+        built=today or dt.date.today(),
+    )
+
+
+def _scenario(scenario_id: str, group: list[suite.Case], feature: str, registry: cards.CardRegistry) -> Scenario:
+    first = group[0]
+    values = first.values
+    views = tuple(
+        CaseView(case.id, f"row-{case.row + 1}" if case.row is not None else "steps",
+                 tuple(StepView(step.keyword, step.kind, _pieces(step.text, registry)) for step in case.steps))
+        for case in group
+    )
+    named = [p.card for case in views for step in case.steps for p in step.pieces if p.card]
+    return Scenario(
+        id=scenario_id, topic=first.topic, name=first.name, feature=feature, line=first.scenario_line, cases=views,
+        rules=values.rule, sources=values.source, since=values.since, until=values.until, status=values.status,
+        requires=values.requires, cards=tuple(dict.fromkeys(named)),
+    )
+
+
+def _pieces(text: str, registry: cards.CardRegistry) -> tuple[Piece, ...]:
+    """Split a step's text at its card references (《name》); names not in the registry stay plain."""
+    pieces: list[Piece] = []
+    at = 0
+    for match in CARD_REFERENCE.finditer(text):
+        if match["name"] not in registry:
+            continue
+        if match.start() > at:
+            pieces.append(Piece(text[at:match.start()]))
+        pieces.append(Piece(match.group(0), match["name"]))
+        at = match.end()
+    if at < len(text):
+        pieces.append(Piece(text[at:]))
+    return tuple(pieces)
+
+
+def _grid(engines: Sequence[Engine]) -> tuple[tuple[str, tuple[GridCell, ...]], ...]:
+    table = tables.build(paths.features_dir() / tables.TABLES["carry-over"])
+    rows = []
+    for row, label in tables.ROWS:
+        whole = table.cell(row, tables.WHOLE_ROW)
+        if whole.entries:
+            columns = [(tables.WHOLE_ROW, len(tables.ATTRIBUTES))]
+        else:
+            columns = [(attribute, 1) for attribute, _ in tables.ATTRIBUTES]
+        cells = []
+        for attribute, span in columns:
+            entries = tuple(table.cell(row, attribute).entries)
+            statuses = {
+                engine.key: worst([_status(r) for case_id, r in engine.results.items()
+                                   if case_id.split("#")[0] in {e.id for e in entries}])
+                for engine in engines
+            }
+            cells.append(GridCell(row, attribute, span, entries, statuses))
+        rows.append((label, tuple(cells)))
+    return tuple(rows)

@@ -1,0 +1,134 @@
+"""Write the site: every page from a Jinja2 template (package data), the stylesheet, the script and the
+search index. Links between pages are relative, so the site opens from ``file://`` and any static host.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from importlib import resources
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+
+from shinpan import __version__
+from shinpan import table as tables
+from shinpan.site import history, provenance
+from shinpan.site.model import KEYWORD_KINDS, Scenario, Site, card_anchor, scenario_url, severity
+
+STATUS_LABELS = {
+    "PASS": "合格", "FAIL": "不合格", "UNSUPPORTED": "未対応", "UNOBSERVABLE": "観測不可",
+    "SCRIPT_MISMATCH": "手順の不一致", "ERROR": "エラー", "CRASH": "異常終了", "TIMEOUT": "時間切れ",
+    "XFAIL": "既知の不合格", "XPASS": "想定外の合格", "NOT_APPLICABLE": "対象外", "UNRESOLVED": "未解決",
+    "NO_RESULT": "結果なし",
+}
+"""Japanese names of the statuses (the codes stay visible: they are what reports and the CLI print)."""
+STATIC = ("site.css", "site.js")
+CARD_FIELDS = (("reading", "読み"), ("type", "種類"), ("civilizations", "文明"), ("cost", "コスト"),
+               ("power", "パワー"), ("races", "種族"), ("purpose", "用途"), ("verification", "確認"),
+               ("sources", "出典"))
+"""Card facts the cards page shows, with their Japanese labels."""
+
+
+def environment() -> Environment:
+    """The Jinja2 environment over ``shinpan/site/templates`` (autoescaped, undefined names are errors)."""
+    env = Environment(loader=PackageLoader("shinpan.site", "templates"), autoescape=select_autoescape(["html"]),
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.globals.update(scenario_url=scenario_url, card_anchor=card_anchor, quote=quote, labels=STATUS_LABELS,
+                       kinds=KEYWORD_KINDS, version=__version__)
+    sources, rules = provenance.sources(), provenance.rules()
+    env.globals.update(attributes=tables.ATTRIBUTES, card_fields=CARD_FIELDS,
+                       ended_by=history.ending_change)
+    env.filters.update(
+        percent=lambda value: "—" if value is None else f"{100 * value:.1f}%",
+        source_anchor=provenance.source_anchor,
+        source_title=lambda source: sources.title(provenance.source_key(source)) or provenance.source_key(source),
+        source_info=lambda source: sources.info(provenance.source_key(source)),
+        rule_title=rules.title,
+        card_value=lambda value: provenance.describe(value),
+        as_json=lambda value: json.dumps(value, ensure_ascii=False, indent=1),
+        by_severity=lambda counts: sorted(counts.items(), key=lambda item: severity(item[0])),
+        status_of=lambda engine, site, scenario: site.status(engine, scenario),
+    )
+    return env
+
+
+def write(site: Site, out: Path) -> list[Path]:
+    """Write every page of ``site`` under ``out``; return the files written."""
+    env = environment()
+    written: list[Path] = []
+    for folder in ("scenarios", "topics"):  # pages of scenarios or topics that no longer exist must not linger
+        for stale in (out / folder).glob("*.html"):
+            stale.unlink()
+
+    def page(name: str, template: str, **context: Any) -> None:
+        target = out / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        root = "../" * name.count("/")
+        html = env.get_template(template).render(site=site, root=root, page=name, **context)
+        target.write_text(html, encoding="utf-8")
+        written.append(target)
+
+    changes = site.changes
+    windows = [(s.id, s.since, s.until) for s in site.scenarios.values()]
+    changed = {c.id: [site.scenarios[i] for i in history.changed_by(c.id, windows)] for c in changes}
+    totals = _topic_totals(site)
+    latest = max(changes, key=lambda c: (c.last or c.first or site.built, c.first or site.built))
+    page("index.html", "home.html", changed=changed, totals=totals, latest=latest)
+    for topic in site.topics:
+        page(topic.url, "topic.html", topic=topic)
+    for scenario in site.scenarios.values():
+        timeline = history.timeline(changes, scenario.since, scenario.until, site.built)
+        page(scenario.url, "scenario.html", scenario=scenario, timeline=timeline, related=_related(site, scenario))
+    page("carry-over.html", "grid.html")
+    page("revisions.html", "revisions.html", changed=changed)
+    page("rules.html", "rules.html", rules=site.cited_rules())
+    cited = site.cited_sources()
+    by_change: dict[str, list[history.Change]] = {}
+    for change in changes:
+        for source in change.sources:
+            by_change.setdefault(provenance.source_key(source), []).append(change)
+    page("sources.html", "sources.html", sources=cited, by_change=by_change,
+         all_sources=sorted(set(cited) | set(by_change)))
+    page("cards.html", "cards.html", uses=site.card_uses())
+    page("engines.html", "engines.html", totals=totals)
+    page("search.html", "search.html")
+    static = out / "static"
+    static.mkdir(parents=True, exist_ok=True)
+    for name in STATIC:
+        asset = resources.files("shinpan.site").joinpath("static", name)
+        (static / name).write_bytes(asset.read_bytes())
+        written.append(static / name)
+    index = out / "search-index.js"
+    index.write_text("window.SHINPAN_INDEX = " + json.dumps(_search_index(site), ensure_ascii=False) + ";\n",
+                     encoding="utf-8")
+    written.append(index)
+    return written
+
+
+def _related(site: Site, scenario: Scenario) -> dict[str, list[str]]:
+    """For each engine, its status for every case of the scenario (with the message)."""
+    return {engine.key: [engine.results[c.id].status if c.id in engine.results else "NO_RESULT"
+                         for c in scenario.cases] for engine in site.engines}
+
+
+def _topic_totals(site: Site) -> dict[str, dict[str, Counter[str]]]:
+    """Topic -> engine key -> scenarios per status (worst status over each scenario's cases)."""
+    return {topic.key: {engine.key: Counter(site.status(engine, s) for s in topic.scenarios)
+                        for engine in site.engines} for topic in site.topics}
+
+
+def _search_index(site: Site) -> list[dict[str, Any]]:
+    """One entry per scenario: what client-side search matches (id, name, steps, rules, cards, statuses)."""
+    entries = []
+    for scenario in site.scenarios.values():
+        steps = " ".join(f"{step.keyword} " + "".join(p.text for p in step.pieces)
+                         for step in scenario.cases[0].steps)
+        entries.append({
+            "id": scenario.id, "url": scenario.url, "name": scenario.name, "topic": scenario.topic,
+            "steps": steps, "rules": list(scenario.rules), "cards": list(scenario.cards),
+            "statuses": {engine.label: site.status(engine, scenario) for engine in site.engines},
+        })
+    return entries

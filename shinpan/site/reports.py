@@ -1,0 +1,140 @@
+"""Engines on the site: each one is a run report (``--report``, JSON Lines, ``adapters/schema/report.json``).
+
+A report adds one engine (エンジン), named by its header's ``adapter.name`` and ``adapter.version``. A
+report of another version of the suite (its ``suite_hash`` differs from the suite being built) is kept,
+but the engine carries a warning: its results may belong to scenarios that have since changed. A
+report that cannot be read raises :class:`ReportError` naming the file and the line.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from shinpan.adapters.schemas import load as load_schema
+from shinpan.outcomes import Status
+from shinpan.summary import LACKING, NOT_RUN, Scores
+
+NEEDED = {"header": ["type", "suite_hash", "ruleset", "adapter"], "case": ["id", "status", "message"], "footer": []}
+"""The fields the site reads from each kind of line. Other fields may be missing or added (reports of other kit
+versions still load); those present must have the types ``adapters/schema/report.json`` gives them."""
+
+
+class ReportError(Exception):
+    """A report that cannot be read. ``str()`` is one line: ``path:line: what was expected``."""
+
+    def __init__(self, path: Path, line: int | None, message: str) -> None:
+        where = f"{path}:{line}" if line is not None else str(path)
+        super().__init__(f"{where}: {message}")
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    """How one scenario (one case id) ended on one engine."""
+
+    status: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Engine:
+    """One engine's results, from one report."""
+
+    key: str
+    """A short id for the page (``e0``, ``e1``…), in the order the reports were given."""
+    name: str
+    version: str
+    spec: str
+    ruleset: str
+    report: str
+    """The report's file name."""
+    results: dict[str, CaseResult]
+    warning: str | None
+    """Set when the report belongs to another version of the suite."""
+
+    @property
+    def label(self) -> str:
+        """``name version`` as the engine announced itself."""
+        return f"{self.name} {self.version}".strip()
+
+    def result(self, case_id: str) -> CaseResult | None:
+        """The engine's result for ``case_id``, if the report has one."""
+        return self.results.get(case_id)
+
+    @property
+    def scores(self) -> Scores:
+        """Conformance and coverage by the statuses the engine earned (as in the run summary)."""
+        raws = [r.status for r in self.results.values() if r.status not in NOT_RUN]
+        supported = [s for s in raws if s not in LACKING]
+        return Scores(total=len(raws), supported=len(supported), passed=supported.count(Status.PASS))
+
+    @property
+    def totals(self) -> Counter[str]:
+        """Scenarios per status."""
+        return Counter(r.status for r in self.results.values())
+
+
+def load(path: Path, key: str, suite_hash: str) -> Engine:
+    """Read the report at ``path`` as engine ``key``; ``suite_hash`` is the hash of the suite being built."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ReportError(path, None, f"cannot read the report: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise ReportError(path, None, "not UTF-8 text: expected a JSON Lines report (shinpan run --report)") from None
+    header: dict[str, Any] | None = None
+    results: dict[str, CaseResult] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        line = _parse(path, number, raw)
+        kind = line.get("type", "case")
+        if header is None and kind != "header":
+            raise ReportError(path, number, "expected the report's header line first (type: header)")
+        if kind not in NEEDED:
+            raise ReportError(path, number, f"type {kind!r}: expected header, case or footer")
+        wrong = sorted(_validator(kind).iter_errors(line), key=lambda e: list(e.absolute_path))
+        if wrong:
+            where = "/".join(str(p) for p in wrong[0].absolute_path) or "(line)"
+            raise ReportError(path, number, f"not a report {kind} line: {where}: {wrong[0].message}")
+        if kind == "header":
+            if header is not None:
+                raise ReportError(path, number, "a second header: expected one report per file")
+            header = line
+        elif kind == "case":
+            results[line["id"]] = CaseResult(line.get("actual", line["status"]), line["message"])
+    if header is None:
+        raise ReportError(path, 1, "empty: expected a JSON Lines report (shinpan run --report)")
+    adapter = header["adapter"]
+    name = adapter.get("name") or adapter["spec"]
+    warning = None
+    if header["suite_hash"] != suite_hash:
+        warning = (f"この報告は別の版のスイートに対するものです(suite_hash {header['suite_hash'][:15]}… ≠ "
+                   f"{suite_hash[:15]}…)。変わったシナリオの結果は古いかもしれません。")
+    return Engine(key=key, name=name, version=adapter.get("version") or "", spec=adapter["spec"],
+                  ruleset=header["ruleset"]["id"], report=path.name, results=results, warning=warning)
+
+
+@cache
+def _validator(kind: str) -> Draft202012Validator:
+    """The schema of a ``kind`` line, requiring only the fields the site reads (see :data:`NEEDED`)."""
+    schema = load_schema("report.json")
+    part = {key: value for key, value in schema["$defs"][kind].items() if key != "additionalProperties"}
+    return Draft202012Validator({**part, "required": NEEDED[kind], "$defs": schema["$defs"]})
+
+
+def _parse(path: Path, number: int, raw: str) -> dict[str, Any]:
+    try:
+        line = json.loads(raw)
+    except json.JSONDecodeError as error:
+        raise ReportError(path, number, f"not JSON ({error.msg}, column {error.colno}): expected one JSON object "
+                                        "per line") from None
+    if not isinstance(line, dict):
+        raise ReportError(path, number, "expected a JSON object")
+    return line

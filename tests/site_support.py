@@ -1,0 +1,45 @@
+"""Helpers for the site's tests: reports written from the suite's real case ids, and a built site."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from shinpan import report, rulesets, suite
+
+
+def cases() -> list[suite.Case]:
+    """Every case of the suite, in file order."""
+    return [case for path in suite.feature_paths() for case in suite.feature(path).cases]
+
+
+def case_ids() -> list[str]:
+    """Every case id of the suite, in file order."""
+    return [case.id for case in cases()]
+
+
+def write_report(path: Path, name: str, status_of: Callable[[str], str], suite_hash: str | None = None) -> Path:
+    """A report of engine ``name`` giving each case the status ``status_of(case id)``; valid by the schema
+    (tests/test_site.py checks that)."""
+    head = report.header(rulesets.load().latest, f"fake:{name}", {"engine": {"name": name, "version": "1.0"}},
+                         None, None)
+    if suite_hash is not None:
+        head["suite_hash"] = suite_hash
+    lines = [head]
+    for case in cases():
+        status = status_of(case.id)
+        lines.append({"type": "case", "id": case.id, "status": status,
+                      "message": "" if status == "PASS" else f"{name}: {status} for {case.id}",
+                      "feature": case.path.name, "name": case.name, "topic": case.topic,
+                      "ruleset": head["ruleset"]["id"], "duration": 0.0, "line": case.line,
+                      "rules": list(case.values.rule), "sources": list(case.values.source)})
+    path.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def carry_over_fails(case_id: str) -> str:
+    """A made-up engine: it fails the carry-over grid's tap column, lacks the rest of the grid, passes the rest."""
+    if case_id.startswith("carry-table-") and "-tap" in case_id:
+        return "FAIL"
+    return "UNSUPPORTED" if case_id.startswith("carry-table-") else "PASS"

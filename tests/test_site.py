@@ -1,0 +1,188 @@
+"""shinpan site: the data layer, the pages' content, and bad input (reports of another suite, unreadable)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from shinpan import table
+from shinpan.cli import main
+from shinpan.report import suite_hash
+from shinpan.site import build, history, model, reports
+from tests.site_support import carry_over_fails, case_ids, write_report
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, model.Site]:
+    folder = tmp_path_factory.mktemp("site")
+    good = write_report(folder / "good.jsonl", "good-engine", lambda _: "PASS")
+    bad = write_report(folder / "bad.jsonl", "bad-engine", carry_over_fails)
+    out = folder / "out"
+    return out, build(out, [good, bad])
+
+
+def test_every_scenario_of_the_suite_has_its_page(built: tuple[Path, model.Site]) -> None:
+    out, site = built
+    ids = {case_id.split("#")[0] for case_id in case_ids()}
+    assert set(site.scenarios) == ids
+    for scenario_id in ids:
+        page = out / "scenarios" / f"{scenario_id}.html"
+        assert f'data-scenario="{scenario_id}"' in page.read_text(encoding="utf-8")
+
+
+def test_pages_are_japanese_and_load_nothing_from_the_network(built: tuple[Path, model.Site]) -> None:
+    out, _ = built
+    for page in out.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        assert '<html lang="ja">' in html, page
+        assert 'name="viewport"' in html, page
+        assert not re.search(r'<(script|link|img)[^>]+(src|href)="(https?:)?//', html), page
+
+
+def test_a_scenario_page_shows_steps_rules_sources_window_and_every_engine(built: tuple[Path, model.Site]) -> None:
+    out, _ = built
+    html = (out / "scenarios" / "carry-table-evolve-tap.html").read_text(encoding="utf-8")
+    assert '<span class="kw" title="前提">前提</span>' in html
+    assert 'href="../cards.html#card-%E3%83%86%E3%82%B9%E3%83%88' in html  # 《テスト用…》 links to its card
+    assert 'href="../sources.html#src-seed000-table"' in html
+    assert "good-engine 1.0" in html and "bad-engine 1.0" in html
+    assert "bad-engine: FAIL for carry-table-evolve-tap" in html  # the message, behind the status
+    assert 'class="part holds"' in html
+
+
+def test_a_ranged_change_is_shaded_as_doubt_on_the_timeline() -> None:
+    changes = history.changes()
+    ranged = next(c for c in changes if c.date is None and c.after is not None)
+    import datetime as dt
+
+    drawn = history.timeline(changes, [ranged.id], [], dt.date(2026, 1, 1))
+    doubt = [part for part in drawn.window if part.kind == "doubt"]
+    holds = [part for part in drawn.window if part.kind == "holds"]
+    assert len(doubt) == 1 and doubt[0].width > 0
+    assert holds[0].left == pytest.approx(doubt[0].left + doubt[0].width, abs=0.01)
+    assert holds[0].left + holds[0].width == pytest.approx(100)
+    dated = next(c for c in changes if c.date is not None)
+    plain = history.timeline(changes, [dated.id], [], dt.date(2026, 1, 1))
+    assert [part.kind for part in plain.window] == ["holds"]
+
+
+def test_grid_cells_take_the_worst_status_of_their_scenarios(built: tuple[Path, model.Site]) -> None:
+    _, site = built
+    good, bad = site.engines
+    rows = dict(site.grid)
+    evolve = {cell.attribute: cell for cell in rows[dict(table.ROWS)["evolve"]]}
+    assert evolve["tap"].statuses == {good.key: "PASS", bad.key: "FAIL"}
+    assert evolve["pump"].statuses == {good.key: "PASS", bad.key: "UNSUPPORTED"}
+    assert len(rows) == 12 and all(sum(c.span for c in cells) == 7 for cells in rows.values())
+
+
+def test_the_grid_page_has_a_coloured_cell_per_engine_and_links_to_scenarios(built: tuple[Path, model.Site]) -> None:
+    out, _ = built
+    html = (out / "carry-over.html").read_text(encoding="utf-8")
+    cell = re.search(r'<td class="cell"[^>]*data-cell="evolve-tap"[^>]*>', html)
+    assert cell is not None
+    assert 'data-s-e0="PASS"' in cell.group(0) and 'data-s-e1="FAIL"' in cell.group(0)
+    assert 'href="scenarios/carry-table-evolve-tap.html"' in html
+
+
+def test_engines_matrix_marks_where_engines_disagree(built: tuple[Path, model.Site]) -> None:
+    out, _ = built
+    html = (out / "engines.html").read_text(encoding="utf-8")
+    rows = re.findall(r'<tr data-agree="(\d)"><td[^>]*><a href="scenarios/([^"]+)\.html"', html)
+    agree = {scenario: flag for flag, scenario in rows}
+    assert agree["carry-table-evolve-tap"] == "0"
+    assert agree["basics-zone-001"] == "1"
+
+
+def test_a_rebuild_leaves_no_page_of_a_scenario_that_no_longer_exists(tmp_path: Path) -> None:
+    stale = tmp_path / "scenarios" / "renamed-001.html"
+    stale.parent.mkdir(parents=True)
+    stale.write_text("<html></html>", encoding="utf-8")
+    build(tmp_path, [])
+    assert not stale.exists()
+    assert (tmp_path / "scenarios" / "basics-zone-001.html").exists()
+
+
+def test_a_report_of_another_suite_is_shown_with_a_warning(tmp_path: Path) -> None:
+    other = write_report(tmp_path / "old.jsonl", "old-engine", lambda _: "PASS", suite_hash="sha256:" + "0" * 64)
+    result = CliRunner().invoke(main, ["site", "--out", str(tmp_path / "out"), "--report", str(other)])
+    assert result.exit_code == 0, result.output
+    assert "another version of the suite" in result.output
+    home = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert "別の版のスイート" in home
+    engine = reports.load(other, "e0", suite_hash())
+    assert engine.warning is not None
+    assert reports.load(write_report(tmp_path / "same.jsonl", "x", lambda _: "PASS"), "e0", suite_hash()).warning is None
+
+
+@pytest.mark.parametrize(("content", "line", "expected"), [
+    ('{"type": "header"', 1, "not JSON"),
+    ("[1, 2]", 1, "expected a JSON object"),
+    ("", 1, "empty"),
+    (None, 3, "not JSON"),
+    (None, 2, "status"),
+])
+def test_an_unreadable_report_names_file_and_line(tmp_path: Path, content: str | None, line: int,
+                                                  expected: str) -> None:
+    path = tmp_path / "broken.jsonl"
+    if content is None:
+        lines = write_report(tmp_path / "ok.jsonl", "x", lambda _: "PASS").read_text(encoding="utf-8").splitlines()
+        if expected == "status":
+            lines[1] = lines[1].replace('"PASS"', '"GREEN"')
+        else:
+            lines[2] = lines[2][:-3]
+        content = "\n".join(lines)
+    path.write_text(content, encoding="utf-8")
+    result = CliRunner().invoke(main, ["site", "--out", str(tmp_path / "out"), "--report", str(path)])
+    assert result.exit_code == 1
+    output = result.output.strip()
+    assert len(output.splitlines()) == 1, output
+    assert f"{path}:{line}: " in output and expected in output
+    assert "Traceback" not in output
+
+
+def test_a_missing_report_is_one_line(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["site", "--out", str(tmp_path / "out"), "--report", str(tmp_path / "no.jsonl")])
+    assert result.exit_code == 1
+    assert "no.jsonl: cannot read the report" in result.output
+
+
+def test_search_index_lists_every_scenario_with_rules_cards_and_statuses(built: tuple[Path, model.Site]) -> None:
+    import json
+
+    out, site = built
+    text = (out / "search-index.js").read_text(encoding="utf-8")
+    entries = json.loads(text.removeprefix("window.SHINPAN_INDEX = ").rstrip().removesuffix(";"))
+    assert {e["id"] for e in entries} == set(site.scenarios)
+    tap = next(e for e in entries if e["id"] == "carry-table-evolve-tap")
+    assert tap["statuses"] == {"good-engine 1.0": "PASS", "bad-engine 1.0": "FAIL"}
+    assert any("テスト用" in card for card in tap["cards"])
+
+
+def test_the_made_up_reports_match_the_report_schema(tmp_path: Path) -> None:
+    from shinpan.adapters.schemas import problems
+    from shinpan.report import read
+
+    for line in read(write_report(tmp_path / "r.jsonl", "x", carry_over_fails)):
+        assert problems(f"report.json#/$defs/{line['type']}", line) == []
+
+
+def test_a_report_line_may_lack_fields_the_site_does_not_read(tmp_path: Path) -> None:
+    import json
+
+    path = write_report(tmp_path / "r.jsonl", "x", lambda _: "PASS")
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    for line in lines[1:]:
+        del line["rules"], line["duration"]
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    assert reports.load(path, "e0", suite_hash()).results["basics-zone-001"].status == "PASS"
+
+
+def test_worst_orders_statuses_from_failure_to_quiet() -> None:
+    assert model.worst(["PASS", "FAIL", "UNSUPPORTED"]) == "FAIL"
+    assert model.worst(["PASS", "UNSUPPORTED"]) == "UNSUPPORTED"
+    assert model.worst(["NOT_APPLICABLE", "PASS"]) == "PASS"
+    assert model.worst([]) == "NO_RESULT"
