@@ -277,12 +277,14 @@ class SubprocessSimulator:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as error:
             self._fail(AdapterError, f"{what} a line that is not UTF-8 ({error.reason} at byte {error.start})")
-        if line.count("[") + line.count("{") > MAX_DEPTH and _depth(line) > MAX_DEPTH:
-            self._fail(AdapterError, f"{what} JSON nested deeper than {MAX_DEPTH} levels")
         try:
             answer = json.loads(line)
-        except (ValueError, RecursionError):
+        except RecursionError:
+            self._fail(AdapterError, f"{what} JSON nested deeper than {MAX_DEPTH} levels")
+        except ValueError:
             self._fail(AdapterError, f"{what} a line that is not JSON: {line[:200]!r}")
+        if line.count("[") + line.count("{") > MAX_DEPTH and _too_deep(answer):
+            self._fail(AdapterError, f"{what} JSON nested deeper than {MAX_DEPTH} levels")
         if SURROGATE_ESCAPE.search(raw) and _has_lone_surrogate(answer):
             self._fail(AdapterError, f"{what} a string holding a lone surrogate (\\ud800-\\udfff): "
                                      "not valid Unicode")
@@ -374,26 +376,18 @@ def _envelope_problem(cmd: str, answer: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _depth(text: str) -> int:
-    """How deeply ``text`` (JSON) nests arrays and objects, brackets inside strings aside."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
-    return deepest
+def _too_deep(value: Any) -> bool:
+    """Whether a parsed answer nests arrays and objects more than :data:`MAX_DEPTH` levels."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
+        for child in children:
+            if isinstance(child, (dict, list)):
+                if depth + 1 > MAX_DEPTH:
+                    return True
+                stack.append((child, depth + 1))
+    return False
 
 
 def _has_lone_surrogate(value: Any) -> bool:

@@ -80,7 +80,7 @@ BOMB = "cards:\n  - &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n  - &b [*a
 
 
 @pytest.mark.parametrize(("text", "where", "message"), [
-    ("cards: [\n", ":2", "not valid YAML: expected the node content, but found '<stream end>'"),
+    ("cards: [\n", ":2", None),  # the parser's own words: libyaml's or PyYAML's
     ('cards: !!python/object/apply:os.system ["touch pwned"]\n', ":1",
      "not valid YAML: could not determine a constructor for the tag "
      "'tag:yaml.org,2002:python/object/apply:os.system'"),
@@ -88,15 +88,19 @@ BOMB = "cards:\n  - &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n  - &b [*a
     (None, "", "cannot read: No such file or directory"),
     ("", ":1", "expected a mapping with a list 'cards'"),
     ("cards:\n  - 5\n", "", "cards[0]: each card must be a mapping with 'name', 'kind', 'type' and 'text', not int '5'"),
-    (BOMB, ":3", "not valid YAML: alias *a is not allowed here (write the value out)"),
+    (BOMB, ":2", "not valid YAML: the value at line 2 is used again through an alias (*name); aliases are not "
+                 "allowed here (write the value out)"),
 ])
 def test_a_bad_card_registry_is_one_line_everywhere(suite_copy: Path, tmp_path: Path, text: str | None,
-                                                  where: str, message: str) -> None:
+                                                  where: str, message: str | None) -> None:
     path = suite_copy / "cards.yaml"
     if text is None:
         path.unlink()
     else:
         path.write_text(text, encoding="utf-8")
+    if message is None:
+        message = next(p.message for p in lint(suite_copy))
+        assert message.startswith("not valid YAML: ") and "node content" in message
     expected = f"{path}{where}: {message}"
     run = shinpan("run", features=suite_copy, cwd=tmp_path)
     assert (run.code, run.err.strip()) == (BAD_INPUT, f"ERROR: {expected}")
@@ -161,16 +165,16 @@ def spec_error(spec: str) -> str:
 
 
 @pytest.mark.parametrize(("spec", "reason"), [
-    ("nope", None),
+    ("nope", "unknown adapter 'nope'; available: reference, or cmd:<command line>"),
     ("cmd:", "names no command (write cmd:<program> [arguments])"),
     ("cmd:'engine --fast", "cannot split the command line: no closing quotation"),
     ("cmd:/nonexistent/engine", "program '/nonexistent/engine' does not exist"),
 ])
 def test_an_adapter_spec_that_names_no_adapter_is_one_error_before_anything_runs(suite_copy: Path, tmp_path: Path,
-                                                                                spec: str, reason: str | None) -> None:
-    expected = spec_error(spec)
-    if reason is not None:
-        assert expected == f"--adapter {spec}: {reason}"
+                                                                                spec: str, reason: str) -> None:
+    expected = f"--adapter {spec}: {reason}"
+    if spec != "nope":  # (this test process may have registered the fake adapters)
+        assert spec_error(spec) == expected
     run = shinpan("run", f"--adapter={spec}", features=suite_copy, cwd=tmp_path)
     assert (run.code, run.err.strip(), run.out) == (BAD_INPUT, f"ERROR: {expected}", "")
     matrix = shinpan("matrix", f"--adapter={spec}", features=suite_copy, cwd=tmp_path)
