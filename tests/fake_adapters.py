@@ -118,11 +118,13 @@ class LoopsOnce(ReferenceSimulator):
     """Its engine loops forever on the first move of the run (later ones are fine): that scenario is a
     TIMEOUT (the in-process time limit), every other one passes."""
 
-    looped = False
+    def __init__(self) -> None:
+        super().__init__()
+        self.looped = False
 
     def act(self, request: ActRequest) -> Response:
-        if not LoopsOnce.looped:
-            LoopsOnce.looped = True
+        if not self.looped:
+            self.looped = True
             while True:
                 pass
         return super().act(request)

@@ -19,7 +19,7 @@ from shinpan import suite
 from shinpan.adapters import schemas
 from shinpan.adapters.contract import PROTOCOL_VERSION
 from shinpan.paths import PROJECT_ROOT
-from tests.conftest import RunResult, run_suite
+from tests.conftest import RunResult, SuiteRunner
 
 BASICS = sum(len(suite.feature(p).cases) for p in suite.feature_paths(PROJECT_ROOT / "features" / "basics"))
 FAKE = f"{sys.executable} -m tests.fake_subprocess"
@@ -70,7 +70,7 @@ def assert_complete(result: RunResult) -> None:
     ("garbage", "a line that is not JSON"),
 ])
 @pytest.mark.parametrize("validate", [False, True])
-def test_a_bad_answer_costs_one_scenario_and_the_child_is_replaced(tmp_path: Path, suite_copy: Path, mode: str,
+def test_a_bad_answer_costs_one_scenario_and_the_child_is_replaced(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path, mode: str,
                                                                    message: str, validate: bool) -> None:
     if validate and mode not in ("surrogate-status", "surrogate-message", "flood"):
         pytest.skip("the --validate variant is checked for the cases that differed with it")
@@ -88,7 +88,7 @@ def test_a_bad_answer_costs_one_scenario_and_the_child_is_replaced(tmp_path: Pat
     ("refuse-error", "refused the handshake: fake: this engine refuses to play"),
     ("deep-hello", "JSON nested deeper than 100 levels"),
 ])
-def test_a_failed_handshake_is_an_error_everywhere_and_leaves_no_process(tmp_path: Path, suite_copy: Path,
+def test_a_failed_handshake_is_an_error_everywhere_and_leaves_no_process(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path,
                                                                         mode: str, message: str) -> None:
     result = run_suite(fake(mode, tmp_path), features=suite_copy, tmp=tmp_path)
     assert_complete(result)
@@ -99,14 +99,14 @@ def test_a_failed_handshake_is_an_error_everywhere_and_leaves_no_process(tmp_pat
     assert left_running(tmp_path) == []
 
 
-def test_an_adapter_that_never_starts_covers_nothing(tmp_path: Path, suite_copy: Path) -> None:
+def test_an_adapter_that_never_starts_covers_nothing(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:
     result = run_suite(fake("dies-at-start", tmp_path), features=suite_copy, tmp=tmp_path)
     assert {r["status"] for r in result.cases()} == {"CRASH"}
     assert result.lines[-1]["coverage"] == 0.0
     assert f"conformance n/a (0/0 supported scenarios pass); coverage 0.0% (0/{BASICS} " in result.output
 
 
-def test_a_grandchild_holding_the_pipe_is_killed_with_its_group(tmp_path: Path, suite_copy: Path) -> None:
+def test_a_grandchild_holding_the_pipe_is_killed_with_its_group(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:
     result = run_suite(fake("grandchild", tmp_path), "--scenario-timeout=1", features=suite_copy, tmp=tmp_path)
     assert_complete(result)
     assert sorted(result.statuses().values()).count("TIMEOUT") == 1
@@ -115,20 +115,20 @@ def test_a_grandchild_holding_the_pipe_is_killed_with_its_group(tmp_path: Path, 
     assert left_running(tmp_path) == []
 
 
-def test_a_child_that_ignores_the_end_of_its_input_is_stopped(tmp_path: Path, suite_copy: Path) -> None:
+def test_a_child_that_ignores_the_end_of_its_input_is_stopped(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:
     result = run_suite(fake("ignore-eof", tmp_path), features=suite_copy, tmp=tmp_path)
     assert set(result.statuses().values()) == {"PASS"}
     assert left_running(tmp_path) == []
 
 
-def test_a_flood_of_stderr_is_drained_without_slowing_the_answers(tmp_path: Path, suite_copy: Path) -> None:
+def test_a_flood_of_stderr_is_drained_without_slowing_the_answers(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:
     """~100 MB of stderr over the run: before, 1 of 17 scenarios (up to 10 on a loaded machine) timed out."""
     result = run_suite(fake("stderr-flood", tmp_path), features=suite_copy, tmp=tmp_path)
     assert_complete(result)
     assert set(result.statuses().values()) == {"PASS"}, result.output
 
 
-def test_an_in_process_engine_that_loops_is_a_timeout(tmp_path: Path, suite_copy: Path) -> None:
+def test_an_in_process_engine_that_loops_is_a_timeout(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:
     result = run_suite("--adapter=fake-loops-once", "--scenario-timeout=1", features=suite_copy, tmp=tmp_path)
     assert_complete(result)
     bad = [r for r in result.cases() if r["status"] != "PASS"]

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from shinpan import suite
 from shinpan.adapters import schemas
 from shinpan.paths import PROJECT_ROOT
-from tests.conftest import run_suite
+from tests.conftest import SuiteRunner
 from tests.fuzz_adapter import FAULTS
 from tests.test_faults import left_running
 
@@ -41,7 +41,8 @@ plans = st.dictionaries(
 @settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(plan=plans)
-def test_no_plan_of_faults_crashes_the_kit(plan: dict[str, list[Any]], tmp_path_factory: Any) -> None:
+def test_no_plan_of_faults_crashes_the_kit(plan: dict[str, list[Any]], run_suite: SuiteRunner,
+                                          tmp_path_factory: Any) -> None:
     tmp: Path = tmp_path_factory.mktemp("fuzz")
     features = tmp / "features"
     (features / "basics").mkdir(parents=True)
