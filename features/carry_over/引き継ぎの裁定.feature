@@ -18,7 +18,7 @@
 
   ルール: パワーに関する引き継ぎ(合わさると合算、分かれるとそれぞれがそのまま)
 
-    @id:carry-power-loop-001 @source:seed000 @rule:804.3 @rule:804.4a @requires:g_link
+    @id:carry-power-loop-001 @source:seed000 @rule:804.3 @rule:804.4 @requires:g_link
     シナリオ: それぞれ+2000の《竜極神ゲキ》と《竜極神メツ》は、リンクで+4000、リンクが外れてそれぞれ+4000、再びリンクで+8000
       G・リンクしたクリーチャーのパワーは各ゴッドのパワーを持つ(G・リンクの注釈文)ので、7000+7000 に効果が加わる。
       前提 自分のバトルゾーンに《竜極神ゲキ》と《竜極神メツ》がいる
@@ -187,7 +187,7 @@
       かつ 待機中の能力を解決する
       ならば 自分の手札に《テスト用クリーチャーB》がある
 
-    @id:carry-icon-002 @source:seed000 @source:timeline-13 @until:2019-12-11 @requires:triggers @requires:evolution
+    @id:carry-icon-002 @source:seed000 @source:timeline-13 @until:2019-12-12 @requires:triggers @requires:evolution
     シナリオ: 2019-12-12 より前 — 解決時にアイコンを見るので、その間に進化したクリーチャーのアイコン能力は使えず不発になる
       アイコンは常在型能力のように扱われ引き継がれないので、進化クリーチャー(アイコンを持たない)には使えるアイコンがない。
       前提 自分のバトルゾーンに《テスト用アイコン使用》と《テスト用アイコン・クリーチャー》がいる
