@@ -7,10 +7,17 @@ so the session and the steps cannot tell it from an in-process adapter.
 One child process serves the whole run (start-up is paid once). Every answer is awaited with a
 deadline: each scenario gets ``timeout`` seconds from its ``new_game`` on, the handshake gets
 ``startup_timeout``. When the child exits (CRASH), misses the deadline (TIMEOUT) or writes a line that
-is not JSON or (under ``validate``) breaks the schema (ERROR), the scenario in progress gets that
-status, with the tail of the child's stderr, and the child is stopped; the next request starts a
-fresh one and replays the handshake, so the run goes on. After ``max_restarts`` restarts the adapter
-is given up and each later scenario is a CRASH.
+is not an answer to the request just sent (ERROR), the scenario in progress gets that status, with
+the tail of the child's stderr, and the child is stopped with everything it started (its process
+group); the next request starts a fresh one and replays the handshake, so the run goes on. After
+``max_restarts`` restarts the adapter is given up and each later scenario is a CRASH.
+
+A line is an answer (応答) only if it is UTF-8 JSON, holds no lone surrogate, is nested at most
+:data:`MAX_DEPTH` levels and has the shape of a response to the request sent (a ``status`` the
+contract knows, a string ``message``, no field of another request's response; under ``validate``,
+the full schema). The protocol has no request ids, so the kit also watches for signs that the two
+sides are out of step (同期ずれ): output nobody asked for, before a request or after its answer. Any of
+these costs the scenario in progress, never the next ones, because the child is replaced.
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import selectors
 import shlex
 import shutil
@@ -26,7 +34,6 @@ import subprocess
 import sys
 import threading
 import time
-from collections import deque
 from collections.abc import Mapping
 from pathlib import Path
 from typing import IO, Any, NoReturn, cast
@@ -48,6 +55,22 @@ from shinpan.adapters.errors import AdapterCrash, AdapterError, AdapterTimeout
 PREFIX = "cmd:"
 STDERR_LINES = 20
 """How many of the child's last stderr lines a CRASH / TIMEOUT / ERROR message carries."""
+STDERR_KEEP = 64 * 1024
+"""Bytes of the child's stderr kept for that tail; the rest is read and dropped as it comes."""
+MAX_LINE = 16 * 1024 * 1024
+"""The longest answer line the kit reads (bytes): a longer one is an ERROR."""
+MAX_DEPTH = 100
+"""How deeply an answer may nest arrays and objects (real answers nest fewer than 10 levels)."""
+STATUSES = frozenset({"ok", "rejected", "unsupported", "script_mismatch", "error"})
+"""The statuses of the contract (``messages.json#/$defs/status``)."""
+FOREIGN_FIELDS = {
+    "hello": frozenset({"observation"}),
+    "observe": frozenset({"protocol", "engine", "capabilities"}),
+}
+"""Fields that only another request's answer has: a sign the answer is not to this request."""
+OTHER_FIELDS = frozenset({"observation", "protocol", "engine", "capabilities"})
+SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+"""A ``\\uD8xx``–``\\uDFxx`` escape: a lone one decodes to a string that is not valid Unicode."""
 
 RESPONSE_DEFINITION = {"hello": "hello_response", "observe": "observe_response"}
 """The schema definition of each request's response (the rest answer a plain ``response``)."""
@@ -56,16 +79,27 @@ RESPONSE_DEFINITION = {"hello": "hello_response", "observe": "observe_response"}
 def command_of(spec: str) -> list[str]:
     """The argv of a ``cmd:`` adapter spec. A program found next to the running Python (a venv's
     ``bin/``) is used when it is not on ``PATH``, so ``cmd:shinpan serve-reference`` works unactivated;
-    ``python`` / ``python3`` mean the Python running the kit."""
-    argv = shlex.split(spec.removeprefix(PREFIX))
+    ``python`` / ``python3`` mean the Python running the kit.
+
+    The command line is split as a POSIX shell would split words (quotes, backslashes) but never run
+    through a shell: no variables, globs, pipes or ``;``. A ``ValueError`` says what is wrong with it
+    (nothing to run, an unbalanced quote, a program that does not exist)."""
+    try:
+        argv = shlex.split(spec.removeprefix(PREFIX))
+    except ValueError as error:
+        raise ValueError(f"cannot split the command line: {str(error).lower()}") from None
     if not argv:
-        raise ValueError(f"adapter spec {spec!r} names no command")
+        raise ValueError("names no command (write cmd:<program> [arguments])")
     if argv[0] in ("python", "python3"):
         argv[0] = sys.executable
     elif shutil.which(argv[0]) is None:
         sibling = Path(sys.executable).parent / argv[0]
         if sibling.is_file():
             argv[0] = str(sibling)
+        elif os.sep in argv[0] and not Path(argv[0]).is_file():
+            raise ValueError(f"program {argv[0]!r} does not exist")
+        elif os.sep not in argv[0]:
+            raise ValueError(f"program {argv[0]!r} is not on PATH")
     return argv
 
 
@@ -84,7 +118,7 @@ class SubprocessSimulator:
         self._process: subprocess.Popen[bytes] | None = None
         self._selector: selectors.BaseSelector | None = None
         self._buffer = b""
-        self._stderr: deque[str] = deque(maxlen=STDERR_LINES)
+        self._stderr = _StderrTail()
         self._stderr_thread: threading.Thread | None = None
         self._hello: HelloRequest | None = None
         self._deadline = 0.0
@@ -92,8 +126,13 @@ class SubprocessSimulator:
 
     # ---------------------------------------------------------------- contract
     def hello(self, request: HelloRequest) -> HelloResponse:
+        """The handshake. A child that refuses it (an ``error``, another protocol) is stopped at once,
+        with anything it started: the kit will not talk to it again."""
         self._hello = request
-        return cast(HelloResponse, self._call(request, time.monotonic() + self.startup_timeout))
+        answer = self._call(request, time.monotonic() + self.startup_timeout)
+        if answer.get("status") != "ok" or answer.get("protocol") != request["protocol"]:
+            self.close(force=True)
+        return cast(HelloResponse, answer)
 
     def new_game(self, request: NewGameRequest) -> Response:
         self._deadline = time.monotonic() + self.timeout
@@ -126,7 +165,7 @@ class SubprocessSimulator:
         self._buffer = b""
         if process is None:
             return
-        if force and process.poll() is None:
+        if force:
             _kill_group(process)
         if process.stdin is not None:
             with contextlib.suppress(OSError):
@@ -138,8 +177,9 @@ class SubprocessSimulator:
             try:
                 process.wait(timeout=1.0)
             except subprocess.TimeoutExpired:
-                _kill_group(process)
+                process.kill()
                 process.wait()
+        _kill_group(process)  # whatever the child started and left behind (it led the group)
         if process.stdout is not None:
             process.stdout.close()
         if self._stderr_thread is not None:
@@ -147,7 +187,7 @@ class SubprocessSimulator:
 
     def stderr_tail(self) -> str:
         """The child's last stderr lines (of the current or the last child)."""
-        return "\n".join(self._stderr)
+        return self._stderr.text()
 
     # ------------------------------------------------------------- the wire
     def _call(self, request: Mapping[str, Any], deadline: float | None = None) -> dict[str, Any]:
@@ -167,7 +207,6 @@ class SubprocessSimulator:
                                   f"last stderr:\n{self.stderr_tail()}")
                 raise AdapterCrash(self._given_up)
         self.starts += 1
-        self._stderr.clear()
         try:
             process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                        stderr=subprocess.PIPE, bufsize=0,
@@ -179,7 +218,8 @@ class SubprocessSimulator:
         self._selector = selectors.DefaultSelector()
         assert process.stdout is not None and process.stderr is not None
         self._selector.register(process.stdout, selectors.EVENT_READ)
-        self._stderr_thread = threading.Thread(target=_drain, args=(process.stderr, self._stderr), daemon=True)
+        self._stderr = _StderrTail()
+        self._stderr_thread = threading.Thread(target=self._stderr.drain, args=(process.stderr,), daemon=True)
         self._stderr_thread.start()
 
     def _replay_hello(self) -> None:
@@ -197,21 +237,12 @@ class SubprocessSimulator:
             problems = schemas.problems("request", request)
             if problems:
                 raise AdapterError(f"the kit built an invalid {cmd} request: " + "; ".join(problems))
-        process = self._process
-        assert process is not None and process.stdin is not None
         try:
-            process.stdin.write(json.dumps(request, ensure_ascii=False).encode("utf-8") + b"\n")
-            process.stdin.flush()
-        except (BrokenPipeError, OSError):
-            self._crashed(cmd)
-        line = self._read_line(cmd, deadline)
-        try:
-            answer = json.loads(line)
-        except ValueError:
-            self._fail(AdapterError, f"adapter {self._name()} answered {cmd} with a line that is not JSON: "
-                                     f"{line[:200]!r}")
-        if not isinstance(answer, dict):
-            self._fail(AdapterError, f"adapter {self._name()} answered {cmd} with {answer!r}, not a JSON object")
+            self._send(cmd, request)
+            answer = self._answer(cmd, self._read_line(cmd, deadline))
+        except (AdapterError, KeyboardInterrupt, SystemExit):
+            self.close(force=True)  # an interrupted exchange leaves the child out of step: replace it
+            raise
         if self.validate:
             definition = RESPONSE_DEFINITION.get(cmd, "response")
             if cmd == "hello" and answer.get("status") != "ok":
@@ -222,25 +253,78 @@ class SubprocessSimulator:
                            + "; ".join(problems))
         return answer
 
-    def _read_line(self, cmd: str, deadline: float) -> str:
+    def _send(self, cmd: str, request: Mapping[str, Any]) -> None:
+        """Write one request line, after checking the child has not said anything unasked."""
         process, selector = self._process, self._selector
-        assert process is not None and process.stdout is not None and selector is not None
-        fd = process.stdout.fileno()
+        assert process is not None and process.stdin is not None and selector is not None
+        if self._buffer.strip() or (process.poll() is None and selector.select(0)):
+            if not self._buffer.strip():
+                with contextlib.suppress(OSError):
+                    self._buffer += os.read(self._stdout_fd(), 65536)
+            if self._buffer.strip():
+                self._fail(AdapterError, f"adapter {self._name()} wrote output nobody asked for before the "
+                                         f"kit sent {cmd} ({self._buffer[:80]!r}…): it is out of step")
+        try:
+            process.stdin.write(json.dumps(request, ensure_ascii=False).encode("utf-8") + b"\n")
+            process.stdin.flush()
+        except (BrokenPipeError, OSError):
+            self._crashed(cmd)
+
+    def _answer(self, cmd: str, raw: bytes) -> dict[str, Any]:
+        """The answer to ``cmd`` in ``raw``, or an ERROR saying why the line is not one."""
+        what = f"adapter {self._name()} answered {cmd} with"
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            self._fail(AdapterError, f"{what} a line that is not UTF-8 ({error.reason} at byte {error.start})")
+        try:
+            answer = json.loads(line)
+        except RecursionError:
+            self._fail(AdapterError, f"{what} JSON nested deeper than {MAX_DEPTH} levels")
+        except ValueError:
+            self._fail(AdapterError, f"{what} a line that is not JSON: {line[:200]!r}")
+        if line.count("[") + line.count("{") > MAX_DEPTH and _too_deep(answer):
+            self._fail(AdapterError, f"{what} JSON nested deeper than {MAX_DEPTH} levels")
+        if SURROGATE_ESCAPE.search(raw) and _has_lone_surrogate(answer):
+            self._fail(AdapterError, f"{what} a string holding a lone surrogate (\\ud800-\\udfff): "
+                                     "not valid Unicode")
+        if not isinstance(answer, dict):
+            self._fail(AdapterError, f"{what} {line[:200]!r}, not a JSON object")
+        problem = _envelope_problem(cmd, answer)
+        if problem:
+            self._fail(AdapterError, f"{what} something that is not an answer to it: {problem} "
+                                     f"({line[:120]!r}); restarted in case it is out of step")
+        if self._buffer.strip():
+            self._fail(AdapterError, f"adapter {self._name()} wrote more than one line in answer to {cmd} "
+                                     f"({self._buffer[:80]!r}…): it is out of step")
+        return cast(dict[str, Any], answer)
+
+    def _read_line(self, cmd: str, deadline: float) -> bytes:
+        selector = self._selector
+        assert selector is not None
+        fd = self._stdout_fd()
         while True:
             newline = self._buffer.find(b"\n")
             if newline >= 0:
                 line, self._buffer = self._buffer[:newline], self._buffer[newline + 1:]
                 if line.strip():
-                    return line.decode("utf-8", errors="replace")
+                    return line
                 continue
+            if len(self._buffer) > MAX_LINE:
+                self._fail(AdapterError, f"adapter {self._name()} answered {cmd} with a line longer than "
+                                         f"{MAX_LINE // (1024 * 1024)} MB")
             remaining = deadline - time.monotonic()
             if remaining <= 0 or not selector.select(remaining):
                 self._fail(AdapterTimeout, f"adapter {self._name()} did not answer {cmd} in time "
                                            f"({self.timeout:g} s per scenario); it was stopped")
-            chunk = os.read(fd, 65536)
+            chunk = os.read(fd, 1 << 20)
             if not chunk:
                 self._crashed(cmd)
             self._buffer += chunk
+
+    def _stdout_fd(self) -> int:
+        assert self._process is not None and self._process.stdout is not None
+        return self._process.stdout.fileno()
 
     def _crashed(self, cmd: str) -> NoReturn:
         process = self._process
@@ -263,19 +347,82 @@ class SubprocessSimulator:
         return f"\n--- adapter stderr (last lines) ---\n{tail}" if tail else " (its stderr was empty)"
 
     def _name(self) -> str:
-        return repr(shlex.join(self.argv))
+        command = shlex.join(self.argv)
+        return repr(command if len(command) <= 100 else command[:99] + "…")
 
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:
-    """Kill the child and anything it started (it leads its own process group)."""
+    """Kill the child and anything it started (it leads its own process group, which outlives it as
+    long as a grandchild is in it)."""
     try:
         os.killpg(process.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
-        process.kill()
+        if process.returncode is None:
+            process.kill()
 
 
-def _drain(stream: IO[bytes], tail: deque[str]) -> None:
-    """Keep the last lines of the child's stderr (and keep the pipe from filling up)."""
-    for raw in iter(stream.readline, b""):
-        tail.append(raw.decode("utf-8", errors="replace").rstrip("\n"))
-    stream.close()
+def _envelope_problem(cmd: str, answer: Mapping[str, Any]) -> str | None:
+    """What makes ``answer`` not a response to ``cmd`` at all (checked without ``validate`` too)."""
+    status = answer.get("status")
+    if not isinstance(status, str) or status not in STATUSES:
+        return f"'status' must be one of {', '.join(sorted(STATUSES))}"
+    if "message" in answer and not isinstance(answer["message"], str):
+        return "'message' must be a string"
+    foreign = FOREIGN_FIELDS.get(cmd, OTHER_FIELDS) & answer.keys()
+    if foreign:
+        return f"it has {', '.join(sorted(foreign))}, which no answer to {cmd} has"
+    if cmd == "observe" and "observation" in answer and not isinstance(answer["observation"], dict):
+        return "'observation' must be an object"
+    return None
+
+
+def _too_deep(value: Any) -> bool:
+    """Whether a parsed answer nests arrays and objects more than :data:`MAX_DEPTH` levels."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
+        for child in children:
+            if isinstance(child, (dict, list)):
+                if depth + 1 > MAX_DEPTH:
+                    return True
+                stack.append((child, depth + 1))
+    return False
+
+
+def _has_lone_surrogate(value: Any) -> bool:
+    """Whether a parsed answer holds a string that cannot be written as UTF-8."""
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+class _StderrTail:
+    """The child's stderr, read as it comes (so the child never blocks on it) and kept only at its end."""
+
+    def __init__(self) -> None:
+        self._kept = bytearray()
+        self._lock = threading.Lock()
+
+    def drain(self, stream: IO[bytes]) -> None:
+        """Read ``stream`` to its end in large chunks, keeping the last :data:`STDERR_KEEP` bytes."""
+        fd = stream.fileno()
+        try:
+            while chunk := os.read(fd, 1 << 20):
+                with self._lock:
+                    self._kept += chunk[-STDERR_KEEP:]
+                    if len(self._kept) > 2 * STDERR_KEEP:
+                        del self._kept[:-STDERR_KEEP]
+        except OSError:
+            pass
+        finally:
+            stream.close()
+
+    def text(self) -> str:
+        """The last :data:`STDERR_LINES` lines."""
+        with self._lock:
+            kept = bytes(self._kept[-STDERR_KEEP:])
+        lines = kept.decode("utf-8", errors="replace").splitlines()
+        return "\n".join(lines[-STDERR_LINES:])

@@ -66,8 +66,8 @@ def load(path: Path | None = None) -> CardRegistry:
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise SuiteError(path, 1, "expected a mapping with a list 'cards'")
     entries: dict[str, CardEntry] = {}
-    for raw in data["cards"]:
-        entry = _entry(path, raw)
+    for index, raw in enumerate(data["cards"]):
+        entry = _entry(path, index, raw)
         if entry.name in entries:
             raise SuiteError(path, entry.line, f"card 《{entry.name}》 is listed twice")
         entries[entry.name] = entry
@@ -78,9 +78,12 @@ def load(path: Path | None = None) -> CardRegistry:
     return CardRegistry(entries, path)
 
 
-def _entry(path: Path, raw: object) -> CardEntry:
+def _entry(path: Path, index: int, raw: object) -> CardEntry:
     line = yamlfile.line_of(raw)
-    if not isinstance(raw, dict) or not isinstance(raw.get("name"), str) or not raw["name"]:
+    if not isinstance(raw, dict):
+        raise SuiteError(path, None, f"cards[{index}]: each card must be a mapping with 'name', 'kind', "
+                                     f"'type' and 'text', not {type(raw).__name__} {str(raw)[:40]!r}")
+    if not isinstance(raw.get("name"), str) or not raw["name"]:
         raise SuiteError(path, line, "each card needs a non-empty 'name'")
     name = raw["name"]
     kind = raw.get("kind")

@@ -3,14 +3,79 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from shinpan import __version__, paths, rulesets, suite
-from shinpan.errors import RulesetError, SuiteError
+from shinpan.errors import BAD_INPUT, ShinpanError
+
+if TYPE_CHECKING:
+    _NumberType = click.ParamType[float]
+else:  # click < 8.2 has no type parameter
+    _NumberType = click.ParamType
+
+
+class PositiveNumber(_NumberType):
+    """A time limit or a multiplier: a finite number greater than 0."""
+
+    name = "number"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number", param, ctx)
+        if not (number > 0 and math.isfinite(number)):
+            self.fail(f"{value!r} must be a number greater than 0", param, ctx)
+        return number
+
+
+POSITIVE = PositiveNumber()
+
+
+class BadInput(click.ClickException):
+    """Bad input, shown as one line (``Error: …``); exit status 4."""
+
+    exit_code = BAD_INPUT
+
+
+class BadUsage(click.UsageError):
+    """A bad command line (unknown option, bad option value), shown with the usage; exit status 4."""
+
+    exit_code = BAD_INPUT
+
+
+class Shinpan(click.Group):
+    """The command group, with the one place where a user's mistake becomes a message and an exit
+    status: bad input (a :class:`ShinpanError`, an adapter spec that names no adapter, a file that
+    cannot be read or written, a bad option value) is one line and exit status 4, never a traceback."""
+
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as error:
+            raise BadUsage(error.format_message(), error.ctx) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        from shinpan.adapters.registry import AdapterSpecError
+        from shinpan.expectations import ExpectationsError
+
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as error:
+            raise BadUsage(error.format_message(), error.ctx) from None
+        except (ShinpanError, ExpectationsError) as error:
+            raise BadInput(str(error)) from None
+        except AdapterSpecError as error:
+            raise BadInput(f"--adapter: {error}") from None
+        except OSError as error:
+            where = f"{error.filename}: " if error.filename else ""
+            raise BadInput(f"{where}{error.strerror or error}") from None
 
 RULESET_HELP = ("The rules just after change ID (see `shinpan rulesets`); also before:ID, after:ID or a day. "
                 "Default: the rules of today.")
@@ -26,10 +91,13 @@ FORMAT = click.option("--format", "format_", type=click.Choice(["pretty", "json"
                       show_default=True, help="pretty: a table for people; json: one JSON document.")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Shinpan, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="shinpan")
 def main() -> None:
-    """shinpan (審判): Duel Masters rulings as executable scenarios, run against any simulator."""
+    """shinpan (審判): Duel Masters rulings as executable scenarios, run against any simulator.
+
+    Exit status 4 means bad input (an option, a suite file, a report, an adapter spec): nothing was run.
+    """
 
 
 @main.command(context_settings={"ignore_unknown_options": True})
@@ -41,9 +109,9 @@ def main() -> None:
 @click.option("--validate", is_flag=True, help="Check every message both ways against the contract's schemas.")
 @click.option("--expectations", type=click.Path(dir_okay=False), help="The adapter's expectations file (TOML).")
 @click.option("--allow-xpass", is_flag=True, help="An unexpected pass does not fail the run.")
-@click.option("--scenario-timeout", type=float, default=5.0, show_default=True,
-              help="Seconds a subprocess adapter may take per scenario.")
-@click.option("--timeout-multiplier", type=float, default=1.0, show_default=True, help="Multiply every time limit.")
+@click.option("--scenario-timeout", type=POSITIVE, default=5.0, show_default=True,
+              help="Seconds an adapter may take per scenario.")
+@click.option("--timeout-multiplier", type=POSITIVE, default=1.0, show_default=True, help="Multiply every time limit.")
 @click.option("--junitxml", type=click.Path(dir_okay=False), help="Also write JUnit XML (pytest's) to this file.")
 @click.option("--trace", type=click.Path(file_okay=False), help="Write each scenario's messages to DIR/<id>.jsonl.")
 @click.option("--messages", type=click.Path(dir_okay=False), help="Write Cucumber Messages (NDJSON) to this file.")
@@ -54,13 +122,19 @@ def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str 
         pytest_args: tuple[str, ...]) -> None:
     """Run the conformance suite and print a summary per topic and status.
 
-    Extra arguments go to pytest (e.g. a feature path, -k, -x, -v, -n 2).
+    Extra arguments go to pytest as given (e.g. a feature path, -k, -x, -v, -n 2, --basetemp DIR); with no
+    path among them the whole suite runs.
+
+    Exit status: 0 every scenario passed (or was expected), 1 some did not, 2 interrupted (Ctrl-C,
+    SIGTERM; the report still ends with its footer), 3 a bug in the kit, 4 bad input, 5 no scenario
+    selected.
     """
     import pytest
 
     from shinpan import invocation
 
-    args = [*invocation.base_arguments(), f"--adapter={adapter}", f"--seed={seed}"]
+    args = [*invocation.base_arguments(), f"--adapter={adapter}", f"--seed={seed}",
+            f"--default-target={paths.features_dir()}"]
     if ruleset:
         args.append(f"--ruleset={ruleset}")
     if rules_as_of:
@@ -82,26 +156,26 @@ def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str 
     if messages:
         args.append(f"--messages={Path(messages).resolve()}")
     args += [f"--scenario-timeout={scenario_timeout}", f"--timeout-multiplier={timeout_multiplier}"]
-    args += invocation.user_arguments(pytest_args)
+    extra = invocation.in_order(pytest_args)
+    if not any(a.startswith("-") for a in extra):
+        args.append("-q")
+    args += extra  # in the order given: an option's value stays after its option
     sys.exit(int(pytest.main(args)))
 
 
 def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]:
     """Every case of the suite as a record: id, place, name, tags by kind, and whether it applies."""
-    try:
-        changes = rulesets.load()
-        selected = changes.select(ruleset, rules_as_of)
-        features = [suite.feature(p) for p in suite.feature_paths()]
-    except (RulesetError, SuiteError) as error:
-        raise click.ClickException(str(error)) from None
+    changes = rulesets.load()
+    selected = changes.select(ruleset, rules_as_of)
+    features = [suite.feature(p) for p in suite.feature_paths()]
     records = []
     for feature in features:
         for case in feature.cases:
             values = case.values
             try:
                 verdict = selected.verdict(values.since, values.until, changes)
-            except RulesetError as error:
-                raise click.ClickException(f"{paths.relative(case.path)}:{case.line}: {error}") from None
+            except ShinpanError as error:
+                raise BadInput(f"{paths.relative(case.path)}:{case.line}: {error}") from None
             records.append({
                 "id": case.id, "feature": paths.relative(case.path), "line": case.line, "name": case.name,
                 "topic": case.topic, "outline_row": case.row, "tags": list(case.tags), "rules": list(values.rule),
@@ -134,7 +208,10 @@ def list_(as_json: bool, ruleset: str | None, rules_as_of: str | None) -> None:
 @main.command()
 @FORMAT
 def lint(format_: str) -> None:
-    """Check every feature file; print problems as path:line: message (exit 1 if any)."""
+    """Check every feature file; print problems as path:line: message.
+
+    Exit status: 0 no problem, 1 problems (each on its own line: file, line, what was expected).
+    """
     from shinpan.lint import lint as run_lint
 
     problems = run_lint()
@@ -167,6 +244,9 @@ def matrix(adapter: str, validate: bool, expectations: str | None, tags: str | N
 
     Each scenario is collected once and run once per state. Extra arguments go to pytest: `-n auto` spreads the
     session over the machine's cores (pytest-xdist); the counts and the report are the same either way.
+
+    Exit status: 0 the suite passed under every state, 1 it failed under some, 4 bad input (checked before
+    anything runs).
     """
     import tempfile
 
@@ -176,22 +256,25 @@ def matrix(adapter: str, validate: bool, expectations: str | None, tags: str | N
     from shinpan import matrix as matrix_
     from shinpan.report import cases, read
 
-    try:
-        changes = rulesets.load()
-        states = [state.label for state in matrix_.states(changes)]
-    except SuiteError as error:
-        raise click.ClickException(str(error)) from None
+    changes = rulesets.load()
+    states = [state.label for state in matrix_.states(changes)]
+    _check_adapter(adapter)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(report).resolve() if report else Path(tmp) / "matrix.jsonl"
         args = [*invocation.base_arguments(), f"--adapter={adapter}", "--matrix", f"--report={path}",
-                "-p", "no:warnings"]
+                "-p", "no:warnings", f"--default-target={paths.features_dir()}"]
         args += ["--validate"] if validate else []
         args += [f"--expectations={Path(expectations).resolve()}"] if expectations else []
         args += [f"--tags={tags}"] if tags else []
         if format_ == "json":  # stdout carries the JSON document alone
             args += ["-p", "no:terminal"]
-        args += invocation.user_arguments(pytest_args, quiet=format_ == "pretty")
+        extra = invocation.in_order(pytest_args)
+        if format_ == "pretty" and not any(a.startswith("-") for a in extra):
+            args.append("-q")
+        args += extra  # in the order given: an option's value stays after its option
         code = int(pytest.main(args))
+        if code == BAD_INPUT:  # pytest has said what is wrong, in one line
+            sys.exit(BAD_INPUT)
         lines = cases(read(path)) if path.exists() else []
     rows = matrix_.annotate(matrix_.rows(states, [(str(line["ruleset"]), str(line["status"])) for line in lines]),
                             changes)
@@ -250,6 +333,9 @@ def expectations_update(report: str, file_: str) -> None:
     not pass; comments, reasons and issue links of entries that still hold are kept.
 
     Only the file named by --file (default: ./expectations.toml) is written, never a path read from the report.
+
+    Exit status: 0 written, 4 bad input (REPORT is not a report, the expectations file is malformed or
+    cannot be written).
     """
     from shinpan import expectations as exp
     from shinpan.report import cases, read
@@ -257,10 +343,7 @@ def expectations_update(report: str, file_: str) -> None:
     lines = read(report)
     head = next((line for line in lines if line.get("type") == "header"), {})
     target = Path(file_)
-    try:
-        old = exp.load(target) if target.exists() else None
-    except exp.ExpectationsError as error:
-        raise click.ClickException(str(error)) from None
+    old = exp.load(target) if target.exists() else None
     spec = head.get("adapter", {}).get("spec")
     new = exp.update(cases(lines), old, spec if isinstance(spec, str) else None)
     target.write_text(exp.dumps(new), encoding="utf-8")
@@ -273,12 +356,13 @@ def expectations_update(report: str, file_: str) -> None:
 
 @main.command()
 @click.option("--adapter", required=True, help="The adapter to check (a name, or cmd:<command line>).")
-@click.option("--timeout", type=float, default=5.0, show_default=True, help="Seconds for each check.")
+@click.option("--timeout", type=POSITIVE, default=5.0, show_default=True, help="Seconds for each check.")
 @FORMAT
 def smoke(adapter: str, timeout: float, format_: str) -> None:
     """A handful of trivial exchanges that tell a broken adapter from a non-conforming engine.
 
-    Exit status: 0 all well, 1 the adapter is broken, 2 the adapter works but the engine answers wrongly.
+    Exit status: 0 all well, 1 the adapter is broken, 2 the adapter works but the engine answers wrongly,
+    4 bad input (an adapter spec that names no adapter).
     """
     from shinpan.smoke import run as run_smoke
 
@@ -354,14 +438,15 @@ def table(name: str, adapter: str, ruleset: str | None, no_run: bool, as_json: b
     """Print a source table rebuilt from its scenarios: per cell, the expected value, scenario id and result.
 
     carry-over: seed 000's 引き継ぎ早見表, from features/carry_over/ (12 rows x 7 columns).
+
+    Exit status: 0 every cell has its scenario, 1 the table has problems, 4 bad input.
     """
     from shinpan import table as tables
 
-    try:
-        label = rulesets.load().select(ruleset).describe()
-        built = tables.build()
-    except (RulesetError, SuiteError) as error:
-        raise click.ClickException(str(error)) from None
+    label = rulesets.load().select(ruleset).describe()
+    if not no_run:
+        _check_adapter(adapter)
+    built = tables.build()
     results = None if no_run else tables.run(adapter, ruleset)
     if as_json:
         for row in tables.as_json(built, results):
@@ -396,7 +481,7 @@ def site(out: str, reports: tuple[str, ...], run_reference: bool) -> None:
         with living_spec.temporary_folder() as tmp:
             paths_ = [living_spec.run_reference(Path(tmp))] if run_reference else []
             built = living_spec.build(Path(out), [*paths_, *(Path(r) for r in reports)])
-    except (living_spec.ReportError, SuiteError, RulesetError) as error:
+    except (living_spec.ReportError, ShinpanError) as error:
         raise click.ClickException(str(error)) from None
     for engine in built.engines:
         if engine.warning:
@@ -421,10 +506,7 @@ with @until:ID and the new ones with @since:ID; then read `shinpan diff before:I
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def rulesets_(fmt: str) -> None:
     """List the known changes of the rules (date or range, what changed, sources) and how the model works."""
-    try:
-        changes = rulesets.load()
-    except SuiteError as error:
-        raise click.ClickException(str(error)) from None
+    changes = rulesets.load()
     if fmt == "json":
         for change in changes.items:
             click.echo(json.dumps({"id": change.id, "title": change.title, "date": _iso(change.date),
@@ -446,6 +528,16 @@ def rulesets_(fmt: str) -> None:
 
 def _iso(day: Any) -> str | None:
     return day.isoformat() if day is not None else None
+
+
+def _check_adapter(spec: str) -> None:
+    """A spec that names no adapter is bad input, found once, before any run (nothing is started)."""
+    from shinpan.adapters.registry import AdapterSpecError, make_adapter
+
+    try:
+        make_adapter(spec).stop({"cmd": "stop"})
+    except AdapterSpecError as error:
+        raise BadInput(f"--adapter {spec}: {error}") from None
 
 
 if __name__ == "__main__":

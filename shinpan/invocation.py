@@ -33,45 +33,24 @@ def base_arguments() -> list[str]:
     return args
 
 
-def extra_arguments(extra: Sequence[str], cwd: Path | None = None) -> tuple[list[str], bool]:
-    """The user's extra pytest arguments, in the order given (an option's value stays after its option), and
-    whether any of them names something to run.
+def in_order(extra: Sequence[str], cwd: Path | None = None) -> list[str]:
+    """The user's extra pytest arguments, in the order given, with each target made absolute.
 
-    A path (optionally with ``::`` and a test name) that exists from ``cwd`` is passed as given; one that does
-    not but names a place in the suite — ``features/basics`` — means that place in the installed suite, from
-    any directory.
+    A target is a path (optionally with ``::`` and a test name) that exists from ``cwd``, or one inside the
+    suite: ``features/basics`` means the installed suite's basics folder from any directory. Nothing moves,
+    so an option's value stays after its option (``--basetemp DIR -x``); pytest itself tells targets from
+    values, and with no target the plugin runs the whole suite (``--default-target``).
     """
     here = cwd or Path.cwd()
-    args: list[str] = []
-    targets = False
-    for index, arg in enumerate(extra):
-        if arg.startswith("-") or (index and extra[index - 1] in VALUED_OPTIONS):
-            args.append(arg)
-            continue
-        path, sep, rest = arg.partition("::")
-        if (here / path).exists():
-            args.append(arg)
-            targets = True
-        elif Path(path).parts[:1] == ("features",) and (paths.suite_root() / path).exists():
-            args.append(str(paths.suite_root() / path) + sep + rest)
-            targets = True
-        else:
-            args.append(arg)
-    return args, targets
+    return [arg if arg.startswith("-") else (_target(arg, here) or arg) for arg in extra]
 
 
-def user_arguments(extra: Sequence[str], *, quiet: bool = True) -> list[str]:
-    """The end of a suite run's pytest command line: the user's arguments (:func:`extra_arguments`), ``-q``
-    when ``quiet`` and they hold no option, and the whole suite when they name nothing to run."""
-    args, targets = extra_arguments(extra)
-    if quiet and not any(a.startswith("-") for a in args):
-        args.insert(0, "-q")
-    return args if targets else [*args, str(paths.features_dir())]
-
-
-VALUED_OPTIONS: Final = frozenset({
-    "-k", "-m", "-p", "-o", "-c", "-n", "-W", "-r", "--basetemp", "--rootdir", "--deselect", "--ignore",
-    "--ignore-glob", "--maxfail", "--tb", "--durations", "--confcutdir", "--dist", "--log-level", "--junit-prefix",
-    "--override-ini", "--maxprocesses", "--import-mode",
-})
-"""pytest options whose value is the next argument: that value is never taken for a path to run."""
+def _target(arg: str, cwd: Path) -> str | None:
+    path, sep, rest = arg.partition("::")
+    candidates = [cwd / path]
+    if Path(path).parts[:1] == ("features",):
+        candidates.append(paths.suite_root() / path)
+    for candidate in candidates:
+        if candidate.exists():
+            return str(candidate.resolve()) + sep + rest
+    return None

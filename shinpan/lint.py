@@ -18,7 +18,7 @@ from typing import Any
 
 from shinpan import cards, paths, rulesets, suite
 from shinpan.errors import SuiteError
-from shinpan.tags import STATUS_VALUES
+from shinpan.tags import STATUS_VALUES, TagValues
 
 KEYWORDS = ("機能", "フィーチャ", "背景", "シナリオアウトライン", "シナリオテンプレート", "テンプレ", "シナリオ",
             "例", "サンプル", "ルール")
@@ -108,9 +108,8 @@ def _lint_case(case: suite.Case, shown: str, registry: cards.CardRegistry, chang
         for value in values.status:
             if value not in STATUS_VALUES:
                 yield Problem(shown, line, f"@status:{value} is not one of {', '.join(STATUS_VALUES)}")
-        window = changes.window_problem(values.since, values.until)
-        if window is not None:
-            yield Problem(shown, line, f"@since/@until: {window}")
+        for problem in revision_tag_problems(values, changes):
+            yield Problem(shown, line, problem)
     if values.id:
         earlier = seen_ids.get(case.id)
         if earlier is not None and case.id not in reported_ids:
@@ -127,6 +126,14 @@ def _lint_case(case: suite.Case, shown: str, registry: cards.CardRegistry, chang
         elif len(found) > 1:
             where = ", ".join(_where(m.step_func) for m in found)
             yield Problem(shown, step.line, f"ambiguous step {step.text!r}: matches {where}")
+
+
+def revision_tag_problems(values: TagValues, changes: rulesets.Changes) -> Iterator[str]:
+    """What is wrong with a scenario's ``@since``/``@until`` tags: each must name a known change of the
+    rules, and together they must leave a window in which the ruling holds."""
+    window = changes.window_problem(values.since, values.until)
+    if window is not None:
+        yield f"@since/@until: {window}"
 
 
 def step_definitions() -> list[Any]:

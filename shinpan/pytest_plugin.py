@@ -6,22 +6,27 @@ at them: ``features/basics/召喚酔い.feature::test_…``), with pytest-bdd bi
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import functools
+import math
+import os
+import signal
+import threading
 import types
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from shinpan import bdd, failures, matrix, paths, rulesets, suite
+from shinpan import bdd, cards, failures, matrix, paths, rulesets, suite
 from shinpan import expectations as expectations_
 from shinpan import report as report_
 from shinpan.adapters.contract import Rules, Simulator
 from shinpan.adapters.registry import AdapterOptions, AdapterSpecError, make_adapter
 from shinpan.errors import RulesetError, SuiteError
-from shinpan.outcomes import AdapterError, Status, skip, status_of_failure, status_of_skip
+from shinpan.outcomes import AdapterError, AdapterTimeout, Status, skip, status_of_failure, status_of_skip
 from shinpan.rulesets import Changes, RulesState
 from shinpan.session import AdapterSession
 from shinpan.steps import STEP_MODULES
@@ -58,6 +63,11 @@ class RunContext:
         self.options = AdapterOptions(timeout=config.getoption("scenario_timeout") * multiplier,
                                       startup_timeout=30.0 * multiplier, validate=self.validate,
                                       max_restarts=config.getoption("max_restarts"))
+        try:  # a spec that names no adapter is bad input: one error before anything runs
+            self._simulator: Simulator | None = make_adapter(self.adapter, self.options)
+        except AdapterSpecError as error:
+            raise pytest.UsageError(f"--adapter {self.adapter}: {error}") from None
+        self.in_process = not self.adapter.startswith("cmd:")
         self._session: AdapterSession | None = None
         self.wrappers: list[Callable[[Simulator], Simulator]] = []
         """Recorders (``--trace``, ``dump-cases --messages``) that wrap the simulator when it starts."""
@@ -90,21 +100,31 @@ class RunContext:
         return {"label": state.label, "changes": list(state.engine_changes)}
 
     def session(self) -> AdapterSession:
-        """The adapter, started on first use; if it cannot start, every scenario is an ERROR."""
+        """The adapter, started on first use. If the handshake fails, the adapter is stopped (with
+        whatever process it started) and every scenario gets the handshake's status (ERROR, CRASH or
+        TIMEOUT); coverage then counts no scenario as supported."""
         if self._failure is not None:
             raise type(self._failure)(str(self._failure))
         if self._session is None:
+            simulator = self._simulator or make_adapter(self.adapter, self.options)
+            self._simulator = None
             try:
-                simulator = make_adapter(self.adapter, self.options)
                 for wrap in self.wrappers:
                     simulator = wrap(simulator)
                 self._session = AdapterSession(simulator, self.adapter, validate=self.validate)
                 self._session.observer = self.observer
-            except (AdapterError, AdapterSpecError) as error:
+            except Exception as error:
                 kind = type(error) if isinstance(error, AdapterError) else AdapterError
-                self._failure = kind(f"adapter {self.adapter!r} could not start: {error}")
+                self._failure = kind(f"the adapter could not start: {error}")
+                with contextlib.suppress(Exception):
+                    simulator.stop({"cmd": "stop"})
                 raise type(self._failure)(str(self._failure)) from None
         return self._session
+
+    @property
+    def started(self) -> bool:
+        """Whether the adapter got through its handshake (in this process)."""
+        return self._session is not None
 
     def engine(self) -> str:
         """The engine behind the adapter, if it starts. (Under pytest-xdist the scenarios ran in the workers: the
@@ -129,8 +149,11 @@ class RunContext:
         return [(case_id, state, self.results[case_id, state]) for case_id, state in keys]
 
     def open_report(self, path: str) -> None:
-        """Start writing the JSON Lines report at ``path``."""
-        self._report = report_.ReportWriter(path)
+        """Start writing the JSON Lines report at ``path`` (a path that cannot be written is bad input)."""
+        try:
+            self._report = report_.ReportWriter(path)
+        except OSError as error:
+            raise pytest.UsageError(f"--report {path}: cannot write: {str(error.strerror).lower()}") from None
 
     def _write_header(self) -> None:
         """The report's header, once: it names the engine, so the adapter is started for it."""
@@ -160,7 +183,8 @@ class RunContext:
         """Stop the adapter and close the report."""
         if self._session is not None:
             try:
-                self._session.stop()
+                with contextlib.suppress(AdapterError):
+                    self._session.stop()
             finally:
                 self._session = None
         if self._report is not None:
@@ -178,11 +202,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--seed", dest="shinpan_seed", type=int, default=0, help="seed passed to the adapter's games")
     group.addoption("--report", default=None, metavar="PATH", help="write one JSON line per scenario to PATH")
     group.addoption("--validate", action="store_true", help="check every message both ways against the schemas")
-    group.addoption("--scenario-timeout", type=float, default=5.0, metavar="SECONDS",
-                    help="seconds a subprocess adapter may take per scenario (default: 5)")
-    group.addoption("--timeout-multiplier", type=float, default=1.0, metavar="X",
+    group.addoption("--scenario-timeout", type=_positive, default=5.0, metavar="SECONDS",
+                    help="seconds an adapter may take per scenario (default: 5)")
+    group.addoption("--timeout-multiplier", type=_positive, default=1.0, metavar="X",
                     help="multiply every adapter time limit by X (slow machines, debuggers)")
-    group.addoption("--max-restarts", type=int, default=10, metavar="N",
+    group.addoption("--max-restarts", type=_non_negative_int, default=10, metavar="N",
                     help="restarts of a crashed or hung subprocess adapter before it is given up (default: 10)")
     group.addoption("--expectations", default=None, metavar="TOML",
                     help="the adapter's expectations file: expected statuses become XFAIL, unexpected passes XPASS")
@@ -198,6 +222,41 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="write the run as Cucumber Messages (NDJSON) to PATH")
     group.addoption("--record-cases", dest="record_cases", default=None, metavar="PATH",
                     help="write each scenario's messages and checks to PATH (for shinpan dump-cases --messages)")
+    group.addoption("--default-target", default=None, help=argparse.SUPPRESS)  # shinpan run: the suite
+
+
+def _positive(text: str) -> float:
+    """A time limit or multiplier: a number greater than 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0 or math.isinf(value):
+        raise argparse.ArgumentTypeError(f"{text!r} must be a number greater than 0")
+    return value
+
+
+def _non_negative_int(text: str) -> int:
+    """A count: a whole number, 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
+    return value
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_load_initial_conftests(early_config: pytest.Config, args: list[str], parser: pytest.Parser) -> None:
+    """``shinpan run`` passes pytest's arguments in the order given and names the suite with
+    ``--default-target``: it is collected only when no path is among them (as pytest parsed them, so a
+    value such as ``--basetemp DIR`` is never taken for a path)."""
+    known = early_config.known_args_namespace
+    default = getattr(known, "default_target", None)
+    if default and not known.file_or_dir:
+        args.append(default)
+        known.file_or_dir = [default]
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -208,8 +267,10 @@ def pytest_configure(config: pytest.Config) -> None:
     try:
         changes = rulesets.load()
         selected = changes.select(config.getoption("ruleset"), config.getoption("rules_as_of"))
+        cards.load()
     except (RulesetError, SuiteError) as error:
         raise pytest.UsageError(str(error)) from None
+    _check_writable("--junitxml", getattr(config.option, "xmlpath", None))
     context = RunContext(config, changes, selected, matrix.states(changes) if config.getoption("matrix") else None)
     if config.getoption("expectations"):
         try:
@@ -217,6 +278,7 @@ def pytest_configure(config: pytest.Config) -> None:
         except expectations_.ExpectationsError as error:
             raise pytest.UsageError(str(error)) from None
     if config.getoption("report") and not hasattr(config, "workerinput"):  # xdist workers report to the controller
+        _check_writable("--report", config.getoption("report"))
         context.open_report(config.getoption("report"))
     config.stash[RUN_KEY] = context
     bdd.install(config)
@@ -234,6 +296,38 @@ def pytest_configure(config: pytest.Config) -> None:
         from shinpan.recording import CasePlugin
 
         config.pluginmanager.register(CasePlugin(context, config.getoption("record_cases")), "shinpan-cases")
+    _interrupt_on_sigterm(config)
+
+
+def _check_writable(option: str, path: str | None) -> None:
+    """A file the run will write must be writable before anything runs (else: one usage error)."""
+    if not path:
+        return
+    target = Path(path).resolve()
+    if target.is_dir():
+        raise pytest.UsageError(f"{option} {path}: cannot write: it is a folder")
+    folder = next(p for p in [target.parent, *target.parent.parents] if p.exists())
+    if not folder.is_dir():
+        raise pytest.UsageError(f"{option} {path}: cannot write: {folder} is not a folder")
+    if not os.access(target if target.exists() else folder, os.W_OK):
+        raise pytest.UsageError(f"{option} {path}: cannot write: permission denied")
+
+
+def _interrupt_on_sigterm(config: pytest.Config) -> None:
+    """SIGTERM stops the run as Ctrl-C does: the scenario in progress is abandoned, the adapter is
+    stopped and the report gets its footer (exit status 2)."""
+    if threading.current_thread() is not threading.main_thread() or hasattr(config, "workerinput"):
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt(f"signal {signal.Signals(signum).name}")
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+
+    def restore() -> None:
+        signal.signal(signal.SIGTERM, previous)
+
+    config.add_cleanup(restore)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -298,6 +392,32 @@ class FeatureModule(pytest.Module):
                 if name.startswith("test_") and callable(value):
                     namespace[name] = pytest.mark.usefixtures(STATE_PARAMETER)(value)
         return module
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection(session: pytest.Session) -> None:
+    """Before pytest collects: every feature file to run parses and its ``@since``/``@until`` tags name
+    known revisions; else one usage error, as ``shinpan lint`` words it (``path:line: message``)."""
+    from shinpan.lint import revision_tag_problems
+
+    context = session.config.stash[RUN_KEY]
+    for path in _feature_files(session.config.args):
+        try:
+            feature = suite.feature(path)
+        except SuiteError as error:
+            raise pytest.UsageError(str(error)) from None
+        for case in feature.cases:
+            for problem in revision_tag_problems(case.values, context.changes):
+                raise pytest.UsageError(f"{path}:{case.scenario_line}: {problem}")
+
+
+def _feature_files(args: list[str]) -> Iterator[Path]:
+    for arg in args:
+        path = Path(arg.split("::", 1)[0])
+        if path.is_dir():
+            yield from suite.feature_paths(path)
+        elif path.suffix == ".feature" and path.is_file():
+            yield path
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
@@ -387,6 +507,44 @@ def _case_of(item: pytest.Item) -> suite.Case | None:
     return cases.get((template.line_number, row))
 
 
+# -------------------------------------------------------------------- time limit
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Generator[None, None, None]:
+    with _time_limit(item):
+        return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
+    with _time_limit(item):
+        return (yield)
+
+
+@contextlib.contextmanager
+def _time_limit(item: pytest.Item) -> Iterator[None]:
+    """An in-process adapter gets ``--scenario-timeout`` seconds per scenario too: a timer signal
+    (SIGALRM) interrupts an engine that loops, and the scenario is a TIMEOUT. A subprocess adapter has
+    its own deadline; where there are no timer signals (Windows) there is no limit."""
+    context = item.config.stash.get(RUN_KEY, None)
+    if (CASE_KEY not in item.stash or context is None or not context.in_process or not hasattr(signal, "setitimer")
+            or threading.current_thread() is not threading.main_thread()):
+        yield
+        return
+    limit = context.options.timeout
+
+    def expire(signum: int, frame: object) -> None:
+        raise AdapterTimeout(f"adapter {context.adapter!r} did not finish the scenario in time ({limit:g} s "
+                             "per scenario); it was interrupted")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, limit)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 # ---------------------------------------------------------------------- outcome
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
@@ -415,7 +573,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
                                   ("shinpan_sources", list(values.source)),
                                   ("shinpan_step", step.describe() if step else ""),
                                   ("shinpan_step_line", step.line if step else 0),
-                                  ("shinpan_transcript", transcript or "")]
+                                  ("shinpan_transcript", transcript or ""),
+                                  ("shinpan_started", item.config.stash[RUN_KEY].started)]
         if report.failed and status != Status.XPASS and item.config.getoption("tbstyle") not in ("long", "native"):
             report.longrepr = failures.Failure(
                 case.id, status.value, _relative(str(case.path)), case.line, case.name, message,
@@ -515,6 +674,7 @@ class ResultCollector:
             sources=tuple(_strings(props["shinpan_sources"])), step=str(props["shinpan_step"]) or None,
             step_line=int(str(props["shinpan_step_line"])) or None,
             transcript=str(props["shinpan_transcript"]) or None,
+            started=bool(props.get("shinpan_started", True)),
         ))
 
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:

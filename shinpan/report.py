@@ -19,8 +19,12 @@ from typing import IO, Any
 
 from shinpan import __version__, paths, suite
 from shinpan.adapters.contract import PROTOCOL_VERSION
+from shinpan.errors import ReportError
+from shinpan.outcomes import Status
 from shinpan.rulesets import Changes, RulesState
 from shinpan.summary import Result, scores
+
+STATUSES = tuple(s.value for s in Status)
 
 
 def suite_hash(root: Path | None = None) -> str:
@@ -99,7 +103,8 @@ class ReportWriter:
     def __init__(self, path: str) -> None:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.path = path
-        self._file: IO[str] | None = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed in close()
+        # errors="replace": a string no UTF-8 can hold (a lone surrogate from an adapter) must not lose the report
+        self._file: IO[str] | None = open(path, "w", encoding="utf-8", errors="replace")  # noqa: SIM115
         self._started = time.monotonic()
         self._header: Mapping[str, Any] | None = None
 
@@ -135,9 +140,31 @@ class ReportWriter:
 
 
 def read(path: str | Path) -> list[dict[str, Any]]:
-    """Every line of a report."""
-    lines = Path(path).read_text(encoding="utf-8").splitlines()
-    return [json.loads(line) for line in lines if line.strip()]
+    """Every line of a report; :class:`ReportError` (file and line) if the file is not one."""
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
+        raise ReportError(path, None, f"cannot read a report: {reason}") from None
+    read_lines: list[dict[str, Any]] = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            value = json.loads(line)
+        except (ValueError, RecursionError):
+            value = None
+        if not isinstance(value, dict) or value.get("type", "case") not in ("header", "case", "footer"):
+            raise ReportError(path, number, "not a line of a shinpan report (a JSON object with type header, "
+                                            "case or footer; written by shinpan run --report)")
+        if value.get("type", "case") == "case" and not (isinstance(value.get("id"), str)
+                                                       and value.get("status") in STATUSES):
+            raise ReportError(path, number, f"a case line needs a string 'id' and a 'status' among "
+                                            f"{', '.join(STATUSES)}")
+        read_lines.append(value)
+    if not read_lines:
+        raise ReportError(path, None, "empty: not a shinpan report (written by shinpan run --report)")
+    return read_lines
 
 
 def cases(lines: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:

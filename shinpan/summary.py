@@ -50,6 +50,8 @@ class Result:
     step_line: int | None = None
     transcript: str | None = None
     """The scenario's transcript file (``--trace DIR``)."""
+    started: bool = True
+    """Whether the adapter had got through its handshake: if not, nothing of the scenario was supported."""
 
     @property
     def raw(self) -> Status:
@@ -62,7 +64,9 @@ class Scores:
     """conformance = PASS / (all − UNSUPPORTED); coverage = (all − UNSUPPORTED) / all.
 
     ``all`` counts the scenarios that apply under the ruleset (not NOT_APPLICABLE or UNRESOLVED);
-    UNOBSERVABLE counts with UNSUPPORTED (the adapter lacks a field). Expectations change neither.
+    UNOBSERVABLE counts with UNSUPPORTED (the adapter lacks a field), and so does any scenario run while
+    the adapter had not got through its handshake (it never said what it supports). Expectations change
+    neither.
     """
 
     total: int
@@ -87,9 +91,9 @@ class Scores:
 
 def scores(results: Iterable[Result]) -> Scores:
     """Conformance and coverage of a run."""
-    raws = [r.raw for r in results if r.raw not in NOT_RUN]
-    supported = [s for s in raws if s not in LACKING]
-    return Scores(total=len(raws), supported=len(supported), passed=supported.count(Status.PASS))
+    applicable = [r for r in results if r.raw not in NOT_RUN]
+    supported = [r.raw for r in applicable if r.raw not in LACKING and r.started]
+    return Scores(total=len(applicable), supported=len(supported), passed=supported.count(Status.PASS))
 
 
 def render_summary(results: dict[str, Result], state: RulesState, adapter: str, engine: str) -> list[str]:

@@ -1,4 +1,10 @@
-"""Safe YAML loading that remembers the line of every mapping, for error messages."""
+"""Safe YAML loading that remembers the line of every mapping, for error messages.
+
+Only plain YAML is read: the safe loader (no ``!!python/…`` tag makes an object, nothing runs), no
+aliases (``*name``: the suite's registries never need them, and they are how a small file expands to a
+huge one, a "YAML bomb"), and a value YAML reads as a date must be a real day (2021-02-30 is an error
+naming its line, not a crash).
+"""
 
 from __future__ import annotations
 
@@ -21,7 +27,13 @@ _Base: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class _Loader(_Base):  # type: ignore[valid-type,misc]
-    pass
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        """Build the value of ``node``; a node met a second time was reached through an alias."""
+        if node in self.constructed_objects:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"the value at line {node.start_mark.line + 1} is used again through an alias "
+                "(*name); aliases are not allowed here (write the value out)", node.start_mark)
+        return super().construct_object(node, deep)
 
 
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
@@ -30,7 +42,16 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
     return mapping
 
 
+def _construct_timestamp(loader: _Loader, node: yaml.ScalarNode) -> Any:
+    try:
+        return loader.construct_yaml_timestamp(node)
+    except ValueError as error:
+        raise yaml.constructor.ConstructorError(None, None, f"{node.value} is not a real date ({error})",
+                                                node.start_mark) from None
+
+
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+_Loader.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
 
 
 def load(path: Path) -> Any:
@@ -39,11 +60,15 @@ def load(path: Path) -> Any:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise SuiteError(path, None, f"cannot read: {error.strerror}") from None
+    except UnicodeDecodeError as error:
+        raise SuiteError(path, None, f"not UTF-8 text ({error.reason} at byte {error.start})") from None
     try:
         return yaml.load(text, Loader=_Loader)
     except yaml.MarkedYAMLError as error:
         line = error.problem_mark.line + 1 if error.problem_mark else None
         raise SuiteError(path, line, f"not valid YAML: {error.problem}") from None
+    except yaml.YAMLError as error:  # e.g. a byte no YAML stream may hold
+        raise SuiteError(path, None, f"not valid YAML: {error}") from None
 
 
 def line_of(value: object) -> int | None:

@@ -114,7 +114,24 @@ class AlwaysWrong(ReferenceSimulator):
         return response
 
 
+class LoopsOnce(ReferenceSimulator):
+    """Its engine loops forever on the first move of the run (later ones are fine): that scenario is a
+    TIMEOUT (the in-process time limit), every other one passes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.looped = False
+
+    def act(self, request: ActRequest) -> Response:
+        if not self.looped:
+            self.looped = True
+            while True:
+                pass
+        return super().act(request)
+
+
 FAKES = {
+    "fake-loops-once": LoopsOnce,
     "fake-no-observables": NoObservables,
     "fake-no-cards": NoCards,
     "fake-mismatch": MismatchOnAct,

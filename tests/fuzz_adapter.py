@@ -1,0 +1,95 @@
+"""A protocol server that breaks its answers as a plan says: ``python -m tests.fuzz_adapter PLAN STATE``.
+
+It serves the reference adapter over JSON lines, like ``shinpan serve-reference``, but before answering
+request number N of the whole run (counted across restarts, in the STATE folder) it applies the plan's
+fault for N (if any): a wrong type, a missing field, an extra line, a big or deeply nested value, invalid
+Unicode, a line that is not JSON, an exit. Every pid it runs as is appended to ``STATE/pids``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from shinpan.adapters.reference import ReferenceSimulator
+from shinpan.adapters.server import STOPPED, handle
+
+FAULTS = ("wrong_type", "drop_field", "extra_line", "big", "deep", "surrogate", "bad_utf8", "not_json", "empty",
+          "exit", "half_line", "stderr", "foreign_field", "blank_lines")
+"""Every fault the plan may name (each takes one integer parameter)."""
+
+
+def _count(state: Path) -> int:
+    """The number of this request in the whole run (the file survives restarts)."""
+    counter = state / "count"
+    number = int(counter.read_text(encoding="utf-8")) if counter.exists() else 0
+    counter.write_text(str(number + 1), encoding="utf-8")
+    return number
+
+
+def _break(fault: str, param: int, answer: dict[str, Any]) -> bytes | None:
+    """The line to write instead of ``answer`` (``None``: exit now)."""
+    wrong: list[Any] = [None, 7, [], {}, "OK", True, 1.5]
+    if fault == "wrong_type":
+        key = sorted(answer)[param % len(answer)]
+        answer[key] = wrong[param % len(wrong)]
+    elif fault == "drop_field":
+        answer.pop(sorted(answer)[param % len(answer)], None)
+    elif fault == "big":
+        answer["message"] = "x" * (1000 * (1 + param % 3000))
+    elif fault == "deep":
+        depth = 10 + param % 4000
+        return (json.dumps(answer)[:-1] + ', "message": ' + "[" * depth + "]" * depth + "}\n").encode()
+    elif fault == "surrogate":
+        return (json.dumps(answer)[:-1] + ', "message": "\\udc00 \\ud83d"}\n').encode()
+    elif fault == "bad_utf8":
+        return json.dumps(answer).encode()[:-1] + b', "message": "\xff\xfe\xc3"}\n'
+    elif fault == "not_json":
+        return [b"DEBUG: hello\n", b"{\n", b"nan\n", b"[1, 2]\n", b'"ok"\n'][param % 5]
+    elif fault == "empty":
+        return b"{}\n"
+    elif fault == "exit":
+        return None
+    elif fault == "half_line":
+        return json.dumps(answer).encode()[: 1 + param % 10]
+    elif fault == "foreign_field":
+        answer[["observation", "protocol", "engine", "capabilities"][param % 4]] = {}
+    line = json.dumps(answer, ensure_ascii=False).encode("utf-8") + b"\n"
+    if fault == "extra_line":
+        return line + b'{"status": "ok"}\n' * (1 + param % 50)
+    if fault == "blank_lines":
+        return b"\n" * (1 + param % 5) + line
+    return line
+
+
+def main(argv: list[str]) -> int:
+    plan: dict[str, list[Any]] = json.loads(Path(argv[0]).read_text(encoding="utf-8"))
+    state = Path(argv[1])
+    with (state / "pids").open("a", encoding="utf-8") as pids:
+        pids.write(f"{os.getpid()}\n")
+    simulator = ReferenceSimulator()
+    out = sys.stdout.buffer
+    for raw in sys.stdin.buffer:
+        answer = handle(simulator, raw.decode("utf-8"))
+        stopped = answer.pop(STOPPED, False)
+        line: bytes | None = json.dumps(answer, ensure_ascii=False).encode("utf-8") + b"\n"
+        fault, param = plan.get(str(_count(state)), ["none", 0])
+        if fault == "stderr":
+            sys.stderr.write("e" * (1000 * (1 + param % 2000)) + "\n")
+            sys.stderr.flush()
+        elif fault != "none":
+            line = _break(fault, param, answer)
+        if line is None:
+            os._exit(1 + len(plan) % 100)
+        out.write(line)
+        out.flush()
+        if stopped:
+            break
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
