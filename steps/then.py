@@ -85,6 +85,13 @@ def tapped(duel: Duel, card: str, state: str) -> None:
     expect_object_field(duel, card, "tapped", expected)
 
 
+@then(parsers.re(rf"(?P<player>{PLAYER_PATTERN})のバトルゾーンで攻撃中のクリーチャーは(?P<count>\d+)体である"))
+def attacking_count(duel: Duel, player: str, count: str) -> None:
+    """How many of the player's battle-zone objects are attacking (which ones is not checked)."""
+    duel.check({"check": "count", "list": "objects", "player": PLAYERS[player], "where": {"attacking": True},
+                "test": "==", "value": int(count), "observable": "attacking"})
+
+
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})は攻撃中(?P<neg>である|ではない)"))
 def attacking(duel: Duel, card: str, neg: str) -> None:
     """Whether it is attacking."""
