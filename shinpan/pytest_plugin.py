@@ -394,21 +394,28 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         # on the item too, so that pytest's JUnit XML (written at teardown) carries them as <property>
         item.user_properties += [("shinpan.id", case.id), ("shinpan.status", status.value)]
         step = item.stash.get(STEP_KEY, None) if report.failed else None
-        transcript = item.config.stash[RUN_KEY].transcript(case.id)
+        transcript = context.transcript(transcript_key(item, case.id))
+        values = case.values
         report.user_properties = [*report.user_properties, *extra, ("shinpan_status", status.value),
                                   ("shinpan_message", message), ("shinpan_id", case.id), ("shinpan_state", state.id),
                                   ("shinpan_topic", case.topic), ("shinpan_name", case.name),
                                   ("shinpan_feature", str(case.path)), ("shinpan_line", case.line),
-                                  ("shinpan_rules", list(case.values.rule)),
-                                  ("shinpan_sources", list(case.values.source)),
+                                  ("shinpan_rules", list(values.rule)),
+                                  ("shinpan_sources", list(values.source)),
                                   ("shinpan_step", step.describe() if step else ""),
                                   ("shinpan_step_line", step.line if step else 0),
                                   ("shinpan_transcript", transcript or "")]
         if report.failed and status != Status.XPASS and item.config.getoption("tbstyle") not in ("long", "native"):
             report.longrepr = failures.Failure(
                 case.id, status.value, _relative(str(case.path)), case.line, case.name, message,
-                case.values.rule, case.values.source, step, transcript).render()
+                values.rule, values.source, step, transcript).render()
     return report
+
+
+def transcript_key(item: pytest.Item, case_id: str) -> str:
+    """The name a scenario's transcript goes by: its id, and in a matrix session (one run per state) its state."""
+    state = item.stash.get(STATE_KEY, None)
+    return f"{case_id}@{state.id}" if state is not None and item.config.getoption("matrix") else case_id
 
 
 @pytest.hookimpl(tryfirst=True)

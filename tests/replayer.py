@@ -74,6 +74,8 @@ def _holds(check: dict[str, Any], seen: dict[str, Any] | None, rejected: bool) -
         return rejected == check["value"]
     if kind == "all":
         return all(holds(part, seen, rejected) for part in check["of"])
+    if kind == "any":
+        return any(holds(part, seen, rejected) for part in check["of"])
     if kind == "not":
         return not holds(check["of"], seen, rejected)
     assert seen is not None
