@@ -180,7 +180,8 @@ class ReferenceSimulator:
             game.summon(self._label(action["card"]), script, sources=self._labels(action.get("sources", [])))
         elif kind == "put_into_battle":
             game.put_into_battle(self._label(action["card"]), tapped=action.get("tapped", False), choices=script,
-                                 sources=self._labels(action.get("sources", [])))
+                                 sources=self._labels(action.get("sources", [])),
+                                 together=self._labels(action.get("with", [])))
         elif kind == "devolve":
             game.devolve(self._label(action["card"]), Zone(action["to"]), script)
         elif kind == "put_under":

@@ -71,6 +71,9 @@ class LastKnown:
     evolution: bool = False
     """Whether it was an evolution creature (ジャババ・ハット's 「墓地に置かれる直前に進化クリーチャーだったら」)."""
     abilities_ignored: bool = False
+    creatures: frozenset[int] = frozenset()
+    """Which creatures it was (このクリーチャー / そのクリーチャー), for an effect aimed at one of them that resolves
+    after it left (:attr:`shinpan.reference_engine.state.BattleObject.creatures`)."""
 
     @property
     def top(self) -> Card:

@@ -129,8 +129,13 @@ class Game:
         self._finish(choices)
 
     def put_into_battle(self, card: Card, controller: Player | None = None, *, tapped: bool = False,
-                        choices: ChoiceScript | None = None, sources: Sequence[Card] = ()) -> None:
-        """出す: an effect puts ``card`` into the battle zone from wherever it is (onto ``sources``, if given)."""
+                        choices: ChoiceScript | None = None, sources: Sequence[Card] = (),
+                        together: Sequence[Card] = ()) -> None:
+        """出す: an effect puts ``card`` into the battle zone from wherever it is (onto ``sources``, if given);
+        with ``together``, those cards too, in the same event (603.5a: one check of the enter abilities)."""
+        if together:
+            self._put_several_into_battle([card, *together], tapped, choices, sources)
+            return
         if self.state.object_of(card) is not None:
             raise IllegalAction(f"{card.name} is already in the battle zone")
         if card.definition.is_spell:
@@ -144,6 +149,18 @@ class Game:
         else:
             self.pipeline.move([MoveRequest(card, Zone.BATTLE, Cause.PUT, controller=controller, tapped=tapped)],
                                choices)
+        self._finish(choices)
+
+    def _put_several_into_battle(self, cards: Sequence[Card], tapped: bool, choices: ChoiceScript | None,
+                                 sources: Sequence[Card]) -> None:
+        if sources:
+            raise UnsupportedByEngine("putting an evolution creature out together with other cards is not implemented")
+        for card in cards:
+            if self.state.object_of(card) is not None or card.definition.is_spell or card.definition.is_evolution:
+                raise IllegalAction(f"{card.name} cannot be put into the battle zone this way")
+        if len({id(c) for c in cards}) != len(cards):
+            raise IllegalAction("a card is named twice")
+        self.pipeline.move([MoveRequest(card, Zone.BATTLE, Cause.PUT, tapped=tapped) for card in cards], choices)
         self._finish(choices)
 
     def devolve(self, card: Card, destination: Zone, choices: ChoiceScript | None = None) -> None:

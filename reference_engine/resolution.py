@@ -105,11 +105,31 @@ def known(game: Game, tracked: Tracked | None) -> Known:
     if obj is not None and obj.top is tracked.card and tracked.zone is Zone.BATTLE and not tracked.lost():
         top = obj.top.definition
         return Known(power(game.state, obj), top.cost, top, civilizations(game.state, obj.top))
-    last = tracked.last_known or _last_known_in_log(game, tracked.card)
+    last = tracked.last_known or _the_creature(game, tracked) or _last_known_in_log(game, tracked.card)
+    if isinstance(last, BattleObject):  # still in the battle zone as another card (進化): read it now
+        top = last.top.definition
+        return Known(power(game.state, last), top.cost, top, civilizations(game.state, last.top))
     if last is not None:
         return Known(last.power, last.cost, last.top.definition, last.civilizations)
     card = tracked.card.definition
     return Known(card.power, card.cost, card, card.civilizations)
+
+
+def _the_creature(game: Game, tracked: Tracked) -> BattleObject | LastKnown | None:
+    """そのクリーチャー through carry-over (seed 000 待機/対象, seed 002): a *creature* the ability aims at may have
+    become another card's creature meanwhile (進化, …). Then the object that is that creature now is read, or, if
+    it has left, its state just before it left (looking back at the evolved creature, seed 002). Not for a
+    non-creature such as a タマシード: it is read as it was (:func:`_last_known_in_log`)."""
+    if not tracked.creature or not tracked.card.definition.is_creature:
+        return None
+    now = creatures_now(game.state, tracked)
+    if len(now) == 1:
+        return now[0]
+    for event in reversed(game.log):
+        if isinstance(event, Moved) and event.last_known is not None and event.as_creature \
+                and event.last_known.creatures & tracked.creature:
+            return event.last_known
+    return None
 
 
 def _last_known_in_log(game: Game, card: Card) -> LastKnown | None:

@@ -202,6 +202,25 @@ def matrix(adapter: str, validate: bool, expectations: str | None, tags: str | N
         click.echo(f"the suite passed under all {len(states)} states")
 
 
+@main.command()
+@click.argument("reports", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--format", "format_", type=click.Choice(["pretty", "json", "markdown"]), default="pretty",
+              show_default=True, help="pretty: tables for a terminal; json: one document; markdown: a CI summary.")
+@click.option("--only-differences", is_flag=True, help="Only the scenarios whose runs differ.")
+def compare(reports: tuple[str, ...], format_: str, only_differences: bool) -> None:
+    """Compare runs (reports of `shinpan run --report`): scenario x engine, totals per topic.
+
+    Exit status: 0 (whether or not the runs differ), 1 if a report cannot be read.
+    """
+    from shinpan.compare import ReportError, read_run, render
+
+    try:
+        runs = [read_run(report) for report in reports]
+    except ReportError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(render(runs, format_, only_differences), nl=False)
+
+
 @main.command("serve-reference")
 @click.option("--validate", is_flag=True, help="Answer requests that break the schemas with an error.")
 def serve_reference(validate: bool) -> None:
@@ -278,12 +297,44 @@ def smoke(adapter: str, timeout: float, format_: str) -> None:
 
 @main.command("dump-cases")
 @_ruleset_options
-def dump_cases(ruleset: str | None, rules_as_of: str | None) -> None:
+@click.option("--messages", "with_messages", is_flag=True,
+              help="Add each case's contract messages and checks, recorded on the reference engine (see "
+                   "adapters/schema/cases.json), so that the suite can be replayed in any language.")
+def dump_cases(ruleset: str | None, rules_as_of: str | None, with_messages: bool) -> None:
     """The compiled scenarios as JSON Lines (one case per line, with its steps), for running them without our
-    runner. ``applies`` is false for a case outside the ruleset or an unresolved question."""
-    for record in _cases(ruleset, rules_as_of):
-        record["applies"] = record["applies"] and not record["unresolved"]
+    runner. ``applies`` is false for a case outside the ruleset, an unresolved question ("?") or a question that
+    does not arise ("-")."""
+    from shinpan.adapters.contract import PROTOCOL_VERSION
+
+    records = _cases(ruleset, rules_as_of)
+    recorded = _recorded_cases(records[0]["ruleset"]) if with_messages and records else {}
+    for record in records:
+        asserts = not record["unresolved"] and record["status"] != "not_applicable"  # "?" and "-" assert nothing
+        record["applies"] = record["applies"] and asserts
+        if with_messages:
+            case = recorded.get(record["id"], {"capabilities": {"cards": [], "observables": []}, "messages": []})
+            record["capabilities"] = {"cards": case["capabilities"]["cards"], "mechanics": record["requires"],
+                                      "observables": case["capabilities"]["observables"]}
+            record["messages"] = case["messages"]
+            record["reference_status"] = case.get("reference_status")
+            record["protocol"] = PROTOCOL_VERSION
         click.echo(json.dumps(record, ensure_ascii=False))
+
+
+def _recorded_cases(ruleset: str) -> dict[str, dict[str, Any]]:
+    """Run the suite on the reference engine under ``ruleset``, recording each scenario's messages and checks."""
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "cases.jsonl"
+        command = [sys.executable, "-m", "shinpan", "run", "--adapter=reference", f"--ruleset={ruleset}",
+                   "-q", "-p", "no:warnings", f"--record-cases={path}"]
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        if not path.exists():
+            raise click.ClickException(f"recording the cases failed: {done.stdout[-2000:]}{done.stderr[-2000:]}")
+        lines = path.read_text(encoding="utf-8").splitlines()
+    return {record["id"]: record for record in map(json.loads, lines)}
 
 
 @main.command()

@@ -187,6 +187,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="run every scenario under every state of the rules, in this one session (shinpan matrix)")
     group.addoption("--trace-dir", dest="trace_dir", default=None, metavar="DIR",
                     help="write every request and response of each scenario to DIR/<scenario id>.jsonl")
+    group.addoption("--messages", dest="cucumber_messages", default=None, metavar="PATH",
+                    help="write the run as Cucumber Messages (NDJSON) to PATH")
+    group.addoption("--record-cases", dest="record_cases", default=None, metavar="PATH",
+                    help="write each scenario's messages and checks to PATH (for shinpan dump-cases --messages)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -214,6 +218,15 @@ def pytest_configure(config: pytest.Config) -> None:
         from shinpan.recording import TracePlugin
 
         config.pluginmanager.register(TracePlugin(context, config.getoption("trace_dir")), "shinpan-trace")
+    if config.getoption("cucumber_messages"):
+        from shinpan.messages import MessagesPlugin
+
+        config.pluginmanager.register(MessagesPlugin(config.getoption("cucumber_messages"), _relative),
+                                      "shinpan-messages")
+    if config.getoption("record_cases"):
+        from shinpan.recording import CasePlugin
+
+        config.pluginmanager.register(CasePlugin(context, config.getoption("record_cases")), "shinpan-cases")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -7,11 +7,12 @@ setup begins, notes each Gherkin step as it runs, and writes the transcript when
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from shinpan.trace import Tracer, TranscriptDirectory
+from shinpan.trace import Line, Tracer, TranscriptDirectory
 
 if TYPE_CHECKING:
     from shinpan.pytest_plugin import RunContext
@@ -20,15 +21,17 @@ if TYPE_CHECKING:
 class TracePlugin:
     """Keeps one transcript per scenario in a directory."""
 
-    def __init__(self, context: RunContext, directory: str) -> None:
+    def __init__(self, context: RunContext, sink: str | Callable[[str, list[Line]], None]) -> None:
         from shinpan.pytest_plugin import _relative
 
-        self.files = TranscriptDirectory(directory)
-        self.tracer = Tracer(self.files)
+        if isinstance(sink, str):
+            files = TranscriptDirectory(sink)
+            context.transcript = lambda case_id: str(files.path(case_id))
+            sink = files
+        self.tracer = Tracer(sink)
         self._relative = _relative
         self._status = "ERROR"
         context.wrappers.append(self.tracer.wrap)
-        context.transcript = lambda case_id: str(self.files.path(case_id))
         context.observer = self.tracer.note
 
     @pytest.hookimpl(tryfirst=True)
@@ -51,3 +54,33 @@ class TracePlugin:
             self._status = str(status)
         if report.when == "teardown":
             self.tracer.end(self._status)
+
+
+class CasePlugin:
+    """``--record-cases PATH`` (used by ``shinpan dump-cases --messages``): each scenario's messages and checks
+    as one JSON line of PATH (see :mod:`shinpan.casedump`)."""
+
+    def __init__(self, context: RunContext, path: str) -> None:
+        import json
+        from pathlib import Path
+
+        from shinpan.casedump import case_record
+
+        self._file = Path(path).open("w", encoding="utf-8")  # noqa: SIM115 - closed at unconfigure
+
+        def sink(case_id: str, lines: list[Line]) -> None:
+            self._file.write(json.dumps({"id": case_id, **case_record(lines)}, ensure_ascii=False) + "\n")
+
+        self.trace = TracePlugin(context, sink)
+
+    def pytest_runtest_setup(self, item: pytest.Item) -> None:
+        self.trace.pytest_runtest_setup(item)
+
+    def pytest_bdd_before_step(self, request: Any, feature: Any, scenario: Any, step: Any, step_func: Any) -> None:
+        self.trace.pytest_bdd_before_step(request, feature, scenario, step, step_func)
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        self.trace.pytest_runtest_logreport(report)
+
+    def pytest_unconfigure(self) -> None:
+        self._file.close()

@@ -25,11 +25,10 @@ Phrases (each delimited so that it matches no phrase of the other step modules):
 
 from __future__ import annotations
 
-from typing import Any
-
 from pytest_bdd import given, parsers, then, when
 
 from shinpan.steps.duel import Duel
+from shinpan.steps.then import expect_object
 from shinpan.steps.vocabulary import CARD_PATTERN, PLAYER_PATTERN, PLAYERS, card_ref, card_refs, signed_int
 
 # ------------------------------------------------------------------ given
@@ -149,77 +148,59 @@ def choose_equipment_to(duel: Duel, player: str, card: str) -> None:
 # ------------------------------------------------------------------- then
 
 
-def _object(duel: Duel, card: str, field: str) -> dict[str, Any]:
-    duel.require(field)
-    return duel.object_of(card_ref(card))
-
-
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})は(?P<piece>{CARD_PATTERN})を装備している"))
 def has_equipment(duel: Duel, card: str, piece: str) -> None:
     """The equipment is equipped to the creature the card is part of."""
-    equipment = _object(duel, card, "equipment")["equipment"]
-    assert duel.label(card_ref(piece)) in equipment, f"the creature's equipment is {equipment}"
+    expect_object(duel, duel.label(card_ref(card)), "equipment", "contains", duel.label(card_ref(piece)))
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})は装備品を装備していない"))
 def has_no_equipment(duel: Duel, card: str) -> None:
     """Nothing is equipped to the creature."""
-    equipment = _object(duel, card, "equipment")["equipment"]
-    assert equipment == [], f"the creature's equipment is {equipment}"
+    expect_object(duel, duel.label(card_ref(card)), "equipment", "equals", [])
 
 
 @then(parsers.re(rf"(?P<piece>{CARD_PATTERN})はどのクリーチャーにも装備されていない"))
 def equipped_to_nothing(duel: Duel, piece: str) -> None:
     """No object in the battle zone has the equipment."""
-    duel.require("equipment")
-    label = duel.label(card_ref(piece))
-    holders = [o["cards"] for v in duel.observation()["players"].values() for o in v["battle"]
-               if label in o.get("equipment", [])]
-    assert not holders, f"it is equipped to {holders}"
+    duel.check({"check": "count", "list": "objects", "where": {"equipment": duel.label(card_ref(piece))},
+                "test": "==", "value": 0, "observable": "equipment"})
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})が受けているパワーの効果は合計(?P<amount>[+\-＋－]\d+)である"))
 def effects_total(duel: Duel, card: str, amount: str) -> None:
     """The resolved power effects on the object add up to this amount."""
-    effects = _object(duel, card, "effects")["effects"]
-    total = sum(e["amount"] for e in effects if e["kind"] == "power")
-    assert effects and total == signed_int(amount), f"the resolved effects are {effects}"
+    expect_object(duel, duel.label(card_ref(card)), "effects", "power_total", signed_int(amount))
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})は解決済みの効果を受けていない"))
 def no_effects(duel: Duel, card: str) -> None:
     """No resolved effect applies to the object."""
-    effects = _object(duel, card, "effects")["effects"]
-    assert effects == [], f"the resolved effects are {effects}"
+    expect_object(duel, duel.label(card_ref(card)), "effects", "equals", [])
 
 
 @then(parsers.re(rf"(?P<cards>{CARD_PATTERN}(?:と{CARD_PATTERN})+)はリンク(?P<neg>している|していない)"))
 def linked(duel: Duel, cards: str, neg: str) -> None:
-    """Whether the gods are linked into one creature."""
-    refs = card_refs(cards)
-    objects = [_object(duel, f"《{ref.name}》" + (f"({ref.label})" if ref.label != ref.name else ""), "linked")
-               for ref in refs]
-    labels = [duel.label(ref) for ref in refs]
-    together = all(set(labels) <= set(o["linked"]) for o in objects)
-    assert together is (neg == "している"), f"the objects are {[(o['cards'], o['linked']) for o in objects]}"
+    """Whether the gods are linked into one creature: each one's object links all of them."""
+    labels = [duel.label(ref) for ref in card_refs(cards)]
+    together = {"check": "all", "of": [{"check": "object", "card": card, "field": "linked", "test": "contains",
+                                        "value": other} for card in labels for other in labels]}
+    duel.check({**(together if neg == "している" else {"check": "not", "of": together}), "observable": "linked"})
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})はどのゴッドともリンクしていない"))
 def not_linked(duel: Duel, card: str) -> None:
     """The card's object is not a linked creature (a god on its own)."""
-    obj = _object(duel, card, "linked")
-    assert obj["linked"] == [], f"the object {obj['cards']} is linked: {obj['linked']}"
+    expect_object(duel, duel.label(card_ref(card)), "linked", "equals", [])
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})は(?P<face>{CARD_PATTERN})の面を見せている"))
 def shows_face(duel: Duel, card: str, face: str) -> None:
     """The card (top of its object) shows this face."""
-    shown = _object(duel, card, "face")["face"]
-    assert shown == card_ref(face).name, f"it shows 《{shown}》"
+    expect_object(duel, duel.label(card_ref(card)), "face", "equals", card_ref(face).name)
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})(?P<neg>は封印されている|に封印はない)"))
 def sealed(duel: Duel, card: str, neg: str) -> None:
     """Whether the object has a seal."""
-    seals = _object(duel, card, "seals")["seals"]
-    assert bool(seals) is (neg == "は封印されている"), f"the seals are {seals}"
+    expect_object(duel, duel.label(card_ref(card)), "seals", "empty", neg != "は封印されている")

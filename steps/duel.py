@@ -11,11 +11,10 @@ from typing import Any
 
 from shinpan.adapters.contract import Choice, PlayerName
 from shinpan.cards import CardRegistry
+from shinpan.checks import Check, judge
 from shinpan.outcomes import unobservable, unsupported
 from shinpan.session import AdapterSession
 from shinpan.steps.vocabulary import CardRef
-
-CARD_ZONES = ("deck", "hand", "mana", "shields", "graveyard", "hyperspatial")
 
 
 class Duel:
@@ -143,6 +142,8 @@ class Duel:
         self.start()
         choices, self.choices = self.choices, []
         self._observation = None
+        if self.session.observer is not None:
+            self.session.observer({"kind": "act", "attempt": attempt})
         self.last_rejection = self.session.act(action, choices)
         if self.last_rejection is not None and not attempt:
             raise AssertionError(f"the adapter rejected the move {action}: {self.last_rejection}")
@@ -154,30 +155,23 @@ class Duel:
             self._observation = self.session.observe()
         return self._observation
 
+    def check(self, check: Check) -> None:
+        """Judge a Then step's check (see :mod:`shinpan.checks`) against the latest observation or move;
+        a check on a field the adapter does not report is UNOBSERVABLE."""
+        field = check.get("observable")
+        if field is not None:
+            self.require(field)
+        observation = None if check["check"] == "rejected" else self.observation()
+        if self.session.observer is not None:
+            self.session.observer({"kind": "check", "check": check})
+        problem = judge(check, observation, self.last_rejection)
+        if problem is not None:
+            raise AssertionError(problem)
+
     def require(self, field: str) -> None:
         """Skip as UNOBSERVABLE unless the adapter reports ``field``."""
         if field not in self.session.capabilities["observables"]:
             unobservable(field)
-
-    def object_of(self, ref: CardRef) -> dict[str, Any]:
-        """The battle-zone object that the card is part of; fails if it is not in the battle zone."""
-        label = self.label(ref)
-        for player in ("me", "opp"):
-            for obj in self.observation()["players"][player]["battle"]:
-                if label in obj["cards"]:
-                    return dict(obj)
-        raise AssertionError(f"《{ref.name}》 is not in the battle zone; {self.where(label)}")
-
-    def where(self, label: str) -> str:
-        """Where the observation shows ``label``, for failure messages."""
-        for player, view in self.observation()["players"].items():
-            for zone in CARD_ZONES:
-                if label in view[zone]:
-                    return f"it is in {player}'s {zone}"
-            for obj in view["battle"]:
-                if label in obj["cards"]:
-                    return f"it is in {player}'s battle zone as part of {obj['cards']}"
-        return "it is nowhere in the observation"
 
     def _before_start(self, what: str) -> None:
         if self.started:

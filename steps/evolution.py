@@ -26,6 +26,7 @@ from __future__ import annotations
 from pytest_bdd import given, parsers, then, when
 
 from shinpan.steps.duel import Duel
+from shinpan.steps.then import expect_events, expect_object
 from shinpan.steps.vocabulary import (
     CARD_PATTERN,
     CARDS_PATTERN,
@@ -129,36 +130,28 @@ def choose_order(duel: Duel, player: str, cards: str) -> None:
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})の下には上から(?P<cards>{CARDS_PATTERN})がある"))
 def cards_under(duel: Duel, card: str, cards: str) -> None:
     """The card is the top of its object, and exactly these cards are under it, in this order."""
-    top = card_ref(card)
-    expected = [duel.label(top)] + [duel.label(ref) for ref in card_refs(cards)]
-    actual = duel.object_of(top)["cards"]
-    assert actual == expected, f"the object is {actual} (top first), expected {expected}"
+    expected = [duel.label(card_ref(card))] + [duel.label(ref) for ref in card_refs(cards)]
+    expect_object(duel, duel.label(card_ref(card)), "cards", "equals", expected, observable=False)
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})の下にカードはない"))
 def nothing_under(duel: Duel, card: str) -> None:
     """The card is a creature on its own."""
-    ref = card_ref(card)
-    actual = duel.object_of(ref)["cards"]
-    assert actual == [duel.label(ref)], f"the object is {actual} (top first), expected only {duel.label(ref)!r}"
+    expect_object(duel, duel.label(card_ref(card)), "cards", "equals", [duel.label(card_ref(card))], observable=False)
 
 
 @then(parsers.re(rf"(?P<cards>{CARDS_PATTERN})はそれぞれ別のクリーチャーである"))
 def separate_creatures(duel: Duel, cards: str) -> None:
-    """Each card is the top card of an object of its own."""
-    tops = []
+    """Each card is the top card of an object of its own (an object has one top card, so the objects differ)."""
     for ref in card_refs(cards):
-        obj = duel.object_of(ref)
-        assert obj["cards"][0] == duel.label(ref), f"《{ref.name}》 is not the top card of {obj['cards']}"
-        tops.append(tuple(obj["cards"]))
-    assert len(set(tops)) == len(tops), f"not separate objects: {tops}"
+        expect_object(duel, duel.label(ref), "cards", "first", duel.label(ref), observable=False)
 
 
 @then(parsers.re(rf"(?P<player>{PLAYER_PATTERN})のバトルゾーンのカードの束は(?P<count>\d+)つである"))
 def object_count(duel: Duel, player: str, count: str) -> None:
     """The number of objects (cards or piles of cards) in the player's battle zone."""
-    actual = [o["cards"] for o in duel.observation()["players"][PLAYERS[player]]["battle"]]
-    assert len(actual) == int(count), f"{player}のバトルゾーン has {len(actual)} objects: {actual}"
+    duel.check({"check": "count", "list": "objects", "player": PLAYERS[player], "where": {}, "test": "==",
+                "value": int(count)})
 
 
 @then(parsers.re(rf"(?P<player>{PLAYER_PATTERN})のバトルゾーンにカードはない"))
@@ -170,41 +163,25 @@ def battle_zone_empty(duel: Duel, player: str) -> None:
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})はバトルゾーンに新たに出ていない"))
 def not_entered(duel: Duel, card: str) -> None:
     """Since the previous observation, no event moved the card into the battle zone (801.4c)."""
-    duel.require("events")
-    label = duel.label(card_ref(card))
-    entries = [e for e in duel.observation().get("events", [])
-               if e["type"] == "moved" and e.get("card") == label and e["to"] == "battle"]
-    assert not entries, f"《{card_ref(card).name}》 entered the battle zone: {entries}"
+    expect_events(duel, {"type": "moved", "card": duel.label(card_ref(card)), "to": "battle"}, "==", 0)
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})は再構築でバトルゾーンに残った"))
 def reconstructed(duel: Duel, card: str) -> None:
     """Since the previous observation, the card stayed in the battle zone by reconstruction (801.4)."""
-    duel.require("events")
-    label = duel.label(card_ref(card))
-    events = duel.observation().get("events", [])
-    assert any(e["type"] == "reconstructed" and label in e["cards"] for e in events), (
-        f"no reconstruction of 《{card_ref(card).name}》 among the events {events}"
-    )
+    expect_events(duel, {"type": "reconstructed", "cards": duel.label(card_ref(card))}, ">=", 1)
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})の置換効果が(?P<verdict>適用された|適用されなかった)"))
 def replacement_applied(duel: Duel, card: str, verdict: str) -> None:
     """Whether, since the previous observation, a replacement effect of the card's ability changed a move."""
-    duel.require("events")
-    label = duel.label(card_ref(card))
-    applied = [e for e in duel.observation().get("events", []) if e["type"] == "replaced" and e["card"] == label]
-    if verdict == "適用された":
-        assert applied, f"no replacement by 《{card_ref(card).name}》 was applied"
-    else:
-        assert not applied, f"a replacement by 《{card_ref(card).name}》 was applied: {applied}"
+    where = {"type": "replaced", "card": duel.label(card_ref(card))}
+    expect_events(duel, where, *((">=", 1) if verdict == "適用された" else ("==", 0)))
 
 
 @then(parsers.re(rf"(?P<cards>{CARDS_PATTERN})は(?P<card>{CARD_PATTERN})の下にある"))
 def among_under(duel: Duel, cards: str, card: str) -> None:
     """The cards are under the card (in any order): the card is the top of their object."""
-    top = card_ref(card)
-    obj = duel.object_of(top)["cards"]
-    assert obj[0] == duel.label(top), f"《{top.name}》 is not the top card of {obj}"
+    expect_object(duel, duel.label(card_ref(card)), "cards", "first", duel.label(card_ref(card)), observable=False)
     for ref in card_refs(cards):
-        assert duel.label(ref) in obj[1:], f"《{ref.name}》 is not under 《{top.name}》: the object is {obj}"
+        expect_object(duel, duel.label(card_ref(card)), "cards", "contains", duel.label(ref), observable=False)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pytest_bdd import parsers, then, when
 
 from shinpan.steps.duel import Duel
+from shinpan.steps.then import expect_events
 from shinpan.steps.vocabulary import CARD_PATTERN, CARDS_PATTERN, PLAYER_PATTERN, PLAYERS, card_ref, card_refs
 
 
@@ -51,22 +52,14 @@ def decline_replacement(duel: Duel, player: str) -> None:
 def replaced(duel: Duel, card: str, affected: str, count: str | None) -> None:
     """Since the previous observation, the card's replacement effect replaced an event of ``affected``
     (exactly ``count`` times, if given)."""
-    duel.require("events")
-    label, other = duel.label(card_ref(card)), duel.label(card_ref(affected))
-    actual = sum(1 for e in duel.observation().get("events", [])
-                 if e["type"] == "replaced" and e["card"] == label and e["affected"] == other)
-    if count is None:
-        assert actual >= 1, f"no replacement of {card} applied to {affected}"
-    else:
-        assert actual == int(count), f"the replacement of {card} applied {actual} times to {affected}, expected {count}"
+    where = {"type": "replaced", "card": duel.label(card_ref(card)), "affected": duel.label(card_ref(affected))}
+    expect_events(duel, where, *(("==", int(count)) if count is not None else (">=", 1)))
 
 
 @then("置換効果はどれも適用されなかった")
 def nothing_replaced(duel: Duel) -> None:
     """Since the previous observation, no replacement effect replaced anything."""
-    duel.require("events")
-    actual = [e for e in duel.observation().get("events", []) if e["type"] == "replaced"]
-    assert not actual, f"replacements applied: {actual}"
+    expect_events(duel, {"type": "replaced"}, "==", 0)
 
 
 @when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})が(?P<cards>{CARDS_PATTERN})をタップしてマナを支払う"))
@@ -77,9 +70,7 @@ def tap_mana(duel: Duel, player: str, cards: str) -> None:
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})はマナを(?P<mana>\d+)生み出した"))
 def produced_mana(duel: Duel, card: str, mana: str) -> None:
-    """Since the previous observation, tapping the mana card produced this much mana."""
-    duel.require("events")
+    """Since the previous observation, tapping the mana card produced this much mana, once."""
     label = duel.label(card_ref(card))
-    actual = [e["mana"] for e in duel.observation().get("events", [])
-              if e["type"] == "mana_tapped" and e["card"] == label]
-    assert actual == [int(mana)], f"tapping {card} produced {actual or 'nothing'}, expected [{mana}]"
+    expect_events(duel, {"type": "mana_tapped", "card": label}, "==", 1)
+    expect_events(duel, {"type": "mana_tapped", "card": label, "mana": int(mana)}, "==", 1)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from pytest_bdd import parsers, then
 
 from shinpan.steps.duel import Duel
@@ -19,58 +21,45 @@ from shinpan.steps.vocabulary import (
 )
 
 
-def _in_zone(duel: Duel, player: str, zone: str, label: str) -> bool:
-    view = duel.observation()["players"][player]
-    if zone == "battle":
-        return any(label in obj["cards"] for obj in view["battle"])
-    return label in view[zone]
-
-
 @then(parsers.re(rf"(?P<player>{PLAYER_PATTERN})の(?P<zone>{ZONE_PATTERN})に(?P<cards>{CARDS_PATTERN})が(ある|いる)"))
 def in_zone(duel: Duel, player: str, zone: str, cards: str) -> None:
     """Each card is in that player's zone."""
     for ref in card_refs(cards):
-        label = duel.label(ref)
-        assert _in_zone(duel, PLAYERS[player], ZONES[zone], label), (
-            f"expected 《{ref.name}》 in {player}の{zone}, but {duel.where(label)}"
-        )
+        duel.check({"check": "in_zone", "player": PLAYERS[player], "zone": ZONES[zone], "card": duel.label(ref),
+                    "present": True})
 
 
 @then(parsers.re(rf"(?P<player>{PLAYER_PATTERN})の(?P<zone>{ZONE_PATTERN})に(?P<cards>{CARDS_PATTERN})は(ない|いない)"))
 def not_in_zone(duel: Duel, player: str, zone: str, cards: str) -> None:
     """None of the cards is in that player's zone."""
     for ref in card_refs(cards):
-        label = duel.label(ref)
-        assert not _in_zone(duel, PLAYERS[player], ZONES[zone], label), (
-            f"expected 《{ref.name}》 not to be in {player}の{zone}, but it is"
-        )
+        duel.check({"check": "in_zone", "player": PLAYERS[player], "zone": ZONES[zone], "card": duel.label(ref),
+                    "present": False})
 
 
 @then(parsers.re(rf"(?P<player>{PLAYER_PATTERN})の(?P<zone>{ZONE_PATTERN})のカードは(?P<count>\d+)枚である"))
 def zone_size(duel: Duel, player: str, zone: str, count: str) -> None:
     """The number of cards in a zone (in the battle zone: every card of every object)."""
-    view = duel.observation()["players"][PLAYERS[player]]
-    key = ZONES[zone]
-    actual = sum(len(o["cards"]) for o in view["battle"]) if key == "battle" else len(view[key])
-    assert actual == int(count), f"{player}の{zone} has {actual} cards, expected {count}"
+    duel.check({"check": "zone_count", "player": PLAYERS[player], "zone": ZONES[zone], "count": int(count)})
+
+
+def expect_object(duel: Duel, label: str, field: str, test: str, value: object, *, observable: bool = True) -> None:
+    """Check one field of the battle-zone object the card ``label`` is in (UNOBSERVABLE if ``observable`` and
+    the adapter does not report the field)."""
+    check = {"check": "object", "card": label, "field": field, "test": test, "value": value}
+    duel.check({**check, "observable": field} if observable else check)
 
 
 @then(parsers.re(rf"(?P<player>{PLAYER_PATTERN})の山札の(?P<where>{DECK_POSITION_PATTERN})は(?P<card>{CARD_PATTERN})である"))
 def deck_position(duel: Duel, player: str, where: str, card: str) -> None:
     """The card is the top (一番上) or the bottom (一番下) card of the player's deck (needs ``deck_order``)."""
-    duel.require("deck_order")
-    deck = duel.observation()["players"][PLAYERS[player]]["deck"]
-    ref = card_ref(card)
-    assert deck, f"{player}の山札 is empty; {duel.where(duel.label(ref))}"
-    actual = deck[0] if DECK_POSITIONS[where] == "top" else deck[-1]
-    assert actual == duel.label(ref), f"{player}の山札 is {deck} (top first): its {where} is {actual!r}"
+    duel.check({"check": "position", "player": PLAYERS[player], "zone": "deck", "end": DECK_POSITIONS[where],
+                "card": duel.label(card_ref(card)), "observable": "deck_order"})
 
 
 def expect_object_field(duel: Duel, card: str, field: str, expected: object) -> None:
     """Check one observed field of the battle-zone object ``card`` is in (UNOBSERVABLE if not reported)."""
-    duel.require(field)
-    actual = duel.object_of(card_ref(card))[field]
-    assert actual == expected, f"{field} is {actual}, expected {expected}"
+    expect_object(duel, duel.label(card_ref(card)), field, "equals", expected)
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})は召喚酔い(?P<neg>していない|している)"))
@@ -88,16 +77,19 @@ def can_attack(duel: Duel, card: str, ability: str) -> None:
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})は(?P<state>タップ|アンタップ)されている"))
 def tapped(duel: Duel, card: str, state: str) -> None:
     """Its tap state (位相). For a mana card, whether it is tapped in the mana zone."""
-    ref = card_ref(card)
     expected = state == "タップ"
-    label = duel.label(ref)
-    for view in duel.observation()["players"].values():
-        if label in view["mana"]:
-            duel.require("tapped_mana")
-            actual = label in view["tapped_mana"]
-            assert actual is expected, f"the mana card's tapped state is {actual}, expected {expected}"
-            return
+    label = duel.label(card_ref(card))
+    if any(label in view["mana"] for view in duel.observation()["players"].values()):
+        duel.check({"check": "mana_tapped", "card": label, "value": expected, "observable": "tapped_mana"})
+        return
     expect_object_field(duel, card, "tapped", expected)
+
+
+@then(parsers.re(rf"(?P<player>{PLAYER_PATTERN})のバトルゾーンで攻撃中のクリーチャーは(?P<count>\d+)体である"))
+def attacking_count(duel: Duel, player: str, count: str) -> None:
+    """How many of the player's battle-zone objects are attacking (which ones is not checked)."""
+    duel.check({"check": "count", "list": "objects", "player": PLAYERS[player], "where": {"attacking": True},
+                "test": "==", "value": int(count), "observable": "attacking"})
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})は攻撃中(?P<neg>である|ではない)"))
@@ -115,19 +107,18 @@ def power(duel: Duel, card: str, power: str) -> None:
 @then(parsers.re("その行動は(?P<verdict>拒否される|認められる)"))
 def verdict(duel: Duel, verdict: str) -> None:
     """Whether the rules allowed the move just tried (〜しようとする)."""
-    if verdict == "拒否される":
-        assert duel.last_rejection is not None, "the move was allowed, but the rules forbid it"
-    else:
-        assert duel.last_rejection is None, f"the move was rejected: {duel.last_rejection}"
+    duel.check({"check": "rejected", "value": verdict == "拒否される"})
+
+
+def expect_events(duel: Duel, where: Mapping[str, object], test: str, value: int, listed: str = "events") -> None:
+    """Since the previous observation, the events (or the waiting abilities) matching ``where``: ``==`` or
+    ``>=`` ``value`` of them."""
+    duel.check({"check": "count", "list": listed, "where": where, "test": test, "value": value,
+                "observable": listed})
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})が(?P<source>{ZONE_PATTERN})から(?P<dest>{ZONE_PATTERN})に移動した"))
 def moved(duel: Duel, card: str, source: str, dest: str) -> None:
     """Since the previous observation, the card moved from one zone to the other."""
-    duel.require("events")
     label = duel.label(card_ref(card))
-    moves = [(e["from"], e["to"]) for e in duel.observation().get("events", [])
-             if e["type"] == "moved" and e["card"] == label]
-    assert (ZONES[source], ZONES[dest]) in moves, f"moves of 《{card_ref(card).name}》 seen: {moves or 'none'}"
-
-
+    expect_events(duel, {"type": "moved", "card": label, "from": ZONES[source], "to": ZONES[dest]}, ">=", 1)

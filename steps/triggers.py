@@ -10,6 +10,7 @@ from __future__ import annotations
 from pytest_bdd import given, parsers, then, when
 
 from shinpan.steps.duel import Duel
+from shinpan.steps.then import expect_events
 from shinpan.steps.vocabulary import (
     CARD_PATTERN,
     PLAYER_PATTERN,
@@ -65,52 +66,36 @@ def swap(duel: Duel, card: str, zone: str, other: str) -> None:
 
 
 # ------------------------------------------------------------------- then
-def _triggers_of(duel: Duel, card: str) -> int:
-    duel.require("events")
-    label = duel.label(card_ref(card))
-    return sum(1 for e in duel.observation().get("events", []) if e["type"] == "triggered" and e["card"] == label)
+def _count(count: str | None) -> tuple[str, int]:
+    """An optional count in a phrase: exactly that many, or at least one."""
+    return ("==", int(count)) if count is not None else (">=", 1)
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})の能力が(?:(?P<count>\d+)回)?誘発した"))
 def triggered(duel: Duel, card: str, count: str | None) -> None:
     """Since the previous observation, the card's abilities triggered (exactly ``count`` times, if given)."""
-    actual = _triggers_of(duel, card)
-    if count is None:
-        assert actual >= 1, f"{card} did not trigger"
-    else:
-        assert actual == int(count), f"{card} triggered {actual} times, expected {count}"
+    expect_events(duel, {"type": "triggered", "card": duel.label(card_ref(card))}, *_count(count))
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})の能力は誘発しなかった"))
 def not_triggered(duel: Duel, card: str) -> None:
     """Since the previous observation, none of the card's abilities triggered."""
-    actual = _triggers_of(duel, card)
-    assert actual == 0, f"{card} triggered {actual} times, expected none"
+    expect_events(duel, {"type": "triggered", "card": duel.label(card_ref(card))}, "==", 0)
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})の能力が(?:(?P<count>\d+)つ)?待機している"))
 def waiting(duel: Duel, card: str, count: str | None) -> None:
     """The card has abilities waiting to resolve (exactly ``count``, if given)."""
-    duel.require("waiting")
-    label = duel.label(card_ref(card))
-    actual = sum(1 for w in duel.observation().get("waiting", []) if w["card"] == label)
-    if count is None:
-        assert actual >= 1, f"no ability of {card} is waiting"
-    else:
-        assert actual == int(count), f"{actual} abilities of {card} are waiting, expected {count}"
+    expect_events(duel, {"card": duel.label(card_ref(card))}, *_count(count), listed="waiting")
 
 
 @then("待機中の能力はない")
 def nothing_waiting(duel: Duel) -> None:
     """No ability waits to resolve."""
-    duel.require("waiting")
-    actual = duel.observation().get("waiting", [])
-    assert not actual, f"abilities are waiting: {actual}"
+    expect_events(duel, {}, "==", 0, listed="waiting")
 
 
 @then(parsers.re(rf"(?P<player>{PLAYER_PATTERN})はゲームに(?P<verdict>負けている|負けていない)"))
 def lost(duel: Duel, player: str, verdict: str) -> None:
     """Whether the player has lost the game."""
-    duel.require("lost")
-    actual = bool(duel.observation()["players"][PLAYERS[player]].get("lost"))
-    assert actual is (verdict == "負けている"), f"{player} lost: {actual}"
+    duel.check({"check": "lost", "player": PLAYERS[player], "value": verdict == "負けている", "observable": "lost"})

@@ -59,6 +59,13 @@ def put_into_battle(duel: Duel, card: str) -> None:
     duel.act({"type": "put_into_battle", "card": duel.label(card_ref(card))})
 
 
+@when(parsers.re(rf"効果で(?P<cards>{CARD_PATTERN}(?:と{CARD_PATTERN})+)が同時にバトルゾーンに出る"))
+def put_several_into_battle(duel: Duel, cards: str) -> None:
+    """出す: one effect puts these cards into their owners' battle zones at the same time (one event, 603.5a)."""
+    first, *rest = [duel.label(ref) for ref in card_refs(cards)]
+    duel.act({"type": "put_into_battle", "card": first, "with": rest})
+
+
 @when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})が(?P<card>{CARD_PATTERN})をマナゾーンに置く"))
 def charge_mana(duel: Duel, player: str, card: str) -> None:
     """マナチャージ from the hand."""

@@ -91,10 +91,19 @@ def test_the_grid_page_has_a_coloured_cell_per_engine_and_links_to_scenarios(bui
 def test_engines_matrix_marks_where_engines_disagree(built: tuple[Path, model.Site]) -> None:
     out, _ = built
     html = (out / "engines.html").read_text(encoding="utf-8")
-    rows = re.findall(r'<tr data-agree="(\d)"><td><a href="scenarios/([^"]+)\.html"', html)
+    rows = re.findall(r'<tr data-agree="(\d)"><td[^>]*><a href="scenarios/([^"]+)\.html"', html)
     agree = {scenario: flag for flag, scenario in rows}
     assert agree["carry-table-evolve-tap"] == "0"
     assert agree["basics-zone-001"] == "1"
+
+
+def test_a_rebuild_leaves_no_page_of_a_scenario_that_no_longer_exists(tmp_path: Path) -> None:
+    stale = tmp_path / "scenarios" / "renamed-001.html"
+    stale.parent.mkdir(parents=True)
+    stale.write_text("<html></html>", encoding="utf-8")
+    build(tmp_path, [])
+    assert not stale.exists()
+    assert (tmp_path / "scenarios" / "basics-zone-001.html").exists()
 
 
 def test_a_report_of_another_suite_is_shown_with_a_warning(tmp_path: Path) -> None:

@@ -150,6 +150,18 @@ def test_switching_the_engine_changes_the_grid_colours(browser: Any, site: Path)
         "data-status") == "FAIL"
 
 
+def test_the_engines_matrix_can_show_only_where_engines_disagree(browser: Any, site: Path) -> None:
+    _open(browser, site / "engines.html")
+    rows = browser.find_elements("css selector", "#matrix tbody tr")
+    browser.find_element("id", "only-disagree").click()
+    shown = [row for row in rows if row.is_displayed()]
+    assert 0 < len(shown) < len(rows)
+    for row in shown:
+        statuses = [badge.text for badge in row.find_elements("css selector", ".status")]
+        assert len(set(statuses)) > 1, statuses
+    assert any("carry-table-evolve-tap" in row.text for row in shown)
+
+
 def test_a_phone_width_needs_no_sideways_scrolling(browser: Any, site: Path) -> None:
     browser.set_window_size(390, 844)
     try:

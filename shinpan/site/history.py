@@ -65,6 +65,8 @@ class Timeline:
 
     changes: tuple[Segment, ...]
     window: tuple[Segment, ...]
+    years: tuple[tuple[float, int], ...]
+    """Where each new year starts on the axis (percent, year)."""
     start: str
     end: str
 
@@ -126,4 +128,6 @@ def timeline(all_changes: Sequence[Change], since: Sequence[str], until: Sequenc
     if ending is not None and ending.date is None:
         right = x(ending.last, end)
         window.append(Segment(solid_to, right - solid_to, "doubt", f"{ending.id} ({ending.when}) — 不明"))
-    return Timeline(tuple(marks), tuple(window), start.isoformat(), end.isoformat())
+    years = tuple((x(dt.date(year, 1, 1), start), year) for year in range(start.year + 1, end.year + 1))
+    marks.sort(key=lambda mark: mark.kind != "doubt")  # bands first, so that the ticks of dated changes show
+    return Timeline(tuple(marks), tuple(window), years, start.isoformat(), end.isoformat())

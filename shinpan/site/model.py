@@ -171,12 +171,17 @@ def rule_key(rule: str) -> tuple[tuple[int, str], ...]:
     return tuple((int(p), "") if p.isdigit() else (0, p) for p in re.findall(r"\d+|[^\d.]+", rule))
 
 
+def severity(status: str) -> int:
+    """A status's place from worst (0) to best; statuses the site does not know come last."""
+    return SEVERITY.index(status) if status in SEVERITY else len(SEVERITY)
+
+
 def worst(statuses: Iterable[str]) -> str:
     """The worst of several statuses (``NO_RESULT`` when there is none)."""
     found = list(statuses)
     known = [s for s in found if s in SEVERITY]
     if known:
-        return min(known, key=SEVERITY.index)
+        return min(known, key=severity)
     return found[0] if found else "NO_RESULT"
 
 

@@ -16,7 +16,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from shinpan import __version__
 from shinpan import table as tables
 from shinpan.site import history, provenance
-from shinpan.site.model import KEYWORD_KINDS, Scenario, Site, card_anchor, scenario_url
+from shinpan.site.model import KEYWORD_KINDS, Scenario, Site, card_anchor, scenario_url, severity
 
 STATUS_LABELS = {
     "PASS": "合格", "FAIL": "不合格", "UNSUPPORTED": "未対応", "UNOBSERVABLE": "観測不可",
@@ -49,6 +49,7 @@ def environment() -> Environment:
         rule_title=rules.title,
         card_value=lambda value: provenance.describe(value),
         as_json=lambda value: json.dumps(value, ensure_ascii=False, indent=1),
+        by_severity=lambda counts: sorted(counts.items(), key=lambda item: severity(item[0])),
         status_of=lambda engine, site, scenario: site.status(engine, scenario),
     )
     return env
@@ -58,6 +59,9 @@ def write(site: Site, out: Path) -> list[Path]:
     """Write every page of ``site`` under ``out``; return the files written."""
     env = environment()
     written: list[Path] = []
+    for folder in ("scenarios", "topics"):  # pages of scenarios or topics that no longer exist must not linger
+        for stale in (out / folder).glob("*.html"):
+            stale.unlink()
 
     def page(name: str, template: str, **context: Any) -> None:
         target = out / name

@@ -119,7 +119,9 @@ class Game {
         this.moveCard(action.card, "battle", "summon");
         break;
       }
-      case "put_into_battle": this.moveCard(action.card, "battle", "put"); this.creature(action.card).tapped = !!action.tapped; break;
+      case "put_into_battle":
+        if (action.with) throw new Unsupported("several cards entering at once is not implemented");
+        this.moveCard(action.card, "battle", "put"); this.creature(action.card).tapped = !!action.tapped; break;
       case "move": this.moveCard(action.card, action.to, "rule", action.position); break;
       case "destroy":
         for (const c of action.cards) this.creature(c);

@@ -1,0 +1,196 @@
+"""``shinpan compare R1.jsonl R2.jsonl …``: several runs side by side, scenario × engine, with totals per topic.
+
+Each report (``shinpan run --report``) is one column, named after the engine its header names (and the
+ruleset, when the reports were made under different ones). A row is a scenario; a cell is the status it
+earned in that run, ``-`` if that run did not have it. The totals give, per topic and run, the scenarios
+that passed out of those that applied (NOT_APPLICABLE and UNRESOLVED assert nothing and are left out).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+MISSING = "-"
+NOT_RUN = ("NOT_APPLICABLE", "UNRESOLVED")
+
+
+class ReportError(Exception):
+    """A report that cannot be read: names the file (and line)."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """One report: who ran, under which ruleset, and each scenario's status and topic."""
+
+    path: str
+    engine: str
+    ruleset: str
+    statuses: dict[str, str]
+    topics: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Runs side by side."""
+
+    runs: tuple[Run, ...]
+    labels: tuple[str, ...]
+    rows: tuple[tuple[str, str, tuple[str, ...]], ...]
+    """(scenario id, topic, status per run) for every scenario, sorted by topic then id."""
+
+    def differences(self) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+        """The rows whose runs disagree (a scenario missing from a run disagrees too)."""
+        return tuple(row for row in self.rows if len(set(row[2])) > 1)
+
+    def totals(self) -> dict[str, list[dict[str, Any]]]:
+        """Per topic (and ``total``), per run: scenarios passed, applicable, and counts per status."""
+        topics = sorted({topic for _, topic, _ in self.rows})
+        result: dict[str, list[dict[str, Any]]] = {}
+        for topic in [*topics, "total"]:
+            per_run = []
+            for index in range(len(self.runs)):
+                counts = Counter(statuses[index] for _, t, statuses in self.rows if topic in ("total", t))
+                counts.pop(MISSING, None)
+                applicable = sum(n for status, n in counts.items() if status not in NOT_RUN)
+                per_run.append({"passed": counts["PASS"], "applicable": applicable,
+                                "statuses": dict(sorted(counts.items()))})
+            result[topic] = per_run
+        return result
+
+
+def read_run(path: str | Path) -> Run:
+    """Read one report; :class:`ReportError` naming the file and line if it is not one."""
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ReportError(f"{file}: cannot read the report: {error}") from None
+    header: Mapping[str, Any] = {}
+    statuses: dict[str, str] = {}
+    topics: dict[str, str] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except ValueError:
+            raise ReportError(f"{file}:{number}: not a JSON line of a shinpan report") from None
+        if not isinstance(record, dict):
+            raise ReportError(f"{file}:{number}: expected a JSON object")
+        kind = record.get("type", "case")
+        if kind == "header":
+            header = record
+        elif kind == "case":
+            if not isinstance(record.get("id"), str) or not isinstance(record.get("status"), str):
+                raise ReportError(f"{file}:{number}: a case line needs an 'id' and a 'status'")
+            statuses[record["id"]] = record["status"]
+            topics[record["id"]] = str(record.get("topic", ""))
+    if not header and not statuses:
+        raise ReportError(f"{file}: an empty report")
+    adapter = _mapping(header.get("adapter"))
+    name = " ".join(str(adapter[k]) for k in ("name", "version") if adapter.get(k))
+    ruleset = _mapping(header.get("ruleset")).get("id", "?")
+    return Run(str(file), name or str(adapter.get("spec") or file.stem), str(ruleset), statuses, topics)
+
+
+def _mapping(value: object) -> Mapping[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def compare(runs: Sequence[Run]) -> Comparison:
+    """Line the runs up by scenario id."""
+    rulesets = {run.ruleset for run in runs}
+    labels = [run.engine + (f" @{run.ruleset}" if len(rulesets) > 1 else "") for run in runs]
+    labels = [f"{label} ({index + 1}: {Path(run.path).stem})" if labels.count(label) > 1 else label
+              for index, (label, run) in enumerate(zip(labels, runs, strict=True))]  # the same engine twice
+    topics: dict[str, str] = {}
+    for run in runs:
+        topics.update(run.topics)
+    ids = sorted(topics, key=lambda case_id: (topics[case_id], case_id))
+    rows = tuple((case_id, topics[case_id], tuple(run.statuses.get(case_id, MISSING) for run in runs))
+                 for case_id in ids)
+    return Comparison(tuple(runs), tuple(labels), rows)
+
+
+# ------------------------------------------------------------------ formats
+def as_json(comparison: Comparison, only_differences: bool) -> str:
+    """One JSON document: the runs, the scenarios (status per run label) and the totals."""
+    rows = comparison.differences() if only_differences else comparison.rows
+    return json.dumps({
+        "runs": [{"label": label, "report": run.path, "engine": run.engine, "ruleset": run.ruleset}
+                 for label, run in zip(comparison.labels, comparison.runs, strict=True)],
+        "scenarios": [{"id": case_id, "topic": topic, "statuses": dict(zip(comparison.labels, statuses, strict=True))}
+                      for case_id, topic, statuses in rows],
+        "totals": {topic: dict(zip(comparison.labels, per_run, strict=True))
+                   for topic, per_run in comparison.totals().items()},
+        "differences": len(comparison.differences()),
+    }, ensure_ascii=False)
+
+
+def as_markdown(comparison: Comparison, only_differences: bool) -> str:
+    """GitHub-flavoured Markdown for a CI step summary or a comment: totals first, then the scenarios."""
+    out = ["## shinpan: engines compared", "", "| topic | " + " | ".join(_cell(x) for x in comparison.labels) + " |",
+           "|---|" + "---:|" * len(comparison.labels)]
+    for topic, per_run in comparison.totals().items():
+        name = f"**{topic}**" if topic == "total" else topic
+        out.append(f"| {name} | " + " | ".join(f"{t['passed']}/{t['applicable']}" for t in per_run) + " |")
+    rows = comparison.differences() if only_differences else comparison.rows
+    differing = len(comparison.differences())
+    out += ["", f"{differing} scenario(s) where the runs differ." if differing else "All runs agree.", ""]
+    if rows:
+        title = "Scenarios that differ" if only_differences else "Every scenario"
+        out += ["<details><summary>" + f"{title} ({len(rows)})</summary>", "",
+                "| scenario | topic | " + " | ".join(_cell(x) for x in comparison.labels) + " |",
+                "|---|---|" + "---|" * len(comparison.labels)]
+        out += [f"| `{case_id}` | {topic} | " + " | ".join(_mark(s) for s in statuses) + " |"
+                for case_id, topic, statuses in rows]
+        out += ["", "</details>"]
+    return "\n".join(out) + "\n"
+
+
+def as_pretty(comparison: Comparison, only_differences: bool) -> str:
+    """Two tables for a terminal: the scenarios (or only those that differ), then the totals per topic."""
+    from rich.console import Console
+    from rich.table import Table
+
+    buffer = StringIO()
+    console = Console(file=buffer, width=200, color_system=None)
+    rows = comparison.differences() if only_differences else comparison.rows
+    scenarios = Table(title="scenarios" + (" that differ" if only_differences else ""))
+    for heading in ("scenario", "topic", *comparison.labels):
+        scenarios.add_column(heading)
+    for case_id, topic, statuses in rows:
+        scenarios.add_row(case_id, topic, *statuses)
+    if rows:
+        console.print(scenarios)
+    totals = Table(title="passed / applicable, per topic")
+    for heading in ("topic", *comparison.labels):
+        totals.add_column(heading, justify="left" if heading == "topic" else "right")
+    for topic, per_run in comparison.totals().items():
+        totals.add_row(topic, *(f"{t['passed']}/{t['applicable']}" for t in per_run))
+    console.print(totals)
+    differing = len(comparison.differences())
+    console.print(f"{differing} scenario(s) where the runs differ" if differing else "all runs agree")
+    return buffer.getvalue()
+
+
+def render(runs: Iterable[Run], format_: str, only_differences: bool) -> str:
+    """The comparison of ``runs`` in ``format_`` (pretty, json or markdown)."""
+    comparison = compare(list(runs))
+    writers = {"pretty": as_pretty, "json": as_json, "markdown": as_markdown}
+    return writers[format_](comparison, only_differences)
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def _mark(status: str) -> str:
+    """A status for Markdown: PASS plain, anything else in bold so that it stands out."""
+    return status if status in ("PASS", MISSING, *NOT_RUN) else f"**{status}**"

@@ -1,0 +1,145 @@
+"""A replayer of `shinpan dump-cases --messages`, written from docs/adapters.md §8 and
+adapters/schema/cases.json alone, as an author in another language would: it imports nothing of the kit.
+
+    python tests/replayer.py cases.jsonl -- <adapter command line>
+
+prints one line per case: its id and status (PASS, FAIL, UNSUPPORTED, UNOBSERVABLE, SCRIPT_MISMATCH).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+ZONES = ("deck", "hand", "mana", "shields", "graveyard", "hyperspatial")
+
+
+class Replay:
+    """One adapter process, spoken to in JSON lines."""
+
+    def __init__(self, command: list[str], protocol: int) -> None:
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                        encoding="utf-8")
+        hello = self.send({"cmd": "hello", "protocol": protocol, "kit_version": "replayer"})
+        self.capabilities: dict[str, list[str]] = hello["capabilities"]
+
+    def send(self, request: dict[str, Any]) -> dict[str, Any]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(request, ensure_ascii=False) + "\n")
+        self.process.stdin.flush()
+        answer: dict[str, Any] = json.loads(self.process.stdout.readline())
+        return answer
+
+    def close(self) -> None:
+        self.send({"cmd": "stop"})
+        self.process.wait(timeout=10)
+
+    def play(self, case: dict[str, Any]) -> str:
+        """The status the case earns on this adapter."""
+        needs = case["capabilities"]
+        if case["ruleset"] not in self.capabilities["rulesets"]:
+            return "UNSUPPORTED"
+        for kind in ("cards", "mechanics"):
+            if not set(needs[kind]) <= set(self.capabilities[kind]):
+                return "UNSUPPORTED"
+        if not set(needs["observables"]) <= set(self.capabilities["observables"]):
+            return "UNOBSERVABLE"
+        observation: dict[str, Any] | None = None
+        rejected = False
+        for item in case["messages"]:
+            if "send" in item:
+                answer = self.send(item["send"])
+                status = answer["status"]
+                if status not in item["expect"]:
+                    return {"unsupported": "UNSUPPORTED", "script_mismatch": "SCRIPT_MISMATCH"}.get(status, "FAIL")
+                if item["send"]["cmd"] == "observe":
+                    observation = answer["observation"]
+                elif item["send"]["cmd"] == "act":
+                    rejected = status == "rejected"
+            elif "check" in item and not holds(item["check"], observation, rejected):
+                return "FAIL"
+        return "PASS"
+
+
+def holds(check: dict[str, Any], seen: dict[str, Any] | None, rejected: bool) -> bool:
+    """Whether the check holds, by the forms of adapters/schema/cases.json."""
+    return bool(_holds(check, seen, rejected))
+
+
+def _holds(check: dict[str, Any], seen: dict[str, Any] | None, rejected: bool) -> Any:
+    kind = check["check"]
+    if kind == "rejected":
+        return rejected == check["value"]
+    if kind == "all":
+        return all(holds(part, seen, rejected) for part in check["of"])
+    if kind == "not":
+        return not holds(check["of"], seen, rejected)
+    assert seen is not None
+    players = seen["players"]
+    objects = [obj for side in players for obj in players[side]["battle"]]
+    if kind == "in_zone":
+        view = players[check["player"]]
+        if check["zone"] == "battle":
+            present = any(check["card"] in obj["cards"] for obj in view["battle"])
+        else:
+            present = check["card"] in view[check["zone"]]
+        return present == check["present"]
+    if kind == "zone_count":
+        view = players[check["player"]]
+        cards = [c for obj in view["battle"] for c in obj["cards"]] if check["zone"] == "battle" else view[check["zone"]]
+        return len(cards) == check["count"]
+    if kind == "position":
+        cards = players[check["player"]][check["zone"]]
+        return bool(cards) and cards[0 if check["end"] == "top" else -1] == check["card"]
+    if kind == "object":
+        holder = [obj for obj in objects if check["card"] in obj["cards"]]
+        if not holder:
+            return False
+        value, wanted = holder[0].get(check["field"]), check["value"]
+        test = check["test"]
+        if test == "equals":
+            return value == wanted
+        if test in ("contains", "lacks"):
+            return (wanted in (value or [])) == (test == "contains")
+        if test == "first":
+            return bool(value) and value[0] == wanted
+        if test == "empty":
+            return (len(value or []) == 0) == wanted
+        if test == "power_total":
+            return bool(value) and sum(e["amount"] for e in value if e["kind"] == "power") == wanted
+        raise ValueError(f"unknown test {test!r}")
+    if kind == "count":
+        if check["list"] == "objects":
+            items = [obj for side in ([check["player"]] if "player" in check else players)
+                     for obj in players[side]["battle"]]
+        else:
+            items = seen.get(check["list"], [])
+        matching = [i for i in items if all(i.get(k) == v or (isinstance(i.get(k), list) and v in i[k])
+                                            for k, v in check["where"].items())]
+        return len(matching) == check["value"] if check["test"] == "==" else len(matching) >= check["value"]
+    if kind == "mana_tapped":
+        for view in players.values():
+            if check["card"] in view["mana"]:
+                return (check["card"] in view.get("tapped_mana", [])) == check["value"]
+        return False
+    if kind == "lost":
+        return bool(players[check["player"]].get("lost")) == check["value"]
+    raise ValueError(f"unknown check {kind!r}")
+
+
+def replay(cases: list[dict[str, Any]], command: list[str]) -> dict[str, str]:
+    """Every case that applies, played on a fresh adapter process: id -> status."""
+    session = Replay(command, int(cases[0]["protocol"]))
+    try:
+        return {case["id"]: session.play(case) for case in cases if case["applies"]}
+    finally:
+        session.close()
+
+
+if __name__ == "__main__":
+    path, _, *adapter = sys.argv[1:]
+    with open(path, encoding="utf-8") as file:
+        for case_id, status in replay([json.loads(line) for line in file], adapter).items():
+            print(case_id, status)
