@@ -35,15 +35,33 @@ class Choice(TypedDict):
     picks: list[str]
 
 
+class Change(TypedDict):
+    """A rule change the kit knows: its id, title, and date or range."""
+
+    id: str
+    title: str
+    date: NotRequired[str]
+    after: NotRequired[str]
+    by: NotRequired[str]
+
+
 class HelloRequest(TypedDict):
     cmd: Literal["hello"]
     protocol: int
     kit_version: str
+    changes: list[Change]
+
+
+class Rules(TypedDict):
+    """The rules a game is played under: a label, and the ids of the changes in force."""
+
+    label: str
+    changes: list[str]
 
 
 class NewGameRequest(TypedDict):
     cmd: Literal["new_game"]
-    ruleset: str
+    rules: Rules
     seed: int
 
 
@@ -78,7 +96,7 @@ class EngineInfo(TypedDict):
 
 
 class Capabilities(TypedDict):
-    rulesets: list[str]
+    changes: list[str]
     cards: list[str]
     mechanics: list[str]
     observables: list[Observable]
@@ -111,6 +129,8 @@ RESPONSE_TYPES: dict[str, type] = {
     "hello_response": HelloResponse,
     "observe_response": ObserveResponse,
     "capabilities": Capabilities,
+    "change": Change,
+    "rules": Rules,
 }
 """Schema definition name -> the TypedDict that mirrors it."""
 
@@ -123,7 +143,7 @@ class Simulator(Protocol):
         ...
 
     def new_game(self, request: NewGameRequest) -> Response:
-        """Start afresh under a ruleset, with a seed for anything random."""
+        """Start afresh under the given rules (the changes in force), with a seed for anything random."""
         ...
 
     def setup(self, request: SetupRequest) -> Response:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from shinpan import __version__, cards, rulesets
+from shinpan import __version__, cards
 from shinpan.adapters.contract import (
     PROTOCOL_VERSION,
     ActRequest,
@@ -75,7 +75,6 @@ class ReferenceSimulator:
     def __init__(self) -> None:
         registry = cards.load()
         self.database = CardDatabase.from_entries(entry.data for entry in registry)
-        self.revisions = rulesets.load().ids
         self.ruleset: Ruleset | None = None
         self.seed = 0
         self.game: Game | None = None
@@ -84,12 +83,15 @@ class ReferenceSimulator:
 
     # ---------------------------------------------------------------- contract
     def hello(self, request: HelloRequest) -> HelloResponse:
+        """The handshake. The engine plays both sides of every change the kit lists: the ones its rules ask
+        about (:data:`shinpan.reference_engine.rulesets.MODELLED`) switch its behaviour, and no scenario it
+        implements depends on the others."""
         return {
             "status": "ok",
             "protocol": PROTOCOL_VERSION,
             "engine": {"name": "shinpan-reference", "version": __version__, "language": "Python"},
             "capabilities": {
-                "rulesets": list(self.revisions),
+                "changes": [change["id"] for change in request.get("changes", [])],
                 "cards": self.database.names,
                 "mechanics": list(MECHANICS),
                 "observables": list(OBSERVABLES),
@@ -97,7 +99,8 @@ class ReferenceSimulator:
         }
 
     def new_game(self, request: NewGameRequest) -> Response:
-        return _answer(lambda: self._new_game(request["ruleset"], request["seed"]))
+        rules = request["rules"]
+        return _answer(lambda: self._new_game(Ruleset.of(rules["label"], rules["changes"]), request["seed"]))
 
     def setup(self, request: SetupRequest) -> Response:
         return _answer(lambda: self._setup(request["state"]))
@@ -115,8 +118,8 @@ class ReferenceSimulator:
         return {"status": "ok"}
 
     # ------------------------------------------------------------------ setup
-    def _new_game(self, ruleset: str, seed: int) -> None:
-        self.ruleset = Ruleset(ruleset, self.revisions)
+    def _new_game(self, ruleset: Ruleset, seed: int) -> None:
+        self.ruleset = ruleset
         self.seed = seed
         self.game = None
 

@@ -28,6 +28,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from shinpan.adapters.contract import Rules
+
 ROOT = Path(__file__).resolve().parent.parent
 FEATURES = ROOT / "features"
 ID_TAG = re.compile(r"@id:(\S+)")
@@ -75,8 +77,8 @@ def round_trips(seconds: float = 2.0) -> tuple[int, float]:
 
     simulator = SubprocessSimulator([sys.executable, "-m", "shinpan", "serve-reference"])
     try:
-        simulator.hello({"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": "benchmark"})
-        simulator.new_game({"cmd": "new_game", "ruleset": _latest_ruleset(), "seed": 0})
+        simulator.hello({"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": "benchmark", "changes": []})
+        simulator.new_game({"cmd": "new_game", "rules": _today(), "seed": 0})
         simulator.setup({"cmd": "setup", "state": {
             "cards": {"A": "テスト用クリーチャーA", "B": "テスト用クリーチャーB"},
             "turn": {"number": 1, "active": "me"},
@@ -92,10 +94,11 @@ def round_trips(seconds: float = 2.0) -> tuple[int, float]:
         simulator.close()
 
 
-def _latest_ruleset() -> str:
+def _today() -> Rules:
     from shinpan import rulesets
 
-    return rulesets.load().latest.id
+    today = rulesets.load().today()
+    return {"label": today.label, "changes": list(today.engine_changes)}
 
 
 def main() -> None:

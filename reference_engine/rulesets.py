@@ -1,8 +1,9 @@
-"""Rules revisions as values (ルールの改訂).
+"""The rules a game is played under, as values (ルールの改訂).
 
-A :class:`Ruleset` is the revision a game is played under, plus the order of all revisions the
-engine knows, so that it can say whether a given revision is in force. Code that differs between
-revisions asks a named question here — never compares dates inline.
+A :class:`Ruleset` is one definite set of changes in force (ids of ``features/rulesets.yaml``), as the kit
+sends it in ``new_game``. Code that differs between changes asks a named question here — never compares
+dates or ids inline. A change the engine does not know is ignored; a question about a change outside
+:data:`MODELLED` is a programming error.
 """
 
 from __future__ import annotations
@@ -10,25 +11,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from shinpan.reference_engine.errors import UnsupportedByEngine
+MODELLED: tuple[str, ...] = ("2018-09-05", "2019-12-12", "2020-09-18", "pig-reversal", "2021-03-16",
+                             "mugetsu-ruling", "2023-04-10")
+"""The changes whose both sides the engine plays: the ones its named questions ask about."""
 
 
 @dataclass(frozen=True)
 class Ruleset:
-    """The revision ``id`` of the ordered revisions ``order`` (oldest first)."""
+    """The rules state ``label`` (a day, ``after:ID`` or ``before:ID``) with the changes in force ``changes``."""
 
-    id: str
-    order: tuple[str, ...]
+    label: str
+    changes: frozenset[str]
 
-    def __post_init__(self) -> None:
-        if self.id not in self.order:
-            raise UnsupportedByEngine(f"ruleset {self.id!r} is not one of {list(self.order)}")
+    @classmethod
+    def of(cls, label: str, changes: tuple[str, ...] | list[str]) -> Ruleset:
+        """The ruleset named ``label`` with ``changes`` in force."""
+        return cls(label, frozenset(changes))
 
-    def in_force(self, revision: str) -> bool:
-        """Whether ``revision`` has taken effect under this ruleset (it is this one or an earlier one)."""
-        if revision not in self.order:
-            raise KeyError(f"unknown revision {revision!r}")
-        return self.order.index(revision) <= self.order.index(self.id)
+    def in_force(self, change: str) -> bool:
+        """Whether ``change`` is in force under this ruleset."""
+        if change not in MODELLED:
+            raise KeyError(f"the engine does not model change {change!r}")
+        return change in self.changes
 
     # ------------------------------------------------------------ named questions
     RECONSTRUCTION_REVISION: ClassVar[str] = "2021-03-16"

@@ -24,7 +24,7 @@ The forms (``card`` is a label from the setup; ``player`` is ``me`` or ``opp``):
 - ``{"check": "mana_tapped", "card", "value": bool}`` — the card is in a mana zone, tapped or not.
 - ``{"check": "lost", "player", "value": bool}`` — whether the player has lost.
 - ``{"check": "rejected", "value": bool}`` — whether the rules rejected the latest move (not the observation).
-- ``{"check": "all", "of": [checks]}`` and ``{"check": "not", "of": check}``.
+- ``{"check": "all", "of": [checks]}``, ``{"check": "any", "of": [checks]}`` and ``{"check": "not", "of": check}``.
 
 Any check may carry ``"observable": FIELD``: an adapter that does not report that field cannot be judged
 on it (UNOBSERVABLE), whatever the observation says.
@@ -49,6 +49,9 @@ def judge(check: Mapping[str, Any], observation: Observation | None, rejection: 
         return None if rejection is None else f"the move was rejected: {rejection}"
     if kind == "all":
         return next((problem for part in check["of"] if (problem := judge(part, observation, rejection))), None)
+    if kind == "any":
+        problems = [judge(part, observation, rejection) for part in check["of"]]
+        return None if any(p is None for p in problems) else "none of these holds: " + "; ".join(map(str, problems))
     if kind == "not":
         return f"expected this not to hold: {check['of']}" if judge(check["of"], observation, rejection) is None \
             else None

@@ -12,12 +12,13 @@ import click
 from shinpan import __version__, paths, rulesets, suite
 from shinpan.errors import RulesetError, SuiteError
 
+RULESET_HELP = ("The rules just after change ID (see `shinpan rulesets`); also before:ID, after:ID or a day. "
+                "Default: the rules of today.")
+
 
 def _ruleset_options(func: click.decorators.FC) -> click.decorators.FC:
-    func = click.option("--rules-as-of", metavar="DATE", help="Use the revision in force on DATE (YYYY-MM-DD).")(func)
-    func = click.option("--ruleset", metavar="ID", help="Rules revision id (see `shinpan rulesets`); default: latest.")(
-        func
-    )
+    func = click.option("--rules-as-of", metavar="DATE", help="The rules in force on DATE (YYYY-MM-DD).")(func)
+    func = click.option("--ruleset", metavar="ID", help=RULESET_HELP)(func)
     return func
 
 
@@ -90,8 +91,8 @@ def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str 
 def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]:
     """Every case of the suite as a record: id, place, name, tags by kind, and whether it applies."""
     try:
-        revisions = rulesets.load()
-        selected = revisions.select(ruleset, rules_as_of)
+        changes = rulesets.load()
+        selected = changes.select(ruleset, rules_as_of)
         features = [suite.feature(p) for p in suite.feature_paths()]
     except (RulesetError, SuiteError) as error:
         raise click.ClickException(str(error)) from None
@@ -99,14 +100,19 @@ def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]
     for feature in features:
         for case in feature.cases:
             values = case.values
-            reason = revisions.applies(selected, values.since, values.until)
+            try:
+                verdict = selected.verdict(values.since, values.until, changes)
+            except RulesetError as error:
+                raise click.ClickException(f"{paths.relative(case.path)}:{case.line}: {error}") from None
             records.append({
                 "id": case.id, "feature": paths.relative(case.path), "line": case.line, "name": case.name,
                 "topic": case.topic, "outline_row": case.row, "tags": list(case.tags), "rules": list(values.rule),
                 "sources": list(values.source), "since": list(values.since), "until": list(values.until),
                 "status": values.status[0] if values.status else None, "requires": list(values.requires),
-                "unresolved": values.unresolved, "ruleset": selected.id, "applies": reason is None,
-                "not_applicable_because": reason,
+                "unresolved": values.unresolved, "ruleset": selected.label, "applies": verdict.status is None,
+                "not_applicable_because": verdict.reason if verdict.status == "NOT_APPLICABLE" else None,
+                "in_doubt": list(verdict.doubts),
+                "unresolved_because": verdict.reason if verdict.status == "UNRESOLVED" else None,
                 "steps": [{"keyword": s.keyword.strip(), "kind": s.kind, "text": s.text, "line": s.line}
                           for s in case.steps],
             })
@@ -117,12 +123,13 @@ def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per scenario.")
 @_ruleset_options
 def list_(as_json: bool, ruleset: str | None, rules_as_of: str | None) -> None:
-    """List every scenario with its tags, and whether it applies under the selected ruleset."""
+    """List every scenario with its tags, and whether it applies under the selected rules ('-': not applicable,
+    '?': it depends on a change in doubt)."""
     for record in _cases(ruleset, rules_as_of):
         if as_json:
             click.echo(json.dumps({k: v for k, v in record.items() if k != "steps"}, ensure_ascii=False))
         else:
-            mark = " " if record["applies"] else "-"
+            mark = " " if record["applies"] else ("?" if record["in_doubt"] else "-")
             click.echo(f"{mark} {record['id']:<28} {record['feature']}:{record['line']}  {record['name']}")
 
 
@@ -150,15 +157,15 @@ def lint(format_: str) -> None:
 @click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to run against.")
 @click.option("--validate", is_flag=True, help="Check every message both ways against the contract's schemas.")
 @click.option("--expectations", type=click.Path(exists=True, dir_okay=False),
-              help="The adapter's expectations file (TOML), applied under each ruleset.")
+              help="The adapter's expectations file (TOML), applied in each state.")
 @click.option("--tags", metavar="EXPR", help="Only scenarios matching a Cucumber tag expression.")
 @click.option("--report", type=click.Path(dir_okay=False), help="Write the matrix's JSON Lines report to this file.")
 @FORMAT
 @click.argument("pytest_args", nargs=-1, type=click.UNPROCESSED)
 def matrix(adapter: str, validate: bool, expectations: str | None, tags: str | None, report: str | None,
            format_: str, pytest_args: tuple[str, ...]) -> None:
-    """Run the suite under every state of the rules, in one pytest session, and print the statuses per state
-    (exit 1 if a scenario fails under any).
+    """Run the suite just before and just after every change, and today, in one pytest session; print the statuses
+    per state with the changes in doubt (exit 1 if a scenario fails under any).
 
     Each scenario is collected once and run once per state. Extra arguments go to pytest: `-n auto` spreads the
     session over the machine's cores (pytest-xdist); the counts and the report are the same either way.
@@ -172,7 +179,8 @@ def matrix(adapter: str, validate: bool, expectations: str | None, tags: str | N
     from shinpan.report import cases, read
 
     try:
-        states = [state.id for state in matrix_.states(rulesets.load())]
+        changes = rulesets.load()
+        states = [state.label for state in matrix_.states(changes)]
     except SuiteError as error:
         raise click.ClickException(str(error)) from None
     with tempfile.TemporaryDirectory() as tmp:
@@ -189,7 +197,8 @@ def matrix(adapter: str, validate: bool, expectations: str | None, tags: str | N
         args += targets or [str(paths.features_dir())]
         code = int(pytest.main(args))
         lines = cases(read(path)) if path.exists() else []
-    rows = matrix_.rows(states, [(str(line["ruleset"]), str(line["status"])) for line in lines])
+    rows = matrix_.annotate(matrix_.rows(states, [(str(line["ruleset"]), str(line["status"])) for line in lines]),
+                            changes)
     failed = [row["ruleset"] for row in rows if row["exit_status"]]
     if code not in (0, 1) or (code == 1 and not failed):  # the session itself went wrong
         failed = failed or ["(the session: pytest exit status " + str(code) + ")"]
@@ -199,7 +208,8 @@ def matrix(adapter: str, validate: bool, expectations: str | None, tags: str | N
     if failed:
         raise click.ClickException(f"the suite failed under: {', '.join(failed)}")
     if format_ == "pretty":
-        click.echo(f"the suite passed under all {len(states)} states")
+        click.echo(f"the suite passed in all {len(states)} distinct states (just before and just after every change, "
+                   "and today)")
 
 
 @main.command()
@@ -302,8 +312,8 @@ def smoke(adapter: str, timeout: float, format_: str) -> None:
                    "adapters/schema/cases.json), so that the suite can be replayed in any language.")
 def dump_cases(ruleset: str | None, rules_as_of: str | None, with_messages: bool) -> None:
     """The compiled scenarios as JSON Lines (one case per line, with its steps), for running them without our
-    runner. ``applies`` is false for a case outside the ruleset, an unresolved question ("?") or a question that
-    does not arise ("-")."""
+    runner. ``applies`` is false for a case outside the rules, one that depends on a change in doubt, an unresolved
+    question ("?") or a question that does not arise ("-")."""
     from shinpan.adapters.contract import PROTOCOL_VERSION
 
     records = _cases(ruleset, rules_as_of)
@@ -314,7 +324,8 @@ def dump_cases(ruleset: str | None, rules_as_of: str | None, with_messages: bool
         if with_messages:
             case = recorded.get(record["id"], {"capabilities": {"cards": [], "observables": []}, "messages": []})
             record["capabilities"] = {"cards": case["capabilities"]["cards"], "mechanics": record["requires"],
-                                      "observables": case["capabilities"]["observables"]}
+                                      "observables": case["capabilities"]["observables"],
+                                      "changes": [*record["since"], *record["until"]]}
             record["messages"] = case["messages"]
             record["reference_status"] = case.get("reference_status")
             record["protocol"] = PROTOCOL_VERSION
@@ -340,7 +351,7 @@ def _recorded_cases(ruleset: str) -> dict[str, dict[str, Any]]:
 @main.command()
 @click.argument("name", type=click.Choice(["carry-over"]))
 @click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to run against.")
-@click.option("--ruleset", metavar="ID", help="Rules revision id (see `shinpan rulesets`); default: latest.")
+@click.option("--ruleset", metavar="ID", help=RULESET_HELP)
 @click.option("--no-run", is_flag=True, help="Only print the expected values and ids; run nothing.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per scenario of the table.")
 def table(name: str, adapter: str, ruleset: str | None, no_run: bool, as_json: bool) -> None:
@@ -351,8 +362,7 @@ def table(name: str, adapter: str, ruleset: str | None, no_run: bool, as_json: b
     from shinpan import table as tables
 
     try:
-        if ruleset:
-            rulesets.load().get(ruleset)
+        label = rulesets.load().select(ruleset).describe()
         built = tables.build()
     except (RulesetError, SuiteError) as error:
         raise click.ClickException(str(error)) from None
@@ -361,7 +371,7 @@ def table(name: str, adapter: str, ruleset: str | None, no_run: bool, as_json: b
         for row in tables.as_json(built, results):
             click.echo(json.dumps(row, ensure_ascii=False))
     else:
-        click.echo(f"{name}: adapter {adapter}, ruleset {ruleset or 'latest'}")
+        click.echo(f"{name}: adapter {adapter}, {label}")
         click.echo(tables.render(built, results))
     for problem in built.problems:
         click.echo(problem, err=True)
@@ -400,17 +410,46 @@ def site(out: str, reports: tuple[str, ...], run_reference: bool) -> None:
                f"built in {time.monotonic() - started:.1f}s")
 
 
+MODEL = """\
+How the rules of a day are found: every change dated on or before the day is in force; a change known only
+by a range (after A, by B) is in force from B, not in force up to A, and in doubt in between. A scenario
+whose @since/@until names a change in doubt is UNRESOLVED (with the reason); the run goes on. --ruleset ID
+gives the rules just after change ID (before:ID just before it); the default is today.
+
+Adding a newly published revision: add a change to features/rulesets.yaml (its date as id, what changed,
+its sources in features/sources.yaml, its rule numbers in features/rules.yaml); tag the scenarios it ends
+with @until:ID and the new ones with @since:ID; then read `shinpan diff before:ID after:ID`."""
+
+
 @main.command("rulesets")
-def rulesets_() -> None:
-    """List the rules revisions, oldest first; the last one is the default."""
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def rulesets_(fmt: str) -> None:
+    """List the known changes of the rules (date or range, what changed, sources) and how the model works."""
     try:
-        revisions = rulesets.load()
+        changes = rulesets.load()
     except SuiteError as error:
         raise click.ClickException(str(error)) from None
-    for revision in revisions.items:
-        click.echo(revision.describe())
-        for change in revision.changes:
-            click.echo(f"    - {change}")
+    if fmt == "json":
+        for change in changes.items:
+            click.echo(json.dumps({"id": change.id, "title": change.title, "date": _iso(change.date),
+                                   "after": _iso(change.after), "by": _iso(change.by), "what": list(change.what),
+                                   "sources": list(change.sources)}, ensure_ascii=False))
+        return
+    for change in changes.items:
+        click.echo(change.describe())
+        for line in change.what:
+            click.echo(f"    - {line}")
+        click.echo(f"    sources: {', '.join(change.sources)}")
+    today = changes.today()
+    click.echo("")
+    click.echo(f"today ({today.label}): {len(today.in_force)} change(s) in force"
+               + (f", in doubt: {', '.join(today.in_doubt)}" if today.in_doubt else ", none in doubt"))
+    click.echo("")
+    click.echo(MODEL)
+
+
+def _iso(day: Any) -> str | None:
+    return day.isoformat() if day is not None else None
 
 
 if __name__ == "__main__":

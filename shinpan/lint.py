@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from shinpan import cards, paths, rulesets, suite
-from shinpan.errors import RulesetError, SuiteError
+from shinpan.errors import SuiteError
 from shinpan.tags import STATUS_VALUES
 
 KEYWORDS = ("機能", "フィーチャ", "背景", "シナリオアウトライン", "シナリオテンプレート", "テンプレ", "シナリオ",
@@ -44,17 +44,17 @@ def lint(root: Path | None = None) -> list[Problem]:
     problems: list[Problem] = []
     try:
         registry = cards.load(root / "cards.yaml")
-        revisions = rulesets.load(root / "rulesets.yaml")
+        changes = rulesets.load(root / "rulesets.yaml")
     except SuiteError as error:
         return [Problem(_show(error.path), error.line or 1, error.message)]
     matchers = step_definitions()
     seen_ids: dict[str, str] = {}
     for path in suite.feature_paths(root):
-        problems.extend(_lint_file(path, root, registry, revisions, matchers, seen_ids))
+        problems.extend(_lint_file(path, root, registry, changes, matchers, seen_ids))
     return sorted(problems)
 
 
-def _lint_file(path: Path, root: Path, registry: cards.CardRegistry, revisions: rulesets.Revisions,
+def _lint_file(path: Path, root: Path, registry: cards.CardRegistry, changes: rulesets.Changes,
                matchers: list[Any], seen_ids: dict[str, str]) -> Iterator[Problem]:
     shown = _show(path)
     text = path.read_bytes().decode("utf-8", errors="replace").removeprefix("\ufeff")
@@ -77,7 +77,7 @@ def _lint_file(path: Path, root: Path, registry: cards.CardRegistry, revisions: 
         names.setdefault(name, line)
     reported_ids: set[str] = set()
     for case in feature.cases:
-        yield from _lint_case(case, shown, registry, revisions, matchers, seen_ids, reported_ids)
+        yield from _lint_case(case, shown, registry, changes, matchers, seen_ids, reported_ids)
 
 
 def _lint_feature_tags(feature: suite.FeatureFile, root: Path, shown: str) -> Iterator[Problem]:
@@ -90,7 +90,7 @@ def _lint_feature_tags(feature: suite.FeatureFile, root: Path, shown: str) -> It
         yield Problem(shown, line, f"@topic:{topics[0]} does not match the folder {folder!r}")
 
 
-def _lint_case(case: suite.Case, shown: str, registry: cards.CardRegistry, revisions: rulesets.Revisions,
+def _lint_case(case: suite.Case, shown: str, registry: cards.CardRegistry, changes: rulesets.Changes,
                matchers: list[Any], seen_ids: dict[str, str], reported_ids: set[str]) -> Iterator[Problem]:
     values = case.values
     line = case.scenario_line
@@ -108,16 +108,9 @@ def _lint_case(case: suite.Case, shown: str, registry: cards.CardRegistry, revis
         for value in values.status:
             if value not in STATUS_VALUES:
                 yield Problem(shown, line, f"@status:{value} is not one of {', '.join(STATUS_VALUES)}")
-        for value in values.since:
-            try:
-                revisions.get(value)
-            except RulesetError as error:
-                yield Problem(shown, line, f"@since:{value}: {error}")
-        for value in values.until:
-            try:
-                revisions.ending_revision(value)
-            except RulesetError as error:
-                yield Problem(shown, line, str(error))
+        window = changes.window_problem(values.since, values.until)
+        if window is not None:
+            yield Problem(shown, line, f"@since/@until: {window}")
     if values.id:
         earlier = seen_ids.get(case.id)
         if earlier is not None and case.id not in reported_ids:

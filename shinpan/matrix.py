@@ -13,16 +13,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from shinpan.outcomes import Status
-from shinpan.rulesets import Revision, Revisions
+from shinpan.rulesets import Changes, RulesState
 from shinpan.summary import COLUMNS
 
 FAILING = frozenset({Status.FAIL, Status.SCRIPT_MISMATCH, Status.ERROR, Status.CRASH, Status.TIMEOUT, Status.XPASS})
 """Statuses that make a state fail (an XPASS allowed by ``--allow-xpass`` is counted by pytest, not here)."""
 
 
-def states(revisions: Revisions) -> tuple[Revision, ...]:
-    """The states of the rules the matrix runs, oldest first: every revision."""
-    return revisions.items
+def states(changes: Changes) -> tuple[RulesState, ...]:
+    """The states of the rules the matrix runs: just before and just after every change, and today; each distinct
+    set of standings once (:meth:`shinpan.rulesets.Changes.same_states` names the equal ones)."""
+    return changes.states()
 
 
 def rows(state_ids: Iterable[str], statuses: Iterable[tuple[str, str]]) -> list[dict[str, Any]]:
@@ -38,8 +39,20 @@ def rows(state_ids: Iterable[str], statuses: Iterable[tuple[str, str]]) -> list[
 
 def render(table: Sequence[Mapping[str, Any]]) -> list[str]:
     """The rows as text: a line per state, a column per status."""
-    lines = [f"{'ruleset':<16}" + "".join(f"{c.value.lower():>16}" for c in COLUMNS)]
+    lines = [f"{'rules':<24}" + "".join(f"{c.value.lower():>16}" for c in COLUMNS) + "  in doubt"]
     for row in table:
         totals = row["totals"]
-        lines.append(f"{row['ruleset']:<16}" + "".join(f"{totals.get(c.value, 0):>16}" for c in COLUMNS))
+        lines.append(f"{row['ruleset']:<24}" + "".join(f"{totals.get(c.value, 0):>16}" for c in COLUMNS)
+                     + f"  {', '.join(row.get('in_doubt', [])) or '-'}")
+        lines.extend(f"  = {label} (the same changes in force and in doubt)" for label in row.get("same_as", []))
     return lines
+
+
+def annotate(table: list[dict[str, Any]], changes: Changes) -> list[dict[str, Any]]:
+    """Add to each row the changes in doubt in its state and the other states with the same standings."""
+    groups = {group[0].label: group for group in changes.same_states()}
+    for row in table:
+        group = groups.get(row["ruleset"], ())
+        row["in_doubt"] = list(group[0].in_doubt) if group else []
+        row["same_as"] = [state.label for state in group[1:]]
+    return table

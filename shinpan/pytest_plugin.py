@@ -1,4 +1,4 @@
-"""The pytest plugin that runs the suite: options, collection, ruleset gating, statuses, summary, report.
+"""The pytest plugin that runs the suite: options, collection, gating by the rules state, statuses, summary, report.
 
 Loaded from the project's root ``conftest.py``. Feature files are collected directly (node ids point
 at them: ``features/basics/召喚酔い.feature::test_…``), with pytest-bdd binding their scenarios.
@@ -18,11 +18,11 @@ import pytest
 from shinpan import bdd, failures, matrix, paths, rulesets, suite
 from shinpan import expectations as expectations_
 from shinpan import report as report_
-from shinpan.adapters.contract import Simulator
+from shinpan.adapters.contract import Rules, Simulator
 from shinpan.adapters.registry import AdapterOptions, AdapterSpecError, make_adapter
 from shinpan.errors import RulesetError, SuiteError
 from shinpan.outcomes import AdapterError, Status, skip, status_of_failure, status_of_skip
-from shinpan.rulesets import Revision, Revisions
+from shinpan.rulesets import Changes, RulesState
 from shinpan.session import AdapterSession
 from shinpan.steps import STEP_MODULES
 from shinpan.summary import Result, render_summary
@@ -33,21 +33,21 @@ pytest_plugins = list(STEP_MODULES)
 CASE_KEY = pytest.StashKey["suite.Case"]()
 STEP_KEY = pytest.StashKey[failures.FailedStep]()
 RUN_KEY = pytest.StashKey["RunContext"]()
-STATE_KEY = pytest.StashKey[Revision]()
+STATE_KEY = pytest.StashKey[RulesState]()
 STATE_PARAMETER = "shinpan_state"
 
 
 class RunContext:
-    """What the whole run shares: the selected ruleset (or, for the matrix, every state), the adapter session,
-    the results."""
+    """What the whole run shares: the selected rules state (or, for the matrix, every state), the adapter
+    session, the results."""
 
-    def __init__(self, config: pytest.Config, revisions: Revisions, ruleset: Revision,
-                 states: tuple[Revision, ...] | None = None) -> None:
+    def __init__(self, config: pytest.Config, changes: Changes, state: RulesState,
+                 states: tuple[RulesState, ...] | None = None) -> None:
         self.config = config
-        self.revisions = revisions
-        self.ruleset = ruleset
-        self.states = states or (ruleset,)
-        """The states each scenario runs under: the selected ruleset, or every state of the matrix."""
+        self.changes = changes
+        self.state = state
+        self.states = states or (state,)
+        """The states each scenario runs under: the selected state, or every state of the matrix."""
         self.is_matrix = states is not None
         self.adapter: str = config.getoption("adapter")
         self.seed: int = config.getoption("shinpan_seed")
@@ -73,16 +73,21 @@ class RunContext:
 
     @property
     def expectations(self) -> expectations_.Expectations | None:
-        """The expectations file's entries that hold under the selected ruleset."""
-        return self.expectations_under(self.ruleset)
+        """The expectations file's entries that hold under the selected state."""
+        return self.expectations_under(self.state)
 
-    def expectations_under(self, state: Revision) -> expectations_.Expectations | None:
-        """The expectations file's entries that hold under ``state``."""
+    def expectations_under(self, state: RulesState) -> expectations_.Expectations | None:
+        """The expectations file's entries that hold under ``state`` (by its label, or its day if it has one)."""
         if self.expectations_file is None:
             return None
-        if state.id not in self._expectations:
-            self._expectations[state.id] = self.expectations_file.under(state.id, state.date)
-        return self._expectations[state.id]
+        if state.label not in self._expectations:
+            self._expectations[state.label] = self.expectations_file.under(state.label, state.day)
+        return self._expectations[state.label]
+
+    @staticmethod
+    def rules(state: RulesState) -> Rules:
+        """The rules as ``new_game`` sends them: the state's label and the changes certainly in force."""
+        return {"label": state.label, "changes": list(state.engine_changes)}
 
     def session(self) -> AdapterSession:
         """The adapter, started on first use; if it cannot start, every scenario is an ERROR."""
@@ -119,7 +124,7 @@ class RunContext:
     def sorted_results(self) -> list[tuple[str, str, Result]]:
         """Every result as (scenario id, state id, result), by scenario id, then state in the states' order:
         the same order whatever order the scenarios ran in (one process or several)."""
-        position = {state.id: index for index, state in enumerate(self.states)}
+        position = {state.label: index for index, state in enumerate(self.states)}
         keys = sorted(self.results, key=lambda key: (key[0], position.get(key[1], len(position)), key[1]))
         return [(case_id, state, self.results[case_id, state]) for case_id, state in keys]
 
@@ -137,8 +142,9 @@ class RunContext:
         except AdapterError as failure:
             hello, error = None, str(failure)
         expectations = self.expectations_file.path if self.expectations_file else None
-        states = [state.id for state in self.states] if self.is_matrix else None
-        self._report.write(report_.header(self.ruleset, self.adapter, hello, error, expectations, states))
+        states = list(self.states) if self.is_matrix else None
+        self._report.write(report_.header(self.state, self.changes, self.adapter, hello, error, expectations,
+                                          states))
 
     def finish(self, exit_status: int) -> None:
         """The report's footer (totals, conformance and coverage); the scenario lines, written as they came, are
@@ -166,8 +172,9 @@ class RunContext:
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("shinpan", "shinpan conformance suite")
     group.addoption("--adapter", default="reference", help="the simulator adapter to run against (default: reference)")
-    group.addoption("--ruleset", default=None, help="the rules revision id to run under (default: the latest)")
-    group.addoption("--rules-as-of", default=None, metavar="DATE", help="run under the revision in force on DATE")
+    group.addoption("--ruleset", default=None, metavar="ID",
+                    help="run under the rules just after change ID (or before:ID, or a day); default: today")
+    group.addoption("--rules-as-of", default=None, metavar="DATE", help="run under the rules in force on DATE")
     group.addoption("--seed", dest="shinpan_seed", type=int, default=0, help="seed passed to the adapter's games")
     group.addoption("--report", default=None, metavar="PATH", help="write one JSON line per scenario to PATH")
     group.addoption("--validate", action="store_true", help="check every message both ways against the schemas")
@@ -199,11 +206,11 @@ def pytest_configure(config: pytest.Config) -> None:
     # pytest-bdd turns Examples-block tags into marks by name ("rule:801.4a"), which pytest cannot register
     config.addinivalue_line("filterwarnings", r"ignore:Unknown pytest\.mark\.\w+\x3a:pytest.PytestUnknownMarkWarning")
     try:
-        revisions = rulesets.load()
-        selected = revisions.select(config.getoption("ruleset"), config.getoption("rules_as_of"))
+        changes = rulesets.load()
+        selected = changes.select(config.getoption("ruleset"), config.getoption("rules_as_of"))
     except (RulesetError, SuiteError) as error:
         raise pytest.UsageError(str(error)) from None
-    context = RunContext(config, revisions, selected, matrix.states(revisions) if config.getoption("matrix") else None)
+    context = RunContext(config, changes, selected, matrix.states(changes) if config.getoption("matrix") else None)
     if config.getoption("expectations"):
         try:
             context.expectations_file = expectations_.load(config.getoption("expectations"))
@@ -239,28 +246,28 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     context = config.stash[RUN_KEY]
     if context.is_matrix:
         return [f"shinpan: adapter {context.adapter}, the matrix: {len(context.states)} states "
-                f"({', '.join(state.id for state in context.states)})"]
-    return [f"shinpan: adapter {context.adapter}, ruleset {context.ruleset.describe()}"]
+                f"({', '.join(state.label for state in context.states)})"]
+    return [f"shinpan: adapter {context.adapter}, {context.state.describe()}"]
 
 
 @pytest.fixture(scope="session")
 def shinpan_run(pytestconfig: pytest.Config) -> RunContext:
-    """The run's shared context (ruleset, adapter session)."""
+    """The run's shared context (rules state, adapter session)."""
     return pytestconfig.stash[RUN_KEY]
 
 
 @pytest.fixture
-def shinpan_state(request: pytest.FixtureRequest, shinpan_run: RunContext) -> Revision:
-    """The state of the rules this scenario runs under: the run's ruleset, or the matrix's state for this item."""
-    state: Revision = request.node.stash.get(STATE_KEY, shinpan_run.ruleset)
+def shinpan_state(request: pytest.FixtureRequest, shinpan_run: RunContext) -> RulesState:
+    """The state of the rules this scenario runs under: the run's state, or the matrix's state for this item."""
+    state: RulesState = request.node.stash.get(STATE_KEY, shinpan_run.state)
     return state
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """The matrix: each scenario once per state (the states' ids are the parameter's ids)."""
+    """The matrix: each scenario once per state (the states' labels are the parameter's ids)."""
     context = metafunc.config.stash[RUN_KEY]
     if context.is_matrix and STATE_PARAMETER in metafunc.fixturenames:
-        ids = [state.id for state in context.states]
+        ids = [state.label for state in context.states]
         metafunc.parametrize(STATE_PARAMETER, ids, ids=ids, indirect=True)
 
 
@@ -331,9 +338,12 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
             deselected.append(item)
             continue
         selected.append(item)
-        reason = context.revisions.applies(state, values.since, values.until)
-        if reason is not None:
-            item.add_marker(pytest.mark.skip(reason=f"{Status.NOT_APPLICABLE.value}: {reason}"))
+        try:
+            verdict = state.verdict(values.since, values.until, context.changes)
+        except RulesetError as error:
+            raise pytest.UsageError(f"{case.path}:{case.line}: {error}") from None
+        if verdict.status is not None:
+            item.add_marker(pytest.mark.skip(reason=f"{verdict.status}: {verdict.reason}"))
         elif values.unresolved:
             item.add_marker(pytest.mark.skip(reason=f"{Status.UNRESOLVED.value}: an open question; asserts nothing"))
         elif values.not_applicable:
@@ -344,12 +354,13 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         items[:] = selected
 
 
-def _state_of(item: pytest.Item, context: RunContext) -> Revision:
-    """The state an item runs under: its matrix parameter, or the run's ruleset."""
+def _state_of(item: pytest.Item, context: RunContext) -> RulesState:
+    """The state an item runs under: its matrix parameter, or the run's state."""
     callspec = getattr(item, "callspec", None)
     if callspec is not None and STATE_PARAMETER in callspec.params:
-        return context.revisions.get(str(callspec.params[STATE_PARAMETER]))
-    return context.ruleset
+        label = str(callspec.params[STATE_PARAMETER])
+        return next(state for state in context.states if state.label == label)
+    return context.state
 
 
 def _tag_expression(text: str | None) -> Any:
@@ -386,7 +397,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     status, message = _status(report, call)
     extra: list[tuple[str, object]] = []
     context = item.config.stash[RUN_KEY]
-    state = item.stash.get(STATE_KEY, context.ruleset)
+    state = item.stash.get(STATE_KEY, context.state)
     expectations = context.expectations_under(state)
     if status is not None and expectations is not None and expectations.get(case.id) is not None:
         status, message, extra = _judge(report, case.id, status, message, expectations, context.allow_xpass)
@@ -394,21 +405,28 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         # on the item too, so that pytest's JUnit XML (written at teardown) carries them as <property>
         item.user_properties += [("shinpan.id", case.id), ("shinpan.status", status.value)]
         step = item.stash.get(STEP_KEY, None) if report.failed else None
-        transcript = item.config.stash[RUN_KEY].transcript(case.id)
+        transcript = context.transcript(transcript_key(item, case.id))
+        values = case.values
         report.user_properties = [*report.user_properties, *extra, ("shinpan_status", status.value),
-                                  ("shinpan_message", message), ("shinpan_id", case.id), ("shinpan_state", state.id),
+                                  ("shinpan_message", message), ("shinpan_id", case.id), ("shinpan_state", state.label),
                                   ("shinpan_topic", case.topic), ("shinpan_name", case.name),
                                   ("shinpan_feature", str(case.path)), ("shinpan_line", case.line),
-                                  ("shinpan_rules", list(case.values.rule)),
-                                  ("shinpan_sources", list(case.values.source)),
+                                  ("shinpan_rules", list(values.rule)),
+                                  ("shinpan_sources", list(values.source)),
                                   ("shinpan_step", step.describe() if step else ""),
                                   ("shinpan_step_line", step.line if step else 0),
                                   ("shinpan_transcript", transcript or "")]
         if report.failed and status != Status.XPASS and item.config.getoption("tbstyle") not in ("long", "native"):
             report.longrepr = failures.Failure(
                 case.id, status.value, _relative(str(case.path)), case.line, case.name, message,
-                case.values.rule, case.values.source, step, transcript).render()
+                values.rule, values.source, step, transcript).render()
     return report
+
+
+def transcript_key(item: pytest.Item, case_id: str) -> str:
+    """The name a scenario's transcript goes by: its id, and in a matrix session (one run per state) its state."""
+    state = item.stash.get(STATE_KEY, None)
+    return f"{case_id}@{state.label}" if state is not None and item.config.getoption("matrix") else case_id
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -534,12 +552,13 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         return
     if context.is_matrix:
         ordered = context.sorted_results()
-        table = matrix.rows([state.id for state in context.states], [(s, r.status.value) for _, s, r in ordered])
+        table = matrix.annotate(matrix.rows([state.label for state in context.states],
+                                            [(s, r.status.value) for _, s, r in ordered]), context.changes)
         lines = [f"shinpan — the matrix: {len(context.states)} states × {len({c for c, _, _ in ordered})} scenarios",
                  *matrix.render(table), f"adapter: {context.adapter} ({context.engine()})"]
     else:
         lines = render_summary({case_id: result for case_id, _, result in context.sorted_results()},
-                               context.ruleset, context.adapter, context.engine())
+                               context.state, context.adapter, context.engine())
     for line in lines:
         terminalreporter.write_line(line)
 

@@ -36,13 +36,14 @@ class TracePlugin:
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_setup(self, item: pytest.Item) -> None:
-        from shinpan.pytest_plugin import CASE_KEY
+        from shinpan.pytest_plugin import CASE_KEY, transcript_key
 
         case = item.stash.get(CASE_KEY, None)
         if case is not None:
             self._status = "ERROR"
-            self.tracer.begin(case.id, {"feature": self._relative(str(case.path)), "line": case.line,
-                                        "name": case.name, "rules": list(case.values.rule)})
+            about = {"id": case.id, "feature": self._relative(str(case.path)), "line": case.line,
+                     "name": case.name, "rules": list(case.values.rule)}
+            self.tracer.begin(transcript_key(item, case.id), about)
 
     def pytest_bdd_before_step(self, request: Any, feature: Any, scenario: Any, step: Any, step_func: Any) -> None:
         self.tracer.note({"kind": "step", "keyword": step.keyword.strip(), "text": step.name,

@@ -2,7 +2,8 @@
 
 ``adapters/schema/report.json`` is the format; every line this module writes matches it (a kit test
 validates a real report). The header names everything needed to reproduce a run: kit version, suite
-content hash, ruleset, protocol version, adapter spec and the engine's name and version.
+content hash, the rules (day or change, and the changes in doubt), protocol version, adapter spec and
+the engine's name and version.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import IO, Any
 
 from shinpan import __version__, paths, suite
 from shinpan.adapters.contract import PROTOCOL_VERSION
-from shinpan.rulesets import Revision
+from shinpan.rulesets import Changes, RulesState
 from shinpan.summary import Result, scores
 
 
@@ -33,22 +34,34 @@ def suite_hash(root: Path | None = None) -> str:
     return "sha256:" + digest.hexdigest()
 
 
-def header(ruleset: Revision, spec: str, hello: Mapping[str, Any] | None, error: str | None,
-           expectations: str | None, states: list[str] | None = None) -> dict[str, Any]:
-    """The report's first line. A matrix run (``states``) names every state it ran instead of one ruleset."""
+def rules(state: RulesState, changes: Changes) -> dict[str, Any]:
+    """The header's record of the rules a run used: label, day or change, changes in force and in doubt."""
+    return {"label": state.label, "description": state.describe(),
+            "day": state.day.isoformat() if state.day else None, "change": state.change, "side": state.side,
+            "in_force": list(state.in_force),
+            "in_doubt": [{"id": c, "when": changes.get(c).when()} for c in state.in_doubt]}
+
+
+def header(state: RulesState, changes: Changes, spec: str, hello: Mapping[str, Any] | None, error: str | None,
+           expectations: str | None, states: list[RulesState] | None = None) -> dict[str, Any]:
+    """The report's first line. A matrix run (``states``) names every state it ran (``rules`` then has the label
+    ``matrix`` and lists every change in doubt in any of them)."""
     engine: Mapping[str, Any] = hello.get("engine", {}) if hello else {}
     adapter: dict[str, Any] = {"spec": spec, "name": engine.get("name"), "version": engine.get("version"),
                                "language": engine.get("language"), "protocol": hello.get("protocol") if hello else None}
     if error:
         adapter["error"] = error
-    selected = {"id": ruleset.id, "description": ruleset.describe()}
+    selected = rules(state, changes)
     if states is not None:
-        selected = {"id": "matrix", "description": f"the matrix: {len(states)} states, {states[0]} to {states[-1]}"}
+        doubtful = [c.id for c in changes.items if any(c.id in s.in_doubt for s in states)]
+        selected = {"label": "matrix", "description": f"the matrix: {len(states)} states, just before and just after "
+                    "every change, and today", "day": None, "change": None, "side": None, "in_force": [],
+                    "in_doubt": [{"id": c, "when": changes.get(c).when()} for c in doubtful]}
     line = {"type": "header", "kit_version": __version__, "protocol": PROTOCOL_VERSION, "suite_hash": suite_hash(),
-            "ruleset": selected, "adapter": adapter,
+            "rules": selected, "adapter": adapter,
             "expectations": expectations, "started": datetime.now(UTC).isoformat(timespec="seconds")}
     if states is not None:
-        line["states"] = states
+        line["states"] = [s.label for s in states]
     return line
 
 

@@ -1,20 +1,26 @@
-"""Rules revisions (ルールの改訂) from ``features/rulesets.yaml``, and which scenarios apply under one.
+"""Rules revisions as dated changes (ルールの改訂), and the rules in force on a day or around a change.
 
-Each revision has an id. A dated revision's id is its date (``2021-03-16``). An undated one has a
-name and the date range the sources allow (``after`` < its date <= ``by``); it is listed at the
-latest position that range allows. Scenario tags refer to revisions:
+``features/rulesets.yaml`` lists *changes*. Each has an id and either a ``date`` (the day it took effect;
+its id is that date, e.g. ``2021-03-16``) or a range ``after``/``by`` when the sources give no date (it took
+effect after ``after`` and on or before ``by``; either bound may be missing). Changes are independent: no
+order between them is invented.
 
-* ``@since:R`` — the ruling holds from revision ``R`` on;
-* ``@until:D`` — the ruling held up to and including day ``D``, the day before a dated revision
-  changed it; for a change whose day is unknown, ``@until:`` names that undated revision instead.
-  Either way the ruling holds under the revisions before the one that ended it.
+The rules on day D (:meth:`Changes.on`): a dated change is in force if its date is on or before D; a ranged
+change is in force if ``by`` <= D, not in force if D <= ``after``, and **in doubt** otherwise.
+The rules just after change X (:meth:`Changes.after`) are those of a moment inside X's own date or range once
+X has taken effect; just before X (:meth:`Changes.before`) the same moment with X not yet in force.
+
+Scenario windows name changes: ``@since:X`` — the ruling holds once X is in force; ``@until:X`` — it holds
+until X (X ended it). Under a state where a change a scenario names is in doubt, the scenario is
+UNRESOLVED with a reason naming the change and its range; the run itself never stops for doubt.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
 from pathlib import Path
 
@@ -22,18 +28,29 @@ from shinpan import paths, yamlfile
 from shinpan.errors import RulesetError, SuiteError
 
 
+class Standing(StrEnum):
+    """Whether a change is in force in a state of the rules."""
+
+    IN_FORCE = "in_force"
+    NOT_IN_FORCE = "not_in_force"
+    IN_DOUBT = "in_doubt"
+
+
 @dataclass(frozen=True)
-class Revision:
-    """One revision of the rules or rulings."""
+class Change:
+    """One change of the rules or rulings (a rulebook revision, an official answer that changed a ruling)."""
 
     id: str
     title: str
-    changes: tuple[str, ...]
+    what: tuple[str, ...]
+    """What changed, in our own words."""
+    sources: tuple[str, ...]
+    """Ids of ``features/sources.yaml`` entries."""
     date: dt.date | None = None
     after: dt.date | None = None
-    """For an undated revision: it took effect after this day."""
+    """For a ranged change: it took effect after this day (``None``: no lower bound is known)."""
     by: dt.date | None = None
-    """For an undated revision: it had taken effect by this day."""
+    """For a ranged change: it had taken effect on or before this day (``None``: no upper bound is known)."""
     line: int | None = None
 
     @property
@@ -41,172 +58,279 @@ class Revision:
         """Whether the day it took effect is known."""
         return self.date is not None
 
+    @property
+    def earliest(self) -> dt.date | None:
+        """The last day on which it was certainly not in force (``None`` if unknown)."""
+        return self.date - dt.timedelta(days=1) if self.date is not None else self.after
+
+    @property
+    def latest(self) -> dt.date | None:
+        """The first day on which it was certainly in force (``None`` if unknown)."""
+        return self.date if self.date is not None else self.by
+
+    def when(self) -> str:
+        """Its date, or its range in words (``after 2019-08-02 and by 2021-01-03``)."""
+        if self.date is not None:
+            return self.date.isoformat()
+        bounds = [f"after {self.after}" if self.after else "", f"by {self.by}" if self.by else ""]
+        text = " and ".join(b for b in bounds if b)
+        return f"undated, {text}" if text else "undated, no bound known"
+
     def describe(self) -> str:
         """One line: the id with its date or range, and its title."""
-        if self.date is not None:
-            when = self.date.isoformat()
-        else:
-            bounds = [f"after {self.after}" if self.after else "", f"by {self.by}" if self.by else ""]
-            when = ", ".join(["undated", " and ".join(b for b in bounds if b)]) if any(bounds) else "undated"
-        return f"{self.id} ({when}): {self.title}" if self.id != str(self.date) else f"{self.id}: {self.title}"
+        if self.date is not None and self.id == self.date.isoformat():
+            return f"{self.id}: {self.title}"
+        return f"{self.id} ({self.when()}): {self.title}"
+
+    def on(self, day: dt.date) -> Standing:
+        """Whether it is in force on ``day``."""
+        if self.latest is not None and self.latest <= day:
+            return Standing.IN_FORCE
+        if self.date is not None or (self.after is not None and day <= self.after):
+            return Standing.NOT_IN_FORCE
+        return Standing.IN_DOUBT
+
+    def relative_to(self, other: Change) -> Standing:
+        """Whether it is in force just after ``other`` took effect (at a moment inside other's date or range)."""
+        if other.date is not None:
+            return self.on(other.date)
+        if self.latest is not None and other.earliest is not None and self.latest <= other.earliest:
+            return Standing.IN_FORCE
+        if self.earliest is not None and other.latest is not None and self.earliest >= other.latest:
+            return Standing.NOT_IN_FORCE
+        return Standing.IN_DOUBT
 
 
 @dataclass(frozen=True)
-class Revisions:
-    """All known revisions, oldest first."""
+class Verdict:
+    """Whether a scenario applies in a state: ``status`` is ``None`` (it applies), NOT_APPLICABLE or UNRESOLVED."""
 
-    items: tuple[Revision, ...]
+    status: str | None
+    reason: str | None = None
+    doubts: tuple[str, ...] = ()
+    """The changes in doubt that this scenario names (for UNRESOLVED)."""
+
+
+@dataclass(frozen=True)
+class RulesState:
+    """The rules at one point: every change with its standing. A value; build it with :class:`Changes`.
+
+    ``label`` is how a run names it: a day (``2023-06-01``), a change id (just after it) or ``before:ID``.
+    ``day`` is the day it describes when there is one: the day asked for, or a dated change's date.
+    """
+
+    label: str
+    standings: tuple[tuple[str, Standing], ...]
+    day: dt.date | None = None
+    change: str | None = None
+    side: str | None = None
+    """``after`` or ``before`` when the state is named by a change."""
+
+    def standing(self, change_id: str) -> Standing:
+        """The standing of ``change_id``; :class:`RulesetError` if the change is unknown."""
+        for cid, standing in self.standings:
+            if cid == change_id:
+                return standing
+        raise RulesetError(f"unknown change {change_id!r}")
+
+    @property
+    def in_force(self) -> tuple[str, ...]:
+        """The changes certainly in force, in file order."""
+        return tuple(c for c, s in self.standings if s == Standing.IN_FORCE)
+
+    @property
+    def in_doubt(self) -> tuple[str, ...]:
+        """The changes whose standing the sources cannot settle here, in file order."""
+        return tuple(c for c, s in self.standings if s == Standing.IN_DOUBT)
+
+    @property
+    def engine_changes(self) -> tuple[str, ...]:
+        """The one definite set of changes sent to an engine: those certainly in force.
+
+        A change in doubt is sent as not in force. Scenarios that name it are UNRESOLVED and never run, and a
+        scenario that does not name a change must not depend on it, so the choice cannot change a result.
+        """
+        return self.in_force
+
+    def describe(self) -> str:
+        """One line: the label, and the changes in doubt if any."""
+        what = {"after": "just after change", "before": "just before change"}.get(self.side or "", "rules as of")
+        text = f"{what} {self.change or self.label}"
+        if self.in_doubt:
+            text += f" (in doubt: {', '.join(self.in_doubt)})"
+        return text
+
+    def verdict(self, since: Iterable[str], until: Iterable[str], changes: Changes) -> Verdict:
+        """Whether a scenario with these ``@since``/``@until`` tags applies here; unknown ids are a RulesetError."""
+        doubts: list[str] = []
+        for tag, change_id, needed in [*(("since", c, Standing.IN_FORCE) for c in since),
+                                       *(("until", c, Standing.NOT_IN_FORCE) for c in until)]:
+            standing = self.standing(change_id)
+            change = changes.get(change_id)
+            if standing == Standing.IN_DOUBT:
+                doubts.append(change_id)
+            elif standing != needed:
+                reason = (f"@since:{change_id} — the ruling holds once {change.describe()} is in force"
+                          if tag == "since" else f"@until:{change_id} — the ruling was changed by {change.describe()}")
+                return Verdict("NOT_APPLICABLE", reason)
+        if doubts:
+            named = "; ".join(f"{c} ({changes.get(c).when()})" for c in doubts)
+            return Verdict("UNRESOLVED", f"depends on a change in doubt here: {named}", tuple(doubts))
+        return Verdict(None)
+
+
+@dataclass(frozen=True)
+class Changes:
+    """Every known change, in the file's order (which carries no meaning)."""
+
+    items: tuple[Change, ...]
     path: Path
 
     @property
     def ids(self) -> tuple[str, ...]:
-        """Revision ids in order."""
-        return tuple(r.id for r in self.items)
+        """Change ids in file order."""
+        return tuple(c.id for c in self.items)
 
-    @property
-    def latest(self) -> Revision:
-        """The newest revision: the default ruleset."""
-        return self.items[-1]
+    def get(self, change_id: str) -> Change:
+        """The change ``change_id``; :class:`RulesetError` listing the known ids if there is none."""
+        for change in self.items:
+            if change.id == change_id:
+                return change
+        raise RulesetError(f"unknown change {change_id!r}; known changes: {', '.join(self.ids)}")
 
-    def get(self, revision_id: str) -> Revision:
-        """The revision ``revision_id``; :class:`RulesetError` listing the known ids if there is none."""
-        for revision in self.items:
-            if revision.id == revision_id:
-                return revision
-        raise RulesetError(f"unknown ruleset {revision_id!r}; known rulesets: {', '.join(self.ids)}")
+    def on(self, day: dt.date) -> RulesState:
+        """The rules on ``day``."""
+        return RulesState(day.isoformat(), tuple((c.id, c.on(day)) for c in self.items), day=day)
 
-    def index(self, revision_id: str) -> int:
-        """Position of ``revision_id`` in the order."""
-        return self.ids.index(self.get(revision_id).id)
+    def after(self, change_id: str) -> RulesState:
+        """The rules just after ``change_id`` took effect."""
+        anchor = self.get(change_id)
+        standings = tuple((c.id, Standing.IN_FORCE if c.id == anchor.id else c.relative_to(anchor))
+                          for c in self.items)
+        return RulesState(anchor.id, standings, day=anchor.date, change=anchor.id, side="after")
 
-    def select(self, ruleset: str | None = None, as_of: str | None = None) -> Revision:
-        """The revision chosen by ``--ruleset`` or ``--rules-as-of`` (not both); the latest by default."""
+    def before(self, change_id: str) -> RulesState:
+        """The rules just before ``change_id`` took effect: as just after it, with it not yet in force."""
+        after = self.after(change_id)
+        standings = tuple((c, Standing.NOT_IN_FORCE if c == change_id else s) for c, s in after.standings)
+        return RulesState(f"before:{change_id}", standings, change=change_id, side="before")
+
+    def today(self) -> RulesState:
+        """The rules today (the default)."""
+        return self.on(dt.date.today())
+
+    def select(self, ruleset: str | None = None, as_of: str | None = None) -> RulesState:
+        """The state chosen by ``--ruleset`` (a change id, ``after:ID``, ``before:ID``, ``latest`` or a day) or
+        ``--rules-as-of DAY`` (not both); today by default."""
         if ruleset and as_of:
             raise RulesetError("give either --ruleset or --rules-as-of, not both")
         if as_of:
-            return self.as_of(_parse_day(as_of))
-        return self.get(ruleset) if ruleset and ruleset != "latest" else self.latest
+            return self.on(parse_day(as_of))
+        return self.named(ruleset) if ruleset and ruleset != "latest" else self.today()
 
-    def as_of(self, day: dt.date) -> Revision:
-        """The newest revision in force on ``day``. A day inside an undated revision's range is an error."""
-        for revision in self.items:
-            if not revision.dated and _inside(day, revision):
-                raise RulesetError(
-                    f"{day} falls inside the date range of the undated revision {revision.describe()}; "
-                    f"the sources do not say whether it was in force then: choose one with --ruleset "
-                    f"(e.g. --ruleset {revision.id}, or the revision before it)"
-                )
-        in_force = [r for r in self.items if _in_force_on(day, r)]
-        if not in_force:
-            raise RulesetError(f"{day} is before the first known revision, {self.items[0].describe()}")
-        return max(in_force, key=lambda r: self.index(r.id))
-
-    def ending_revision(self, until: str) -> Revision:
-        """The revision that ended a ruling tagged ``@until:<until>``."""
-        for revision in self.items:
-            if revision.id == until and not revision.dated:
-                return revision
+    def named(self, name: str) -> RulesState:
+        """A state by name: ``before:ID``, ``after:ID``, a change id (just after it), or a day."""
+        side, _, change_id = name.partition(":")
+        if change_id and side == "before":
+            return self.before(change_id)
+        if change_id and side == "after":
+            return self.after(change_id)
+        if name in self.ids:
+            return self.after(name)
         try:
-            day = _parse_day(until)
-        except RulesetError:
-            raise RulesetError(
-                f"@until:{until} is neither a day nor an undated revision id; undated ids: "
-                f"{', '.join(r.id for r in self.items if not r.dated)}"
-            ) from None
-        next_day = day + dt.timedelta(days=1)
-        for revision in self.items:
-            if revision.date == next_day:
-                return revision
-        raise RulesetError(
-            f"@until:{until} must be the day before a dated revision (so that a revision ends the ruling); "
-            f"dated revisions: {', '.join(r.id for r in self.items if r.dated)}"
-        )
+            day = dt.date.fromisoformat(name)
+        except ValueError:
+            raise RulesetError(f"unknown ruleset {name!r}: expected a change id, after:ID, before:ID or a day "
+                               f"(YYYY-MM-DD); known changes: {', '.join(self.ids)}") from None
+        return self.on(day)
 
-    def applies(self, selected: Revision, since: Iterable[str], until: Iterable[str]) -> str | None:
-        """``None`` if a scenario with these tags applies under ``selected``, else the reason it does not."""
-        here = self.index(selected.id)
-        for value in since:
-            if here < self.index(value):
-                return f"@since:{value} — the ruling holds from {self.get(value).describe()} on"
-        for value in until:
-            ending = self.ending_revision(value)
-            if here >= self.index(ending.id):
-                return f"@until:{value} — the ruling was changed by {ending.describe()}"
+    def states(self) -> tuple[RulesState, ...]:
+        """The matrix's states: just before and just after every change, in file order, then today; a state whose
+        standings equal an earlier one's is left out (see :meth:`same_states`)."""
+        return tuple(group[0] for group in self.same_states())
+
+    def same_states(self) -> tuple[tuple[RulesState, ...], ...]:
+        """Every state of the matrix, grouped by equal standings (the first of each group is the one run)."""
+        groups: dict[tuple[tuple[str, Standing], ...], list[RulesState]] = {}
+        everyone = [*(s for c in self.items for s in (self.before(c.id), self.after(c.id))), self.today()]
+        for state in everyone:
+            groups.setdefault(state.standings, []).append(state)
+        return tuple(tuple(group) for group in groups.values())
+
+    def settled_between(self, earlier: RulesState, later: RulesState) -> tuple[Change, ...]:
+        """Changes that are certainly not in force in ``earlier`` and certainly in force in ``later``."""
+        return tuple(c for c in self.items if earlier.standing(c.id) == Standing.NOT_IN_FORCE
+                     and later.standing(c.id) == Standing.IN_FORCE)
+
+    def window_problem(self, since: Sequence[str], until: Sequence[str]) -> str | None:
+        """Why ``@since``/``@until`` ids cannot form a window (unknown id, or it ends before it starts)."""
+        for change_id in (*since, *until):
+            if change_id not in self.ids:
+                return f"unknown change {change_id!r}; known changes: {', '.join(self.ids)}"
+        for start in since:
+            for end in until:
+                if start == end:
+                    return f"@since:{start} and @until:{end} name the same change: the window is empty"
+                first, last = self.get(start), self.get(end)
+                if first.earliest is not None and last.latest is not None and last.latest <= first.earliest:
+                    return (f"@until:{end} ({last.when()}) takes effect before @since:{start} ({first.when()}): "
+                            "the window is empty")
         return None
 
 
-def _parse_day(text: str) -> dt.date:
+def parse_day(text: str) -> dt.date:
+    """A day given as ``YYYY-MM-DD``; :class:`RulesetError` otherwise."""
     try:
         return dt.date.fromisoformat(text)
     except ValueError:
         raise RulesetError(f"{text!r} is not a date of the form YYYY-MM-DD") from None
 
 
-def _inside(day: dt.date, revision: Revision) -> bool:
-    low_ok = revision.after is None or day > revision.after
-    high_ok = revision.by is None or day < revision.by
-    return low_ok and high_ok
-
-
-def _in_force_on(day: dt.date, revision: Revision) -> bool:
-    if revision.date is not None:
-        return revision.date <= day
-    return revision.by is not None and revision.by <= day
-
-
 @cache
-def load(path: Path | None = None) -> Revisions:
+def load(path: Path | None = None) -> Changes:
     """Read and check ``features/rulesets.yaml`` (or ``path``)."""
     path = path or paths.rulesets_file()
     data = yamlfile.load(path)
-    if not isinstance(data, dict) or not isinstance(data.get("revisions"), list) or not data["revisions"]:
-        raise SuiteError(path, 1, "expected a mapping with a non-empty list 'revisions'")
-    items: list[Revision] = []
-    for entry in data["revisions"]:
-        items.append(_revision(path, entry))
-    _check_order(path, items)
-    return Revisions(tuple(items), path)
+    if not isinstance(data, dict) or not isinstance(data.get("changes"), list) or not data["changes"]:
+        raise SuiteError(path, 1, "expected a mapping with a non-empty list 'changes'")
+    items = [_change(path, entry) for entry in data["changes"]]
+    seen: set[str] = set()
+    for change in items:
+        if change.id in seen:
+            raise SuiteError(path, change.line, f"change id {change.id} appears twice")
+        seen.add(change.id)
+    return Changes(tuple(items), path)
 
 
-def _revision(path: Path, entry: object) -> Revision:
+def _change(path: Path, entry: object) -> Change:
     line = yamlfile.line_of(entry)
     if not isinstance(entry, dict):
-        raise SuiteError(path, line, "each revision must be a mapping with id, title and changes")
-    for key in ("id", "title", "changes"):
+        raise SuiteError(path, line, "each change must be a mapping with id, title, what and sources")
+    for key in ("id", "title", "what", "sources"):
         if key not in entry:
-            raise SuiteError(path, line, f"revision is missing {key!r}")
-    rid = str(entry["id"])
-    changes = entry["changes"]
-    if not isinstance(changes, list) or not all(isinstance(c, str) for c in changes):
-        raise SuiteError(path, line, f"revision {rid}: 'changes' must be a list of strings")
-    date, window = entry.get("date"), entry.get("range")
-    if (date is None) == (window is None):
-        raise SuiteError(path, line, f"revision {rid}: give exactly one of 'date' or 'range'")
-    if date is not None:
-        if not isinstance(date, dt.date) or rid != date.isoformat():
-            raise SuiteError(path, line, f"revision {rid}: a dated revision's id must be its date (YYYY-MM-DD)")
-        return Revision(rid, str(entry["title"]), tuple(changes), date=date, line=line)
-    if not isinstance(window, dict) or set(window) - {"after", "by"}:
-        raise SuiteError(path, line, f"revision {rid}: 'range' must be a mapping with 'after' and/or 'by' dates")
-    after, by = window.get("after"), window.get("by")
-    for bound in (after, by):
+            raise SuiteError(path, line, f"change is missing {key!r}")
+    cid = str(entry["id"])
+    unknown = set(entry) - {"id", "title", "what", "sources", "date", "after", "by"}
+    if unknown:
+        raise SuiteError(path, line, f"change {cid}: unknown key(s) {', '.join(sorted(unknown))}; "
+                                     "expected id, title, date or after/by, what, sources")
+    texts = {}
+    for key in ("what", "sources"):
+        value = entry[key]
+        if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+            raise SuiteError(path, line, f"change {cid}: {key!r} must be a non-empty list of strings")
+        texts[key] = tuple(value)
+    date, after, by = entry.get("date"), entry.get("after"), entry.get("by")
+    for name, bound in (("date", date), ("after", after), ("by", by)):
         if bound is not None and not isinstance(bound, dt.date):
-            raise SuiteError(path, line, f"revision {rid}: range bounds must be dates (YYYY-MM-DD)")
-    return Revision(rid, str(entry["title"]), tuple(changes), after=after, by=by, line=line)
-
-
-def _check_order(path: Path, items: list[Revision]) -> None:
-    seen: set[str] = set()
-    last: dt.date | None = None
-    for revision in items:
-        if revision.id in seen:
-            raise SuiteError(path, revision.line, f"revision id {revision.id} appears twice")
-        seen.add(revision.id)
-        if revision.date is not None:
-            if last is not None and revision.date <= last:
-                raise SuiteError(path, revision.line, f"revision {revision.id} is out of date order")
-            last = revision.date
-        elif revision.by is not None and last is not None and revision.by < last:
-            raise SuiteError(
-                path, revision.line, f"undated revision {revision.id} is listed after {last}, later than its range"
-            )
+            raise SuiteError(path, line, f"change {cid}: {name!r} must be a date (YYYY-MM-DD)")
+    if date is not None and (after is not None or by is not None):
+        raise SuiteError(path, line, f"change {cid}: give either 'date' or a range ('after', 'by'), not both")
+    if date is not None and cid != date.isoformat():
+        raise SuiteError(path, line, f"change {cid}: a dated change's id must be its date ({date.isoformat()})")
+    if date is None and after is not None and by is not None and by <= after:
+        raise SuiteError(path, line, f"change {cid}: 'by' ({by}) must come after 'after' ({after})")
+    if date is None and cid[:4].isdigit():
+        raise SuiteError(path, line, f"change {cid}: a ranged change needs a name, not a date, as its id")
+    return Change(cid, str(entry["title"]), texts["what"], texts["sources"], date=date, after=after, by=by,
+                  line=line)

@@ -10,18 +10,21 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from shinpan import __version__
+from shinpan import __version__, rulesets
 from shinpan.adapters import schemas
 from shinpan.adapters.contract import (
     PROTOCOL_VERSION,
     Capabilities,
+    Change,
     Choice,
     HelloRequest,
     HelloResponse,
     NewGameRequest,
+    Rules,
     Simulator,
 )
 from shinpan.outcomes import AdapterError, ScriptMismatchError, unsupported
+from shinpan.rulesets import Changes
 
 
 class AdapterSession:
@@ -33,7 +36,8 @@ class AdapterSession:
         self.validate = validate
         self.observer: Callable[[dict[str, Any]], None] | None = None
         """Told of every check a step makes, when something records them (``--trace``)."""
-        request: HelloRequest = {"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": __version__}
+        request: HelloRequest = {"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": __version__,
+                                 "changes": handshake_changes(rulesets.load())}
         if validate:
             self._check_request("hello_request", request)
         hello = simulator.hello(request)
@@ -57,11 +61,9 @@ class AdapterSession:
         info = self.hello["engine"]
         return f"{info['name']} {info['version']}"
 
-    def new_game(self, ruleset: str, seed: int) -> None:
-        """Start a game under ``ruleset``."""
-        if ruleset not in self.capabilities["rulesets"]:
-            unsupported(f"ruleset {ruleset} is not among the adapter's rulesets")
-        request: NewGameRequest = {"cmd": "new_game", "ruleset": ruleset, "seed": seed}
+    def new_game(self, rules: Rules, seed: int) -> None:
+        """Start a game under ``rules`` (a label and the changes in force)."""
+        request: NewGameRequest = {"cmd": "new_game", "rules": rules, "seed": seed}
         if self.validate:
             self._check_request("new_game_request", request)
         self._expect_ok("new_game", self.simulator.new_game(request))
@@ -122,3 +124,18 @@ class AdapterSession:
         problems = schemas.problems(definition, message)
         if problems:
             raise AdapterError(f"the kit built an invalid {definition}: " + "; ".join(problems))
+
+
+def handshake_changes(changes: Changes) -> list[Change]:
+    """Every known change as the hello request lists it: id, title, and date or range."""
+    listed: list[Change] = []
+    for change in changes.items:
+        entry: Change = {"id": change.id, "title": change.title}
+        if change.date is not None:
+            entry["date"] = change.date.isoformat()
+        if change.after is not None:
+            entry["after"] = change.after.isoformat()
+        if change.by is not None:
+            entry["by"] = change.by.isoformat()
+        listed.append(entry)
+    return listed

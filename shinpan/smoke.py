@@ -19,6 +19,7 @@ from shinpan.adapters import schemas
 from shinpan.adapters.contract import PROTOCOL_VERSION, Simulator
 from shinpan.adapters.registry import AdapterOptions, AdapterSpecError, make_adapter
 from shinpan.outcomes import AdapterError
+from shinpan.session import handshake_changes
 
 PLAIN_CREATURE = "テスト用クリーチャーA"
 
@@ -70,11 +71,14 @@ def run(spec: str, *, timeout: float = 5.0) -> tuple[list[Check], str]:
         simulator: Simulator = make_adapter(spec, options)
     except AdapterSpecError as error:
         return [Check("adapter spec", "adapter", str(error))], f"No such adapter: {error}"
-    latest = rulesets.load().latest.id
+    changes = rulesets.load()
+    today = changes.today()
+    rules = {"label": today.label, "changes": list(today.engine_changes)}
     state: dict[str, Any] = {}
 
     def handshake() -> str:
-        hello = _exchange(simulator.hello, {"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": __version__},
+        hello = _exchange(simulator.hello, {"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": __version__,
+                                            "changes": handshake_changes(changes)},
                           "hello_response")
         if hello["protocol"] != PROTOCOL_VERSION:
             raise AdapterSide(f"it speaks protocol {hello['protocol']}, the kit {PROTOCOL_VERSION}")
@@ -82,17 +86,13 @@ def run(spec: str, *, timeout: float = 5.0) -> tuple[list[Check], str]:
         engine = hello["engine"]
         caps = hello["capabilities"]
         observes = ", ".join(caps["observables"]) or "nothing"
-        return (f"{engine['name']} {engine['version']}: {len(caps['rulesets'])} ruleset(s), {len(caps['cards'])} "
+        return (f"{engine['name']} {engine['version']}: {len(caps['changes'])} change(s), {len(caps['cards'])} "
                 f"card(s), {len(caps['mechanics'])} mechanic(s), observes {observes}")
 
     def new_game() -> str:
-        supported = state["caps"]["rulesets"]
-        ruleset = latest if latest in supported else (supported[-1] if supported else None)
-        if ruleset is None:
-            raise Skipped("it declares no ruleset, so every scenario will be UNSUPPORTED")
-        _exchange(simulator.new_game, {"cmd": "new_game", "ruleset": ruleset, "seed": 0}, "response")
-        state["ruleset"] = ruleset
-        return f"ruleset {ruleset}"
+        _exchange(simulator.new_game, {"cmd": "new_game", "rules": rules, "seed": 0}, "response")
+        state["ruleset"] = rules
+        return f"the rules as of {today.label} ({len(today.engine_changes)} change(s) in force)"
 
     def empty_state() -> str:
         if "ruleset" not in state:
@@ -114,7 +114,7 @@ def run(spec: str, *, timeout: float = 5.0) -> tuple[list[Check], str]:
             raise Skipped("no game was started")
         if PLAIN_CREATURE not in state["caps"]["cards"]:
             raise Skipped(f"it does not declare 《{PLAIN_CREATURE}》")
-        _exchange(simulator.new_game, {"cmd": "new_game", "ruleset": state["ruleset"], "seed": 0}, "response")
+        _exchange(simulator.new_game, {"cmd": "new_game", "rules": state["ruleset"], "seed": 0}, "response")
         setup = {"cards": {"c1": PLAIN_CREATURE}, "turn": {"number": 3, "active": "me", "step": "main"},
                  "players": {"me": {"hand": ["c1"], "battle": []}, "opp": {"battle": []}}}
         _exchange(simulator.setup, {"cmd": "setup", "state": setup}, "response")
@@ -133,7 +133,7 @@ def run(spec: str, *, timeout: float = 5.0) -> tuple[list[Check], str]:
     def end_turn() -> str:
         if "ruleset" not in state:
             raise Skipped("no game was started")
-        _exchange(simulator.new_game, {"cmd": "new_game", "ruleset": state["ruleset"], "seed": 0}, "response")
+        _exchange(simulator.new_game, {"cmd": "new_game", "rules": state["ruleset"], "seed": 0}, "response")
         setup = {"cards": {}, "turn": {"number": 3, "active": "me", "step": "main"},
                  "players": {"me": {"battle": []}, "opp": {"battle": []}}}
         _exchange(simulator.setup, {"cmd": "setup", "state": setup}, "response")

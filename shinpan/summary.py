@@ -1,4 +1,4 @@
-"""The run summary: scenarios per topic and status, with the ruleset and adapter that ran."""
+"""The run summary: scenarios per topic and status, with the rules and adapter that ran."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from shinpan.outcomes import Status
-from shinpan.rulesets import Revision
+from shinpan.rulesets import RulesState
 
 COLUMNS = (Status.PASS, Status.FAIL, Status.UNSUPPORTED, Status.UNOBSERVABLE, Status.SCRIPT_MISMATCH,
            Status.ERROR, Status.CRASH, Status.TIMEOUT, Status.XFAIL, Status.XPASS, Status.NOT_APPLICABLE,
@@ -92,12 +92,13 @@ def scores(results: Iterable[Result]) -> Scores:
     return Scores(total=len(raws), supported=len(supported), passed=supported.count(Status.PASS))
 
 
-def render_summary(results: dict[str, Result], ruleset: Revision, adapter: str, engine: str) -> list[str]:
-    """The summary as text lines: a table of topics × statuses, and the run's ruleset and adapter."""
+def render_summary(results: dict[str, Result], state: RulesState, adapter: str, engine: str) -> list[str]:
+    """The summary as text lines: a table of topics × statuses, the run's rules (with the changes in doubt)
+    and adapter."""
     per_topic: dict[str, Counter[Status]] = {}
     for result in results.values():
         per_topic.setdefault(result.topic, Counter())[result.status] += 1
-    table = Table(title=f"shinpan — ruleset {ruleset.describe()}", title_justify="left")
+    table = Table(title=f"shinpan — {state.describe()}", title_justify="left")
     table.add_column("topic")
     for status in COLUMNS:
         table.add_column(HEADINGS.get(status, status.value.replace("_", " ").lower()), justify="right")

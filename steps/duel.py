@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shinpan.adapters.contract import Choice, PlayerName
+from shinpan.adapters.contract import Choice, PlayerName, Rules
 from shinpan.cards import CardRegistry
 from shinpan.checks import Check, judge
 from shinpan.outcomes import unobservable, unsupported
@@ -20,10 +20,10 @@ from shinpan.steps.vocabulary import CardRef
 class Duel:
     """One scenario's game, spoken to through an :class:`AdapterSession`."""
 
-    def __init__(self, session: AdapterSession, registry: CardRegistry, ruleset: str, seed: int) -> None:
+    def __init__(self, session: AdapterSession, registry: CardRegistry, rules: Rules, seed: int) -> None:
         self.session = session
         self.registry = registry
-        self.ruleset = ruleset
+        self.rules = rules
         self.seed = seed
         self.cards: dict[str, str] = {}
         self.turn: dict[str, Any] = {"number": 3, "active": "me", "step": "main"}
@@ -131,7 +131,7 @@ class Duel:
         if self.started:
             return
         self.started = True
-        self.session.new_game(self.ruleset, self.seed)
+        self.session.new_game(self.rules, self.seed)
         state: dict[str, Any] = {"cards": dict(self.cards), "turn": dict(self.turn), "players": self.players}
         if self.effects:
             state["effects"] = self.effects

@@ -7,16 +7,22 @@ import pytest
 from shinpan import cards
 from shinpan.outcomes import unsupported
 from shinpan.pytest_plugin import RunContext
-from shinpan.rulesets import Revision
+from shinpan.rulesets import RulesState
 from shinpan.steps.duel import Duel
 
 
 @pytest.fixture
-def duel(request: pytest.FixtureRequest, shinpan_run: RunContext, shinpan_state: Revision) -> Duel:
-    """The scenario's game. Mechanics named by ``@requires:`` tags must be among the adapter's."""
+def duel(request: pytest.FixtureRequest, shinpan_run: RunContext, shinpan_state: RulesState) -> Duel:
+    """The scenario's game. Mechanics named by ``@requires:`` tags must be among the adapter's, and changes
+    named by ``@since:``/``@until:`` among the changes it plays on both sides."""
     session = shinpan_run.session()
     for marker in request.node.iter_markers("requires"):
         mechanic = str(marker.args[0])
         if mechanic not in session.capabilities["mechanics"]:
             unsupported(f"mechanic {mechanic!r} is not implemented by the adapter")
-    return Duel(session, cards.load(), shinpan_state.id, shinpan_run.seed)
+    for name in ("since", "until"):
+        for marker in request.node.iter_markers(name):
+            change = str(marker.args[0])
+            if change not in session.capabilities["changes"]:
+                unsupported(f"the adapter does not play both sides of change {change!r} (@{name}:{change})")
+    return Duel(session, cards.load(), shinpan_run.rules(shinpan_state), shinpan_run.seed)

@@ -86,7 +86,7 @@ class SupportsNothing(ReferenceSimulator):
 
     def hello(self, request: HelloRequest) -> HelloResponse:
         response = super().hello(request)
-        response["capabilities"] = {"rulesets": [], "cards": [], "mechanics": [], "observables": []}
+        response["capabilities"] = {"changes": [], "cards": [], "mechanics": [], "observables": []}
         return response
 
 

@@ -19,10 +19,11 @@ ZONES = ("deck", "hand", "mana", "shields", "graveyard", "hyperspatial")
 class Replay:
     """One adapter process, spoken to in JSON lines."""
 
-    def __init__(self, command: list[str], protocol: int) -> None:
+    def __init__(self, command: list[str], protocol: int, changes: list[str]) -> None:
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                                         encoding="utf-8")
-        hello = self.send({"cmd": "hello", "protocol": protocol, "kit_version": "replayer"})
+        known = [{"id": change, "title": change} for change in changes]
+        hello = self.send({"cmd": "hello", "protocol": protocol, "kit_version": "replayer", "changes": known})
         self.capabilities: dict[str, list[str]] = hello["capabilities"]
 
     def send(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -39,9 +40,7 @@ class Replay:
     def play(self, case: dict[str, Any]) -> str:
         """The status the case earns on this adapter."""
         needs = case["capabilities"]
-        if case["ruleset"] not in self.capabilities["rulesets"]:
-            return "UNSUPPORTED"
-        for kind in ("cards", "mechanics"):
+        for kind in ("cards", "mechanics", "changes"):
             if not set(needs[kind]) <= set(self.capabilities[kind]):
                 return "UNSUPPORTED"
         if not set(needs["observables"]) <= set(self.capabilities["observables"]):
@@ -74,6 +73,8 @@ def _holds(check: dict[str, Any], seen: dict[str, Any] | None, rejected: bool) -
         return rejected == check["value"]
     if kind == "all":
         return all(holds(part, seen, rejected) for part in check["of"])
+    if kind == "any":
+        return any(holds(part, seen, rejected) for part in check["of"])
     if kind == "not":
         return not holds(check["of"], seen, rejected)
     assert seen is not None
@@ -131,7 +132,8 @@ def _holds(check: dict[str, Any], seen: dict[str, Any] | None, rejected: bool) -
 
 def replay(cases: list[dict[str, Any]], command: list[str]) -> dict[str, str]:
     """Every case that applies, played on a fresh adapter process: id -> status."""
-    session = Replay(command, int(cases[0]["protocol"]))
+    changes = sorted({change for case in cases for change in case["capabilities"]["changes"]})
+    session = Replay(command, int(cases[0]["protocol"]), changes)
     try:
         return {case["id"]: session.play(case) for case in cases if case["applies"]}
     finally:

@@ -22,7 +22,8 @@ def case_ids() -> list[str]:
 def write_report(path: Path, name: str, status_of: Callable[[str], str], suite_hash: str | None = None) -> Path:
     """A report of engine ``name`` giving each case the status ``status_of(case id)``; valid by the schema
     (tests/test_site.py checks that)."""
-    head = report.header(rulesets.load().latest, f"fake:{name}", {"engine": {"name": name, "version": "1.0"}},
+    changes = rulesets.load()
+    head = report.header(changes.today(), changes, f"fake:{name}", {"engine": {"name": name, "version": "1.0"}},
                          None, None)
     if suite_hash is not None:
         head["suite_hash"] = suite_hash
@@ -32,7 +33,7 @@ def write_report(path: Path, name: str, status_of: Callable[[str], str], suite_h
         lines.append({"type": "case", "id": case.id, "status": status,
                       "message": "" if status == "PASS" else f"{name}: {status} for {case.id}",
                       "feature": case.path.name, "name": case.name, "topic": case.topic,
-                      "ruleset": head["ruleset"]["id"], "duration": 0.0, "line": case.line,
+                      "ruleset": head["rules"]["label"], "duration": 0.0, "line": case.line,
                       "rules": list(case.values.rule), "sources": list(case.values.source)})
     path.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines), encoding="utf-8")
     return path

@@ -63,10 +63,10 @@ def test_unknown_step_phrase_is_reported(run_suite: SuiteRunner, suite_copy: Pat
      "検査.feature:6: tag @wip is not in the tag registry (topic, id, rule, source, since, until, status, "
      "requires, each as @name:value)"),
     (HEADER + scenario("    前提 自分のターンである\n", tags="@id:t-001 @rule:1 @since:2021-03-17"),
-     "検査.feature:6: @since:2021-03-17: unknown ruleset '2021-03-17'; known rulesets: dm04-qa, 2018-08-09, 2018-09-05, "
-     "2019-12-12, 2020-06-26, 2020-09-18, pig-reversal, 2021-03-16, 2021-12-16, 2023-04-10, "
-     "2025-10-01, mugetsu-ruling, "
-     "2025-12-17"),
+     "検査.feature:6: @since/@until: unknown change '2021-03-17'; known changes: devolve-sickness, 2018-08-09, "),
+    (HEADER + scenario("    前提 自分のターンである\n", tags="@id:t-001 @rule:1 @since:2021-03-16 @until:2018-09-05"),
+     "検査.feature:6: @since/@until: @until:2018-09-05 (2018-09-05) takes effect before @since:2021-03-16 "
+     "(2021-03-16): the window is empty"),
     (HEADER + scenario("    前提 自分のターンである\n", tags="@rule:1"), "検査.feature:6: scenario has no @id: tag"),
     (HEADER + scenario("    前提 自分のターンである\n") + "\n" + scenario("    前提 自分のターンである\n",
                                                                        tags="@id:t-002 @rule:1"),
@@ -88,15 +88,16 @@ def test_a_bom_is_reported(suite_copy: Path) -> None:
 
 
 def test_unknown_ruleset_on_the_command_line() -> None:
-    done = subprocess.run([sys.executable, "-m", "shinpan", "run", "--ruleset", "1999-01-01"], capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "shinpan", "run", "--ruleset", "no-such-change"], capture_output=True,
                           text=True, cwd=PROJECT_ROOT, check=False)
     assert done.returncode != 0
-    assert "unknown ruleset '1999-01-01'; known rulesets: dm04-qa, 2018-08-09" in done.stderr
+    assert "unknown ruleset 'no-such-change': expected a change id, after:ID, before:ID or a day" in done.stderr
+    assert "known changes: devolve-sickness, 2018-08-09, 2018-09-05" in done.stderr
 
 
 def test_malformed_setup_names_the_field() -> None:
     adapter = ReferenceSimulator()
-    adapter.new_game({"cmd": "new_game", "ruleset": "2025-12-17", "seed": 0})
+    adapter.new_game({"cmd": "new_game", "rules": {"label": "2026-01-01", "changes": []}, "seed": 0})
     state = {"cards": {"A": "テスト用クリーチャーA"}, "turn": {"number": 1, "active": "me"},
              "players": {"me": {"hand": ["A", "B"]}, "opp": {}}}
     assert adapter.setup({"cmd": "setup", "state": state}) == {

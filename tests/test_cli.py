@@ -25,10 +25,14 @@ def test_list_json_gives_one_object_per_scenario_with_applicability() -> None:
     assert {"name", "tags", "since", "until", "status", "line"} <= set(row)
 
 
-def test_list_rejects_an_ambiguous_day() -> None:
-    result = CliRunner().invoke(main, ["list", "--rules-as-of", "2020-01-01"])
-    assert result.exit_code != 0
-    assert "undated revision pig-reversal" in result.output
+def test_list_answers_a_day_inside_a_range_with_the_scenarios_in_doubt() -> None:
+    result = CliRunner().invoke(main, ["list", "--json", "--rules-as-of", "2020-01-01"])
+    assert result.exit_code == 0, result.output
+    rows = {r["id"]: r for r in map(json.loads, result.output.splitlines())}
+    doubtful = rows["zone_change_triggers-pig-003"]
+    assert doubtful["applies"] is False and doubtful["in_doubt"] == ["pig-reversal"]
+    assert "pig-reversal (undated, after 2019-08-02 and by 2021-01-03)" in doubtful["unresolved_because"]
+    assert rows["basics-sick-006"]["applies"] is True and rows["basics-sick-006"]["in_doubt"] == []
 
 
 def test_lint_is_clean_and_says_so() -> None:
@@ -40,9 +44,14 @@ def test_lint_is_clean_and_says_so() -> None:
 def test_rulesets_lists_every_revision_with_its_changes() -> None:
     result = CliRunner().invoke(main, ["rulesets"])
     assert result.exit_code == 0
-    assert result.output.splitlines()[0].startswith("dm04-qa (undated, by 2018-08-08): ")
+    assert result.output.splitlines()[0].startswith("devolve-sickness (undated, after 2013-12-31 and by 2014-01-31): ")
     assert "\n2018-08-09: " in result.output
-    assert "pig-reversal (undated, after 2019-08-02 and by 2021-01-03)" in result.output
+    assert "\npig-reversal (undated, after 2019-08-02 and by 2021-01-03): " in result.output
+    assert "Adding a newly published revision" in result.output and "shinpan diff" in result.output
+    as_json = CliRunner().invoke(main, ["rulesets", "--format", "json"])
+    rows = [json.loads(line) for line in as_json.output.splitlines()]
+    pig = next(r for r in rows if r["id"] == "pig-reversal")
+    assert (pig["date"], pig["after"], pig["by"]) == (None, "2019-08-02", "2021-01-03") and pig["sources"]
 
 
 def test_run_prints_the_summary_and_writes_the_report(tmp_path: Path) -> None:
@@ -51,7 +60,7 @@ def test_run_prints_the_summary_and_writes_the_report(tmp_path: Path) -> None:
                            "--tags", "@topic:basics"], capture_output=True, text=True, cwd=tmp_path, check=False,
                           env={"PATH": "", "PYTHONPATH": str(PROJECT_ROOT)})
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "shinpan — ruleset 2021-03-16" in done.stdout
+    assert "shinpan — just after change 2021-03-16" in done.stdout
     assert "│ basics │" in done.stdout
     lines = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
     lines = [line for line in lines if line["type"] == "case"]

@@ -64,9 +64,9 @@ def test_the_adapters_implement_the_protocol() -> None:
 
 def test_reference_answers_validate_against_the_schemas() -> None:
     adapter = ReferenceSimulator()
-    hello = adapter.hello({"cmd": "hello", "protocol": 2, "kit_version": "test"})
+    hello = adapter.hello({"cmd": "hello", "protocol": 2, "kit_version": "test", "changes": []})
     assert schemas.problems("hello_response", hello) == []
-    assert schemas.problems("response", adapter.new_game({"cmd": "new_game", "ruleset": "2025-12-17", "seed": 1})) == []
+    assert schemas.problems("response", adapter.new_game({"cmd": "new_game", "rules": {"label": "2026-01-01", "changes": []}, "seed": 1})) == []
     state = {"cards": {"A": "テスト用クリーチャーA"}, "turn": {"number": 2, "active": "me"},
              "players": {"me": {"hand": ["A"]}, "opp": {}}}
     assert schemas.problems("setup_request", {"cmd": "setup", "state": state}) == []
@@ -87,8 +87,10 @@ def test_schema_problems_name_the_field() -> None:
 def _valid_messages() -> list[tuple[str, Any]]:
     """A few real messages of each kind, from the reference adapter."""
     adapter = ReferenceSimulator()
-    hello = adapter.hello({"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": "test"})
-    new_game = {"cmd": "new_game", "ruleset": hello["capabilities"]["rulesets"][-1], "seed": 1}
+    hello = adapter.hello({"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": "test",
+                           "changes": [{"id": "2021-03-16", "title": "t", "date": "2021-03-16"}]})
+    new_game = {"cmd": "new_game", "rules": {"label": "2021-03-16", "changes": hello["capabilities"]["changes"]},
+                "seed": 1}
     adapter.new_game(new_game)  # type: ignore[arg-type]
     state = {"cards": {"A": "テスト用クリーチャーA", "B": "テスト用クリーチャーB"}, "turn": {"number": 2, "active": "me"},
              "players": {"me": {"hand": ["A"], "battle": [{"cards": ["B"], "tapped": True}]}, "opp": {"mana": []}}}

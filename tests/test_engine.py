@@ -29,7 +29,7 @@ SPELL = CardDefinition("呪文", "呪文")
 
 
 def new_game(turn: Turn | None = None) -> Game:
-    game = Game(CardDatabase([VANILLA, FAST, SPELL]), Ruleset("r2", ("r1", "r2", "r3")))
+    game = Game(CardDatabase([VANILLA, FAST, SPELL]), Ruleset.of("2021-03-16", ["2018-09-05", "2021-03-16"]))
     game.set_turn(turn or Turn(3, Player.P1))
     return game
 
@@ -50,11 +50,12 @@ def test_database_keeps_the_reason_a_card_is_unsupported() -> None:
         database.get("bare")
 
 
-def test_ruleset_in_force_follows_the_order() -> None:
-    ruleset = Ruleset("r2", ("r1", "r2", "r3"))
-    assert ruleset.in_force("r1") and ruleset.in_force("r2") and not ruleset.in_force("r3")
-    with pytest.raises(UnsupportedByEngine):
-        Ruleset("r9", ("r1",))
+def test_ruleset_answers_from_the_changes_in_force() -> None:
+    ruleset = Ruleset.of("after:2021-03-16", ["2018-09-05", "2021-03-16", "some-change-the-engine-ignores"])
+    assert ruleset.in_force("2018-09-05") and ruleset.in_force("2021-03-16") and not ruleset.in_force("2020-09-18")
+    assert ruleset.reconstruction_keeps_one_pile and ruleset.ignored_abilities_trigger_on_leaving
+    with pytest.raises(KeyError, match="does not model"):
+        ruleset.in_force("2099-01-01")
 
 
 def test_destroying_objects_at_once_remembers_their_last_state() -> None:

@@ -26,7 +26,7 @@ def without_timings(result: RunResult) -> list[str]:
 
 
 def every_state() -> list[str]:
-    return [state.id for state in matrix_.states(rulesets.load())]
+    return [state.label for state in matrix_.states(rulesets.load())]
 
 
 def summary(result: RunResult) -> list[str]:
@@ -49,7 +49,7 @@ def test_two_workers_report_and_summarize_what_one_process_does(run_suite: Suite
     assert without_timings(parallel) == without_timings(serial)
     assert summary(parallel) == summary(serial)
     cases = serial.report
-    states = serial.lines[0].get("states") or [serial.lines[0]["ruleset"]["id"]]
+    states = serial.lines[0].get("states") or [serial.lines[0]["rules"]["label"]]
     scenarios = sum(len(suite.parse_feature(path).cases) for path in suite.feature_paths(suite_copy))
     assert len(cases) == scenarios * len(states) and len(states) == (len(every_state()) if matrix else 1)
     order = [(line["id"], states.index(line["ruleset"])) for line in cases]

@@ -52,9 +52,15 @@ ON_ENTER = CardDefinition("登場見張り", "クリーチャー", power=1000, a
 ))
 
 
+def engine_rules(name: str) -> Ruleset:
+    """The engine's ruleset for a state of the kit (a day, a change id, after:ID or before:ID)."""
+    state = rulesets.load().named(name)
+    return Ruleset.of(state.label, state.engine_changes)
+
+
 def new_game(ruleset: str = "2025-12-17") -> Game:
     database = CardDatabase([VANILLA, TO_MANA, TO_HAND, EVOLUTION, ON_DESTROYED, ON_MANA, ON_ENTER])
-    game = Game(database, Ruleset(ruleset, rulesets.load().ids))
+    game = Game(database, engine_rules(ruleset))
     game.set_turn(Turn(3, Player.P1))
     return game
 
@@ -144,7 +150,7 @@ TO_HAND_ON_DESTROY = CardDefinition("破壊手札置換", "クリーチャー", 
 
 def rule_609_game(ruleset: str = "2025-12-17") -> Game:
     database = CardDatabase([VANILLA, TO_MANA, OWN_TO_MANA, RETURNED_TO_MANA, TO_HAND_ON_DESTROY])
-    game = Game(database, Ruleset(ruleset, rulesets.load().ids))
+    game = Game(database, engine_rules(ruleset))
     game.set_turn(Turn(3, Player.P1))
     return game
 
@@ -199,7 +205,7 @@ NO_TAP = CardDefinition("タップ除け", "D2フィールド", abilities=(parse
 @pytest.mark.parametrize("protected", [True, False])
 def test_an_opponents_ability_cannot_tap_a_creature_protected_by_a_static_ability(protected: bool) -> None:
     """《弩闘!桃天守閣》: 相手の…クリーチャーの能力によって、自分のクリーチャーはタップされない."""
-    game = Game(CardDatabase([VANILLA, TAPPER, NO_TAP]), Ruleset("2025-12-17", rulesets.load().ids))
+    game = Game(CardDatabase([VANILLA, TAPPER, NO_TAP]), engine_rules("2025-12-17"))
     game.set_turn(Turn(3, Player.P2))
     mine = game.create_card("バニラ", Player.P1)
     game.place_object([mine], Player.P1)
@@ -219,7 +225,7 @@ def _linked_metsu_attacks() -> tuple[Game, Card, list[Card]]:
     from shinpan import cards
 
     database = CardDatabase.from_entries(entry.data for entry in cards.load())
-    game = Game(database, Ruleset("2025-12-17", rulesets.load().ids))
+    game = Game(database, engine_rules("2025-12-17"))
     game.set_turn(Turn(3, Player.P1))
     geki, metsu = game.create_card("竜極神ゲキ", Player.P1), game.create_card("竜極神メツ", Player.P1)
     game.place_object([geki], Player.P1)
@@ -258,7 +264,7 @@ FIRE = CardDefinition("火の者", "クリーチャー", civilizations=("火",),
 @pytest.mark.parametrize(("entering", "triggers"), [("水の者", True), ("火の者", False)])
 def test_a_granted_race_is_read_by_race_conditions(entering: str, triggers: bool) -> None:
     """《宇宙 タコンチュ》: 自分の水のクリーチャーはすべて、種族にマジック・コマンドを追加する."""
-    game = Game(CardDatabase([GRANTER, WATCHER, WATER, FIRE]), Ruleset("2025-12-17", rulesets.load().ids))
+    game = Game(CardDatabase([GRANTER, WATCHER, WATER, FIRE]), engine_rules("2025-12-17"))
     game.set_turn(Turn(3, Player.P1))
     game.place_object([game.create_card("種族付与", Player.P1)], Player.P1)
     game.place_object([game.create_card("種族見張り", Player.P1)], Player.P1)

@@ -48,12 +48,12 @@ class ContractMachine(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.adapter: Simulator = make_adapter(self.adapter_name)
-        self.adapter.hello({"cmd": "hello", "protocol": 2, "kit_version": "test"})
+        self.adapter.hello({"cmd": "hello", "protocol": 2, "kit_version": "test", "changes": []})
         self.labels: list[str] = []
 
     @initialize(state=setups(), seed=st.integers(min_value=0, max_value=2**16))
     def start(self, state: dict[str, Any], seed: int) -> None:
-        assert self.adapter.new_game({"cmd": "new_game", "ruleset": "2025-12-17", "seed": seed})["status"] == "ok"
+        assert self.adapter.new_game({"cmd": "new_game", "rules": {"label": "2026-01-01", "changes": []}, "seed": seed})["status"] == "ok"
         answer = self.adapter.setup({"cmd": "setup", "state": state})
         assert answer["status"] == "ok", answer
         self.labels = sorted(state["cards"])

@@ -17,7 +17,7 @@ def test_reference_passes_everything(run_suite: SuiteRunner, tmp_path: Path) -> 
     assert len(result.report) >= BASICS
     assert set(result.statuses().values()) <= {"PASS", "NOT_APPLICABLE", "UNRESOLVED"}
     assert "PASS" in result.statuses().values()
-    assert "ruleset 2025-12-17" in result.output
+    assert "shinpan — rules as of " in result.output
 
 
 @pytest.mark.parametrize(
@@ -75,7 +75,7 @@ def test_scenarios_outside_the_ruleset_are_not_applicable(run_suite: SuiteRunner
         "  @id:tmp-since-001 @rule:301.5 @since:2021-03-16\n"
         "  シナリオ: 新しい裁定\n    前提 自分のターンである\n    かつ 自分のバトルゾーンに《テスト用クリーチャーA》がいる\n"
         "    ならば 《テスト用クリーチャーA》は攻撃できる\n\n"
-        "  @id:tmp-until-001 @rule:301.5 @until:2021-03-15\n"
+        "  @id:tmp-until-001 @rule:301.5 @until:2021-03-16\n"
         "  シナリオ: 古い裁定\n    前提 自分のターンである\n    かつ 自分のバトルゾーンに《テスト用クリーチャーA》がいる\n"
         "    ならば 《テスト用クリーチャーA》は攻撃できる\n\n"
         "  @id:tmp-open-001 @source:seed000 @status:unresolved\n"
@@ -89,7 +89,7 @@ def test_scenarios_outside_the_ruleset_are_not_applicable(run_suite: SuiteRunner
     new = run_suite("--rules-as-of=2026-01-01", features=suite_copy, tmp=tmp_path)
     assert new.statuses()["tmp-since-001"] == "PASS"
     assert new.statuses()["tmp-until-001"] == "NOT_APPLICABLE"
-    assert "@until:2021-03-15" in str(next(r["message"] for r in new.report if r["id"] == "tmp-until-001"))
+    assert "@until:2021-03-16" in str(next(r["message"] for r in new.report if r["id"] == "tmp-until-001"))
 
 
 def test_report_lines_name_id_status_message_and_ruleset(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:

@@ -19,7 +19,7 @@ from tests.conftest import SuiteRunner
 
 BASICS = 22
 FAKE = f"{sys.executable} -m tests.fake_subprocess"
-HELLO: HelloRequest = {"cmd": "hello", "protocol": 2, "kit_version": "test"}
+HELLO: HelloRequest = {"cmd": "hello", "protocol": 2, "kit_version": "test", "changes": []}
 END_TURN: ActRequest = {"cmd": "act", "action": {"type": "end_turn"}, "choices": []}
 
 
@@ -42,7 +42,8 @@ def test_reference_through_a_pipe_gives_every_status_the_in_process_run_gives(ru
             assert schemas.problems("report.json", line) == [], line
         header, footer = result.lines[0], result.lines[-1]
         assert (header["type"], footer["type"]) == ("header", "footer")
-        assert header["adapter"]["name"] == "shinpan-reference" and header["ruleset"]["id"] == "2020-09-18"
+        assert header["adapter"]["name"] == "shinpan-reference" and header["rules"]["label"] == "2020-09-18"
+        assert [c["id"] for c in header["rules"]["in_doubt"]] == ["pig-reversal", "mugetsu-ruling"]
         assert header["suite_hash"] == suite_hash()
         assert footer["scenarios"] == len(result.cases()) and footer["exit_status"] == 0
     assert piped.lines[0]["adapter"]["spec"].startswith("cmd:")
@@ -108,11 +109,11 @@ def test_restarts_are_capped() -> None:
     try:
         assert sim.hello(HELLO)["status"] == "ok"
         for _ in range(2):
-            sim.new_game({"cmd": "new_game", "ruleset": "2025-12-17", "seed": 0})
+            sim.new_game({"cmd": "new_game", "rules": {"label": "2026-01-01", "changes": []}, "seed": 0})
             with pytest.raises(AdapterCrash, match="code 139"):
                 sim.act(END_TURN)
         with pytest.raises(AdapterCrash, match="gave up after 1 restarts"):
-            sim.new_game({"cmd": "new_game", "ruleset": "2025-12-17", "seed": 0})
+            sim.new_game({"cmd": "new_game", "rules": {"label": "2026-01-01", "changes": []}, "seed": 0})
         assert sim.starts == 2
     finally:
         sim.close()
@@ -122,12 +123,12 @@ def test_a_timeout_kills_the_child_and_the_next_request_starts_a_fresh_one() -> 
     sim = simulator("hang-on-act", timeout=0.5)
     try:
         sim.hello(HELLO)
-        sim.new_game({"cmd": "new_game", "ruleset": "2025-12-17", "seed": 0})
+        sim.new_game({"cmd": "new_game", "rules": {"label": "2026-01-01", "changes": []}, "seed": 0})
         first = sim._process
         with pytest.raises(AdapterTimeout):
             sim.act(END_TURN)
         assert first is not None and first.poll() is not None
-        assert sim.new_game({"cmd": "new_game", "ruleset": "2025-12-17", "seed": 0})["status"] == "ok"
+        assert sim.new_game({"cmd": "new_game", "rules": {"label": "2026-01-01", "changes": []}, "seed": 0})["status"] == "ok"
         assert sim.restarts == 1
     finally:
         sim.close()
@@ -148,4 +149,4 @@ def test_the_server_answers_every_line_and_refuses_other_protocols() -> None:
     refused = handle(reference, '{"cmd": "hello", "protocol": 99, "kit_version": "x"}')
     assert refused["status"] == "error" and "protocol 99" in refused["message"]
     assert handle(reference, '{"cmd": "new_game", "ruleset": 5}', validate=True)["status"] == "error"
-    assert handle(reference, '{"cmd": "hello", "protocol": 2, "kit_version": "x"}')["protocol"] == 2
+    assert handle(reference, '{"cmd": "hello", "protocol": 2, "kit_version": "x", "changes": []}')["protocol"] == 2

@@ -71,8 +71,11 @@ def test_command_runs_the_table_on_the_adapter() -> None:
     assert by_id["carry-table-mugetsu-sources-old"]["result"] == "NOT_APPLICABLE"
 
 
-def test_command_under_an_older_ruleset_runs_the_old_ruling() -> None:
-    result = CliRunner().invoke(main, ["table", "carry-over", "--ruleset", "2021-03-16"])
+def test_command_just_before_a_change_runs_the_old_ruling_and_a_doubtful_day_asserts_nothing() -> None:
+    result = CliRunner().invoke(main, ["table", "carry-over", "--ruleset", "before:mugetsu-ruling"])
     assert result.exit_code == 0, result.output
     line = next(line for line in result.output.splitlines() if "carry-table-mugetsu-sources-old" in line)
     assert "PASS" in line
+    result = CliRunner().invoke(main, ["table", "carry-over", "--ruleset", "2021-03-16"])
+    line = next(line for line in result.output.splitlines() if "carry-table-mugetsu-sources-old" in line)
+    assert "UNRESOLVED" in line

@@ -84,3 +84,15 @@ def test_the_failure_text_lists_every_field() -> None:
         "  sources:    seed001",
         "  transcript: t/x-001.jsonl",
     ]
+
+
+def test_a_matrix_session_keeps_one_transcript_per_state(run_suite: SuiteRunner, tmp_path: Path,
+                                                         suite_copy: Path) -> None:
+    trace = tmp_path / "trace"
+    run = run_suite("--matrix", f"--trace-dir={trace}", "--tags=@id:basics-sick-001", features=suite_copy,
+                    tmp=tmp_path)
+    states = sorted(str(line["ruleset"]) for line in run.cases())
+    assert len(states) >= 10
+    assert sorted(p.name for p in trace.iterdir()) == sorted(f"basics-sick-001@{s}.jsonl" for s in states)
+    first = json.loads((trace / f"basics-sick-001@{states[0]}.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    assert first["id"] == "basics-sick-001"

@@ -187,7 +187,7 @@
       かつ 待機中の能力を解決する
       ならば 自分の手札に《テスト用クリーチャーB》がある
 
-    @id:carry-icon-002 @source:seed000 @source:timeline-13 @until:2019-12-11 @requires:triggers @requires:evolution
+    @id:carry-icon-002 @source:seed000 @source:timeline-13 @until:2019-12-12 @requires:triggers @requires:evolution
     シナリオ: 2019-12-12 より前 — 解決時にアイコンを見るので、その間に進化したクリーチャーのアイコン能力は使えず不発になる
       アイコンは常在型能力のように扱われ引き継がれないので、進化クリーチャー(アイコンを持たない)には使えるアイコンがない。
       前提 自分のバトルゾーンに《テスト用アイコン使用》と《テスト用アイコン・クリーチャー》がいる

@@ -114,7 +114,7 @@
       もし 効果で《テスト用進化クリーチャー》(上)だけが持ち主の墓地に置かれる
       ならば 《テスト用進化クリーチャー》(下)の下には上から《テスト用クリーチャーA》がある
 
-    @id:carry-table-devolve-sources-old @source:seed000-table @rule:801.4c @until:2021-03-15 @requires:reconstruction
+    @id:carry-table-devolve-sources-old @source:seed000-table @rule:801.4c @until:2021-03-16 @requires:reconstruction
     シナリオ: [○] 退化した時・進化元(改訂前): 残すことにした進化クリーチャーは、下のカードから選んだ進化元を重ねたまま残る
       前提 自分のバトルゾーンに上から《テスト用進化クリーチャー》(上)、《テスト用進化クリーチャー》(下)、《テスト用クリーチャーA》の順に重なったクリーチャーがいる
       もし 自分は再構築で《テスト用進化クリーチャー》(下)を残すことにする
@@ -128,20 +128,20 @@
       もし 効果で《テスト用進化クリーチャー》だけが持ち主の墓地に置かれる
       ならば 《テスト用クリーチャーA》は攻撃中である
 
-    @id:carry-table-devolve-tap @source:seed000-table @rule:801.4 @requires:reconstruction
+    @id:carry-table-devolve-tap @source:seed000-table @rule:801.4 @since:2021-03-16 @requires:reconstruction
     シナリオ: [○] 退化した時・タップ: タップされた進化クリーチャーが退化すると、残ったクリーチャーもタップされている
       前提 自分のバトルゾーンに上から《テスト用進化クリーチャー》、《テスト用クリーチャーA》の順に重なったタップされたクリーチャーがいる
       もし 効果で《テスト用進化クリーチャー》だけが持ち主の墓地に置かれる
       ならば 《テスト用クリーチャーA》はタップされている
 
-    @id:carry-table-devolve-sickness @source:seed000-table @rule:301.5 @rule:801.4c @requires:reconstruction
+    @id:carry-table-devolve-sickness @source:seed000-table @rule:301.5 @rule:801.4c @since:devolve-sickness @requires:reconstruction
     シナリオ: [新たな一番上のそのカードが出たターンに依存する] 退化した時・召酔: 新たな一番上のカードがこのターンに出ていれば召喚酔いする
       前提 自分のバトルゾーンに上から《テスト用進化クリーチャー》、《テスト用クリーチャーA》の順に重なったクリーチャーがいる
       かつ 《テスト用クリーチャーA》はこのターンにバトルゾーンに出た
       もし 効果で《テスト用進化クリーチャー》だけが持ち主の墓地に置かれる
       ならば 《テスト用クリーチャーA》は召喚酔いしている
 
-    @id:carry-table-devolve-sickness-earlier @source:seed000-table @rule:301.5 @rule:801.4c @requires:reconstruction
+    @id:carry-table-devolve-sickness-earlier @source:seed000-table @rule:301.5 @rule:801.4c @since:2019-09-27 @requires:reconstruction
     シナリオ: [新たな一番上のそのカードが出たターンに依存する] 退化した時・召酔: 新たな一番上のカードが前のターンからあれば召喚酔いしない
       前提 自分のバトルゾーンに上から《テスト用進化クリーチャー》、《テスト用クリーチャーA》の順に重なったクリーチャーがいる
       かつ 《テスト用進化クリーチャー》はこのターンにバトルゾーンに出た

@@ -123,7 +123,7 @@
     ならば 自分の墓地に《ジャババ・ハット》がある
     かつ 自分のバトルゾーンのカードは0枚である
 
-  @id:look_back-ignored-001 @source:seed002 @source:timeline-16 @until:2020-09-17 @requires:triggers @requires:ignore_abilities
+  @id:look_back-ignored-001 @source:seed002 @source:timeline-16 @until:2020-09-18 @requires:triggers @requires:ignore_abilities
   シナリオ: 2020-09-18 より前 — 能力を無視されていたクリーチャーの pig は、離れた先では無視が解けているので誘発する
     前提 自分のターンである
     かつ 自分のバトルゾーンに《テスト用自壊ドロー》がいる
@@ -143,7 +143,7 @@
     ならば 《テスト用自壊ドロー》の能力は誘発しなかった
     かつ 待機中の能力はない
 
-  @id:look_back-ignored-003 @source:seed002 @source:timeline-16 @source:timeline-8 @until:2018-09-04 @requires:triggers @requires:ignore_abilities
+  @id:look_back-ignored-003 @source:seed002 @source:timeline-16 @source:timeline-8 @until:2018-09-05 @requires:triggers @requires:ignore_abilities
   シナリオ: 2018-09-05 より前 — 能力を無視されていた《不和の菜将 ジターナイト》の「離れた時」は、自身が離れると誘発する
     「自分のクリーチャーが離れた時」は自身を含む種類の能力なので、2018-09-05 から2回目の変更までは無視と関係なく自身では
     誘発しない(pig の裁定)。無視の裁定(2020-09-18 まで、無視は離れた先で解ける)とあわせて誘発するのは 2018-09-04 まで。

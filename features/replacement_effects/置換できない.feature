@@ -65,7 +65,7 @@
     かつ 相手の山札のカードは4枚である
     かつ 置換効果はどれも適用されなかった
 
-  @id:replacement_effects-tacon-003 @rule:609.4 @source:timeline-22 @until:2021-12-15 @status:unresolved
+  @id:replacement_effects-tacon-003 @rule:609.4 @source:timeline-22 @until:2021-12-16 @status:unresolved
   シナリオ: 2021-12-16 より前、相手の山札が4枚以下の時の《宇宙 タコンチュ》の扱いは資料から分からない
     timeline #22 はこの日にルール文が変わったとだけ伝え、それ以前の扱いは途中で切れている。何も確かめない。
     前提 相手のターンである
@@ -103,7 +103,7 @@
     ならば 相手の手札に《テスト用クリーチャーA》(盾)がある
     かつ 置換効果はどれも適用されなかった
 
-  @id:replacement_effects-adam-003 @rule:609.4 @source:seed004 @until:2021-12-15 @status:unresolved
+  @id:replacement_effects-adam-003 @rule:609.4 @source:seed004 @until:2021-12-16 @status:unresolved
   シナリオ: 2021-12-16 より前、相手の山札が足りない時の《S級宇宙 アダムスキー》の扱いは資料から分からない
     seed004 は《宇宙 タコンチュ》と並べて挙げるが日付を与えず、timeline #22 の変更より前の扱いは資料にない。何も確かめない。
     前提 自分のターンである

@@ -6,7 +6,7 @@
   例外として、単一の《スヴァ》が離れても誘発するとされた。2回目の変更(日付不明、rulesets.yaml の pig-reversal)で、
   自身の破壊でも誘発するよう戻った(Ver.1.48 の 603.5d)。出典: seed001「pig」の節、timeline #8, #17。
 
-  @id:zone_change_triggers-pig-001 @source:seed001 @source:timeline-8 @until:2018-09-04 @requires:triggers
+  @id:zone_change_triggers-pig-001 @source:seed001 @source:timeline-8 @until:2018-09-05 @requires:triggers
   シナリオ: 2018-09-05 より前 — 《魔光大帝ネロ・グリフィス》は自身が破壊された時にも誘発する
     前提 相手のターンである
     かつ 自分のバトルゾーンに《魔光大帝ネロ・グリフィス》がいる
@@ -14,7 +14,7 @@
     もし 効果で《魔光大帝ネロ・グリフィス》が破壊される
     ならば 《魔光大帝ネロ・グリフィス》の能力が1回誘発した
 
-  @id:zone_change_triggers-pig-002 @source:seed001 @source:timeline-8 @since:2018-09-05 @until:pig-reversal @requires:triggers
+  @id:zone_change_triggers-pig-002 @source:seed001 @source:timeline-8 @since:2018-09-05 @until:pig-reversal @until:2020-06-26 @requires:triggers
   シナリオ: 2018-09-05 の事務局回答から — 《魔光大帝ネロ・グリフィス》は自身が破壊されても誘発しない
     前提 相手のターンである
     かつ 自分のバトルゾーンに《魔光大帝ネロ・グリフィス》がいる
@@ -74,7 +74,7 @@
     もし 効果で《凶鬼07号 ジャバランガ》と《テスト用闇クリーチャー》が同時に破壊される
     ならば 《凶鬼07号 ジャバランガ》の能力が1回誘発した
 
-  @id:zone_change_triggers-pig-008 @rule:603.5c @source:seed001 @until:2018-09-04 @requires:triggers
+  @id:zone_change_triggers-pig-008 @rule:603.5c @source:seed001 @until:2018-09-05 @requires:triggers
   シナリオ: 2018-09-05 より前 — 同時に破壊された自分の他のクリーチャーも見えるので、《凶鬼07号 ジャバランガ》は2回誘発する
     Ver.1.9 の 603.5c(一緒に離れた他のカードの状態も見る)をこの能力に当てはめたもの。
     前提 自分のターンである

@@ -7,7 +7,7 @@
   2018-09-05 の事務局回答から、見られるのは能力を持つカード自身だけになった(Ver.1.18 の 603.5c、Ver.1.48 の 603.5d)。
   出典: seed001(603.5c の新旧の文と DM-04 時の公式サイト)、timeline #1, #7, #8, #14, #17。
 
-  @id:zone_change_triggers-leave-001 @source:seed001 @source:timeline-1 @until:2018-09-04 @requires:triggers
+  @id:zone_change_triggers-leave-001 @source:seed001 @source:timeline-1 @until:2018-09-05 @requires:triggers
   シナリオ: DM-04 当時の答え — 《屑男》は一緒に墓地に置かれた2体の分だけカードを引く
     《屑男》の印刷されたテキストは資料にないため、「他のクリーチャーが破壊された時、カードを1枚引く」
     《テスト用他破壊時ドロー》を代わりに使う(Q&A の答えと同じ結果になる能力)。《妖姫シルフィ》の効果は、
@@ -30,7 +30,7 @@
     ならば 《テスト用他破壊時ドロー》の能力は誘発しなかった
     かつ 自分の手札のカードは0枚である
 
-  @id:zone_change_triggers-leave-003 @rule:603.5c @source:seed001 @source:timeline-7 @since:2018-08-09 @until:2018-09-04 @requires:triggers
+  @id:zone_change_triggers-leave-003 @rule:603.5c @source:seed001 @source:timeline-7 @since:2018-08-09 @until:2018-09-05 @requires:triggers
   シナリオ: Ver.1.9 の 603.5c の例 — 「クリーチャーが破壊された時、カードを引く」クリーチャーが他の2体と同時に破壊されると3回誘発する
     前提 自分のターンである
     かつ 自分のバトルゾーンに《テスト用破壊時ドロー》と《テスト用クリーチャーA》と《テスト用クリーチャーB》がいる

@@ -11,7 +11,7 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from shinpan import rulesets, yamlfile
+from shinpan import rulesets
 
 
 @dataclass(frozen=True)
@@ -72,18 +72,14 @@ class Timeline:
 
 
 def changes() -> tuple[Change, ...]:
-    """Every change from ``features/rulesets.yaml``, oldest first."""
-    revisions = rulesets.load()
-    raw = yamlfile.load(revisions.path)
-    sources = {str(entry["id"]): tuple(str(s) for s in entry.get("sources", ()))
-               for entry in raw.get("revisions", ()) if isinstance(entry, dict) and "id" in entry}
-    return tuple(Change(r.id, r.title, r.changes, sources.get(r.id, ()), r.date, r.after, r.by)
-                 for r in revisions.items)
+    """Every change from ``features/rulesets.yaml``, oldest first (a ranged change by its earliest day)."""
+    known = [Change(c.id, c.title, c.what, c.sources, c.date, c.after, c.by) for c in rulesets.load().items]
+    return tuple(sorted(known, key=lambda c: c.first or c.last or dt.date.min))
 
 
 def ending_change(until: str) -> str:
-    """The id of the change that ended a ruling tagged ``@until:<until>``."""
-    return rulesets.load().ending_revision(until).id
+    """The id of the change that ended a ruling tagged ``@until:<until>``: the tag names it."""
+    return until
 
 
 def changed_by(change_id: str, windows: Iterable[tuple[str, Sequence[str], Sequence[str]]]) -> list[str]:

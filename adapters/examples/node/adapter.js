@@ -21,9 +21,9 @@ const PROTOCOL = 2;
 
 // ------------------------------------------------------------------ what this adapter supports
 const CAPABILITIES = {
-  // Rules revisions (ids from features/rulesets.yaml) this engine can play under.
-  rulesets: ["2018-08-09", "2018-09-05", "2019-12-12", "2020-06-26", "2020-09-18", "pig-reversal",
-             "2021-03-16", "2023-04-10", "2025-10-01", "mugetsu-ruling", "2025-12-17"],
+  // Rule changes this engine plays both before and after. Filled from the kit's hello request (see
+  // changesWePlay): this toy engine implements nothing that any change affects.
+  changes: [],
   // Cards (names as in features/cards.yaml) it implements: here two plain creatures and their power.
   cards: ["テスト用クリーチャーA", "テスト用クリーチャーB"],
   // Mechanics (values of @requires tags) it implements.
@@ -171,7 +171,15 @@ class Game {
 
 // ------------------------------------------------------------------ the protocol
 let game = null;
-let ruleset = null;
+let rules = null;   // { label, changes: [ids in force] } from new_game
+
+// The kit's hello lists every rule change it knows ({id, title, date} or {id, title, after, by}). Declare the
+// ones whose both sides your engine plays; a scenario naming another one in @since/@until is UNSUPPORTED.
+// Nothing in this toy engine depends on any change, so it plays them all. A real engine lists the changes its
+// code asks about (e.g. `rules.changes.includes("2021-03-16")`) and, to play only the newest rules, none.
+function changesWePlay(kitChanges) {
+  return kitChanges.map((change) => change.id);
+}
 
 function handle(request) {
   switch (request.cmd) {
@@ -179,6 +187,7 @@ function handle(request) {
       if (request.protocol !== PROTOCOL) {
         return { status: "error", message: `the kit speaks protocol ${request.protocol}, this adapter ${PROTOCOL}` };
       }
+      CAPABILITIES.changes = changesWePlay(request.changes || []);
       return {
         status: "ok",
         protocol: PROTOCOL,
@@ -186,14 +195,11 @@ function handle(request) {
         capabilities: CAPABILITIES,
       };
     case "new_game":
-      if (!CAPABILITIES.rulesets.includes(request.ruleset)) {
-        return { status: "unsupported", message: `ruleset ${request.ruleset}` };
-      }
-      ruleset = request.ruleset;
+      rules = request.rules;
       game = null;
       return { status: "ok" };
     case "setup":
-      if (ruleset === null) throw new BadRequest("setup before new_game");
+      if (rules === null) throw new BadRequest("setup before new_game");
       game = new Game(request.state);
       return { status: "ok" };
     case "act":
