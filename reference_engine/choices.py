@@ -7,7 +7,7 @@ with the action. A choice asked for and not scripted, or scripted and never aske
 **A decision with one legal answer is not a choice**: the engine asks the script only when two or more
 answers are legal. When only one is, it is taken without asking (:meth:`ChoiceScript.forced`); a scripted
 answer of that kind that gives exactly that answer is accepted and counts as used, so a scenario may
-script a forced decision or leave it out (docs/adapters.md, "Choices").
+script a forced decision or leave it out (docs/adapters.md, section `act`).
 """
 
 from __future__ import annotations

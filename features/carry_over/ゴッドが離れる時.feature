@@ -23,7 +23,7 @@
     かつ 《テスト用ゴッドR》が受けているパワーの効果は合計+2000である
     かつ 《テスト用ゴッドR》のパワーは6000である
 
-  @id:carry-god-leaves-002 @rule:804.7 @rule:804.4a @source:seed000 @requires:equipment
+  @id:carry-god-leaves-002 @rule:804.7 @rule:804.4 @source:seed000 @requires:equipment
   シナリオ: 攻撃中にもう一方のゴッドが手札に戻っても、残ったゴッドが攻撃を続け、装備品も付いたままになる(選ぶ余地はない)
     前提 自分のバトルゾーンに攻撃中の《テスト用ゴッドL》がいる
     かつ 自分のバトルゾーンに《テスト用ゴッドR》がいる

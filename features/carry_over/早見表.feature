@@ -193,7 +193,7 @@
       もし 《テスト用ゴッドL》と《テスト用ゴッドR》がG・リンクする
       ならば 《テスト用ゴッドR》は攻撃中である
 
-    @id:carry-table-link-tap @source:seed000-table @rule:804.3a @requires:g_link
+    @id:carry-table-link-tap @source:seed000-table @source:seed000 @rule:804.3 @requires:g_link
     シナリオ: [○※] リンクした時・タップ: タップとアンタップのゴッドがリンクすると、タップが優先される
       前提 自分のバトルゾーンにタップされた《テスト用ゴッドL》がいる
       かつ 自分のバトルゾーンに《テスト用ゴッドR》がいる
@@ -209,7 +209,7 @@
 
   ルール: リンクが外れた時 (unlink)
 
-    @id:carry-table-unlink-pump @source:seed000-table @rule:804.4a @requires:g_link
+    @id:carry-table-unlink-pump @source:seed000-table @rule:804.4 @requires:g_link
     シナリオ: [○分] リンクが外れた時・付与/パンプ: 分かれたそれぞれのゴッドが、リンク中の効果をすべてそのまま受ける
       前提 自分のバトルゾーンに《テスト用ゴッドL》と《テスト用ゴッドR》がいる
       かつ 《テスト用ゴッドL》は解決済みの効果でこのターンの終わりまでパワー+2000されている
