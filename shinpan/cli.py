@@ -498,8 +498,27 @@ whose @since/@until names a change in doubt is UNRESOLVED (with the reason); the
 gives the rules just after change ID (before:ID just before it); the default is today.
 
 Adding a newly published revision: add a change to features/rulesets.yaml (its date as id, what changed,
-its sources in features/sources.yaml, its rule numbers in features/rules.yaml); tag the scenarios it ends
-with @until:ID and the new ones with @since:ID; then read `shinpan diff before:ID after:ID`."""
+its sources, each in features/sources.yaml); tag the scenarios it ends with @until:ID and the new ones with
+@since:ID; then read `shinpan diff before:ID ID` (the scenarios it moves) and run `shinpan matrix`."""
+
+
+@main.command("diff")
+@click.argument("first")
+@click.argument("second")
+@click.option("--format", "fmt", type=click.Choice(["pretty", "json", "markdown"]), default="pretty", show_default=True)
+def diff_(first: str, second: str, fmt: str) -> None:
+    """Every scenario whose standing (applies, NOT_APPLICABLE, UNRESOLVED) differs between FIRST and SECOND — days or
+    changes (2021-03-15, 2021-03-16, before:ID) — grouped by the change responsible, with the changes in doubt."""
+    from shinpan import diff as diff_module
+
+    changes = rulesets.load()
+    cases = [case for path in suite.feature_paths() for case in suite.feature(path).cases]
+    result = diff_module.diff(changes, changes.named(first), changes.named(second), cases)
+    if fmt == "json":
+        click.echo(json.dumps(diff_module.as_json(result), ensure_ascii=False, indent=2))
+        return
+    for line in diff_module.as_lines(result, changes, markdown=fmt == "markdown"):
+        click.echo(line)
 
 
 @main.command("rulesets")

@@ -1,7 +1,8 @@
 """``shinpan lint``: check every feature file, printing each problem as ``path:line: message``.
 
 Checks: the file parses as Japanese Gherkin; no BOM; no full-width colon after a keyword; each
-scenario has a unique ``@id``, at least one ``@rule`` or ``@source``, only registry tags, valid
+scenario has a unique ``@id``, at least one ``@rule`` or ``@source``, every ``@source`` in
+``features/sources.yaml`` (and so every change's sources), only registry tags, valid
 ``@since``/``@until`` revisions, a known ``@status``; the feature's ``@topic`` is its folder; no two
 scenarios share a name in a file; every card named is in the registry; every step matches exactly
 one step definition.
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from shinpan import cards, paths, rulesets, suite
+from shinpan import sources as sources_
 from shinpan.errors import SuiteError
 from shinpan.tags import STATUS_VALUES, TagValues
 
@@ -45,13 +47,37 @@ def lint(root: Path | None = None) -> list[Problem]:
     try:
         registry = cards.load(root / "cards.yaml")
         changes = rulesets.load(root / "rulesets.yaml")
+        known_sources = sources_.load(root / "sources.yaml")
     except SuiteError as error:
         return [Problem(_show(error.path), error.line or 1, error.message)]
+    problems.extend(_lint_change_sources(changes, known_sources))
     matchers = step_definitions()
     seen_ids: dict[str, str] = {}
     for path in suite.feature_paths(root):
         problems.extend(_lint_file(path, root, registry, changes, matchers, seen_ids))
+        problems.extend(_lint_sources(path, known_sources))
     return sorted(problems)
+
+
+def _lint_change_sources(changes: rulesets.Changes, known: sources_.Sources) -> Iterator[Problem]:
+    for change in changes.items:
+        for source in change.sources:
+            if source not in known:
+                yield Problem(_show(changes.path), change.line or 1,
+                              f"change {change.id}: source {source!r} is not in features/sources.yaml")
+
+
+def _lint_sources(path: Path, known: sources_.Sources) -> Iterator[Problem]:
+    try:
+        feature = suite.parse_feature(path)
+    except SuiteError:
+        return  # reported by _lint_file
+    reported: set[tuple[int, str]] = set()
+    for case in feature.cases:
+        for source in case.values.source:
+            if source not in known and (case.scenario_line, source) not in reported:
+                reported.add((case.scenario_line, source))
+                yield Problem(_show(path), case.scenario_line, f"@source:{source} is not in features/sources.yaml")
 
 
 def _lint_file(path: Path, root: Path, registry: cards.CardRegistry, changes: rulesets.Changes,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -68,6 +69,8 @@ def test_unknown_step_phrase_is_reported(run_suite: SuiteRunner, suite_copy: Pat
      "検査.feature:6: @since/@until: @until:2018-09-05 (2018-09-05) takes effect before @since:2021-03-16 "
      "(2021-03-16): the window is empty"),
     (HEADER + scenario("    前提 自分のターンである\n", tags="@rule:1"), "検査.feature:6: scenario has no @id: tag"),
+    (HEADER + scenario("    前提 自分のターンである\n", tags="@id:t-001 @source:nowhere"),
+     "検査.feature:6: @source:nowhere is not in features/sources.yaml"),
     (HEADER + scenario("    前提 自分のターンである\n") + "\n" + scenario("    前提 自分のターンである\n",
                                                                        tags="@id:t-002 @rule:1"),
      "検査.feature:10: scenario name '検査用' repeats line 6: pytest-bdd keeps only one"),
@@ -121,3 +124,30 @@ def test_a_step_naming_the_wrong_player_is_an_error(run_suite: SuiteRunner, suit
     line = next(r for r in result.report if r["id"] == "t-001")
     assert line["status"] == "ERROR"
     assert "the step says 《テスト用クリーチャーA》 is opp's card, but the setup gives it to me" in str(line["message"])
+
+
+def test_a_change_citing_an_unknown_source_is_reported(suite_copy: Path) -> None:
+    path = suite_copy / "rulesets.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("sources: [seed003, timeline-20]", "sources: [seed003, nowhere-20]"), encoding="utf-8")
+    found = [str(p) for p in lint(suite_copy)]
+    assert len(found) == 1 and found[0].endswith(
+        ": change 2021-03-16: source 'nowhere-20' is not in features/sources.yaml"), found
+
+
+def test_a_missing_source_registry_is_one_problem(suite_copy: Path) -> None:
+    (suite_copy / "sources.yaml").unlink()
+    found = [str(p) for p in lint(suite_copy)]
+    assert len(found) == 1 and found[0].endswith(
+        "sources.yaml:1: the source registry is missing: every @source: must resolve to an entry here"), found
+
+
+def test_no_file_of_the_project_points_outside_the_repository() -> None:
+    tracked = subprocess.run(["git", "ls-files"], cwd=PROJECT_ROOT, capture_output=True, text=True, check=False)
+    if tracked.returncode != 0:
+        pytest.fail("this test reads the checkout's files with git ls-files; run it in a git checkout")
+    outside = re.compile(r"\.\./shared|shared/(?:seeds|sources|design)/")
+    found = [name for name in tracked.stdout.splitlines()
+             if (PROJECT_ROOT / name).is_file() and not (PROJECT_ROOT / name).is_symlink()
+             and outside.search((PROJECT_ROOT / name).read_text(encoding="utf-8", errors="replace"))]
+    assert found == []
