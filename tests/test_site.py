@@ -69,6 +69,21 @@ def test_a_ranged_change_is_shaded_as_doubt_on_the_timeline() -> None:
     assert [part.kind for part in plain.window] == ["holds"]
 
 
+def test_a_window_ends_at_the_first_change_that_surely_ended_it() -> None:
+    import datetime as dt
+
+    day = history.Change("d", "dated", (), (), dt.date(2020, 6, 26), None, None)
+    ranged = history.Change("r", "ranged", (), (), None, dt.date(2019, 8, 2), dt.date(2021, 1, 3))
+    opening = history.Change("o", "opening", (), (), dt.date(2018, 9, 5), None, None)
+    drawn = history.timeline([opening, ranged, day], ["o"], ["r", "d"], dt.date(2026, 1, 1))
+    holds, doubt = drawn.window
+    assert (holds.kind, doubt.kind) == ("holds", "doubt")
+    marks = {m.title.split(":")[0].split(" ")[0]: m for m in drawn.changes}
+    assert holds.left == pytest.approx(marks["o"].left)
+    assert doubt.left == pytest.approx(marks["r"].left)  # in doubt from the ranged change's first day…
+    assert doubt.left + doubt.width == pytest.approx(marks["d"].left)  # …until the dated change surely ended it
+
+
 def test_grid_cells_take_the_worst_status_of_their_scenarios(built: tuple[Path, model.Site]) -> None:
     _, site = built
     good, bad = site.engines
@@ -168,6 +183,18 @@ def test_the_made_up_reports_match_the_report_schema(tmp_path: Path) -> None:
 
     for line in read(write_report(tmp_path / "r.jsonl", "x", carry_over_fails)):
         assert problems(f"report.json#/$defs/{line['type']}", line) == []
+
+
+def test_a_report_of_an_older_kit_loads_with_its_ruleset_and_a_warning(tmp_path: Path) -> None:
+    import json
+
+    path = write_report(tmp_path / "old.jsonl", "old", lambda _: "PASS", suite_hash="sha256:" + "1" * 64)
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    del lines[0]["rules"]
+    lines[0]["ruleset"] = {"id": "2021-03-16", "description": "2021-03-16: …"}
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    engine = reports.load(path, "e0", suite_hash())
+    assert engine.ruleset == "2021-03-16" and engine.warning is not None
 
 
 def test_a_report_line_may_lack_fields_the_site_does_not_read(tmp_path: Path) -> None:

@@ -146,8 +146,9 @@ def test_switching_the_engine_changes_the_grid_colours(browser: Any, site: Path)
     assert before["evolve-tap"] != after["evolve-tap"]
     assert before["evolve-pump"] != after["evolve-pump"]
     assert after["evolve-tap"] != after["evolve-pump"]  # FAIL and UNSUPPORTED look different
-    assert browser.find_element("css selector", 'td.cell[data-cell="evolve-tap"]').get_attribute(
-        "data-status") == "FAIL"
+    tap = browser.find_element("css selector", 'td.cell[data-cell="evolve-tap"]')
+    assert tap.get_attribute("data-status") == "FAIL"
+    assert tap.get_attribute("title") == "made-up-engine 1.0: FAIL"  # the status in words, not only a colour
 
 
 def test_the_engines_matrix_can_show_only_where_engines_disagree(browser: Any, site: Path) -> None:

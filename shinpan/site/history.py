@@ -112,18 +112,22 @@ def timeline(all_changes: Sequence[Change], since: Sequence[str], until: Sequenc
             marks.append(Segment(left, x(change.last, end) - left, "doubt", f"{change.id} ({change.when})"))
     openings = [by_id[s] for s in since if s in by_id]
     endings = [by_id[e] for e in (ending_change(u) for u in until) if e in by_id]
-    opening = max(openings, key=lambda c: c.last or end, default=None)
-    ending = min(endings, key=lambda c: c.first or start, default=None)
-    solid_from = x(opening.last, start) if opening else 0.0
-    solid_to = x(ending.first, start) if ending else 100.0
+    # It may hold once every opening may be in force, and surely holds once every one surely is;
+    # it surely holds until the first ending may have come, and no longer once one surely has.
+    may_from = max((x(c.first, start) for c in openings), default=0.0)
+    sure_from = max((x(c.last, end) for c in openings), default=0.0)
+    sure_to = min((x(c.first, start) for c in endings), default=100.0)
+    gone = min((x(c.last, end) for c in endings), default=100.0)
+    doubts = "、".join(f"{c.id} ({c.when})" for c in (*openings, *endings) if c.date is None)
     window = []
-    if opening is not None and opening.date is None:
-        left = x(opening.first, start)
-        window.append(Segment(left, solid_from - left, "doubt", f"{opening.id} ({opening.when}) — 不明"))
-    window.append(Segment(solid_from, max(0.0, solid_to - solid_from), "holds", "この裁定が成り立つ期間"))
-    if ending is not None and ending.date is None:
-        right = x(ending.last, end)
-        window.append(Segment(solid_to, right - solid_to, "doubt", f"{ending.id} ({ending.when}) — 不明"))
+    if sure_to < sure_from:
+        window.append(Segment(may_from, max(0.0, gone - may_from), "doubt", f"{doubts} — 成り立つかは不明"))
+    else:
+        if sure_from > may_from:
+            window.append(Segment(may_from, sure_from - may_from, "doubt", f"{doubts} — 不明"))
+        window.append(Segment(sure_from, sure_to - sure_from, "holds", "この裁定が成り立つ期間"))
+        if gone > sure_to:
+            window.append(Segment(sure_to, gone - sure_to, "doubt", f"{doubts} — 不明"))
     years = tuple((x(dt.date(year, 1, 1), start), year) for year in range(start.year + 1, end.year + 1))
     marks.sort(key=lambda mark: mark.kind != "doubt")  # bands first, so that the ticks of dated changes show
     return Timeline(tuple(marks), tuple(window), years, start.isoformat(), end.isoformat())

@@ -131,6 +131,10 @@ class Site:
         """The engine's worst status over the scenario's cases, or ``NO_RESULT``."""
         return worst(_status(engine.result(c.id)) for c in scenario.cases)
 
+    def change(self, change_id: str) -> history.Change | None:
+        """The change ``change_id``, if the suite knows it."""
+        return next((c for c in self.changes if c.id == change_id), None)
+
     def cited_rules(self) -> dict[str, list[Scenario]]:
         """Rule number -> the scenarios citing it, in rule order."""
         found: dict[str, list[Scenario]] = {}

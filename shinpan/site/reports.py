@@ -21,7 +21,7 @@ from shinpan.adapters.schemas import load as load_schema
 from shinpan.outcomes import Status
 from shinpan.summary import LACKING, NOT_RUN, Scores
 
-NEEDED = {"header": ["type", "suite_hash", "rules", "adapter"], "case": ["id", "status", "message"], "footer": []}
+NEEDED = {"header": ["type", "suite_hash", "adapter"], "case": ["id", "status", "message"], "footer": []}
 """The fields the site reads from each kind of line. Other fields may be missing or added (reports of other kit
 versions still load); those present must have the types ``adapters/schema/report.json`` gives them."""
 
@@ -118,7 +118,16 @@ def load(path: Path, key: str, suite_hash: str) -> Engine:
         warning = (f"この報告は別の版のスイートに対するものです(suite_hash {header['suite_hash'][:15]}… ≠ "
                    f"{suite_hash[:15]}…)。変わったシナリオの結果は古いかもしれません。")
     return Engine(key=key, name=name, version=adapter.get("version") or "", spec=adapter["spec"],
-                  ruleset=header["rules"]["label"], report=path.name, results=results, warning=warning)
+                  ruleset=_rules_label(header), report=path.name, results=results, warning=warning)
+
+
+def _rules_label(header: dict[str, Any]) -> str:
+    """The rules the run used: ``rules.label``, or ``ruleset.id`` in reports of kits before the changes model."""
+    for key, field in (("rules", "label"), ("ruleset", "id")):
+        value = header.get(key)
+        if isinstance(value, dict) and isinstance(value.get(field), str):
+            return str(value[field])
+    return "?"
 
 
 @cache

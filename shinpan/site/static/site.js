@@ -5,8 +5,11 @@
 
   function colourGrid(select) {
     var key = select.value;
+    var engine = select.options[select.selectedIndex].text;
     document.querySelectorAll("td.cell").forEach(function (cell) {
-      cell.setAttribute("data-status", cell.getAttribute("data-s-" + key) || "NO_RESULT");
+      var status = cell.getAttribute("data-s-" + key) || "NO_RESULT";
+      cell.setAttribute("data-status", status);
+      cell.title = engine + ": " + status;
     });
   }
 
