@@ -14,6 +14,9 @@ from shinpan.adapters.schemas import protocol_version
 PROTOCOL_VERSION: int = protocol_version()
 """The protocol version this kit speaks (read from the schema)."""
 
+COMMANDS: tuple[str, ...] = ("hello", "new_game", "setup", "act", "observe", "stop")
+"""Every request's ``cmd``, in the order of a run; each is a method of :class:`Simulator`."""
+
 Status = Literal["ok", "rejected", "unsupported", "script_mismatch", "error"]
 PlayerName = Literal["me", "opp"]
 Observable = Literal[

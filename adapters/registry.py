@@ -1,15 +1,38 @@
-"""Choosing an adapter by name: ``--adapter NAME`` in pytest and in ``shinpan``."""
+"""Choosing an adapter: ``--adapter SPEC`` in pytest and in ``shinpan``.
+
+SPEC is one of
+
+- ``reference`` — the kit's reference engine, in-process;
+- ``cmd:<command line>`` — a program speaking the contract as JSON lines on stdin/stdout
+  (:mod:`shinpan.adapters.subprocess_adapter`);
+- ``py:<module>:<factory>`` — an in-process adapter: ``factory()`` (a function or a class, found in the
+  importable module ``module``) returns a :class:`~shinpan.adapters.contract.Simulator`;
+- ``NAME`` — a plug-in: an installed package that declares ``NAME = "<module>:<factory>"`` in the entry-point
+  group ``shinpan.adapters`` (``[project.entry-points."shinpan.adapters"]`` in its ``pyproject.toml``).
+
+A spec that names nothing, or a plug-in that cannot be loaded, is an :class:`AdapterSpecError` whose message is
+one line saying what was expected.
+"""
 
 from __future__ import annotations
 
+import importlib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import metadata
+from typing import Any, Final
 
-from shinpan.adapters.contract import Simulator
+from shinpan.adapters.contract import COMMANDS, Simulator
+from shinpan.adapters.errors import AdapterSpecError as AdapterSpecError
 
+ENTRY_POINT_GROUP: Final = "shinpan.adapters"
+"""The entry-point group in which installed packages declare adapter plug-ins."""
 
-class AdapterSpecError(ValueError):
-    """An ``--adapter`` value that names no adapter."""
+PY_PREFIX: Final = "py:"
+CMD_PREFIX: Final = "cmd:"
+PY_EXAMPLE: Final = "py:my_engine.shinpan_adapter:make_adapter"
+_DOTTED = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
 
 
 def _reference() -> Simulator:
@@ -19,7 +42,7 @@ def _reference() -> Simulator:
 
 
 ADAPTERS: dict[str, Callable[[], Simulator]] = {"reference": _reference}
-"""In-process adapters by name."""
+"""The kit's own in-process adapters by name (plug-ins come from entry points)."""
 
 
 @dataclass(frozen=True)
@@ -36,9 +59,19 @@ class AdapterOptions:
     """Restarts after CRASH / TIMEOUT / garbage before the adapter is given up."""
 
 
+def plugins() -> dict[str, metadata.EntryPoint]:
+    """The adapter plug-ins installed packages declare, by name."""
+    return {entry.name: entry for entry in metadata.entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def available() -> list[str]:
+    """Every adapter name ``--adapter`` accepts as it is: the kit's own, then the installed plug-ins."""
+    return [*ADAPTERS, *sorted(set(plugins()) - set(ADAPTERS))]
+
+
 def make_adapter(spec: str, options: AdapterOptions | None = None) -> Simulator:
-    """A fresh adapter for ``spec`` (default ``reference``); ``cmd:<command line>`` runs a program."""
-    if spec.startswith("cmd:"):
+    """A fresh adapter for ``spec`` (see the module's docstring)."""
+    if spec.startswith(CMD_PREFIX):
         from shinpan.adapters.subprocess_adapter import SubprocessSimulator, command_of
 
         opts = options or AdapterOptions()
@@ -48,8 +81,62 @@ def make_adapter(spec: str, options: AdapterOptions | None = None) -> Simulator:
             raise AdapterSpecError(str(error)) from None
         return SubprocessSimulator(argv, timeout=opts.timeout, startup_timeout=opts.startup_timeout,
                                    validate=opts.validate, max_restarts=opts.max_restarts)
-    factory = ADAPTERS.get(spec)
-    if factory is None:
-        raise AdapterSpecError(f"unknown adapter {spec!r}; available: {', '.join(sorted(ADAPTERS))}, "
-                               "or cmd:<command line>")
-    return factory()
+    if spec.startswith(PY_PREFIX):
+        return _instantiate(_load_py(spec), spec)
+    builtin = ADAPTERS.get(spec)
+    if builtin is not None:
+        return builtin()
+    entry = plugins().get(spec)
+    if entry is None:
+        raise AdapterSpecError(f"unknown adapter {spec!r}; available: {', '.join(available())}, "
+                               f"or cmd:<command line>, or py:<module>:<factory>")
+    try:
+        factory = entry.load()
+    except Exception as error:
+        where = f" (from {entry.dist.name})" if entry.dist is not None else ""
+        raise AdapterSpecError(f"the adapter plug-in {spec!r} = {entry.value!r}{where} cannot be loaded: "
+                               f"{_one_line(error)}") from None
+    return _instantiate(factory, f"plug-in {spec!r} ({entry.value})")
+
+
+def _load_py(spec: str) -> Any:
+    """The factory a ``py:<module>:<factory>`` spec names, imported."""
+    module_name, colon, attribute = spec.removeprefix(PY_PREFIX).partition(":")
+    if not colon or not _DOTTED.fullmatch(module_name) or not _DOTTED.fullmatch(attribute):
+        raise AdapterSpecError(f"{spec!r}: expected py:<module>:<factory> with dotted Python names, "
+                               f"e.g. {PY_EXAMPLE}")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        raise AdapterSpecError(f"{spec!r}: cannot import module {module_name!r}: {_one_line(error)} "
+                               "(is its package installed, or on PYTHONPATH?)") from None
+    except Exception as error:
+        raise AdapterSpecError(f"{spec!r}: importing module {module_name!r} failed: {_one_line(error)}") from None
+    target: Any = module
+    for part in attribute.split("."):
+        if not hasattr(target, part):
+            raise AdapterSpecError(f"{spec!r}: module {module_name!r} has no attribute {attribute!r}")
+        target = getattr(target, part)
+    return target
+
+
+def _instantiate(factory: Any, what: str) -> Simulator:
+    """Call an in-process adapter's factory; what it returns must have the contract's methods."""
+    if not callable(factory):
+        raise AdapterSpecError(f"{what}: {factory!r} is not callable (expected a function or class returning "
+                               "a Simulator)")
+    try:
+        simulator = factory()
+    except Exception as error:
+        raise AdapterSpecError(f"{what}: calling the factory failed: {_one_line(error)}") from None
+    missing = [cmd for cmd in COMMANDS if not callable(getattr(simulator, cmd, None))]
+    if missing:
+        raise AdapterSpecError(f"{what}: the factory returned {type(simulator).__name__}, which lacks the "
+                               f"contract's method(s) {', '.join(missing)}")
+    result: Simulator = simulator
+    return result
+
+
+def _one_line(error: BaseException) -> str:
+    text = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__

@@ -1,21 +1,30 @@
 """Serve any in-process :class:`~shinpan.adapters.contract.Simulator` as a protocol server: JSON lines on
 stdin/stdout, the other side of :mod:`shinpan.adapters.subprocess_adapter`.
 
-``shinpan serve-reference`` is this loop around the reference adapter. Each request line gets exactly
-one response line; a line that is not a request is answered ``error`` (the loop goes on); ``stop``
-(or the end of stdin) ends it. Nothing but responses is written to stdout.
+``shinpan serve-reference`` is this loop around the reference adapter, and ``python -m shinpan.adapters.server
+SPEC`` serves any in-process adapter (``py:<module>:<factory>`` or an installed plug-in's name). Each request
+line gets exactly one response line; a line that is not a request is answered ``error`` (the loop goes on);
+``stop`` (or the end of stdin) ends it.
+
+Nothing but responses reaches the protocol's stdout, whatever the engine does: while it serves, the process's
+file descriptor 1 (and ``sys.stdout``) point at stderr, so an engine's ``print``, a C library's ``printf`` and
+any child process it starts write to stderr, where the kit shows their tail on a failure; the responses go to
+a private copy of the original stdout. Likewise the engine reads end-of-file, not the kit's requests, if it
+reads stdin.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
+from collections.abc import Iterator
 from typing import IO, Any
 
 from shinpan.adapters import schemas
-from shinpan.adapters.contract import PROTOCOL_VERSION, Simulator
+from shinpan.adapters.contract import COMMANDS, PROTOCOL_VERSION, Simulator
 
-COMMANDS = ("hello", "new_game", "setup", "act", "observe", "stop")
 STOPPED = "__stopped__"
 
 
@@ -45,9 +54,19 @@ def handle(simulator: Simulator, line: str, *, validate: bool = False) -> dict[s
 
 def serve(simulator: Simulator, stdin: IO[str] | None = None, stdout: IO[str] | None = None, *,
           validate: bool = False) -> int:
-    """Answer requests from ``stdin`` until ``stop`` or end of input; returns the exit code."""
-    source = stdin if stdin is not None else sys.stdin
-    sink = stdout if stdout is not None else sys.stdout
+    """Answer requests from ``stdin`` until ``stop`` or end of input; returns the exit code.
+
+    Without explicit streams it serves the process's own stdin and stdout, protected from the engine
+    (:func:`protocol_streams`).
+    """
+    if stdin is None and stdout is None:
+        with protocol_streams() as (requests, responses):
+            return _loop(simulator, requests, responses, validate)
+    return _loop(simulator, stdin if stdin is not None else sys.stdin, stdout if stdout is not None else sys.stdout,
+                 validate)
+
+
+def _loop(simulator: Simulator, source: IO[str], sink: IO[str], validate: bool) -> int:
     for line in source:
         if not line.strip():
             continue
@@ -60,14 +79,49 @@ def serve(simulator: Simulator, stdin: IO[str] | None = None, stdout: IO[str] | 
     return 0
 
 
+@contextlib.contextmanager
+def protocol_streams() -> Iterator[tuple[IO[str], IO[str]]]:
+    """The protocol's request and response streams (UTF-8), kept away from the engine while it runs.
+
+    File descriptors 0 and 1 are duplicated for the protocol; then fd 1 is pointed at stderr and fd 0 at the
+    null device, and ``sys.stdout`` / ``sys.stdin`` follow. Everything is put back on exit.
+    """
+    sys.stdout.flush()
+    requests = os.fdopen(os.dup(0), "r", encoding="utf-8", errors="replace", newline="\n")
+    responses = os.fdopen(os.dup(1), "w", encoding="utf-8", newline="\n")
+    saved = (os.dup(0), os.dup(1), sys.stdin, sys.stdout)
+    null = os.open(os.devnull, os.O_RDONLY)
+    try:
+        os.dup2(null, 0)
+        os.dup2(2, 1)
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - closed below
+        sys.stdout = sys.stderr
+        yield requests, responses
+    finally:
+        sys.stdout.flush()
+        sys.stdin.close()
+        os.dup2(saved[0], 0)
+        os.dup2(saved[1], 1)
+        for fd in (null, saved[0], saved[1]):
+            os.close(fd)
+        sys.stdin, sys.stdout = saved[2], saved[3]
+        requests.close()
+        responses.close()
+
+
 def main(argv: list[str] | None = None) -> int:
-    """``python -m shinpan.adapters.server``: serve the reference adapter."""
-    from shinpan.adapters.reference import ReferenceSimulator
+    """``python -m shinpan.adapters.server [--validate] [SPEC]``: serve an in-process adapter (default: the
+    reference engine); SPEC is ``py:<module>:<factory>`` or an installed plug-in's name."""
+    from shinpan.adapters.registry import AdapterSpecError, make_adapter
 
     args = sys.argv[1:] if argv is None else argv
-    sys.stdin.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
-    sys.stdout.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
-    return serve(ReferenceSimulator(), validate="--validate" in args)
+    specs = [a for a in args if not a.startswith("-")]
+    try:
+        simulator = make_adapter(specs[0] if specs else "reference")
+    except AdapterSpecError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 4
+    return serve(simulator, validate="--validate" in args)
 
 
 if __name__ == "__main__":

@@ -50,7 +50,7 @@ from shinpan.adapters.contract import (
     SetupRequest,
     StopRequest,
 )
-from shinpan.outcomes import AdapterCrash, AdapterError, AdapterTimeout
+from shinpan.adapters.errors import AdapterCrash, AdapterError, AdapterTimeout
 
 PREFIX = "cmd:"
 STDERR_LINES = 20

@@ -2,10 +2,11 @@
 
 pytest-bdd (the library that runs a scenario's steps) finds the definition of a step by walking every fixture
 name of the session and asking pytest which of their definitions the test can see — for every step of every
-scenario. The suite has a few hundred steps over a few dozen distinct phrases per feature file, so the kit keeps
-the answer: the step definitions a feature file can see are listed once per file, and the definitions that
-match a phrase are kept per (file, kind, phrase). Nothing else changes: the same definitions, in the same order,
-are handed back to pytest-bdd, which injects and runs them as before.
+scenario — then registers the matches as a temporary fixture and asks pytest for it back. The suite has a few
+hundred steps over a few dozen distinct phrases per feature file, so the kit keeps the answer: the step
+definitions a feature file can see are listed once per file, the definitions that match a phrase are kept per
+(file, kind, phrase), and the one pytest would pick is run directly. The steps run as before: the same
+definitions, through pytest-bdd's own step runner, with the same hooks.
 
 It also reads each feature file once: pytest-bdd is given the Gherkin document :mod:`shinpan.suite` parsed.
 """
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pytest_bdd import exceptions as bdd_exceptions
 from pytest_bdd import feature as bdd_feature
 from pytest_bdd.compat import get_fixture_names, getfixturedefs
 from pytest_bdd.gherkin_parser import GherkinDocument
@@ -31,6 +33,7 @@ from shinpan import suite
 bdd_scenario = importlib.import_module("pytest_bdd.scenario")  # the package exports a function of that name
 LOOKUP_KEY = pytest.StashKey["StepLookup"]()
 _ORIGINAL_FIND: Callable[..., Iterable[Any]] = getattr(bdd_scenario, "find_fixturedefs_for_step")  # noqa: B009
+_ORIGINAL_EXECUTE: Callable[..., None] = getattr(bdd_scenario, "_execute_scenario")  # noqa: B009
 
 
 class StepLookup:
@@ -60,6 +63,15 @@ class StepLookup:
             ]
         return found
 
+    def definition(self, step: Any, fixturemanager: Any, node: Any) -> Any:
+        """The step definition pytest-bdd would run for ``step``: of those that match, the one pytest would pick,
+        the closest to the test (the last once sorted by place, as pytest-bdd sorts them), or None."""
+        found = self.find(step, fixturemanager, node)
+        if not found:
+            return None
+        closest = sorted(found, key=lambda fixturedef: list(bdd_scenario.iterparentnodeids(fixturedef.baseid)))[-1]
+        return step_function_context_registry[closest.func]
+
 
 def _step_definitions(names: list[str], fixturemanager: Any, node: Any) -> list[tuple[Any, Any]]:
     """Every step definition visible to ``node``, with its step context, in pytest-bdd's search order."""
@@ -79,10 +91,39 @@ def _find_fixturedefs_for_step(step: Any, fixturemanager: Any, node: Any) -> Ite
     return iter(lookup.find(step, fixturemanager, node))
 
 
+def _execute_scenario(feature: Any, scenario: Any, request: pytest.FixtureRequest) -> None:
+    """pytest-bdd's own loop over a scenario's steps, with the same hooks in the same order, but the step
+    definition taken from the lookup table instead of being injected as a temporary fixture and requested
+    back from pytest for every step (the same definition: see :meth:`StepLookup.definition`)."""
+    __tracebackhide__ = True
+    lookup: StepLookup | None = request.config.stash.get(LOOKUP_KEY, None)
+    if lookup is None:  # a session that did not load the shinpan plugin
+        _ORIGINAL_EXECUTE(feature, scenario, request)
+        return
+    hook = request.config.hook
+    hook.pytest_bdd_before_scenario(request=request, feature=feature, scenario=scenario)
+    try:
+        for step in scenario.steps:
+            context = lookup.definition(step, request._fixturemanager, request.node)
+            if context is None:
+                error = bdd_exceptions.StepDefinitionNotFoundError(
+                    f"Step definition is not found: {step}. "
+                    f'Line {step.line_number} in scenario "{scenario.name}" '
+                    f'in the feature "{scenario.feature.filename}"'
+                )
+                hook.pytest_bdd_step_func_lookup_error(request=request, feature=feature, scenario=scenario, step=step,
+                                                       exception=error)
+                raise error
+            bdd_scenario._execute_step_function(request, scenario, step, context)
+    finally:
+        hook.pytest_bdd_after_scenario(request=request, feature=feature, scenario=scenario)
+
+
 def install(config: pytest.Config) -> None:
     """Give this session a step lookup table, and route pytest-bdd's step search through it."""
     config.stash[LOOKUP_KEY] = StepLookup()
     setattr(bdd_scenario, "find_fixturedefs_for_step", _find_fixturedefs_for_step)  # noqa: B010
+    setattr(bdd_scenario, "_execute_scenario", _execute_scenario)  # noqa: B010
     keep_signatures()
 
 

@@ -16,6 +16,11 @@ from typing import NoReturn
 
 import pytest
 
+# the contract's errors (shinpan.adapters.errors, which needs no pytest), also named here beside their statuses
+from shinpan.adapters.errors import AdapterCrash as AdapterCrash
+from shinpan.adapters.errors import AdapterError as AdapterError
+from shinpan.adapters.errors import AdapterTimeout as AdapterTimeout
+
 
 class Status(StrEnum):
     """Every status a scenario can end with."""
@@ -36,18 +41,6 @@ class Status(StrEnum):
 
 class ScriptMismatchError(Exception):
     """The engine needed a choice the scenario did not script, or left a scripted choice unused."""
-
-
-class AdapterError(Exception):
-    """The adapter answered ``error``, broke the contract, or the kit could not talk to it."""
-
-
-class AdapterCrash(AdapterError):
-    """The adapter's process exited (or could not be started) while the kit waited for an answer."""
-
-
-class AdapterTimeout(AdapterError):
-    """The adapter did not answer within the scenario's time limit; it was stopped."""
 
 
 SKIP_STATUSES = (Status.UNSUPPORTED, Status.UNOBSERVABLE, Status.NOT_APPLICABLE, Status.UNRESOLVED)

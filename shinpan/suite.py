@@ -8,7 +8,7 @@ examples) and their steps with line numbers.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -47,9 +47,9 @@ class Case:
     tags: tuple[str, ...]
     steps: tuple[Step, ...]
 
-    @property
+    @cached_property
     def values(self) -> TagValues:
-        """The case's tags by kind."""
+        """The case's tags by kind (read once)."""
         return read_tags(self.tags)
 
     @property

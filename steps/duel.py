@@ -33,6 +33,8 @@ class Duel:
         self.started = False
         self.last_rejection: str | None = None
         self._observation: dict[str, Any] | None = None
+        self._drawn: dict[str, int] = {}
+        self._turns_passed = 0
 
     # ------------------------------------------------------------------ setup
     def declare(self, ref: CardRef) -> str:
@@ -147,6 +149,34 @@ class Duel:
         self.last_rejection = self.session.act(action, choices)
         if self.last_rejection is not None and not attempt:
             raise AssertionError(f"the adapter rejected the move {action}: {self.last_rejection}")
+
+    def end_turn(self) -> None:
+        """End the turn; the next player's turn begins with a draw.
+
+        The kit never tests deck-out (山札切れ): decks hold only the cards a scenario names, so a scenario that
+        passes the turn must give the next player a card to draw — else an engine that ends the game when a
+        player cannot draw would lose it. A scenario that forgets is an error, on every engine: the count is
+        the scenario's own (cards its setup put in the deck, less the draws its steps caused), never the engine's.
+        """
+        following = "opp" if self._active() == "me" else "me"
+        self.draw_from(following, 1)
+        self._turns_passed += 1
+        self.act({"type": "end_turn"})
+
+    def draw_from(self, player: str, count: int) -> None:
+        """Count ``count`` draws from ``player``'s deck (an error when the setup's deck cannot give them)."""
+        self._drawn[player] = self._drawn.get(player, 0) + count
+        if self._drawn[player] > len(self.players[player].get("deck", [])):
+            who = "自分" if player == "me" else "相手"
+            raise ValueError(f"{who} ({player}) draws more cards than the scenario puts in {who}の山札: give the "
+                             "deck the cards its turns and draws take (the kit does not test deck-out)")
+
+    def _active(self) -> str:
+        """Whose turn it is, by the setup and the turns the steps passed."""
+        active = str(self.turn["active"])
+        if self._turns_passed % 2:
+            active = "opp" if active == "me" else "me"
+        return active
 
     def observation(self) -> dict[str, Any]:
         """The state after the latest move (observed once per move)."""

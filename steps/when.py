@@ -75,6 +75,7 @@ def charge_mana(duel: Duel, player: str, card: str) -> None:
 @when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})がカードを(?P<count>\d+)枚引く"))
 def draw(duel: Duel, player: str, count: str) -> None:
     """The player draws cards from the top of the deck."""
+    duel.draw_from(PLAYERS[player], int(count))
     duel.act({"type": "draw", "player": PLAYERS[player], "count": int(count)})
 
 
@@ -96,12 +97,12 @@ def attack_creature(duel: Duel, card: str, target: str, attempt: str | None) -> 
 @when("ターンが終わる")
 def end_turn(duel: Duel) -> None:
     """The current turn ends and the next player's turn begins."""
-    duel.act({"type": "end_turn"})
+    duel.end_turn()
 
 
 @when(parsers.re(rf"次の(?P<player>{PLAYER_PATTERN})のターンになる"))
 def next_turn_of(duel: Duel, player: str) -> None:
     """Turns end until the named player's next turn has begun (at least one turn ends)."""
-    duel.act({"type": "end_turn"})
+    duel.end_turn()
     while duel.observation()["turn"]["active"] != PLAYERS[player]:
-        duel.act({"type": "end_turn"})
+        duel.end_turn()

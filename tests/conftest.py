@@ -17,8 +17,10 @@ from hypothesis import settings
 import shinpan.adapters.reference
 import shinpan.adapters.subprocess_adapter  # noqa: F401
 import tests.fake_adapters  # noqa: F401
-from shinpan import cards, rulesets
+from shinpan import cards, rulesets, suite
 from shinpan.paths import PROJECT_ROOT
+from tests import installed_kit
+from tests.installed_kit import Installed
 
 settings.register_profile("ci", database=None, deadline=None, derandomize=True, max_examples=60)
 settings.register_profile("dev", deadline=None, max_examples=40)
@@ -83,6 +85,11 @@ def _forget_registries() -> None:
     rulesets.load.cache_clear()
 
 
+def cases_in(features: Path) -> int:
+    """How many cases the feature files under ``features`` hold (every one gets a status in a run)."""
+    return sum(len(suite.feature(path).cases) for path in suite.feature_paths(features))
+
+
 @pytest.fixture
 def suite_copy(tmp_path: Path) -> Path:
     """A scratch features/ folder with the real registries and the basics feature files."""
@@ -92,3 +99,11 @@ def suite_copy(tmp_path: Path) -> Path:
         shutil.copy(PROJECT_ROOT / "features" / name, target / name)
     shutil.copytree(PROJECT_ROOT / "features" / "basics", target / "basics")
     return target
+
+
+@pytest.fixture(scope="session")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
+    """The kit's wheel in a fresh virtual environment (built once per run, shared by xdist workers)."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    return installed_kit.create(shared / "installed-kit", PROJECT_ROOT)

@@ -163,7 +163,7 @@ def spec_error(spec: str) -> str:
 
 
 @pytest.mark.parametrize(("spec", "reason"), [
-    ("nope", "unknown adapter 'nope'; available: reference, or cmd:<command line>"),
+    ("nope", "unknown adapter 'nope'; available: reference, or cmd:<command line>, or py:<module>:<factory>"),
     ("cmd:", "names no command (write cmd:<program> [arguments])"),
     ("cmd:'engine --fast", "cannot split the command line: no closing quotation"),
     ("cmd:/nonexistent/engine", "program '/nonexistent/engine' does not exist"),

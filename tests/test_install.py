@@ -1,91 +1,23 @@
 """The kit works without a checkout: the wheel, installed into a fresh virtual environment and run from an
-empty folder, runs the same suite with the same results as the repository, and finds adapter plug-ins that
-other installed packages declare.
-
-The environment gets the wheel (and, later, a plug-in package) in its own site-packages; the third-party
-libraries the kit depends on come from the environment running these tests, through a ``.pth`` line, so that
-the test needs no download beyond the build backend and stays quick. Nothing of the repository is on its path.
+empty folder (:mod:`tests.installed_kit`), runs the same suite with the same results as the repository, finds
+adapter plug-ins that other installed packages declare, and runs the plug-in examples of docs/adapters.md.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
+import re
 import subprocess
 import sys
-import sysconfig
+import textwrap
 import zipfile
 from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from shinpan.paths import PROJECT_ROOT
-
-IGNORED = shutil.ignore_patterns(".git", ".venv", ".tox", "build", "dist", "*.egg-info", "__pycache__", ".*_cache",
-                                 "reports", "*.jsonl")
-
-
-@dataclass(frozen=True)
-class Installed:
-    """A fresh environment holding the built wheel."""
-
-    wheel: Path
-    python: Path
-    bin: Path
-    empty: Path
-    """An empty folder far from the repository to run commands in."""
-
-    def run(self, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-        """Run one of the environment's programs (``shinpan``, ``python``) in the empty folder."""
-        env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "SHINPAN_FEATURES", "PYTEST_ADDOPTS")}
-        env["PATH"] = os.pathsep.join([str(self.bin), env.get("PATH", "")])
-        done = subprocess.run([str(self.bin / args[0]), *args[1:]], capture_output=True, text=True, cwd=self.empty,
-                              env=env, check=False, timeout=300)
-        if check:
-            assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-        return done
-
-    def pip_install(self, target: Path) -> None:
-        """Install a wheel or a project folder into the environment, without its dependencies."""
-        done = subprocess.run([sys.executable, "-m", "pip", "--python", str(self.python), "install", "--no-deps",
-                               "--quiet", "--disable-pip-version-check", str(target)],
-                              capture_output=True, text=True, check=False, timeout=300)
-        assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-
-
-def build_wheel(source: Path, dist: Path) -> Path:
-    """Build the project's wheel as pip and pipx do (isolated build), from a copy of the repository."""
-    copy = dist.parent / "source"
-    shutil.copytree(source, copy, symlinks=True, ignore=IGNORED)
-    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--disable-pip-version-check",
-                           "-w", str(dist), str(copy)], capture_output=True, text=True, check=False, timeout=600)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    (wheel,) = dist.glob("shinpan-*.whl")
-    return wheel
-
-
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
-    root = tmp_path_factory.mktemp("install")
-    wheel = build_wheel(PROJECT_ROOT, root / "dist")
-    venv = root / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
-    bin_ = venv / ("Scripts" if os.name == "nt" else "bin")
-    python = bin_ / "python"
-    purelib = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
-                                  capture_output=True, text=True, check=True).stdout.strip())
-    # the kit's dependencies, from the environment running the tests (never the repository itself)
-    deps = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib")}
-    (purelib / "zz_shinpan_test_dependencies.pth").write_text("\n".join(sorted(deps)) + "\n", encoding="utf-8")
-    kit = Installed(wheel, python, bin_, root / "empty")
-    kit.empty.mkdir()
-    kit.pip_install(wheel)
-    yield kit
+from tests.installed_kit import Installed
 
 
 def test_the_wheel_holds_the_suite_under_the_shinpan_name_and_the_licence(installed: Installed) -> None:
@@ -161,3 +93,91 @@ def test_the_installed_kit_lints_and_lists_from_an_empty_folder(installed: Insta
     assert installed.run("shinpan", "--version").stdout.split()[-1] == installed.wheel.name.split("-")[1]
     smoke = installed.run("shinpan", "smoke", "--adapter", "reference")
     assert "ADAPTER OK" in smoke.stdout
+    installed.run("shinpan", "site", "--out", "site")
+    pages = {p.name for p in (installed.empty / "site").rglob("*.html")}
+    assert "index.html" in pages and len(pages) > 50  # a page per scenario, from the suite the wheel carries
+
+
+PLUGIN_PYPROJECT = """\
+[build-system]
+requires = ["setuptools>=77"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "shinpan-plugin-demo"
+version = "0.1.0"
+
+[project.entry-points."shinpan.adapters"]
+demo = "shinpan_plugin_demo:make_adapter"
+broken = "shinpan_plugin_demo:no_such_factory"
+"""
+
+PLUGIN_MODULE = """\
+from shinpan.adapters.reference import ReferenceSimulator
+
+
+class DemoEngine(ReferenceSimulator):
+    def hello(self, request):
+        response = super().hello(request)
+        response["engine"] = {"name": "demo-engine", "version": "0.1.0", "language": "Python"}
+        return response
+
+
+def make_adapter():
+    return DemoEngine()
+"""
+
+
+def test_an_installed_package_plugs_in_an_adapter_by_name(installed: Installed, tmp_path: Path) -> None:
+    package = tmp_path / "plugin"
+    (package / "shinpan_plugin_demo").mkdir(parents=True)
+    (package / "pyproject.toml").write_text(PLUGIN_PYPROJECT, encoding="utf-8")
+    (package / "shinpan_plugin_demo" / "__init__.py").write_text(PLUGIN_MODULE, encoding="utf-8")
+    installed.pip_install(package)
+
+    done = installed.run("shinpan", "run", "--adapter", "demo", "--report", "demo.jsonl", "features/basics")
+    lines = _report(installed.empty / "demo.jsonl")
+    assert lines[0]["adapter"]["name"] == "demo-engine" and lines[0]["adapter"]["spec"] == "demo"
+    assert set(_statuses(lines).values()) == {"PASS"}, done.stdout[-2000:]
+    check = textwrap.dedent("""\
+        from shinpan.adapters.registry import AdapterSpecError, available, make_adapter
+        print(available())
+        try:
+            make_adapter("broken")
+        except AdapterSpecError as error:
+            print(error)
+        """)
+    out = installed.run("python", "-c", check).stdout.splitlines()
+    names = out[0].strip("[]").replace("'", "").split(", ")
+    assert names[0] == "reference" and {"broken", "demo"} <= set(names)  # (other tests may install more)
+    assert out[1].startswith("the adapter plug-in 'broken' = 'shinpan_plugin_demo:no_such_factory' (from "
+                             "shinpan-plugin-demo) cannot be loaded: AttributeError: ")
+
+
+FILE = re.compile(r"<!-- file: (?P<path>\S+) -->\n```\w+\n(?P<body>.*?)\n```", re.DOTALL)
+PLUG_IN = re.compile(r"<!-- example: plug-in -->\n```sh\n(?P<body>.*?)\n```", re.DOTALL)
+
+
+def test_the_plug_in_examples_of_the_guide_run_in_a_fresh_environment(installed: Installed, tmp_path: Path) -> None:
+    guide = (PROJECT_ROOT / "docs" / "adapters.md").read_text(encoding="utf-8")
+    files = list(FILE.finditer(guide))
+    assert [f["path"] for f in files] == ["my-engine/my_engine/shinpan_adapter.py", "my-engine/pyproject.toml"]
+    for match in files:
+        target = tmp_path / match["path"]
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(match["body"] + "\n", encoding="utf-8")
+    (block,) = [m["body"] for m in PLUG_IN.finditer(guide)]
+    commands = block.splitlines()
+    assert len(commands) == 4
+    for command in commands:
+        done = subprocess.run(["bash", "-c", command], cwd=tmp_path, env=installed.env(), capture_output=True,
+                              text=True, check=False, timeout=600)
+        assert done.returncode == 0, f"{command}\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+        if "shinpan run" in command:
+            assert " passed" in done.stdout and "failed" not in done.stdout, command
+    report = _report(tmp_path / "out" / "my-engine.jsonl")
+    assert report[0]["adapter"]["spec"] == "my-engine" and report[0]["adapter"]["name"] == "shinpan-reference"
+    assert set(_statuses(report).values()) == {"PASS"}
+    where = installed.run("python", "-c", "import my_engine.shinpan_adapter as m; print(m.__file__)").stdout
+    assert Path(where.strip()).is_relative_to(installed.python.parent.parent)  # the package was installed
+

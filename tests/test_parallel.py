@@ -55,3 +55,16 @@ def test_two_workers_report_and_summarize_what_one_process_does(run_suite: Suite
     order = [(line["id"], states.index(line["ruleset"])) for line in cases]
     assert order == sorted(order)  # by scenario id, then state in the states' order
     assert {line["status"] for line in cases} == {"PASS", "FAIL"}
+
+
+def test_a_step_defined_nearer_the_feature_wins_as_in_pytest_bdd(run_suite: SuiteRunner, suite_copy: Path) -> None:
+    """The kit runs each step's definition without asking pytest for it again every time; it must still pick
+    the one pytest-bdd picks: of the definitions that match, the one closest to the feature file."""
+    (suite_copy / "basics" / "conftest.py").write_text(
+        "from pytest_bdd import given\n\n\n"
+        "@given('自分のターンである')\n"
+        "def _nearer() -> None:\n"
+        "    raise AssertionError('the nearer definition ran')\n", encoding="utf-8")
+    result = run_suite("--tags=@id:basics-sick-001 or @id:basics-sick-005", features=suite_copy)
+    assert result.statuses() == {"basics-sick-001": "FAIL", "basics-sick-005": "PASS"}, result.output
+    assert "the nearer definition ran" in str(result.report[0]["message"])
