@@ -107,7 +107,7 @@ def test_an_adapter_that_never_starts_covers_nothing(run_suite: SuiteRunner, tmp
 
 
 def test_a_grandchild_holding_the_pipe_is_killed_with_its_group(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:
-    result = run_suite(fake("grandchild", tmp_path), "--scenario-timeout=1", features=suite_copy, tmp=tmp_path)
+    result = run_suite(fake("grandchild", tmp_path), "--scenario-timeout=5", features=suite_copy, tmp=tmp_path)
     assert_complete(result)
     assert sorted(result.statuses().values()).count("TIMEOUT") == 1
     assert set(result.statuses().values()) == {"PASS", "TIMEOUT"}
@@ -129,11 +129,11 @@ def test_a_flood_of_stderr_is_drained_without_slowing_the_answers(run_suite: Sui
 
 
 def test_an_in_process_engine_that_loops_is_a_timeout(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:
-    result = run_suite("--adapter=fake-loops-once", "--scenario-timeout=1", features=suite_copy, tmp=tmp_path)
+    result = run_suite("--adapter=fake-loops-once", "--scenario-timeout=5", features=suite_copy, tmp=tmp_path)
     assert_complete(result)
     bad = [r for r in result.cases() if r["status"] != "PASS"]
     assert [r["status"] for r in bad] == ["TIMEOUT"]
-    assert "did not finish the scenario in time (1 s per scenario)" in str(bad[0]["message"])
+    assert "did not finish the scenario in time (5 s per scenario)" in str(bad[0]["message"])
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
