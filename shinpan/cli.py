@@ -521,6 +521,35 @@ def diff_(first: str, second: str, fmt: str) -> None:
         click.echo(line)
 
 
+@main.command("rules")
+@click.argument("number")
+@click.option("--format", "fmt", type=click.Choice(["pretty", "json"]), default="pretty", show_default=True)
+def rules_(number: str, fmt: str) -> None:
+    """A rule NUMBER of features/rules.yaml (801.4 also lists 801.4a, 801.4b…): its title, the rulebook versions
+    in which the number holds with each meaning, and every scenario that cites it."""
+    from shinpan import rules
+
+    found = rules.load().matching(number)
+    root = paths.features_dir().parent
+    cases = [case for path in suite.feature_paths() for case in suite.feature(path).cases]
+    entries: list[dict[str, Any]] = []
+    for rule in found:
+        citing = [{"id": case.id, "place": f"{case.path.relative_to(root).as_posix()}:{case.line}", "name": case.name}
+                  for case in cases if rule.number in case.values.rule]
+        versions = [{"from": v.start, "until": v.end, "meaning": v.meaning} for v in rule.versions]
+        entries.append({"number": rule.number, "title": rule.title, "versions": versions, "scenarios": citing})
+    if fmt == "json":
+        click.echo(json.dumps(entries, ensure_ascii=False, indent=2))
+        return
+    for rule, entry in zip(found, entries, strict=True):
+        click.echo(f"{rule.number}  {rule.title}")
+        for version in rule.versions:
+            click.echo(f"    {version.window()}: {version.meaning}")
+        click.echo(f"    cited by {len(entry['scenarios'])} scenario(s)")
+        for scenario in entry["scenarios"]:
+            click.echo(f"      {scenario['id']}  {scenario['place']}  {scenario['name']}")
+
+
 @main.command("rulesets")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def rulesets_(fmt: str) -> None:

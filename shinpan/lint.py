@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from shinpan import cards, paths, rulesets, suite
+from shinpan import rules as rules_
 from shinpan import sources as sources_
 from shinpan.errors import SuiteError
 from shinpan.tags import STATUS_VALUES, TagValues
@@ -48,14 +49,17 @@ def lint(root: Path | None = None) -> list[Problem]:
         registry = cards.load(root / "cards.yaml")
         changes = rulesets.load(root / "rulesets.yaml")
         known_sources = sources_.load(root / "sources.yaml")
+        known_rules = rules_.load(root / "rules.yaml")
     except SuiteError as error:
         return [Problem(_show(error.path), error.line or 1, error.message)]
     problems.extend(_lint_change_sources(changes, known_sources))
+    problems.extend(_lint_rule_versions(known_rules, changes))
     matchers = step_definitions()
     seen_ids: dict[str, str] = {}
     for path in suite.feature_paths(root):
         problems.extend(_lint_file(path, root, registry, changes, matchers, seen_ids))
         problems.extend(_lint_sources(path, known_sources))
+        problems.extend(_lint_rules(path, known_rules, changes))
     return sorted(problems)
 
 
@@ -78,6 +82,45 @@ def _lint_sources(path: Path, known: sources_.Sources) -> Iterator[Problem]:
             if source not in known and (case.scenario_line, source) not in reported:
                 reported.add((case.scenario_line, source))
                 yield Problem(_show(path), case.scenario_line, f"@source:{source} is not in features/sources.yaml")
+
+
+def _lint_rule_versions(known: rules_.Rules, changes: rulesets.Changes) -> Iterator[Problem]:
+    for rule in known.items:
+        for version in rule.versions:
+            for bound in (version.start, version.end):
+                if bound is not None and bound not in changes.ids:
+                    yield Problem(_show(known.path), rule.line or 1,
+                                  f"rule {rule.number}: {bound!r} is not a change of features/rulesets.yaml")
+
+
+def _lint_rules(path: Path, known: rules_.Rules, changes: rulesets.Changes) -> Iterator[Problem]:
+    """Every @rule: names an entry of features/rules.yaml, and one of its versions can overlap the
+    scenario's @since/@until window (reported only when they certainly do not overlap)."""
+    try:
+        feature = suite.parse_feature(path)
+    except SuiteError:
+        return  # reported by _lint_file
+    reported: set[tuple[int, str]] = set()
+    for case in feature.cases:
+        values = case.values
+        bounds = [*values.since, *values.until]
+        if any(bound not in changes.ids for bound in bounds):
+            continue  # reported by revision_tag_problems
+        for number in values.rule:
+            if (case.scenario_line, number) in reported:
+                continue
+            rule = known.get(number)
+            if rule is None:
+                message = f"@rule:{number} is not in features/rules.yaml"
+            elif all(rules_.certainly_outside(v, values.since, values.until, changes) for v in rule.versions):
+                window = " ".join([*(f"@since:{c}" for c in values.since), *(f"@until:{c}" for c in values.until)])
+                versions = "; ".join(v.window() for v in rule.versions)
+                message = (f"@rule:{number} ({rule.title}) does not exist in this scenario's window ({window}): "
+                           f"features/rules.yaml gives it for {versions}")
+            else:
+                continue
+            reported.add((case.scenario_line, number))
+            yield Problem(_show(path), case.scenario_line, message)
 
 
 def _lint_file(path: Path, root: Path, registry: cards.CardRegistry, changes: rulesets.Changes,

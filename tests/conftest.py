@@ -95,7 +95,7 @@ def suite_copy(tmp_path: Path) -> Path:
     """A scratch features/ folder with the real registries and the basics feature files."""
     target = tmp_path / "features"
     target.mkdir()
-    for name in ("cards.yaml", "rulesets.yaml", "sources.yaml"):
+    for name in ("cards.yaml", "rulesets.yaml", "sources.yaml", "rules.yaml"):
         shutil.copy(PROJECT_ROOT / "features" / name, target / name)
     shutil.copytree(PROJECT_ROOT / "features" / "basics", target / "basics")
     return target

@@ -23,7 +23,7 @@
     かつ 《テスト用相手破壊置換》の置換効果が《アクア・ソルジャー》(相手)に1回適用された
     かつ 《アクア・ソルジャー》(相手)の置換効果が適用されなかった
 
-  @id:replacement_effects-simultaneous-002 @rule:609.9 @source:timeline-27 @until:2023-04-10 @status:unresolved
+  @id:replacement_effects-simultaneous-002 @source:timeline-27 @until:2023-04-10 @status:unresolved
   シナリオ: 2023-04-10 より前、同時のイベントに置換効果をどう割り当てたかは資料から分からない
     609.9 が加わる前の規則は資料になく、simultaneous-001 と同じ盤面で何が起きたかは決まらない。何も確かめない。
     前提 自分のターンである
