@@ -165,8 +165,11 @@ def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str 
 
 def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]:
     """Every case of the suite as a record: id, place, name, tags by kind, and whether it applies."""
+    from shinpan import sources as sources_
+
     changes = rulesets.load()
     selected = changes.select(ruleset, rules_as_of)
+    known = sources_.load()
     features = [suite.feature(p) for p in suite.feature_paths()]
     records = []
     for feature in features:
@@ -179,7 +182,8 @@ def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]
             records.append({
                 "id": case.id, "feature": paths.relative(case.path), "line": case.line, "name": case.name,
                 "topic": case.topic, "outline_row": case.row, "tags": list(case.tags), "rules": list(values.rule),
-                "sources": list(values.source), "since": list(values.since), "until": list(values.until),
+                "sources": list(values.source), "source_titles": [known.title(s) for s in values.source],
+                "since": list(values.since), "until": list(values.until),
                 "status": values.status[0] if values.status else None, "requires": list(values.requires),
                 "unresolved": values.unresolved, "ruleset": selected.label, "applies": verdict.status is None,
                 "not_applicable_because": verdict.reason if verdict.status == "NOT_APPLICABLE" else None,

@@ -34,6 +34,10 @@ class Sources:
     def __contains__(self, source_id: object) -> bool:
         return any(source.id == source_id for source in self.items)
 
+    def title(self, source_id: str) -> str | None:
+        """The title of ``source_id``, or ``None`` if the registry has no such source."""
+        return next((source.title for source in self.items if source.id == source_id), None)
+
 
 @cache
 def load(path: Path | None = None) -> Sources:

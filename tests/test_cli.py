@@ -23,6 +23,8 @@ def test_list_json_gives_one_object_per_scenario_with_applicability() -> None:
     assert row["rules"] == ["301.5", "101.2"]
     assert row["ruleset"] == "2020-06-26" and row["applies"] is True
     assert {"name", "tags", "since", "until", "status", "line"} <= set(row)
+    seeded = next(r for r in rows if r["id"] == "reconstruction-top-002")
+    assert seeded["sources"] == ["seed003"] and seeded["source_titles"] == ["2021年3月16日ルール改訂"]
 
 
 def test_list_answers_a_day_inside_a_range_with_the_scenarios_in_doubt() -> None:
