@@ -213,7 +213,10 @@ def step_definitions() -> list[Any]:
 
     for module in STEP_MODULES:
         importlib.import_module(module)
-    contexts = list(step_function_context_registry.values())
+    # the registry is pytest-bdd's, for the whole process: keep only the step library's own definitions (a test
+    # run in the same process may have registered others, e.g. in a conftest of its own)
+    contexts = [c for c in step_function_context_registry.values()
+                if getattr(c.step_func, "__module__", None) in STEP_MODULES]
     unique = {(c.type, id(c.step_func), c.parser.name): c for c in contexts}
     return list(unique.values())
 
