@@ -371,6 +371,8 @@ def _envelope_problem(cmd: str, answer: Mapping[str, Any]) -> str | None:
     foreign = FOREIGN_FIELDS.get(cmd, OTHER_FIELDS) & answer.keys()
     if foreign:
         return f"it has {', '.join(sorted(foreign))}, which no answer to {cmd} has"
+    if cmd == "observe" and status == "ok" and "observation" not in answer:
+        return "an 'ok' answer to observe carries an 'observation'"
     if cmd == "observe" and "observation" in answer and not isinstance(answer["observation"], dict):
         return "'observation' must be an object"
     return None

@@ -128,6 +128,9 @@ def main(argv: list[str]) -> int:
                 view["hand"] = [*view.get("hand", []), "__surrogate__"]
             _write(json.dumps(answer, ensure_ascii=False).replace('"__surrogate__"', SURROGATE))
             continue
+        if cmd == "observe" and mode == "no-observation" and misbehave():
+            _write(json.dumps({"status": "ok"}))
+            continue
         if cmd == "observe" and mode == "deep" and misbehave():
             _write('{"status": "ok", "observation": ' + "[" * 5000 + "]" * 5000 + "}")
             continue
