@@ -109,14 +109,8 @@ def certainly_outside(version: RuleVersion, since: Iterable[str], until: Iterabl
 def load(path: Path | None = None) -> Rules:
     """Read and check ``features/rules.yaml`` (or ``path``)."""
     path = path or paths.features_dir() / "rules.yaml"
-    if not path.exists():
-        raise SuiteError(path, 1, "the rule registry is missing: every @rule: must resolve to an entry here")
-    data = yamlfile.load(path)
-    if not isinstance(data, dict) or not isinstance(data.get("rules"), list):
-        raise SuiteError(path, 1, "expected a mapping with a list 'rules'")
     items: list[Rule] = []
-    for entry in data["rules"]:
-        line = yamlfile.line_of(entry)
+    for entry, line in yamlfile.registry_entries(path, "rules", "rule"):
         if (not isinstance(entry, dict) or not isinstance(entry.get("number"), str)
                 or not NUMBER.match(entry["number"]) or not entry.get("title")):
             raise SuiteError(path, line, "each rule must be a mapping with a 'number' (like \"801.4a\", quoted) "

@@ -43,14 +43,8 @@ class Sources:
 def load(path: Path | None = None) -> Sources:
     """Read and check ``features/sources.yaml`` (or ``path``)."""
     path = path or paths.features_dir() / "sources.yaml"
-    if not path.exists():
-        raise SuiteError(path, 1, "the source registry is missing: every @source: must resolve to an entry here")
-    data = yamlfile.load(path)
-    if not isinstance(data, dict) or not isinstance(data.get("sources"), list):
-        raise SuiteError(path, 1, "expected a mapping with a list 'sources'")
     items: list[Source] = []
-    for entry in data["sources"]:
-        line = yamlfile.line_of(entry)
+    for entry, line in yamlfile.registry_entries(path, "sources", "source"):
         if not isinstance(entry, dict) or not isinstance(entry.get("id"), str) or not entry.get("title"):
             raise SuiteError(path, line, "each source must be a mapping with an 'id' and a 'title'")
         if entry["id"] in {item.id for item in items}:

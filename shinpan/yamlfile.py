@@ -74,3 +74,15 @@ def load(path: Path) -> Any:
 def line_of(value: object) -> int | None:
     """The line a mapping started on, if it came from :func:`load`."""
     return value.line if isinstance(value, LineDict) else None
+
+
+def registry_entries(path: Path, key: str, what: str) -> list[tuple[Any, int | None]]:
+    """The entries of a registry file (``features/sources.yaml``, ``features/rules.yaml``): a mapping whose ``key``
+    is a list; each entry with the line it starts on. A missing file or another shape is a :class:`SuiteError`
+    that says what the registry is for (``what``)."""
+    if not path.exists():
+        raise SuiteError(path, 1, f"the {what} registry is missing: every @{what}: must resolve to an entry here")
+    data = load(path)
+    if not isinstance(data, dict) or not isinstance(data.get(key), list):
+        raise SuiteError(path, 1, f"expected a mapping with a list {key!r}")
+    return [(entry, line_of(entry)) for entry in data[key]]
