@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from shinpan import __version__, cards
+from shinpan import __version__
+from shinpan.adapters import cards
 from shinpan.adapters.contract import (
     PROTOCOL_VERSION,
     ActRequest,

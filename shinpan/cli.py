@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from shinpan import __version__, paths, rulesets, suite
-from shinpan.errors import BAD_INPUT, ShinpanError
+from shinpan.adapters.errors import BAD_INPUT, ShinpanError
+from shinpan.adapters.locations import features_dir
 
 if TYPE_CHECKING:
     _NumberType = click.ParamType[float]
@@ -69,10 +70,10 @@ class Shinpan(click.Group):
             return super().invoke(ctx)
         except click.UsageError as error:
             raise BadUsage(error.format_message(), error.ctx) from None
-        except (ShinpanError, ExpectationsError) as error:
-            raise BadInput(str(error)) from None
         except AdapterSpecError as error:
             raise BadInput(f"--adapter: {error}") from None
+        except (ShinpanError, ExpectationsError) as error:
+            raise BadInput(str(error)) from None
         except OSError as error:
             where = f"{error.filename}: " if error.filename else ""
             raise BadInput(f"{where}{error.strerror or error}") from None
@@ -134,7 +135,7 @@ def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str 
     from shinpan import invocation
 
     args = [*invocation.base_arguments(), f"--adapter={adapter}", f"--seed={seed}",
-            f"--default-target={paths.features_dir()}"]
+            f"--default-target={features_dir()}"]
     if ruleset:
         args.append(f"--ruleset={ruleset}")
     if rules_as_of:
@@ -266,7 +267,7 @@ def matrix(adapter: str, validate: bool, expectations: str | None, tags: str | N
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(report).resolve() if report else Path(tmp) / "matrix.jsonl"
         args = [*invocation.base_arguments(), f"--adapter={adapter}", "--matrix", f"--report={path}",
-                "-p", "no:warnings", f"--default-target={paths.features_dir()}"]
+                "-p", "no:warnings", f"--default-target={features_dir()}"]
         args += ["--validate"] if validate else []
         args += [f"--expectations={Path(expectations).resolve()}"] if expectations else []
         args += [f"--tags={tags}"] if tags else []
@@ -534,7 +535,7 @@ def rules_(number: str, fmt: str) -> None:
     from shinpan import rules
 
     found = rules.load().matching(number)
-    root = paths.features_dir().parent
+    root = features_dir().parent
     cases = [case for path in suite.feature_paths() for case in suite.feature(path).cases]
     entries: list[dict[str, Any]] = []
     for rule in found:

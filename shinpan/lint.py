@@ -17,10 +17,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from shinpan import cards, paths, rulesets, suite
 from shinpan import rules as rules_
+from shinpan import rulesets, suite
 from shinpan import sources as sources_
-from shinpan.errors import SuiteError
+from shinpan.adapters import cards
+from shinpan.adapters.errors import SuiteError
+from shinpan.adapters.locations import features_dir
 from shinpan.tags import STATUS_VALUES, TagValues
 
 KEYWORDS = ("機能", "フィーチャ", "背景", "シナリオアウトライン", "シナリオテンプレート", "テンプレ", "シナリオ",
@@ -43,7 +45,7 @@ class Problem:
 
 def lint(root: Path | None = None) -> list[Problem]:
     """Every problem in the suite under ``root`` (default ``features/``), sorted by place."""
-    root = root or paths.features_dir()
+    root = root or features_dir()
     problems: list[Problem] = []
     try:
         registry = cards.load(root / "cards.yaml")

@@ -1,23 +1,19 @@
-"""Where the suite lives: ``shinpan/features`` (the top-level ``features/`` folder, shipped as package data).
+"""Paths as the kit shows them: relative to the folder that holds the suite (``features/…``), installed or not.
 
-Everything the kit reads at run time is found from the installed package, never from a checkout: the same
-paths serve ``pip install -e .`` in the repository and a wheel installed anywhere.
+The suite's folder itself is :func:`shinpan.adapters.locations.features_dir` (the adapters read the card
+registry from it too); everything the kit reads at run time is found from the installed package, never from
+a checkout.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
+
+from shinpan.adapters.locations import features_dir
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 """The folder above the ``shinpan`` package: the repository in a checkout, ``site-packages`` once installed.
 Only the kit's own tests and tools that work on the repository (docs, examples) use it."""
-
-
-def features_dir() -> Path:
-    """The suite's ``features/`` folder (``SHINPAN_FEATURES`` overrides it)."""
-    override = os.environ.get("SHINPAN_FEATURES")
-    return Path(override).resolve() if override else (Path(__file__).resolve().parent / "features").resolve()
 
 
 def suite_root() -> Path:
@@ -32,11 +28,6 @@ def relative(path: str | Path) -> str:
         return Path(path).resolve().relative_to(suite_root()).as_posix()
     except ValueError:
         return str(path)
-
-
-def cards_file() -> Path:
-    """The card registry, ``features/cards.yaml``."""
-    return features_dir() / "cards.yaml"
 
 
 def rulesets_file() -> Path:

@@ -20,12 +20,14 @@ from typing import Any
 
 import pytest
 
-from shinpan import bdd, cards, failures, matrix, paths, rulesets, suite
+from shinpan import bdd, failures, matrix, paths, rulesets, suite
 from shinpan import expectations as expectations_
 from shinpan import report as report_
+from shinpan.adapters import cards
 from shinpan.adapters.contract import Rules, Simulator
+from shinpan.adapters.errors import SuiteError
 from shinpan.adapters.registry import AdapterOptions, AdapterSpecError, make_adapter
-from shinpan.errors import RulesetError, SuiteError
+from shinpan.errors import RulesetError
 from shinpan.outcomes import AdapterError, AdapterTimeout, Status, skip, status_of_failure, status_of_skip
 from shinpan.rulesets import Changes, RulesState
 from shinpan.session import AdapterSession

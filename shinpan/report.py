@@ -17,8 +17,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from shinpan import __version__, paths, suite
+from shinpan import __version__, suite
 from shinpan.adapters.contract import PROTOCOL_VERSION
+from shinpan.adapters.locations import features_dir
 from shinpan.errors import ReportError
 from shinpan.outcomes import Status
 from shinpan.rulesets import Changes, RulesState
@@ -29,7 +30,7 @@ STATUSES = tuple(s.value for s in Status)
 
 def suite_hash(root: Path | None = None) -> str:
     """``sha256:`` over every feature file, ``cards.yaml`` and ``rulesets.yaml`` (relative path + bytes)."""
-    base = root or paths.features_dir()
+    base = root or features_dir()
     files = [*suite.feature_paths(base), base / "cards.yaml", base / "rulesets.yaml"]
     digest = hashlib.sha256()
     for path in sorted(f for f in files if f.exists()):

@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from shinpan import paths, rulesets, yamlfile
-from shinpan.errors import ShinpanError, SuiteError
+from shinpan import rulesets
+from shinpan.adapters import yamlfile
+from shinpan.adapters.errors import ShinpanError, SuiteError
+from shinpan.adapters.locations import features_dir
 
 NUMBER = re.compile(r"^\d{3}\.\d+[a-zA-Z]?$")
 
@@ -108,7 +110,7 @@ def certainly_outside(version: RuleVersion, since: Iterable[str], until: Iterabl
 @cache
 def load(path: Path | None = None) -> Rules:
     """Read and check ``features/rules.yaml`` (or ``path``)."""
-    path = path or paths.features_dir() / "rules.yaml"
+    path = path or features_dir() / "rules.yaml"
     items: list[Rule] = []
     for entry, line in yamlfile.registry_entries(path, "rules", "rule"):
         if (not isinstance(entry, dict) or not isinstance(entry.get("number"), str)

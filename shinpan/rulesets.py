@@ -24,8 +24,10 @@ from enum import StrEnum
 from functools import cache
 from pathlib import Path
 
-from shinpan import paths, yamlfile
-from shinpan.errors import RulesetError, SuiteError
+from shinpan import paths
+from shinpan.adapters import yamlfile
+from shinpan.adapters.errors import SuiteError
+from shinpan.errors import RulesetError
 
 
 class Standing(StrEnum):

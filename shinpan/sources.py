@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from shinpan import paths, yamlfile
-from shinpan.errors import SuiteError
+from shinpan.adapters import yamlfile
+from shinpan.adapters.errors import SuiteError
+from shinpan.adapters.locations import features_dir
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ class Sources:
 @cache
 def load(path: Path | None = None) -> Sources:
     """Read and check ``features/sources.yaml`` (or ``path``)."""
-    path = path or paths.features_dir() / "sources.yaml"
+    path = path or features_dir() / "sources.yaml"
     items: list[Source] = []
     for entry, line in yamlfile.registry_entries(path, "sources", "source"):
         if not isinstance(entry, dict) or not isinstance(entry.get("id"), str) or not entry.get("title"):

@@ -16,8 +16,8 @@ from gherkin.errors import CompositeParserException, ParserException
 from gherkin.parser import Parser
 from gherkin.pickles.compiler import Compiler
 
-from shinpan import paths
-from shinpan.errors import SuiteError
+from shinpan.adapters.errors import SuiteError
+from shinpan.adapters.locations import features_dir
 from shinpan.tags import TagValues, read_tags
 
 
@@ -157,7 +157,7 @@ def _message(error: Any) -> str:
 
 def feature_paths(root: Path | None = None) -> list[Path]:
     """Every ``*.feature`` under ``root`` (default ``features/``), sorted."""
-    return sorted((root or paths.features_dir()).rglob("*.feature"))
+    return sorted((root or features_dir()).rglob("*.feature"))
 
 
 @cache

@@ -17,7 +17,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from shinpan import paths, suite
+from shinpan import suite
+from shinpan.adapters.locations import features_dir
 from shinpan.report import cases, read
 
 PREFIX = "carry-table-"
@@ -86,7 +87,7 @@ class Table:
 
 def build(folder: Path | None = None) -> Table:
     """Read the table's cells from the feature files under ``folder`` (default ``features/carry_over``)."""
-    folder = folder or paths.features_dir() / TABLES["carry-over"]
+    folder = folder or features_dir() / TABLES["carry-over"]
     cells: dict[tuple[str, str], Cell] = {}
     problems: list[str] = []
     rows = [key for key, _ in ROWS]
@@ -109,7 +110,7 @@ def build(folder: Path | None = None) -> Table:
 
 def run(adapter: str, ruleset: str | None, folder: Path | None = None) -> dict[str, str]:
     """Run the table's scenarios on ``adapter`` in a subprocess; return each scenario's status by id."""
-    folder = folder or paths.features_dir() / TABLES["carry-over"]
+    folder = folder or features_dir() / TABLES["carry-over"]
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "table.jsonl"
         command = [sys.executable, "-m", "shinpan", "run", f"--adapter={adapter}", f"--report={report}",

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from shinpan.adapters.cards import CardRegistry
 from shinpan.adapters.contract import Choice, PlayerName, Rules
-from shinpan.cards import CardRegistry
 from shinpan.checks import Check, judge
 from shinpan.outcomes import unobservable, unsupported
 from shinpan.session import AdapterSession

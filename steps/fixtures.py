@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from shinpan import cards
+from shinpan.adapters import cards
 from shinpan.outcomes import unsupported
 from shinpan.pytest_plugin import RunContext
 from shinpan.rulesets import RulesState

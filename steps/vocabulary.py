@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from shinpan.adapters.cards import CARD_REFERENCE
 from shinpan.adapters.contract import PlayerName
-from shinpan.cards import CARD_REFERENCE
 
 PLAYERS: dict[str, PlayerName] = {"自分": "me", "相手": "opp"}
 """自分 = the scenario's own side; 相手 = the opponent."""

@@ -17,7 +17,8 @@ from hypothesis import settings
 import shinpan.adapters.reference
 import shinpan.adapters.subprocess_adapter  # noqa: F401
 import tests.fake_adapters  # noqa: F401
-from shinpan import cards, rulesets, suite
+from shinpan import rulesets, suite
+from shinpan.adapters import cards
 from shinpan.paths import PROJECT_ROOT
 from tests import installed_kit
 from tests.installed_kit import Installed

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from shinpan import cards
+from shinpan.adapters import cards
+from shinpan.adapters.errors import SuiteError
 from shinpan.adapters.reference import ReferenceSimulator
-from shinpan.errors import SuiteError
 from shinpan.lint import lint
 from shinpan.paths import PROJECT_ROOT
 from tests.conftest import SuiteRunner

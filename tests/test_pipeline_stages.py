@@ -222,7 +222,7 @@ def test_an_opponents_ability_cannot_tap_a_creature_protected_by_a_static_abilit
 
 def _linked_metsu_attacks() -> tuple[Game, Card, list[Card]]:
     """《竜極神ゲキ》 and 《竜極神メツ》 linked; メツ attacks; the opponent has 3 mana cards."""
-    from shinpan import cards
+    from shinpan.adapters import cards
 
     database = CardDatabase.from_entries(entry.data for entry in cards.load())
     game = Game(database, engine_rules("2025-12-17"))

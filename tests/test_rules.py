@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from shinpan import paths, rules, rulesets
+from shinpan import rules, rulesets
+from shinpan.adapters.errors import SuiteError
+from shinpan.adapters.locations import features_dir
 from shinpan.cli import main
-from shinpan.errors import SuiteError
 from shinpan.lint import lint
 
 HEADER = "# language: ja\n@topic:basics\n機能: 検査\n\n"
@@ -102,7 +103,7 @@ def test_rules_json_gives_versions_and_places() -> None:
                                       for s in entry["scenarios"])
     for scenario in entry["scenarios"]:
         path, line = scenario["place"].rsplit(":", 1)
-        text = (paths.features_dir().parent / path).read_text(encoding="utf-8").splitlines()
+        text = (features_dir().parent / path).read_text(encoding="utf-8").splitlines()
         assert "@rule:603.5d" in "\n".join(text[max(0, int(line) - 4):int(line)]), scenario
 
 

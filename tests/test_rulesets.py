@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from shinpan import rulesets, suite
-from shinpan.errors import RulesetError, SuiteError
+from shinpan.adapters.errors import SuiteError
+from shinpan.errors import RulesetError
 from shinpan.rulesets import Standing
 
 DATED = ["2018-08-09", "2018-09-05", "2019-09-27", "2019-12-12", "2020-06-26", "2020-09-18", "2021-03-16",

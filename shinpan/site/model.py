@@ -13,9 +13,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
-from shinpan import cards, paths, suite
+from shinpan import suite
 from shinpan import table as tables
-from shinpan.cards import CARD_REFERENCE
+from shinpan.adapters import cards
+from shinpan.adapters.cards import CARD_REFERENCE
+from shinpan.adapters.locations import features_dir
 from shinpan.site import history, provenance
 from shinpan.site.reports import CaseResult, Engine
 
@@ -196,7 +198,7 @@ def _status(result: CaseResult | None) -> str:
 def build(engines: Sequence[Engine], today: dt.date | None = None) -> Site:
     """Read the suite, the card registry and the changes, and join the engines' results."""
     registry = cards.load()
-    root = paths.features_dir()
+    root = features_dir()
     topics: dict[str, list[Feature]] = {}
     scenarios: dict[str, Scenario] = {}
     for path in suite.feature_paths(root):
@@ -257,7 +259,7 @@ def _pieces(text: str, registry: cards.CardRegistry) -> tuple[Piece, ...]:
 
 
 def _grid(engines: Sequence[Engine]) -> tuple[tuple[str, tuple[GridCell, ...]], ...]:
-    table = tables.build(paths.features_dir() / tables.TABLES["carry-over"])
+    table = tables.build(features_dir() / tables.TABLES["carry-over"])
     rows = []
     for row, label in tables.ROWS:
         whole = table.cell(row, tables.WHOLE_ROW)

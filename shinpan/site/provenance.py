@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from shinpan import paths, yamlfile
+from shinpan.adapters import yamlfile
+from shinpan.adapters.locations import features_dir
 
 FIELDS = (("title", "題"), ("publisher", "発行"), ("date", "日付"), ("range", "期間"), ("page_title", "ページ名"),
           ("url", "URL"), ("versions", "版"))
@@ -65,12 +66,12 @@ def load(path: Path, keyed: str, normalise: bool) -> Registry:
 
 def sources() -> Registry:
     """``features/sources.yaml`` (empty if the suite has none)."""
-    return load(paths.features_dir() / "sources.yaml", "id", normalise=True)
+    return load(features_dir() / "sources.yaml", "id", normalise=True)
 
 
 def rules() -> Registry:
     """``features/rules.yaml`` (empty if the suite has none)."""
-    return load(paths.features_dir() / "rules.yaml", "number", normalise=False)
+    return load(features_dir() / "rules.yaml", "number", normalise=False)
 
 
 def describe(value: object) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from shinpan.errors import SuiteError
+from shinpan.adapters.errors import SuiteError
 
 
 class LineDict(dict[str, Any]):

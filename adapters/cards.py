@@ -14,8 +14,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from shinpan import paths, yamlfile
-from shinpan.errors import SuiteError
+from shinpan.adapters import locations, yamlfile
+from shinpan.adapters.errors import SuiteError
 
 CARD_REFERENCE = re.compile(r"《(?P<name>[^《》]+)》(?:\((?P<label>[^()\s]+)\))?")
 """How steps name a card: 《name》, optionally with a label in parentheses: 《name》(A)."""
@@ -61,7 +61,7 @@ class CardRegistry:
 @cache
 def load(path: Path | None = None) -> CardRegistry:
     """Read and check the registry."""
-    path = path or paths.cards_file()
+    path = path or locations.cards_file()
     data = yamlfile.load(path)
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise SuiteError(path, 1, "expected a mapping with a list 'cards'")
