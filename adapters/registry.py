@@ -24,7 +24,7 @@ from importlib import metadata
 from typing import Any, Final
 
 from shinpan.adapters.contract import COMMANDS, Simulator
-from shinpan.adapters.errors import AdapterSpecError as AdapterSpecError
+from shinpan.adapters.errors import AdapterSpecError
 
 ENTRY_POINT_GROUP: Final = "shinpan.adapters"
 """The entry-point group in which installed packages declare adapter plug-ins."""
@@ -70,7 +70,15 @@ def available() -> list[str]:
 
 
 def make_adapter(spec: str, options: AdapterOptions | None = None) -> Simulator:
-    """A fresh adapter for ``spec`` (see the module's docstring)."""
+    """A fresh adapter for ``spec`` (see the module's docstring); an :class:`AdapterSpecError` that knows
+    ``spec`` if it names none."""
+    try:
+        return _make(spec, options)
+    except AdapterSpecError as error:
+        raise AdapterSpecError(str(error), spec) from None
+
+
+def _make(spec: str, options: AdapterOptions | None) -> Simulator:
     if spec.startswith(CMD_PREFIX):
         from shinpan.adapters.subprocess_adapter import SubprocessSimulator, command_of
 

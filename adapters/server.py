@@ -112,7 +112,8 @@ def protocol_streams() -> Iterator[tuple[IO[str], IO[str]]]:
 def main(argv: list[str] | None = None) -> int:
     """``python -m shinpan.adapters.server [--validate] [SPEC]``: serve an in-process adapter (default: the
     reference engine); SPEC is ``py:<module>:<factory>`` or an installed plug-in's name."""
-    from shinpan.adapters.registry import AdapterSpecError, make_adapter
+    from shinpan.adapters.errors import BAD_INPUT, AdapterSpecError
+    from shinpan.adapters.registry import make_adapter
 
     args = sys.argv[1:] if argv is None else argv
     specs = [a for a in args if not a.startswith("-")]
@@ -120,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
         simulator = make_adapter(specs[0] if specs else "reference")
     except AdapterSpecError as error:
         print(f"error: {error}", file=sys.stderr)
-        return 4
+        return BAD_INPUT
     return serve(simulator, validate="--validate" in args)
 
 

@@ -6,12 +6,12 @@ import json
 import math
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from shinpan import __version__, paths, rulesets, suite
-from shinpan.adapters.errors import BAD_INPUT, ShinpanError
+from shinpan.adapters.errors import BAD_INPUT, ShinpanError, SuiteError
 from shinpan.adapters.locations import features_dir
 
 if TYPE_CHECKING:
@@ -38,12 +38,6 @@ class PositiveNumber(_NumberType):
 POSITIVE = PositiveNumber()
 
 
-class BadInput(click.ClickException):
-    """Bad input, shown as one line (``Error: …``); exit status 4."""
-
-    exit_code = BAD_INPUT
-
-
 class BadUsage(click.UsageError):
     """A bad command line (unknown option, bad option value), shown with the usage; exit status 4."""
 
@@ -51,9 +45,10 @@ class BadUsage(click.UsageError):
 
 
 class Shinpan(click.Group):
-    """The command group, with the one place where a user's mistake becomes a message and an exit
-    status: bad input (a :class:`ShinpanError`, an adapter spec that names no adapter, a file that
-    cannot be read or written, a bad option value) is one line and exit status 4, never a traceback."""
+    """The command group, with the one place where an error becomes a message and an exit status: every
+    :class:`ShinpanError` (the family of :mod:`shinpan.adapters.errors` and :mod:`shinpan.errors`) is its
+    one line and its ``exit_code``; a bad command line, and a file that cannot be read or written, are bad
+    input (exit status 4). Never a traceback."""
 
     def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
                      **extra: Any) -> click.Context:
@@ -63,20 +58,22 @@ class Shinpan(click.Group):
             raise BadUsage(error.format_message(), error.ctx) from None
 
     def invoke(self, ctx: click.Context) -> Any:
-        from shinpan.adapters.registry import AdapterSpecError
-        from shinpan.expectations import ExpectationsError
-
         try:
             return super().invoke(ctx)
         except click.UsageError as error:
             raise BadUsage(error.format_message(), error.ctx) from None
-        except AdapterSpecError as error:
-            raise BadInput(f"--adapter: {error}") from None
-        except (ShinpanError, ExpectationsError) as error:
-            raise BadInput(str(error)) from None
+        except ShinpanError as error:
+            _fail(ctx, error.one_line(), error.exit_code)
         except OSError as error:
             where = f"{error.filename}: " if error.filename else ""
-            raise BadInput(f"{where}{error.strerror or error}") from None
+            _fail(ctx, f"{where}{error.strerror or error}", BAD_INPUT)
+
+
+def _fail(ctx: click.Context, line: str, exit_code: int) -> NoReturn:
+    """End the command with ``Error: <line>`` on stderr and ``exit_code``."""
+    click.echo(f"Error: {line}", err=True)
+    ctx.exit(exit_code)
+
 
 RULESET_HELP = ("The rules just after change ID (see `shinpan rulesets`); also before:ID, after:ID or a day. "
                 "Default: the rules of today.")
@@ -178,8 +175,8 @@ def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]
             values = case.values
             try:
                 verdict = selected.verdict(values.since, values.until, changes)
-            except ShinpanError as error:
-                raise BadInput(f"{paths.relative(case.path)}:{case.line}: {error}") from None
+            except ShinpanError as error:  # named with the scenario that holds the bad tag
+                raise SuiteError(paths.relative(case.path), case.line, str(error)) from None
             records.append({
                 "id": case.id, "feature": paths.relative(case.path), "line": case.line, "name": case.name,
                 "topic": case.topic, "outline_row": case.row, "tags": list(case.tags), "rules": list(values.rule),
@@ -304,14 +301,11 @@ def matrix(adapter: str, validate: bool, expectations: str | None, tags: str | N
 def compare(reports: tuple[str, ...], format_: str, only_differences: bool) -> None:
     """Compare runs (reports of `shinpan run --report`): scenario x engine, totals per topic.
 
-    Exit status: 0 (whether or not the runs differ), 1 if a report cannot be read.
+    Exit status: 0 (whether or not the runs differ), 4 if a report cannot be read (bad input).
     """
-    from shinpan.compare import ReportError, read_run, render
+    from shinpan.compare import read_run, render
 
-    try:
-        runs = [read_run(report) for report in reports]
-    except ReportError as error:
-        raise click.ClickException(str(error)) from None
+    runs = [read_run(report) for report in reports]
     click.echo(render(runs, format_, only_differences), nl=False)
 
 
@@ -366,8 +360,8 @@ def expectations_update(report: str, file_: str) -> None:
 def smoke(adapter: str, timeout: float, format_: str) -> None:
     """A handful of trivial exchanges that tell a broken adapter from a non-conforming engine.
 
-    Exit status: 0 all well, 1 the adapter is broken, 2 the adapter works but the engine answers wrongly,
-    4 bad input (an adapter spec that names no adapter).
+    Exit status: 0 all well, 1 the adapter is broken (also: an adapter spec that names none), 2 the adapter
+    works but the engine answers wrongly, 4 a bad option.
     """
     from shinpan.smoke import run as run_smoke
 
@@ -475,19 +469,16 @@ def site(out: str, reports: tuple[str, ...], run_reference: bool) -> None:
     """Build the living spec: a static site of every scenario, its sources, history and engine results.
 
     It opens from file:// or any static host; nothing is fetched from the network. Exit status: 0 built;
-    1 a report or the suite cannot be read (one line naming the file and line).
+    4 a report or the suite cannot be read (bad input: one line naming the file and line).
     """
     import time
 
     from shinpan import site as living_spec
 
     started = time.monotonic()
-    try:
-        with living_spec.temporary_folder() as tmp:
-            paths_ = [living_spec.run_reference(Path(tmp))] if run_reference else []
-            built = living_spec.build(Path(out), [*paths_, *(Path(r) for r in reports)])
-    except (living_spec.ReportError, ShinpanError) as error:
-        raise click.ClickException(str(error)) from None
+    with living_spec.temporary_folder() as tmp:
+        paths_ = [living_spec.run_reference(Path(tmp))] if run_reference else []
+        built = living_spec.build(Path(out), [*paths_, *(Path(r) for r in reports)])
     for engine in built.engines:
         if engine.warning:
             click.echo(f"warning: {engine.report}: {engine.label}: report of another version of the suite "
@@ -584,13 +575,10 @@ def _iso(day: Any) -> str | None:
 
 
 def _check_adapter(spec: str) -> None:
-    """A spec that names no adapter is bad input, found once, before any run (nothing is started)."""
-    from shinpan.adapters.registry import AdapterSpecError, make_adapter
+    """A spec that names no adapter is bad input (an :class:`AdapterSpecError`), found once, before any run."""
+    from shinpan.adapters.registry import make_adapter
 
-    try:
-        make_adapter(spec).stop({"cmd": "stop"})
-    except AdapterSpecError as error:
-        raise BadInput(f"--adapter {spec}: {error}") from None
+    make_adapter(spec).stop({"cmd": "stop"})
 
 
 if __name__ == "__main__":

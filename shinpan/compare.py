@@ -16,12 +16,10 @@ from io import StringIO
 from pathlib import Path
 from typing import Any
 
+from shinpan.errors import ReportError
+
 MISSING = "-"
 NOT_RUN = ("NOT_APPLICABLE", "UNRESOLVED")
-
-
-class ReportError(Exception):
-    """A report that cannot be read: names the file (and line)."""
 
 
 @dataclass(frozen=True)
@@ -70,7 +68,7 @@ def read_run(path: str | Path) -> Run:
     try:
         text = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise ReportError(f"{file}: cannot read the report: {error}") from None
+        raise ReportError(file, None, f"cannot read the report: {error}") from None
     header: Mapping[str, Any] = {}
     statuses: dict[str, str] = {}
     topics: dict[str, str] = {}
@@ -80,19 +78,19 @@ def read_run(path: str | Path) -> Run:
         try:
             record = json.loads(line)
         except ValueError:
-            raise ReportError(f"{file}:{number}: not a JSON line of a shinpan report") from None
+            raise ReportError(file, number, "not a JSON line of a shinpan report") from None
         if not isinstance(record, dict):
-            raise ReportError(f"{file}:{number}: expected a JSON object")
+            raise ReportError(file, number, "expected a JSON object")
         kind = record.get("type", "case")
         if kind == "header":
             header = record
         elif kind == "case":
             if not isinstance(record.get("id"), str) or not isinstance(record.get("status"), str):
-                raise ReportError(f"{file}:{number}: a case line needs an 'id' and a 'status'")
+                raise ReportError(file, number, "a case line needs an 'id' and a 'status'")
             statuses[record["id"]] = record["status"]
             topics[record["id"]] = str(record.get("topic", ""))
     if not header and not statuses:
-        raise ReportError(f"{file}: an empty report")
+        raise ReportError(file, None, "an empty report")
     adapter = _mapping(header.get("adapter"))
     name = " ".join(str(adapter[k]) for k in ("name", "version") if adapter.get(k))
     ruleset = _mapping(header.get("ruleset")).get("id", "?")

@@ -33,6 +33,7 @@ from typing import Any
 import tomlkit
 from tomlkit.exceptions import TOMLKitError
 
+from shinpan.errors import ExpectationsError
 from shinpan.outcomes import Status
 
 EXPECTABLE = (Status.FAIL, Status.UNSUPPORTED, Status.UNOBSERVABLE, Status.SCRIPT_MISMATCH, Status.ERROR,
@@ -44,10 +45,6 @@ KEYS = ("status", "reason", "issue", "rulesets", "since", "until")
 
 HEADER = ("shinpan expectations: scenarios this adapter is known to fail or lack (see docs/adapters.md).\n"
           "`shinpan expectations update REPORT` edits it; comments, reasons and issue links are kept.")
-
-
-class ExpectationsError(Exception):
-    """An expectations file that cannot be read: names the file and the entry."""
 
 
 @dataclass(frozen=True)

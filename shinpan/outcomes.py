@@ -2,7 +2,8 @@
 
 PASS and FAIL are pytest's pass and assertion failure. UNSUPPORTED and UNOBSERVABLE are skips whose
 reason starts with the status name — never failures. SCRIPT_MISMATCH and ERROR are failures raised
-as the exceptions below, so pytest shows their names; the plugin tells them apart from FAIL.
+as the contract's errors (:mod:`shinpan.adapters.errors`: ``ScriptMismatchError``, ``AdapterError``), so
+pytest shows their names; the plugin tells them apart from FAIL.
 Scenarios that do not apply under the selected ruleset are NOT_APPLICABLE; ``@status:unresolved``
 ones are UNRESOLVED (documented open questions that assert nothing). CRASH and TIMEOUT are failures
 of a subprocess adapter (it exited, or did not answer in time); XFAIL and XPASS compare a status with
@@ -16,10 +17,7 @@ from typing import NoReturn
 
 import pytest
 
-# the contract's errors (shinpan.adapters.errors, which needs no pytest), also named here beside their statuses
-from shinpan.adapters.errors import AdapterCrash as AdapterCrash
-from shinpan.adapters.errors import AdapterError as AdapterError
-from shinpan.adapters.errors import AdapterTimeout as AdapterTimeout
+from shinpan.adapters.errors import AdapterCrash, AdapterTimeout, ScriptMismatchError
 
 
 class Status(StrEnum):
@@ -37,10 +35,6 @@ class Status(StrEnum):
     TIMEOUT = "TIMEOUT"
     XFAIL = "XFAIL"
     XPASS = "XPASS"
-
-
-class ScriptMismatchError(Exception):
-    """The engine needed a choice the scenario did not script, or left a scripted choice unused."""
 
 
 SKIP_STATUSES = (Status.UNSUPPORTED, Status.UNOBSERVABLE, Status.NOT_APPLICABLE, Status.UNRESOLVED)

@@ -25,10 +25,10 @@ from shinpan import expectations as expectations_
 from shinpan import report as report_
 from shinpan.adapters import cards
 from shinpan.adapters.contract import Rules, Simulator
-from shinpan.adapters.errors import SuiteError
-from shinpan.adapters.registry import AdapterOptions, AdapterSpecError, make_adapter
-from shinpan.errors import RulesetError
-from shinpan.outcomes import AdapterError, AdapterTimeout, Status, skip, status_of_failure, status_of_skip
+from shinpan.adapters.errors import AdapterError, AdapterSpecError, AdapterTimeout, SuiteError
+from shinpan.adapters.registry import AdapterOptions, make_adapter
+from shinpan.errors import ExpectationsError, RulesetError
+from shinpan.outcomes import Status, skip, status_of_failure, status_of_skip
 from shinpan.rulesets import Changes, RulesState
 from shinpan.session import AdapterSession
 from shinpan.steps import STEP_MODULES
@@ -277,7 +277,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("expectations"):
         try:
             context.expectations_file = expectations_.load(config.getoption("expectations"))
-        except expectations_.ExpectationsError as error:
+        except ExpectationsError as error:
             raise pytest.UsageError(str(error)) from None
     if config.getoption("report") and not hasattr(config, "workerinput"):  # xdist workers report to the controller
         _check_writable("--report", config.getoption("report"))

@@ -23,7 +23,8 @@ from shinpan.adapters.contract import (
     Rules,
     Simulator,
 )
-from shinpan.outcomes import AdapterError, ScriptMismatchError, unsupported
+from shinpan.adapters.errors import AdapterError, ScriptMismatchError
+from shinpan.outcomes import unsupported
 from shinpan.rulesets import Changes
 
 

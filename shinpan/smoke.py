@@ -11,29 +11,27 @@ where it was put). The diagnosis says which, in plain words.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from shinpan import __version__, rulesets
 from shinpan.adapters import schemas
 from shinpan.adapters.contract import PROTOCOL_VERSION, Simulator
-from shinpan.adapters.registry import AdapterOptions, AdapterSpecError, make_adapter
-from shinpan.outcomes import AdapterError
+from shinpan.adapters.errors import AdapterError, AdapterSpecError
+from shinpan.adapters.registry import AdapterOptions, make_adapter
 from shinpan.session import handshake_changes
 
 PLAIN_CREATURE = "テスト用クリーチャーA"
 
 
-class AdapterSide(Exception):
-    """The exchange broke: the adapter is at fault."""
+class _Ended(Exception):
+    """Not an error of the kit: how a check ended before its last line. ``verdict`` says who is at fault:
+    ``adapter`` (the exchange broke), ``engine`` (the content was wrong) or ``skipped`` (the adapter declared
+    it lacks what the check needs)."""
 
-
-class EngineSide(Exception):
-    """The exchange was fine, the content was wrong: the engine is at fault."""
-
-
-class Skipped(Exception):
-    """The adapter declared it lacks what the check needs."""
+    def __init__(self, verdict: str, detail: str) -> None:
+        super().__init__(detail)
+        self.verdict = verdict
 
 
 @dataclass
@@ -47,114 +45,136 @@ def _exchange(call: Callable[[Any], Any], request: dict[str, Any], definition: s
     try:
         answer = call(request)
     except AdapterError as error:
-        raise AdapterSide(str(error)) from None
+        raise _Ended("adapter", str(error)) from None
     except Exception as error:  # an in-process adapter that raises is broken too
-        raise AdapterSide(f"{type(error).__name__}: {error}") from None
+        raise _Ended("adapter", f"{type(error).__name__}: {error}") from None
     if not isinstance(answer, Mapping):
-        raise AdapterSide(f"answered {request['cmd']} with {answer!r}, not an object")
+        raise _Ended("adapter", f"answered {request['cmd']} with {answer!r}, not an object")
     if answer.get("status") == "unsupported":
-        raise Skipped(f"{request['cmd']}: unsupported: {answer.get('message', '')}")
+        raise _Ended("skipped", f"{request['cmd']}: unsupported: {answer.get('message', '')}")
     if answer.get("status") not in ("ok", "rejected"):
-        raise AdapterSide(f"answered {request['cmd']} with status {answer.get('status')!r}: "
-                          f"{answer.get('message', '')}")
+        raise _Ended("adapter", f"answered {request['cmd']} with status {answer.get('status')!r}: "
+                                f"{answer.get('message', '')}")
     problems = schemas.problems(definition, answer)
     if problems:
-        raise AdapterSide(f"its {definition} breaks the schema: " + "; ".join(problems))
+        raise _Ended("adapter", f"its {definition} breaks the schema: " + "; ".join(problems))
     return dict(answer)
+
+
+def _expect(holds: bool, detail: str) -> None:
+    """The engine answered with valid messages; if what they say is wrong, the check ends on the engine side."""
+    if not holds:
+        raise _Ended("engine", detail)
+
+
+@dataclass
+class _Smoke:
+    """The checks against one adapter, in order; each returns what it saw, or ends with an :class:`_Ended`."""
+
+    simulator: Simulator
+    changes: rulesets.Changes
+    caps: dict[str, Any] = field(default_factory=dict)
+    """What the handshake declared."""
+    rules: dict[str, Any] | None = None
+    """The rules of the game the ``new game`` check started; the later checks need one."""
+
+    def observe(self) -> dict[str, Any]:
+        observation: dict[str, Any] = _exchange(self.simulator.observe, {"cmd": "observe"},
+                                                "observe_response")["observation"]
+        return observation
+
+    def started(self) -> dict[str, Any]:
+        if self.rules is None:
+            raise _Ended("skipped", "no game was started")
+        return self.rules
+
+    def set_up(self, cards: dict[str, str] | None = None, hand: list[str] | None = None) -> None:
+        """Set up turn 3 of 'me', main step, with ``cards`` declared and ``hand`` in my hand (else nothing)."""
+        me: dict[str, Any] = {"battle": []} if hand is None else {"hand": hand, "battle": []}
+        setup = {"cards": cards or {}, "turn": {"number": 3, "active": "me", "step": "main"},
+                 "players": {"me": me, "opp": {"battle": []}}}
+        _exchange(self.simulator.setup, {"cmd": "setup", "state": setup}, "response")
+
+    def restart(self, cards: dict[str, str] | None = None, hand: list[str] | None = None) -> None:
+        """A new game under the started rules, set up as :meth:`set_up` says."""
+        _exchange(self.simulator.new_game, {"cmd": "new_game", "rules": self.started(), "seed": 0}, "response")
+        self.set_up(cards, hand)
+
+    def handshake(self) -> str:
+        hello = _exchange(self.simulator.hello, {"cmd": "hello", "protocol": PROTOCOL_VERSION,
+                                                 "kit_version": __version__,
+                                                 "changes": handshake_changes(self.changes)}, "hello_response")
+        if hello["protocol"] != PROTOCOL_VERSION:
+            raise _Ended("adapter", f"it speaks protocol {hello['protocol']}, the kit {PROTOCOL_VERSION}")
+        self.caps = caps = hello["capabilities"]
+        engine = hello["engine"]
+        observes = ", ".join(caps["observables"]) or "nothing"
+        return (f"{engine['name']} {engine['version']}: {len(caps['changes'])} change(s), {len(caps['cards'])} "
+                f"card(s), {len(caps['mechanics'])} mechanic(s), observes {observes}")
+
+    def new_game(self) -> str:
+        today = self.changes.today()
+        rules = {"label": today.label, "changes": list(today.engine_changes)}
+        _exchange(self.simulator.new_game, {"cmd": "new_game", "rules": rules, "seed": 0}, "response")
+        self.rules = rules
+        return f"the rules as of {today.label} ({len(today.engine_changes)} change(s) in force)"
+
+    def empty_state(self) -> str:
+        self.started()
+        self.set_up()
+        seen = self.observe()
+        _expect(seen["turn"]["number"] == 3 and seen["turn"]["active"] == "me",
+                f"set up turn 3 of 'me', observed {seen['turn']}")
+        cards = [c for view in seen["players"].values() for zone, cs in view.items()
+                 if isinstance(cs, list) for c in cs]
+        _expect(not cards, f"set up no cards, observed {cards}")
+        return "set up and observed an empty game"
+
+    def one_card(self) -> str:
+        self.started()
+        if PLAIN_CREATURE not in self.caps["cards"]:
+            raise _Ended("skipped", f"it does not declare 《{PLAIN_CREATURE}》")
+        self.restart({"c1": PLAIN_CREATURE}, hand=["c1"])
+        hand = self.observe()["players"]["me"]["hand"]
+        _expect(hand == ["c1"], f"put label c1 into my hand, observed hand {hand}")
+        answer = _exchange(self.simulator.act, {"cmd": "act", "action": {"type": "summon", "card": "c1"},
+                                                "choices": []}, "response")
+        _expect(answer["status"] != "rejected",
+                f"summoning a plain creature from the hand was rejected: {answer.get('message')}")
+        battle = self.observe()["players"]["me"]["battle"]
+        _expect(any("c1" in obj["cards"] for obj in battle), "summoned c1, but it is not in my battle zone")
+        return f"《{PLAIN_CREATURE}》 set up in the hand and summoned"
+
+    def end_turn(self) -> str:
+        self.restart()
+        _exchange(self.simulator.act, {"cmd": "act", "action": {"type": "end_turn"}, "choices": []}, "response")
+        turn = self.observe()["turn"]
+        _expect((turn["number"], turn["active"]) == (4, "opp"), f"ended turn 3 of 'me', observed {turn}")
+        return "ended a turn: turn 4 is the opponent's"
+
+
+CHECKS: tuple[tuple[str, Callable[[_Smoke], str]], ...] = (
+    ("handshake", _Smoke.handshake), ("new game", _Smoke.new_game), ("empty state", _Smoke.empty_state),
+    ("a plain creature", _Smoke.one_card), ("end of turn", _Smoke.end_turn))
+"""The checks in the order they run; an adapter that fails the handshake gets no further check."""
 
 
 def run(spec: str, *, timeout: float = 5.0) -> tuple[list[Check], str]:
     """The checks in order, and a plain diagnosis."""
-    checks: list[Check] = []
     options = AdapterOptions(timeout=timeout, startup_timeout=max(timeout, 30.0), validate=True, max_restarts=3)
     try:
         simulator: Simulator = make_adapter(spec, options)
     except AdapterSpecError as error:
         return [Check("adapter spec", "adapter", str(error))], f"No such adapter: {error}"
-    changes = rulesets.load()
-    today = changes.today()
-    rules = {"label": today.label, "changes": list(today.engine_changes)}
-    state: dict[str, Any] = {}
-
-    def handshake() -> str:
-        hello = _exchange(simulator.hello, {"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": __version__,
-                                            "changes": handshake_changes(changes)},
-                          "hello_response")
-        if hello["protocol"] != PROTOCOL_VERSION:
-            raise AdapterSide(f"it speaks protocol {hello['protocol']}, the kit {PROTOCOL_VERSION}")
-        state["caps"] = hello["capabilities"]
-        engine = hello["engine"]
-        caps = hello["capabilities"]
-        observes = ", ".join(caps["observables"]) or "nothing"
-        return (f"{engine['name']} {engine['version']}: {len(caps['changes'])} change(s), {len(caps['cards'])} "
-                f"card(s), {len(caps['mechanics'])} mechanic(s), observes {observes}")
-
-    def new_game() -> str:
-        _exchange(simulator.new_game, {"cmd": "new_game", "rules": rules, "seed": 0}, "response")
-        state["ruleset"] = rules
-        return f"the rules as of {today.label} ({len(today.engine_changes)} change(s) in force)"
-
-    def empty_state() -> str:
-        if "ruleset" not in state:
-            raise Skipped("no game was started")
-        setup = {"cards": {}, "turn": {"number": 3, "active": "me", "step": "main"},
-                 "players": {"me": {"battle": []}, "opp": {"battle": []}}}
-        _exchange(simulator.setup, {"cmd": "setup", "state": setup}, "response")
-        seen = _exchange(simulator.observe, {"cmd": "observe"}, "observe_response")["observation"]
-        if seen["turn"]["number"] != 3 or seen["turn"]["active"] != "me":
-            raise EngineSide(f"set up turn 3 of 'me', observed {seen['turn']}")
-        cards = [c for view in seen["players"].values() for zone, cs in view.items()
-                 if isinstance(cs, list) for c in cs]
-        if cards:
-            raise EngineSide(f"set up no cards, observed {cards}")
-        return "set up and observed an empty game"
-
-    def one_card() -> str:
-        if "ruleset" not in state:
-            raise Skipped("no game was started")
-        if PLAIN_CREATURE not in state["caps"]["cards"]:
-            raise Skipped(f"it does not declare 《{PLAIN_CREATURE}》")
-        _exchange(simulator.new_game, {"cmd": "new_game", "rules": state["ruleset"], "seed": 0}, "response")
-        setup = {"cards": {"c1": PLAIN_CREATURE}, "turn": {"number": 3, "active": "me", "step": "main"},
-                 "players": {"me": {"hand": ["c1"], "battle": []}, "opp": {"battle": []}}}
-        _exchange(simulator.setup, {"cmd": "setup", "state": setup}, "response")
-        seen = _exchange(simulator.observe, {"cmd": "observe"}, "observe_response")["observation"]
-        if seen["players"]["me"]["hand"] != ["c1"]:
-            raise EngineSide(f"put label c1 into my hand, observed hand {seen['players']['me']['hand']}")
-        answer = _exchange(simulator.act, {"cmd": "act", "action": {"type": "summon", "card": "c1"}, "choices": []},
-                           "response")
-        if answer["status"] == "rejected":
-            raise EngineSide(f"summoning a plain creature from the hand was rejected: {answer.get('message')}")
-        seen = _exchange(simulator.observe, {"cmd": "observe"}, "observe_response")["observation"]
-        if not any("c1" in obj["cards"] for obj in seen["players"]["me"]["battle"]):
-            raise EngineSide("summoned c1, but it is not in my battle zone")
-        return f"《{PLAIN_CREATURE}》 set up in the hand and summoned"
-
-    def end_turn() -> str:
-        if "ruleset" not in state:
-            raise Skipped("no game was started")
-        _exchange(simulator.new_game, {"cmd": "new_game", "rules": state["ruleset"], "seed": 0}, "response")
-        setup = {"cards": {}, "turn": {"number": 3, "active": "me", "step": "main"},
-                 "players": {"me": {"battle": []}, "opp": {"battle": []}}}
-        _exchange(simulator.setup, {"cmd": "setup", "state": setup}, "response")
-        _exchange(simulator.act, {"cmd": "act", "action": {"type": "end_turn"}, "choices": []}, "response")
-        turn = _exchange(simulator.observe, {"cmd": "observe"}, "observe_response")["observation"]["turn"]
-        if (turn["number"], turn["active"]) != (4, "opp"):
-            raise EngineSide(f"ended turn 3 of 'me', observed {turn}")
-        return "ended a turn: turn 4 is the opponent's"
-
-    for name, check in (("handshake", handshake), ("new game", new_game), ("empty state", empty_state),
-                        ("a plain creature", one_card), ("end of turn", end_turn)):
+    smoke = _Smoke(simulator, rulesets.load())
+    checks: list[Check] = []
+    for name, check in CHECKS:
         try:
-            checks.append(Check(name, "ok", check()))
-        except AdapterSide as error:
-            checks.append(Check(name, "adapter", str(error)))
-            if name == "handshake":
+            checks.append(Check(name, "ok", check(smoke)))
+        except _Ended as ended:
+            checks.append(Check(name, ended.verdict, str(ended)))
+            if ended.verdict == "adapter" and name == "handshake":
                 break
-        except EngineSide as error:
-            checks.append(Check(name, "engine", str(error)))
-        except Skipped as error:
-            checks.append(Check(name, "skipped", str(error)))
     try:
         simulator.stop({"cmd": "stop"})
     except Exception as error:  # a failing stop is worth a line, not a traceback

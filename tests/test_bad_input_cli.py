@@ -15,7 +15,8 @@ import pytest
 
 from shinpan import rulesets, suite
 from shinpan.adapters.contract import PROTOCOL_VERSION, HelloRequest
-from shinpan.adapters.registry import AdapterSpecError, make_adapter
+from shinpan.adapters.errors import AdapterSpecError
+from shinpan.adapters.registry import make_adapter
 from shinpan.adapters.subprocess_adapter import SubprocessSimulator, command_of
 from shinpan.lint import lint
 from tests.test_bad_input import HEADER, scenario, write

@@ -78,5 +78,5 @@ def test_a_file_that_is_not_a_report_is_one_line(tmp_path: Path) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"type": "header"}\nnot json\n', encoding="utf-8")
     result = CliRunner().invoke(main, ["compare", str(bad)])
-    assert result.exit_code == 1
+    assert result.exit_code == 4  # bad input, as for every command
     assert result.output == f"Error: {bad}:2: not a JSON line of a shinpan report\n"

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from shinpan import expectations as exp
 from shinpan.cli import main
+from shinpan.errors import ExpectationsError
 from shinpan.outcomes import Status
 from tests.conftest import SuiteRunner
 
@@ -82,7 +83,7 @@ def test_judge() -> None:
 def test_a_bad_file_names_the_file_and_the_entry(tmp_path: Path, text: str, problem: str) -> None:
     file = tmp_path / "e.toml"
     file.write_text(text, encoding="utf-8")
-    with pytest.raises(exp.ExpectationsError, match=r"e\.toml") as error:
+    with pytest.raises(ExpectationsError, match=r"e\.toml") as error:
         exp.load(file)
     assert problem in str(error.value)
 
@@ -170,7 +171,7 @@ def test_an_entry_holds_only_under_its_rulesets_and_days() -> None:
     ('[expect."a"]\nstatus = "FAIL"\nreason = "x"\nsince = "2021-02-30"\n', "since must be a day"),
 ])
 def test_bad_limits_name_the_entry(text: str, problem: str) -> None:
-    with pytest.raises(exp.ExpectationsError, match=r'\[expect\."a"\]') as error:
+    with pytest.raises(ExpectationsError, match=r'\[expect\."a"\]') as error:
         exp.loads(text, "e.toml")
     assert problem in str(error.value)
 

@@ -140,7 +140,8 @@ def test_an_installed_package_plugs_in_an_adapter_by_name(installed: Installed, 
     assert lines[0]["adapter"]["name"] == "demo-engine" and lines[0]["adapter"]["spec"] == "demo"
     assert set(_statuses(lines).values()) == {"PASS"}, done.stdout[-2000:]
     check = textwrap.dedent("""\
-        from shinpan.adapters.registry import AdapterSpecError, available, make_adapter
+        from shinpan.adapters.errors import AdapterSpecError
+        from shinpan.adapters.registry import available, make_adapter
         print(available())
         try:
             make_adapter("broken")

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from shinpan.adapters import registry
+from shinpan.adapters.errors import AdapterSpecError
 from shinpan.adapters.reference import ReferenceSimulator
-from shinpan.adapters.registry import AdapterSpecError, make_adapter
+from shinpan.adapters.registry import make_adapter
 from shinpan.paths import PROJECT_ROOT
 from tests.conftest import SuiteRunner, cases_in
 from tests.noisy_engine import NoisyReference

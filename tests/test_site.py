@@ -152,7 +152,7 @@ def test_an_unreadable_report_names_file_and_line(tmp_path: Path, content: str |
         content = "\n".join(lines)
     path.write_text(content, encoding="utf-8")
     result = CliRunner().invoke(main, ["site", "--out", str(tmp_path / "out"), "--report", str(path)])
-    assert result.exit_code == 1
+    assert result.exit_code == 4  # bad input, as for every command
     output = result.output.strip()
     assert len(output.splitlines()) == 1, output
     assert f"{path}:{line}: " in output and expected in output
@@ -161,7 +161,7 @@ def test_an_unreadable_report_names_file_and_line(tmp_path: Path, content: str |
 
 def test_a_missing_report_is_one_line(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["site", "--out", str(tmp_path / "out"), "--report", str(tmp_path / "no.jsonl")])
-    assert result.exit_code == 1
+    assert result.exit_code == 4
     assert "no.jsonl: cannot read the report" in result.output
 
 

@@ -11,9 +11,9 @@ import pytest
 
 from shinpan.adapters import schemas
 from shinpan.adapters.contract import ActRequest, HelloRequest
+from shinpan.adapters.errors import AdapterCrash, AdapterTimeout
 from shinpan.adapters.server import handle
 from shinpan.adapters.subprocess_adapter import SubprocessSimulator
-from shinpan.outcomes import AdapterCrash, AdapterTimeout
 from shinpan.report import suite_hash
 from tests.conftest import SuiteRunner
 

@@ -14,11 +14,11 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from shinpan.errors import ReportError
 from shinpan.report import suite_hash
 from shinpan.site import model, render, reports
-from shinpan.site.reports import ReportError
 
-__all__ = ["ReportError", "build", "run_reference"]
+__all__ = ["build", "run_reference"]
 
 
 def build(out: Path, report_paths: Sequence[Path]) -> model.Site:

@@ -3,7 +3,7 @@
 A report adds one engine (エンジン), named by its header's ``adapter.name`` and ``adapter.version``. A
 report of another version of the suite (its ``suite_hash`` differs from the suite being built) is kept,
 but the engine carries a warning: its results may belong to scenarios that have since changed. A
-report that cannot be read raises :class:`ReportError` naming the file and the line.
+report that cannot be read raises :class:`~shinpan.errors.ReportError` naming the file and the line.
 """
 
 from __future__ import annotations
@@ -18,20 +18,13 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 from shinpan.adapters.schemas import load as load_schema
+from shinpan.errors import ReportError
 from shinpan.outcomes import Status
 from shinpan.summary import LACKING, NOT_RUN, Scores
 
 NEEDED = {"header": ["type", "suite_hash", "adapter"], "case": ["id", "status", "message"], "footer": []}
 """The fields the site reads from each kind of line. Other fields may be missing or added (reports of other kit
 versions still load); those present must have the types ``adapters/schema/report.json`` gives them."""
-
-
-class ReportError(Exception):
-    """A report that cannot be read. ``str()`` is one line: ``path:line: what was expected``."""
-
-    def __init__(self, path: Path, line: int | None, message: str) -> None:
-        where = f"{path}:{line}" if line is not None else str(path)
-        super().__init__(f"{where}: {message}")
 
 
 @dataclass(frozen=True)
