@@ -89,15 +89,28 @@ def _entry(path: Path, index: int, raw: object) -> CardEntry:
     kind = raw.get("kind")
     if kind not in KINDS:
         raise SuiteError(path, line, f"《{name}》: 'kind' must be one of {KINDS}, not {kind!r}")
-    if "face_of" not in raw:
-        for key in ("type", "text"):
-            if key not in raw:
-                raise SuiteError(path, line, f"《{name}》: missing {key!r}")
-    if kind == "test":
-        if not name.startswith("テスト用"):
-            raise SuiteError(path, line, f"《{name}》: a test card's name starts with テスト用")
-        if not isinstance(raw.get("abilities"), list):
-            raise SuiteError(path, line, f"《{name}》: a test card gives its abilities as a list in 'abilities'")
-    elif "abilities" in raw and not isinstance(raw["abilities"], list):
-        raise SuiteError(path, line, f"《{name}》: 'abilities' must be a list")
+    problem = _missing_facts(raw) or (_test_card_problem(name, raw) if kind == "test" else _abilities_problem(raw))
+    if problem:
+        raise SuiteError(path, line, f"《{name}》: {problem}")
     return CardEntry(name, kind, dict(raw), line)
+
+
+def _missing_facts(raw: dict[str, Any]) -> str | None:
+    """A card gives its type and text; a face of another card (``face_of``) may leave them to its front."""
+    if "face_of" in raw:
+        return None
+    return next((f"missing {key!r}" for key in ("type", "text") if key not in raw), None)
+
+
+def _test_card_problem(name: str, raw: dict[str, Any]) -> str | None:
+    """A test card is named テスト用… and gives its abilities in structured form."""
+    if not name.startswith("テスト用"):
+        return "a test card's name starts with テスト用"
+    if not isinstance(raw.get("abilities"), list):
+        return "a test card gives its abilities as a list in 'abilities'"
+    return None
+
+
+def _abilities_problem(raw: dict[str, Any]) -> str | None:
+    """A real card may give its abilities in structured form: then as a list."""
+    return "'abilities' must be a list" if "abilities" in raw and not isinstance(raw["abilities"], list) else None

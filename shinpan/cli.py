@@ -132,33 +132,36 @@ def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str 
     from shinpan import invocation
 
     args = [*invocation.base_arguments(), f"--adapter={adapter}", f"--seed={seed}",
-            f"--default-target={features_dir()}"]
-    if ruleset:
-        args.append(f"--ruleset={ruleset}")
-    if rules_as_of:
-        args.append(f"--rules-as-of={rules_as_of}")
-    if report:
-        args.append(f"--report={Path(report).resolve()}")
-    if tags:
-        args.append(f"--tags={tags}")
-    if validate:
-        args.append("--validate")
-    if expectations:
-        args.append(f"--expectations={Path(expectations).resolve()}")
-    if allow_xpass:
-        args.append("--allow-xpass")
-    if junitxml:
-        args.append(f"--junitxml={Path(junitxml).resolve()}")
-    if trace:
-        args.append(f"--trace-dir={Path(trace).resolve()}")  # pytest has its own --trace (pdb)
-    if messages:
-        args.append(f"--messages={Path(messages).resolve()}")
-    args += [f"--scenario-timeout={scenario_timeout}", f"--timeout-multiplier={timeout_multiplier}"]
+            f"--default-target={features_dir()}", *_plugin_options(click.get_current_context().params),
+            f"--scenario-timeout={scenario_timeout}", f"--timeout-multiplier={timeout_multiplier}"]
     extra = invocation.in_order(pytest_args)
     if not any(a.startswith("-") for a in extra):
         args.append("-q")
     args += extra  # in the order given: an option's value stays after its option
     sys.exit(int(pytest.main(args)))
+
+
+RUN_OPTIONS = (("ruleset", "--ruleset", "value"), ("rules_as_of", "--rules-as-of", "value"),
+               ("report", "--report", "path"), ("tags", "--tags", "value"), ("validate", "--validate", "flag"),
+               ("expectations", "--expectations", "path"), ("allow_xpass", "--allow-xpass", "flag"),
+               ("junitxml", "--junitxml", "path"), ("trace", "--trace-dir", "path"),  # pytest's --trace is pdb
+               ("messages", "--messages", "path"))
+"""The options of ``shinpan run`` passed on to the plugin when given: (parameter, pytest option, kind); a path
+is made absolute, a flag has no value."""
+
+
+def _plugin_options(params: dict[str, Any]) -> list[str]:
+    """The plugin's options for the ``shinpan run`` options given, in the order of :data:`RUN_OPTIONS`."""
+    args = []
+    for name, option, kind in RUN_OPTIONS:
+        value = params[name]
+        if not value:
+            continue
+        if kind == "flag":
+            args.append(option)
+        else:
+            args.append(f"{option}={Path(value).resolve() if kind == 'path' else value}")
+    return args
 
 
 def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]:

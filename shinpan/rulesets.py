@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from shinpan import paths
 from shinpan.adapters import yamlfile
@@ -316,23 +317,32 @@ def _change(path: Path, entry: object) -> Change:
     if unknown:
         raise SuiteError(path, line, f"change {cid}: unknown key(s) {', '.join(sorted(unknown))}; "
                                      "expected id, title, date or after/by, what, sources")
-    texts = {}
+    date, after, by = entry.get("date"), entry.get("after"), entry.get("by")
+    problem = _texts_problem(entry) or _bounds_problem(cid, date, after, by)
+    if problem:
+        raise SuiteError(path, line, f"change {cid}: {problem}")
+    return Change(cid, str(entry["title"]), tuple(entry["what"]), tuple(entry["sources"]), date=date, after=after,
+                  by=by, line=line)
+
+
+def _texts_problem(entry: dict[str, Any]) -> str | None:
+    """What changed and where it is published: each a non-empty list of strings."""
     for key in ("what", "sources"):
         value = entry[key]
         if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
-            raise SuiteError(path, line, f"change {cid}: {key!r} must be a non-empty list of strings")
-        texts[key] = tuple(value)
-    date, after, by = entry.get("date"), entry.get("after"), entry.get("by")
+            return f"{key!r} must be a non-empty list of strings"
+    return None
+
+
+def _bounds_problem(cid: str, date: object, after: object, by: object) -> str | None:
+    """A change is dated (its id is its date) or known by a range ``after``–``by`` (its id is a name)."""
     for name, bound in (("date", date), ("after", after), ("by", by)):
         if bound is not None and not isinstance(bound, dt.date):
-            raise SuiteError(path, line, f"change {cid}: {name!r} must be a date (YYYY-MM-DD)")
-    if date is not None and (after is not None or by is not None):
-        raise SuiteError(path, line, f"change {cid}: give either 'date' or a range ('after', 'by'), not both")
-    if date is not None and cid != date.isoformat():
-        raise SuiteError(path, line, f"change {cid}: a dated change's id must be its date ({date.isoformat()})")
-    if date is None and after is not None and by is not None and by <= after:
-        raise SuiteError(path, line, f"change {cid}: 'by' ({by}) must come after 'after' ({after})")
-    if date is None and cid[:4].isdigit():
-        raise SuiteError(path, line, f"change {cid}: a ranged change needs a name, not a date, as its id")
-    return Change(cid, str(entry["title"]), texts["what"], texts["sources"], date=date, after=after, by=by,
-                  line=line)
+            return f"{name!r} must be a date (YYYY-MM-DD)"
+    if isinstance(date, dt.date):
+        if after is not None or by is not None:
+            return "give either 'date' or a range ('after', 'by'), not both"
+        return None if cid == date.isoformat() else f"a dated change's id must be its date ({date.isoformat()})"
+    if isinstance(after, dt.date) and isinstance(by, dt.date) and by <= after:
+        return f"'by' ({by}) must come after 'after' ({after})"
+    return "a ranged change needs a name, not a date, as its id" if cid[:4].isdigit() else None

@@ -13,6 +13,7 @@ over JSON lines and breaks one thing, so a run through ``cmd:`` must end with on
 - ``surrogate-message`` answers act ``error`` with a message holding a lone surrogate: ERROR
 - ``surrogate-label``   answers observe with an observation whose labels hold a lone surrogate: ERROR
 - ``deep``              answers observe with a value nested 5000 levels deep: ERROR
+- ``no-observation``    answers observe ``ok`` with no observation: ERROR
 - ``deep-hello``        answers hello with a value nested 5000 levels deep: ERROR everywhere (no handshake)
 - ``refuse-protocol``   answers hello with protocol 999, then ignores the end of its input: ERROR everywhere
 - ``refuse-error``      answers hello ``error``, then ignores the end of its input: ERROR everywhere
@@ -35,7 +36,10 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 SURROGATE = '"\\ud800"'
 """A JSON string holding a lone UTF-16 surrogate: valid JSON, not valid Unicode text."""
@@ -56,9 +60,127 @@ def _write(text: str) -> None:
     sys.stdout.flush()
 
 
+DEEP = "[" * 5000 + "]" * 5000
+"""A JSON value nested 5000 levels deep."""
+
+
+@dataclass
+class Fake:
+    """The adapter being served, and what the faults need: the pid file, and ``--once``."""
+
+    simulator: Any
+    pids: Path | None
+    once: Path | None
+
+    def misbehave(self) -> bool:
+        """Whether to break now: always, or with ``--once FILE`` only the first time (FILE records it)."""
+        if self.once is None:
+            return True
+        if self.once.exists():
+            return False
+        self.once.write_text("done", encoding="utf-8")
+        return True
+
+    def answer(self, line: str) -> dict[str, Any]:
+        from shinpan.adapters.server import handle
+
+        return handle(self.simulator, line)
+
+
+def _refuse_protocol(fake: Fake, line: str) -> None:
+    _write(json.dumps({**fake.answer(line), "protocol": 999}))
+    _ignore_the_end()
+
+
+def _refuse_error(fake: Fake, line: str) -> None:
+    _write(json.dumps({"status": "error", "message": "fake: this engine refuses to play"}))
+    _ignore_the_end()
+
+
+def _ignore_the_end() -> None:
+    sys.stdin.read()
+    time.sleep(3600)
+
+
+def _flood_stderr(fake: Fake, line: str) -> None:
+    sys.stderr.write(("x" * 1023 + "\n") * 1024)
+    sys.stderr.flush()
+
+
+def _crash(fake: Fake, line: str) -> None:
+    print("fake: Segmentation fault in act()", file=sys.stderr, flush=True)
+    os._exit(139)
+
+
+def _hang(fake: Fake, line: str) -> None:
+    print("fake: waiting forever in act()", file=sys.stderr, flush=True)
+    time.sleep(3600)
+
+
+def _leave_grandchild(fake: Fake, line: str) -> None:
+    print("fake: leaving a grandchild behind", file=sys.stderr, flush=True)
+    grandchild = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
+    _record_pid(fake.pids, grandchild.pid)
+    os._exit(0)
+
+
+def _garbage(fake: Fake, line: str) -> None:
+    print("fake: about to print a debug line to stdout", file=sys.stderr, flush=True)
+    _write("DEBUG observe called")
+
+
+def _surrogate_label(fake: Fake, line: str) -> None:
+    answer = fake.answer(line)
+    for view in answer.get("observation", {}).get("players", {}).values():
+        view["hand"] = [*view.get("hand", []), "__surrogate__"]
+    _write(json.dumps(answer, ensure_ascii=False).replace('"__surrogate__"', SURROGATE))
+
+
+def _flood_stdout(fake: Fake, line: str) -> None:
+    sys.stdout.write('{"status": "ok"}\n' * 5000)
+    sys.stdout.flush()
+
+
+def _writes(text: str) -> Callable[[Fake, str], None]:
+    return lambda fake, line: _write(text)
+
+
+@dataclass(frozen=True)
+class Fault:
+    """How a mode breaks: on which request (``None``: every one), what it does, and when."""
+
+    cmd: str | None
+    does: Callable[[Fake, str], None]
+    when: str = "instead"
+    """``instead`` of the answer, or ``before`` or ``after`` it."""
+    once: bool = True
+    """Whether ``--once`` applies (else it breaks every time)."""
+
+
+FAULTS = {
+    "deep-hello": Fault("hello", _writes('{"status": "ok", "protocol": 1, "engine": ' + DEEP + "}")),
+    "refuse-protocol": Fault("hello", _refuse_protocol, once=False),
+    "refuse-error": Fault("hello", _refuse_error, once=False),
+    "stderr-flood": Fault(None, _flood_stderr, when="before", once=False),
+    "crash-on-act": Fault("act", _crash),
+    "hang-on-act": Fault("act", _hang),
+    "grandchild": Fault("act", _leave_grandchild),
+    "surrogate-message": Fault("act", _writes('{"status": "error", "message": ' + SURROGATE + "}")),
+    "wrong-answer": Fault("act", lambda fake, line: _write(json.dumps(fake.answer('{"cmd": "observe"}')))),
+    "garbage": Fault("observe", _garbage),
+    "invalid": Fault("observe", _writes(json.dumps({"status": "ok", "observation": {"turn": "soon"}}))),
+    "surrogate-status": Fault("observe", _writes('{"status": ' + SURROGATE + "}")),
+    "surrogate-label": Fault("observe", _surrogate_label),
+    "no-observation": Fault("observe", _writes(json.dumps({"status": "ok"}))),
+    "deep": Fault("observe", _writes('{"status": "ok", "observation": ' + DEEP + "}")),
+    "extra-line": Fault("observe", _writes('{"status": "ok"}'), when="after"),
+    "flood": Fault("observe", _flood_stdout, when="after"),
+}
+"""The modes that break something (``serve`` and ``ignore-eof`` answer every request as the adapter does)."""
+
+
 def main(argv: list[str]) -> int:
     mode, rest = argv[0], argv[1:]
-    once = _option(rest, "--once")
     pids = _option(rest, "--pids")
     _record_pid(pids, os.getpid())
     if mode == "dies-at-start":
@@ -66,82 +188,23 @@ def main(argv: list[str]) -> int:
         return 3
 
     from shinpan.adapters.registry import ADAPTERS
-    from shinpan.adapters.server import handle
     from tests import fake_adapters  # noqa: F401 - registers the in-process fakes
 
-    simulator = ADAPTERS[rest[0] if mode == "serve" else "reference"]()
-
-    def misbehave() -> bool:
-        if once is None:
-            return True
-        if once.exists():
-            return False
-        once.write_text("done", encoding="utf-8")
-        return True
-
+    fake = Fake(ADAPTERS[rest[0] if mode == "serve" else "reference"](), pids, _option(rest, "--once"))
+    fault = FAULTS.get(mode)
     for line in sys.stdin:
         cmd = json.loads(line).get("cmd")
-        if cmd == "hello" and mode == "deep-hello" and misbehave():
-            _write('{"status": "ok", "protocol": 1, "engine": ' + "[" * 5000 + "]" * 5000 + "}")
+        when = fault.when if fault and fault.cmd in (None, cmd) and (not fault.once or fake.misbehave()) else None
+        if fault and when == "instead":
+            fault.does(fake, line)
             continue
-        if cmd == "hello" and mode in ("refuse-protocol", "refuse-error"):
-            if mode == "refuse-protocol":
-                hello = handle(simulator, line)
-                _write(json.dumps({**hello, "protocol": 999}))
-            else:
-                _write(json.dumps({"status": "error", "message": "fake: this engine refuses to play"}))
-            sys.stdin.read()
-            time.sleep(3600)
-        if mode == "stderr-flood":
-            sys.stderr.write(("x" * 1023 + "\n") * 1024)
-            sys.stderr.flush()
-        if cmd == "act" and mode == "crash-on-act" and misbehave():
-            print("fake: Segmentation fault in act()", file=sys.stderr, flush=True)
-            os._exit(139)
-        if cmd == "act" and mode == "hang-on-act" and misbehave():
-            print("fake: waiting forever in act()", file=sys.stderr, flush=True)
-            time.sleep(3600)
-        if cmd == "act" and mode == "grandchild" and misbehave():
-            print("fake: leaving a grandchild behind", file=sys.stderr, flush=True)
-            grandchild = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
-            _record_pid(pids, grandchild.pid)
-            os._exit(0)
-        if cmd == "act" and mode == "surrogate-message" and misbehave():
-            _write('{"status": "error", "message": ' + SURROGATE + "}")
-            continue
-        if cmd == "act" and mode == "wrong-answer" and misbehave():
-            _write(json.dumps(handle(simulator, '{"cmd": "observe"}')))
-            continue
-        if cmd == "observe" and mode == "garbage" and misbehave():
-            print("fake: about to print a debug line to stdout", file=sys.stderr, flush=True)
-            _write("DEBUG observe called")
-            continue
-        if cmd == "observe" and mode == "invalid" and misbehave():
-            _write(json.dumps({"status": "ok", "observation": {"turn": "soon"}}))
-            continue
-        if cmd == "observe" and mode == "surrogate-status" and misbehave():
-            _write('{"status": ' + SURROGATE + "}")
-            continue
-        if cmd == "observe" and mode == "surrogate-label" and misbehave():
-            answer = handle(simulator, line)
-            for view in answer.get("observation", {}).get("players", {}).values():
-                view["hand"] = [*view.get("hand", []), "__surrogate__"]
-            _write(json.dumps(answer, ensure_ascii=False).replace('"__surrogate__"', SURROGATE))
-            continue
-        if cmd == "observe" and mode == "no-observation" and misbehave():
-            _write(json.dumps({"status": "ok"}))
-            continue
-        if cmd == "observe" and mode == "deep" and misbehave():
-            _write('{"status": "ok", "observation": ' + "[" * 5000 + "]" * 5000 + "}")
-            continue
-        response = handle(simulator, line)
+        if fault and when == "before":
+            fault.does(fake, line)
+        response = fake.answer(line)
         stopped = response.pop("__stopped__", False)
         _write(json.dumps(response, ensure_ascii=False))
-        if cmd == "observe" and mode == "extra-line" and misbehave():
-            _write('{"status": "ok"}')
-        if cmd == "observe" and mode == "flood" and misbehave():
-            sys.stdout.write('{"status": "ok"}\n' * 5000)
-            sys.stdout.flush()
+        if fault and when == "after":
+            fault.does(fake, line)
         if stopped and mode != "ignore-eof":
             break
     if mode == "ignore-eof":

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -30,39 +31,62 @@ def _count(state: Path) -> int:
     return number
 
 
+WRONG: list[Any] = [None, 7, [], {}, "OK", True, 1.5]
+"""Values of every JSON type, to put where another type belongs."""
+
+
+def _wrong_type(answer: dict[str, Any], param: int) -> None:
+    answer[sorted(answer)[param % len(answer)]] = WRONG[param % len(WRONG)]
+
+
+def _drop_field(answer: dict[str, Any], param: int) -> None:
+    answer.pop(sorted(answer)[param % len(answer)], None)
+
+
+def _big(answer: dict[str, Any], param: int) -> None:
+    answer["message"] = "x" * (1000 * (1 + param % 3000))
+
+
+def _foreign_field(answer: dict[str, Any], param: int) -> None:
+    answer[["observation", "protocol", "engine", "capabilities"][param % 4]] = {}
+
+
+CHANGED: dict[str, Callable[[dict[str, Any], int], None]] = {
+    "wrong_type": _wrong_type, "drop_field": _drop_field, "big": _big, "foreign_field": _foreign_field}
+"""Faults that change the answer, which is then written as a line."""
+
+
+def _deep(answer: dict[str, Any], param: int) -> bytes:
+    depth = 10 + param % 4000
+    return (json.dumps(answer)[:-1] + ', "message": ' + "[" * depth + "]" * depth + "}\n").encode()
+
+
+REPLACED: dict[str, Callable[[dict[str, Any], int], bytes | None]] = {
+    "deep": _deep,
+    "surrogate": lambda answer, param: (json.dumps(answer)[:-1] + ', "message": "\\udc00 \\ud83d"}\n').encode(),
+    "bad_utf8": lambda answer, param: json.dumps(answer).encode()[:-1] + b', "message": "\xff\xfe\xc3"}\n',
+    "not_json": lambda answer, param: [b"DEBUG: hello\n", b"{\n", b"nan\n", b"[1, 2]\n", b'"ok"\n'][param % 5],
+    "empty": lambda answer, param: b"{}\n",
+    "exit": lambda answer, param: None,
+    "half_line": lambda answer, param: json.dumps(answer).encode()[: 1 + param % 10],
+}
+"""Faults that write something else instead of the answer's line (``None``: exit now)."""
+
+AROUND: dict[str, Callable[[bytes, int], bytes]] = {
+    "extra_line": lambda line, param: line + b'{"status": "ok"}\n' * (1 + param % 50),
+    "blank_lines": lambda line, param: b"\n" * (1 + param % 5) + line,
+}
+"""Faults that write more than the answer's line."""
+
+
 def _break(fault: str, param: int, answer: dict[str, Any]) -> bytes | None:
     """The line to write instead of ``answer`` (``None``: exit now)."""
-    wrong: list[Any] = [None, 7, [], {}, "OK", True, 1.5]
-    if fault == "wrong_type":
-        key = sorted(answer)[param % len(answer)]
-        answer[key] = wrong[param % len(wrong)]
-    elif fault == "drop_field":
-        answer.pop(sorted(answer)[param % len(answer)], None)
-    elif fault == "big":
-        answer["message"] = "x" * (1000 * (1 + param % 3000))
-    elif fault == "deep":
-        depth = 10 + param % 4000
-        return (json.dumps(answer)[:-1] + ', "message": ' + "[" * depth + "]" * depth + "}\n").encode()
-    elif fault == "surrogate":
-        return (json.dumps(answer)[:-1] + ', "message": "\\udc00 \\ud83d"}\n').encode()
-    elif fault == "bad_utf8":
-        return json.dumps(answer).encode()[:-1] + b', "message": "\xff\xfe\xc3"}\n'
-    elif fault == "not_json":
-        return [b"DEBUG: hello\n", b"{\n", b"nan\n", b"[1, 2]\n", b'"ok"\n'][param % 5]
-    elif fault == "empty":
-        return b"{}\n"
-    elif fault == "exit":
-        return None
-    elif fault == "half_line":
-        return json.dumps(answer).encode()[: 1 + param % 10]
-    elif fault == "foreign_field":
-        answer[["observation", "protocol", "engine", "capabilities"][param % 4]] = {}
+    if fault in REPLACED:
+        return REPLACED[fault](answer, param)
+    if fault in CHANGED:
+        CHANGED[fault](answer, param)
     line = json.dumps(answer, ensure_ascii=False).encode("utf-8") + b"\n"
-    if fault == "extra_line":
-        return line + b'{"status": "ok"}\n' * (1 + param % 50)
-    if fault == "blank_lines":
-        return b"\n" * (1 + param % 5) + line
-    return line
+    return AROUND[fault](line, param) if fault in AROUND else line
 
 
 def main(argv: list[str]) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from typing import Any
 
 ZONES = ("deck", "hand", "mana", "shields", "graveyard", "hyperspatial")
@@ -62,72 +63,92 @@ class Replay:
         return "PASS"
 
 
-def holds(check: dict[str, Any], seen: dict[str, Any] | None, rejected: bool) -> bool:
+Check = dict[str, Any]
+Observation = dict[str, Any]
+
+
+def holds(check: Check, seen: Observation | None, rejected: bool) -> bool:
     """Whether the check holds, by the forms of adapters/schema/cases.json."""
-    return bool(_holds(check, seen, rejected))
-
-
-def _holds(check: dict[str, Any], seen: dict[str, Any] | None, rejected: bool) -> Any:
     kind = check["check"]
     if kind == "rejected":
-        return rejected == check["value"]
-    if kind == "all":
-        return all(holds(part, seen, rejected) for part in check["of"])
-    if kind == "any":
-        return any(holds(part, seen, rejected) for part in check["of"])
+        return bool(rejected == check["value"])
+    if kind in ("all", "any"):
+        combine = all if kind == "all" else any
+        return combine(holds(part, seen, rejected) for part in check["of"])
     if kind == "not":
         return not holds(check["of"], seen, rejected)
     assert seen is not None
+    if kind not in OBSERVED:
+        raise ValueError(f"unknown check {kind!r}")
+    return bool(OBSERVED[kind](check, seen))
+
+
+def _in_zone(check: Check, seen: Observation) -> bool:
+    view = seen["players"][check["player"]]
+    if check["zone"] == "battle":
+        present = any(check["card"] in obj["cards"] for obj in view["battle"])
+    else:
+        present = check["card"] in view[check["zone"]]
+    return bool(present == check["present"])
+
+
+def _zone_count(check: Check, seen: Observation) -> bool:
+    view = seen["players"][check["player"]]
+    cards = [c for obj in view["battle"] for c in obj["cards"]] if check["zone"] == "battle" else view[check["zone"]]
+    return bool(len(cards) == check["count"])
+
+
+def _position(check: Check, seen: Observation) -> bool:
+    cards = seen["players"][check["player"]][check["zone"]]
+    return bool(cards) and bool(cards[0 if check["end"] == "top" else -1] == check["card"])
+
+
+OBJECT_TESTS: dict[str, Callable[[Any, Any], bool]] = {
+    "equals": lambda value, wanted: value == wanted,
+    "contains": lambda value, wanted: wanted in (value or []),
+    "lacks": lambda value, wanted: wanted not in (value or []),
+    "first": lambda value, wanted: bool(value) and value[0] == wanted,
+    "empty": lambda value, wanted: (len(value or []) == 0) == wanted,
+    "power_total": lambda value, wanted: bool(value) and sum(e["amount"] for e in value if e["kind"] == "power")
+    == wanted,
+}
+
+
+def _object(check: Check, seen: Observation) -> bool:
     players = seen["players"]
-    objects = [obj for side in players for obj in players[side]["battle"]]
-    if kind == "in_zone":
-        view = players[check["player"]]
-        if check["zone"] == "battle":
-            present = any(check["card"] in obj["cards"] for obj in view["battle"])
-        else:
-            present = check["card"] in view[check["zone"]]
-        return present == check["present"]
-    if kind == "zone_count":
-        view = players[check["player"]]
-        cards = [c for obj in view["battle"] for c in obj["cards"]] if check["zone"] == "battle" else view[check["zone"]]
-        return len(cards) == check["count"]
-    if kind == "position":
-        cards = players[check["player"]][check["zone"]]
-        return bool(cards) and cards[0 if check["end"] == "top" else -1] == check["card"]
-    if kind == "object":
-        holder = [obj for obj in objects if check["card"] in obj["cards"]]
-        if not holder:
-            return False
-        value, wanted = holder[0].get(check["field"]), check["value"]
-        test = check["test"]
-        if test == "equals":
-            return value == wanted
-        if test in ("contains", "lacks"):
-            return (wanted in (value or [])) == (test == "contains")
-        if test == "first":
-            return bool(value) and value[0] == wanted
-        if test == "empty":
-            return (len(value or []) == 0) == wanted
-        if test == "power_total":
-            return bool(value) and sum(e["amount"] for e in value if e["kind"] == "power") == wanted
-        raise ValueError(f"unknown test {test!r}")
-    if kind == "count":
-        if check["list"] == "objects":
-            items = [obj for side in ([check["player"]] if "player" in check else players)
-                     for obj in players[side]["battle"]]
-        else:
-            items = seen.get(check["list"], [])
-        matching = [i for i in items if all(i.get(k) == v or (isinstance(i.get(k), list) and v in i[k])
-                                            for k, v in check["where"].items())]
-        return len(matching) == check["value"] if check["test"] == "==" else len(matching) >= check["value"]
-    if kind == "mana_tapped":
-        for view in players.values():
-            if check["card"] in view["mana"]:
-                return (check["card"] in view.get("tapped_mana", [])) == check["value"]
+    holder = [obj for side in players for obj in players[side]["battle"] if check["card"] in obj["cards"]]
+    if not holder:
         return False
-    if kind == "lost":
-        return bool(players[check["player"]].get("lost")) == check["value"]
-    raise ValueError(f"unknown check {kind!r}")
+    if check["test"] not in OBJECT_TESTS:
+        raise ValueError(f"unknown test {check['test']!r}")
+    return bool(OBJECT_TESTS[check["test"]](holder[0].get(check["field"]), check["value"]))
+
+
+def _count(check: Check, seen: Observation) -> bool:
+    players = seen["players"]
+    if check["list"] == "objects":
+        items = [obj for side in ([check["player"]] if "player" in check else players)
+                 for obj in players[side]["battle"]]
+    else:
+        items = seen.get(check["list"], [])
+    matching = [i for i in items if all(i.get(k) == v or (isinstance(i.get(k), list) and v in i[k])
+                                        for k, v in check["where"].items())]
+    return bool(len(matching) == check["value"] if check["test"] == "==" else len(matching) >= check["value"])
+
+
+def _mana_tapped(check: Check, seen: Observation) -> bool:
+    for view in seen["players"].values():
+        if check["card"] in view["mana"]:
+            return bool((check["card"] in view.get("tapped_mana", [])) == check["value"])
+    return False
+
+
+OBSERVED: dict[str, Callable[[Check, Observation], bool]] = {
+    "in_zone": _in_zone, "zone_count": _zone_count, "position": _position, "object": _object, "count": _count,
+    "mana_tapped": _mana_tapped,
+    "lost": lambda check, seen: bool(seen["players"][check["player"]].get("lost")) == check["value"],
+}
+"""The checks on an observation, by their ``check`` name."""
 
 
 def replay(cases: list[dict[str, Any]], command: list[str]) -> dict[str, str]:

@@ -174,6 +174,8 @@ def test_the_matrix_states_cover_both_sides_of_every_change() -> None:
     ("changes:\n  - id: a\n    date: 2020-01-01\n    by: 2020-01-02\n    title: t\n    what: [w]\n    sources: [s]\n",
      "not both"),
     ("changes:\n  - id: a\n    title: t\n    what: []\n    sources: [s]\n", "non-empty list of strings"),
+    ("changes:\n  - id: 2020-spring\n    title: t\n    what: [w]\n    sources: [s]\n", "needs a name, not a date"),
+    ("changes:\n  - id: a\n    after: soon\n    title: t\n    what: [w]\n    sources: [s]\n", "'after' must be a date"),
     ("changes: [\n", "not valid YAML"),
 ])
 def test_a_malformed_rulesets_file_names_file_and_line(tmp_path: Path, text: str, message: str) -> None:

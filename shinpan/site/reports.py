@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -75,27 +76,10 @@ class Engine:
 
 def load(path: Path, key: str, suite_hash: str) -> Engine:
     """Read the report at ``path`` as engine ``key``; ``suite_hash`` is the hash of the suite being built."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise ReportError(path, None, f"cannot read the report: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise ReportError(path, None, "not UTF-8 text: expected a JSON Lines report (shinpan run --report)") from None
     header: dict[str, Any] | None = None
     results: dict[str, CaseResult] = {}
-    for number, raw in enumerate(text.splitlines(), start=1):
-        if not raw.strip():
-            continue
-        line = _parse(path, number, raw)
-        kind = line.get("type", "case")
-        if header is None and kind != "header":
-            raise ReportError(path, number, "expected the report's header line first (type: header)")
-        if kind not in NEEDED:
-            raise ReportError(path, number, f"type {kind!r}: expected header, case or footer")
-        wrong = sorted(_validator(kind).iter_errors(line), key=lambda e: list(e.absolute_path))
-        if wrong:
-            where = "/".join(str(p) for p in wrong[0].absolute_path) or "(line)"
-            raise ReportError(path, number, f"not a report {kind} line: {where}: {wrong[0].message}")
+    for number, line in _json_lines(path):
+        kind = _kind(path, number, line, first=header is None)
         if kind == "header":
             if header is not None:
                 raise ReportError(path, number, "a second header: expected one report per file")
@@ -104,6 +88,39 @@ def load(path: Path, key: str, suite_hash: str) -> Engine:
             results[line["id"]] = CaseResult(line.get("actual", line["status"]), line["message"])
     if header is None:
         raise ReportError(path, 1, "empty: expected a JSON Lines report (shinpan run --report)")
+    return _engine(path, key, header, results, suite_hash)
+
+
+def _json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Each non-blank line of the report with its number, as a JSON object."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ReportError(path, None, f"cannot read the report: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise ReportError(path, None, "not UTF-8 text: expected a JSON Lines report (shinpan run --report)") from None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if raw.strip():
+            yield number, _parse(path, number, raw)
+
+
+def _kind(path: Path, number: int, line: dict[str, Any], *, first: bool) -> str:
+    """The kind of a report line (header, case, footer), once its fields have the schema's types; the header
+    comes first."""
+    kind: str = line.get("type", "case")
+    if first and kind != "header":
+        raise ReportError(path, number, "expected the report's header line first (type: header)")
+    if kind not in NEEDED:
+        raise ReportError(path, number, f"type {kind!r}: expected header, case or footer")
+    wrong = sorted(_validator(kind).iter_errors(line), key=lambda e: list(e.absolute_path))
+    if wrong:
+        where = "/".join(str(p) for p in wrong[0].absolute_path) or "(line)"
+        raise ReportError(path, number, f"not a report {kind} line: {where}: {wrong[0].message}")
+    return kind
+
+
+def _engine(path: Path, key: str, header: dict[str, Any], results: dict[str, CaseResult], suite_hash: str) -> Engine:
+    """The engine the header announces, with its results; a warning if it ran another version of the suite."""
     adapter = header["adapter"]
     name = adapter.get("name") or adapter["spec"]
     warning = None
