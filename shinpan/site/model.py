@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -139,26 +139,22 @@ class Site:
 
     def cited_rules(self) -> dict[str, list[Scenario]]:
         """Rule number -> the scenarios citing it, in rule order."""
-        found: dict[str, list[Scenario]] = {}
-        for scenario in self.scenarios.values():
-            for rule in scenario.rules:
-                found.setdefault(rule, []).append(scenario)
-        return dict(sorted(found.items(), key=lambda item: rule_key(item[0])))
+        return dict(sorted(self._index(lambda s: s.rules).items(), key=lambda item: rule_key(item[0])))
 
     def cited_sources(self) -> dict[str, list[Scenario]]:
         """Source id -> the scenarios citing it."""
-        found: dict[str, list[Scenario]] = {}
-        for scenario in self.scenarios.values():
-            for source in scenario.sources:
-                found.setdefault(provenance.source_key(source), []).append(scenario)
-        return dict(sorted(found.items()))
+        return dict(sorted(self._index(lambda s: map(provenance.source_key, s.sources)).items()))
 
     def card_uses(self) -> dict[str, list[Scenario]]:
         """Card name -> the scenarios naming it."""
+        return self._index(lambda s: s.cards)
+
+    def _index(self, keys: Callable[[Scenario], Iterable[str]]) -> dict[str, list[Scenario]]:
+        """Each key (a rule, a source, a card) -> the scenarios that have it, in the order they are met."""
         found: dict[str, list[Scenario]] = {}
         for scenario in self.scenarios.values():
-            for name in scenario.cards:
-                found.setdefault(name, []).append(scenario)
+            for key in keys(scenario):
+                found.setdefault(key, []).append(scenario)
         return found
 
 
