@@ -37,11 +37,11 @@ from shinpan.reference_engine import (
     ScriptMismatch,
     UnsupportedByEngine,
 )
-from shinpan.reference_engine.characteristics import power
-from shinpan.reference_engine.choices import Choice, ChoiceScript
-from shinpan.reference_engine.effects import Duration
-from shinpan.reference_engine.errors import InvalidSetup
-from shinpan.reference_engine.events import (
+from shinpan.reference_engine.core.characteristics import power
+from shinpan.reference_engine.core.choices import Choice, ChoiceScript
+from shinpan.reference_engine.core.effects import Duration
+from shinpan.reference_engine.core.errors import InvalidSetup
+from shinpan.reference_engine.core.events import (
     AbilityTriggered,
     Attacked,
     BecameSource,
@@ -51,12 +51,12 @@ from shinpan.reference_engine.events import (
     Reconstructed,
     Replaced,
 )
-from shinpan.reference_engine.flip import FlipBy
+from shinpan.reference_engine.core.sickness import can_attack, is_summoning_sick
+from shinpan.reference_engine.core.state import Card
+from shinpan.reference_engine.core.turns import Step, Turn
+from shinpan.reference_engine.core.zones import CARD_ZONES, DeckPosition, Zone
 from shinpan.reference_engine.game import MECHANICS
-from shinpan.reference_engine.sickness import can_attack, is_summoning_sick
-from shinpan.reference_engine.state import Card
-from shinpan.reference_engine.turns import Step, Turn
-from shinpan.reference_engine.zones import CARD_ZONES, DeckPosition, Zone
+from shinpan.reference_engine.transitions.flip import FlipBy
 
 PLAYERS: dict[str, Player] = {"me": Player.P1, "opp": Player.P2}
 NAMES: dict[Player, str] = {v: k for k, v in PLAYERS.items()}
@@ -84,7 +84,7 @@ class ReferenceSimulator:
     # ---------------------------------------------------------------- contract
     def hello(self, request: HelloRequest) -> HelloResponse:
         """The handshake. The engine plays both sides of every change the kit lists: the ones its rules ask
-        about (:data:`shinpan.reference_engine.rulesets.MODELLED`) switch its behaviour, and no scenario it
+        about (:data:`shinpan.reference_engine.core.rulesets.MODELLED`) switch its behaviour, and no scenario it
         implements depends on the others."""
         return {
             "status": "ok",

@@ -15,13 +15,13 @@ from shinpan.reference_engine import (
     UnsupportedByEngine,
     Zone,
 )
-from shinpan.reference_engine.abilities import Keyword
-from shinpan.reference_engine.choices import Choice, ChoiceScript
-from shinpan.reference_engine.errors import InvalidSetup
-from shinpan.reference_engine.events import Cause, Moved
-from shinpan.reference_engine.sickness import can_attack, is_summoning_sick
-from shinpan.reference_engine.state import Card
-from shinpan.reference_engine.turns import Step, Turn
+from shinpan.reference_engine.core.abilities import Keyword
+from shinpan.reference_engine.core.choices import Choice, ChoiceScript
+from shinpan.reference_engine.core.errors import InvalidSetup
+from shinpan.reference_engine.core.events import Cause, Moved
+from shinpan.reference_engine.core.sickness import can_attack, is_summoning_sick
+from shinpan.reference_engine.core.state import Card
+from shinpan.reference_engine.core.turns import Step, Turn
 
 VANILLA = CardDefinition("バニラ", "クリーチャー", power=2000)
 FAST = CardDefinition("速攻", "クリーチャー", power=1000, abilities=(Keyword("speed_attacker"),))

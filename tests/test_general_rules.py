@@ -25,13 +25,13 @@ from shinpan.reference_engine import (
     UnsupportedByEngine,
     Zone,
 )
-from shinpan.reference_engine.abilities import Evolution, GLink, Replacement, parse_ability
-from shinpan.reference_engine.choices import Choice, ChoiceScript
-from shinpan.reference_engine.effects import PowerModifier
-from shinpan.reference_engine.events import Replaced
-from shinpan.reference_engine.state import BattleObject, Card
-from shinpan.reference_engine.turns import Turn
-from shinpan.reference_engine.zones import DeckPosition
+from shinpan.reference_engine.core.abilities import Evolution, GLink, Replacement, parse_ability
+from shinpan.reference_engine.core.choices import Choice, ChoiceScript
+from shinpan.reference_engine.core.effects import PowerModifier
+from shinpan.reference_engine.core.events import Replaced
+from shinpan.reference_engine.core.state import BattleObject, Card
+from shinpan.reference_engine.core.turns import Turn
+from shinpan.reference_engine.core.zones import DeckPosition
 
 LEFT = CardDefinition("左神", "クリーチャー", power=5000, abilities=(GLink(("中神",), "left"),))
 MIDDLE = CardDefinition("中神", "クリーチャー", power=4000, abilities=(GLink(("左神", "右神"), "left"),))

@@ -20,7 +20,7 @@ from shinpan.reference_engine import (
     UnsupportedByEngine,
     Zone,
 )
-from shinpan.reference_engine.abilities import (
+from shinpan.reference_engine.core.abilities import (
     Effect,
     Evolution,
     Replacement,
@@ -30,10 +30,10 @@ from shinpan.reference_engine.abilities import (
     Who,
     parse_ability,
 )
-from shinpan.reference_engine.choices import Choice, ChoiceScript
-from shinpan.reference_engine.events import Moved, Reconstructed, Replaced
-from shinpan.reference_engine.state import Card
-from shinpan.reference_engine.turns import Turn
+from shinpan.reference_engine.core.choices import Choice, ChoiceScript
+from shinpan.reference_engine.core.events import Moved, Reconstructed, Replaced
+from shinpan.reference_engine.core.state import Card
+from shinpan.reference_engine.core.turns import Turn
 
 VANILLA = CardDefinition("バニラ", "クリーチャー", power=2000)
 TO_MANA = CardDefinition("マナ置換", "クリーチャー", power=1000,
