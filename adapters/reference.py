@@ -51,8 +51,8 @@ from shinpan.reference_engine.core.events import (
     Reconstructed,
     Replaced,
 )
+from shinpan.reference_engine.core.objects import Card
 from shinpan.reference_engine.core.sickness import can_attack, is_summoning_sick
-from shinpan.reference_engine.core.state import Card
 from shinpan.reference_engine.core.turns import Step, Turn
 from shinpan.reference_engine.core.zones import CARD_ZONES, DeckPosition, Zone
 from shinpan.reference_engine.game import MECHANICS

@@ -17,10 +17,11 @@ from shinpan.reference_engine.core.choices import ChoiceScript
 from shinpan.reference_engine.core.effects import Duration, PowerModifier
 from shinpan.reference_engine.core.errors import IllegalAction, InvalidSetup, UnsupportedByEngine
 from shinpan.reference_engine.core.events import Attacked, Cause, Event, ManaTapped, MoveRequest, TapForMana
+from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.players import Player
 from shinpan.reference_engine.core.rulesets import Ruleset
 from shinpan.reference_engine.core.sickness import can_attack, may_attack_untapped
-from shinpan.reference_engine.core.state import BattleObject, Card, GameState
+from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.core.turns import Step, Turn
 from shinpan.reference_engine.core.zones import DeckPosition, Zone
 from shinpan.reference_engine.pipeline.pipeline import Pipeline
@@ -251,11 +252,7 @@ class Game:
 
     def draw(self, player: Player, count: int = 1) -> None:
         """カードを引く: move the top ``count`` cards of the deck to the hand, one at a time."""
-        for _ in range(count):
-            deck = self.state.players[player].zones[Zone.DECK]
-            if not deck:
-                return
-            self.pipeline.move([MoveRequest(deck[0], Zone.HAND, Cause.DRAW)])
+        self.pipeline.draw(player, count)
 
     def charge_mana(self, card: Card) -> None:
         """マナチャージ: put a card from the hand into the mana zone, untapped."""
@@ -328,9 +325,9 @@ class Game:
         script = choices if choices is not None else ChoiceScript()
         self.pipeline.script = script
         while self.state.waiting:
-            pending = next_pending(self, script)
+            pending = next_pending(self.state, script)
             self.state.waiting.remove(pending)
-            resolve(self, pending, script)
+            resolve(self.pipeline, pending, script)
         self.pipeline.script = None
         self._finish(choices)
 

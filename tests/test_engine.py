@@ -19,8 +19,8 @@ from shinpan.reference_engine.core.abilities import Keyword
 from shinpan.reference_engine.core.choices import Choice, ChoiceScript
 from shinpan.reference_engine.core.errors import InvalidSetup
 from shinpan.reference_engine.core.events import Cause, Moved
+from shinpan.reference_engine.core.objects import Card
 from shinpan.reference_engine.core.sickness import can_attack, is_summoning_sick
-from shinpan.reference_engine.core.state import Card
 from shinpan.reference_engine.core.turns import Step, Turn
 
 VANILLA = CardDefinition("バニラ", "クリーチャー", power=2000)

@@ -29,7 +29,7 @@ from shinpan.reference_engine.core.abilities import Evolution, GLink, Replacemen
 from shinpan.reference_engine.core.choices import Choice, ChoiceScript
 from shinpan.reference_engine.core.effects import PowerModifier
 from shinpan.reference_engine.core.events import Replaced
-from shinpan.reference_engine.core.state import BattleObject, Card
+from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.turns import Turn
 from shinpan.reference_engine.core.zones import DeckPosition
 

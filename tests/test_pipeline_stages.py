@@ -32,7 +32,7 @@ from shinpan.reference_engine.core.abilities import (
 )
 from shinpan.reference_engine.core.choices import Choice, ChoiceScript
 from shinpan.reference_engine.core.events import Moved, Reconstructed, Replaced
-from shinpan.reference_engine.core.state import Card
+from shinpan.reference_engine.core.objects import Card
 from shinpan.reference_engine.core.turns import Turn
 
 VANILLA = CardDefinition("バニラ", "クリーチャー", power=2000)

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from shinpan.reference_engine.core.abilities import IgnoreAbilities, Static
 from shinpan.reference_engine.core.events import LastKnown
+from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.players import Player
-from shinpan.reference_engine.core.state import BattleObject, Card, GameState
+from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.core.zones import Zone
 
 ALL_CIVILIZATIONS: tuple[str, ...] = ("光", "水", "闇", "火", "自然")

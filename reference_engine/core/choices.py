@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shinpan.reference_engine.core.errors import IllegalAction, ScriptMismatch
+from shinpan.reference_engine.core.objects import Card
 from shinpan.reference_engine.core.players import Player
-from shinpan.reference_engine.core.state import Card
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from shinpan.reference_engine.core.objects import Card
 from shinpan.reference_engine.core.players import Player
-from shinpan.reference_engine.core.state import Card
 from shinpan.reference_engine.core.zones import DeckPosition, Zone
 
 
@@ -73,7 +73,7 @@ class LastKnown:
     abilities_ignored: bool = False
     creatures: frozenset[int] = frozenset()
     """Which creatures it was (このクリーチャー / そのクリーチャー), for an effect aimed at one of them that resolves
-    after it left (:attr:`shinpan.reference_engine.core.state.BattleObject.creatures`)."""
+    after it left (:attr:`shinpan.reference_engine.core.objects.BattleObject.creatures`)."""
 
     @property
     def top(self) -> Card:

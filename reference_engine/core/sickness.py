@@ -11,7 +11,8 @@ face shown by 覚醒 (805.6) are not sick either; a sealed creature is ignored a
 from __future__ import annotations
 
 from shinpan.reference_engine.core.characteristics import has_keyword, is_evolution_creature, statics
-from shinpan.reference_engine.core.state import BattleObject, Card, GameState
+from shinpan.reference_engine.core.objects import BattleObject, Card
+from shinpan.reference_engine.core.state import GameState
 
 
 def card_arrived_since_turn_start(state: GameState, card: Card, obj: BattleObject) -> bool:

@@ -5,23 +5,24 @@ which card has it and who controls it, the card whose move triggered it (その�
 and where that card went, and the last known states (過去の状態) of both if they left the battle zone.
 
 "このクリーチャー" and "そのクリーチャー" are remembered as a creature identity
-(:attr:`~shinpan.reference_engine.core.state.BattleObject.creatures`), not as a card: when the creature evolves, links,
-flips, … before the ability resolves, the transition's ``carry_over`` decides whether the objects it
-makes are still that creature (seed 000's 待機/対象 column); :func:`creatures_now` finds them.
+(:attr:`~shinpan.reference_engine.core.objects.BattleObject.creatures`), not as a card: when the creature evolves,
+links, flips, … before the ability resolves, the transition's ``carry_over`` decides whether the objects it
+makes are still that creature (seed 000's 待機/対象 column);
+:meth:`shinpan.reference_engine.core.state.GameState.creatures_now` finds them.
 
 An ability that uses icon abilities (アイコン能力) waits with the icons' contents from 2019-12-12 (603.3a,
-``Ruleset.icon_abilities_wait_with_contents``): they are read when it triggers and kept in :attr:`Pending.icons`.
+``Ruleset.icon_abilities_wait_with_contents``): they are read when it triggers and kept in :attr:`Pending.icons`
+(:func:`shinpan.reference_engine.pipeline.triggers.with_icons`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from shinpan.reference_engine.core.abilities import Effect, Icon, Triggered
 from shinpan.reference_engine.core.events import LastKnown
+from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.players import Player
-from shinpan.reference_engine.core.rulesets import Ruleset
-from shinpan.reference_engine.core.state import BattleObject, Card, GameState
 from shinpan.reference_engine.core.zones import Zone
 
 
@@ -62,31 +63,7 @@ class Pending:
     read them on resolution."""
 
 
-def track(state: GameState, card: Card, zone: Zone, last_known: LastKnown | None = None) -> Tracked:
-    """Remember ``card``, now in ``zone``, for a waiting ability: with its creature if it is the top of one."""
-    obj = state.object_of(card)
-    creature = obj.creatures if obj is not None and obj.top is card else frozenset()
-    return Tracked(card, zone, card.moves, last_known, creature)
-
-
-def creatures_now(state: GameState, tracked: Tracked | None) -> list[BattleObject]:
-    """The objects that are now the creature ``tracked`` was (as each transition's ``carry_over`` decided)."""
-    if tracked is None or not tracked.creature:
-        return []
-    return [obj for obj in state.objects() if obj.creatures & tracked.creature]
-
-
 def icons_of(objects: list[BattleObject]) -> tuple[Effect, ...]:
     """The contents of the icon abilities these objects have (their ability cards'), as they are now."""
     return tuple(a.effect for obj in objects for card in obj.ability_cards for a in card.definition.abilities
                  if isinstance(a, Icon))
-
-
-def with_icons(state: GameState, ruleset: Ruleset, pending: Pending) -> Pending:
-    """The ability as it waits: from 2019-12-12 an ability that uses icon abilities waits with their contents
-    (603.3a); before, nothing is read until it resolves."""
-    effect = pending.ability.effect
-    if effect.kind != "use_icons" or not ruleset.icon_abilities_wait_with_contents:
-        return pending
-    tracked = pending.holder if effect.of == "this" else pending.that
-    return replace(pending, icons=icons_of(creatures_now(state, tracked)))

@@ -10,21 +10,18 @@ done *or replaced*: a replaced action still counts as done for what follows (see
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from shinpan.reference_engine.core.abilities import FollowUp
 from shinpan.reference_engine.core.choices import ChoiceScript
 from shinpan.reference_engine.core.errors import IllegalAction, UnsupportedByEngine
+from shinpan.reference_engine.core.event_pipeline import EventPipeline
 from shinpan.reference_engine.core.events import Cause, MoveRequest
+from shinpan.reference_engine.core.objects import Card
 from shinpan.reference_engine.core.players import Player
-from shinpan.reference_engine.core.state import Card
 from shinpan.reference_engine.core.zones import Zone
 
-if TYPE_CHECKING:
-    from shinpan.reference_engine.pipeline.pipeline import Pipeline
 
-
-def run(pipeline: Pipeline, source: Card, controller: Player, follow: FollowUp, script: ChoiceScript,
+def run(pipeline: EventPipeline, source: Card, controller: Player, follow: FollowUp, script: ChoiceScript,
         that: Card | None = None, that_cost: int | None = None) -> None:
     """Do ``follow`` for the card ``source`` that has it; ``that`` is the card the action was done to."""
     state = pipeline.state

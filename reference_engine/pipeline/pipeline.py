@@ -45,9 +45,10 @@ from shinpan.reference_engine.core.events import (
     MoveRequest,
     Reconstructed,
 )
+from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.players import Player
 from shinpan.reference_engine.core.rulesets import Ruleset
-from shinpan.reference_engine.core.state import BattleObject, Card, GameState
+from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.core.zones import DeckPosition, Zone
 from shinpan.reference_engine.pipeline import follow_ups, replacements
 from shinpan.reference_engine.pipeline.triggers import check_moves
@@ -101,6 +102,14 @@ class Pipeline:
         for later in outcome.later:  # what a replacement does after its event: 「そうしたら」 (101.5a)
             later(script)
         return performed
+
+    def draw(self, player: Player, count: int = 1) -> None:
+        """カードを引く: move the top ``count`` cards of ``player``'s deck to the hand, one at a time."""
+        for _ in range(count):
+            deck = self.state.players[player].zones[Zone.DECK]
+            if not deck:
+                return
+            self.move([MoveRequest(deck[0], Zone.HAND, Cause.DRAW)])
 
     def _follow_up(self, source: Card, controller: Player, ability: Replacement, script: ChoiceScript) -> None:
         assert ability.then is not None

@@ -47,9 +47,10 @@ from shinpan.reference_engine.core.choices import ChoiceScript
 from shinpan.reference_engine.core.effects import Duration, PowerModifier
 from shinpan.reference_engine.core.errors import IllegalAction, UnsupportedByEngine
 from shinpan.reference_engine.core.events import Cause, MoveRequest, Replaced, TapForMana
+from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.players import Player
 from shinpan.reference_engine.core.rulesets import Ruleset
-from shinpan.reference_engine.core.state import BattleObject, Card, GameState
+from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.core.zones import Zone
 
 Later = Callable[[ChoiceScript], None]

@@ -26,15 +26,16 @@ of being destroyed triggers no destroyed ability.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from shinpan.reference_engine.core.abilities import Subject, Triggered, TriggerEvent, Who
 from shinpan.reference_engine.core.characteristics import abilities_ignored, civilizations, races
 from shinpan.reference_engine.core.events import LastKnown, Moved
+from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.players import Player
 from shinpan.reference_engine.core.rulesets import Ruleset
-from shinpan.reference_engine.core.state import BattleObject, Card, GameState
-from shinpan.reference_engine.core.waiting import Pending, track, with_icons
+from shinpan.reference_engine.core.state import GameState
+from shinpan.reference_engine.core.waiting import Pending, Tracked, icons_of
 from shinpan.reference_engine.core.zones import Zone
 
 
@@ -218,3 +219,20 @@ def _pending(state: GameState, holder: Holder, index: int, ability: Triggered, m
 
 def _zone(state: GameState, card: Card) -> Zone:
     return state.zone_of(card)[1]
+
+
+def track(state: GameState, card: Card, zone: Zone, last_known: LastKnown | None = None) -> Tracked:
+    """Remember ``card``, now in ``zone``, for a waiting ability: with its creature if it is the top of one."""
+    obj = state.object_of(card)
+    creature = obj.creatures if obj is not None and obj.top is card else frozenset()
+    return Tracked(card, zone, card.moves, last_known, creature)
+
+
+def with_icons(state: GameState, ruleset: Ruleset, pending: Pending) -> Pending:
+    """The ability as it waits: from 2019-12-12 an ability that uses icon abilities waits with their contents
+    (603.3a); before, nothing is read until it resolves."""
+    effect = pending.ability.effect
+    if effect.kind != "use_icons" or not ruleset.icon_abilities_wait_with_contents:
+        return pending
+    tracked = pending.holder if effect.of == "this" else pending.that
+    return replace(pending, icons=icons_of(state.creatures_now(tracked)))

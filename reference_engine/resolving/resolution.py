@@ -13,14 +13,13 @@ evolution source of another (進化元) is no longer the object it was: it is re
 (seed 002 case 2: a タマシード evolved on is read as the タマシード).
 
 An effect on "このクリーチャー" / "そのクリーチャー" (a pump) applies to the objects that are now that creature
-(:func:`shinpan.reference_engine.core.waiting.creatures_now`): the transitions in between decided it (seed 000).
+(:meth:`shinpan.reference_engine.core.state.GameState.creatures_now`): the transitions in between decided it (seed 000).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from shinpan.reference_engine.core.abilities import Effect
 from shinpan.reference_engine.core.cards import CardDefinition
@@ -29,13 +28,13 @@ from shinpan.reference_engine.core.choices import ChoiceScript
 from shinpan.reference_engine.core.effects import Duration, PowerModifier
 from shinpan.reference_engine.core.errors import IllegalAction, UnsupportedByEngine
 from shinpan.reference_engine.core.events import BecameSource, Cause, LastKnown, Moved, MoveRequest
+from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.players import Player
-from shinpan.reference_engine.core.state import BattleObject, Card
-from shinpan.reference_engine.core.waiting import Pending, Tracked, creatures_now, icons_of
+from shinpan.reference_engine.core.state import GameState
+from shinpan.reference_engine.core.waiting import Pending, Tracked, icons_of
 from shinpan.reference_engine.core.zones import Zone
-
-if TYPE_CHECKING:
-    from shinpan.reference_engine.game import Game
+from shinpan.reference_engine.pipeline.pipeline import Pipeline
+from shinpan.reference_engine.transitions import swap
 
 
 @dataclass(frozen=True)
@@ -65,10 +64,10 @@ class Known:
         return self.definition is not None and self.definition.is_cross_gear
 
 
-def next_pending(game: Game, choices: ChoiceScript) -> Pending:
+def next_pending(state: GameState, choices: ChoiceScript) -> Pending:
     """The ability to resolve next: the turn player's first, in the order they choose (choice ``order``)."""
-    waiting = game.state.waiting
-    active = game.state.turn.active
+    waiting = state.waiting
+    active = state.turn.active
     mine = [p for p in waiting if p.controller is active] or list(waiting)
     sources: list[Card] = []
     for p in mine:
@@ -83,10 +82,10 @@ def next_pending(game: Game, choices: ChoiceScript) -> Pending:
     raise IllegalAction(f"{card.name} has no ability waiting to resolve for that player")
 
 
-def resolve(game: Game, pending: Pending, choices: ChoiceScript) -> None:
+def resolve(pipeline: Pipeline, pending: Pending, choices: ChoiceScript) -> None:
     """Resolve one waiting ability."""
     ability = pending.ability
-    if ability.condition is not None and not _condition(game, pending, ability.condition):
+    if ability.condition is not None and not _condition(pipeline, pending, ability.condition):
         return
     if ability.optional:
         used = _cards(choices, "use", exactly=None, by=pending.controller)
@@ -94,48 +93,48 @@ def resolve(game: Game, pending: Pending, choices: ChoiceScript) -> None:
             return
         if len(used) != 1 or used[0] is not pending.card:
             raise IllegalAction("the 'use' choice names a card other than the ability's own")
-    EFFECTS[ability.effect.kind](game, pending, ability.effect, choices)
+    EFFECTS[ability.effect.kind](pipeline, pending, ability.effect, choices)
 
 
-def known(game: Game, tracked: Tracked | None) -> Known:
+def known(pipeline: Pipeline, tracked: Tracked | None) -> Known:
     """What an effect reads of ``tracked``: its object now if it is still in the battle zone, else its last info."""
     if tracked is None:
         raise UnsupportedByEngine("this effect needs the card that triggered it")
-    obj = game.state.object_of(tracked.card)
+    obj = pipeline.state.object_of(tracked.card)
     if obj is not None and obj.top is tracked.card and tracked.zone is Zone.BATTLE and not tracked.lost():
         top = obj.top.definition
-        return Known(power(game.state, obj), top.cost, top, civilizations(game.state, obj.top))
-    last = tracked.last_known or _the_creature(game, tracked) or _last_known_in_log(game, tracked.card)
+        return Known(power(pipeline.state, obj), top.cost, top, civilizations(pipeline.state, obj.top))
+    last = tracked.last_known or _the_creature(pipeline, tracked) or _last_known_in_log(pipeline, tracked.card)
     if isinstance(last, BattleObject):  # still in the battle zone as another card (進化): read it now
         top = last.top.definition
-        return Known(power(game.state, last), top.cost, top, civilizations(game.state, last.top))
+        return Known(power(pipeline.state, last), top.cost, top, civilizations(pipeline.state, last.top))
     if last is not None:
         return Known(last.power, last.cost, last.top.definition, last.civilizations)
     card = tracked.card.definition
     return Known(card.power, card.cost, card, card.civilizations)
 
 
-def _the_creature(game: Game, tracked: Tracked) -> BattleObject | LastKnown | None:
+def _the_creature(pipeline: Pipeline, tracked: Tracked) -> BattleObject | LastKnown | None:
     """そのクリーチャー through carry-over (seed 000 待機/対象, seed 002): a *creature* the ability aims at may have
     become another card's creature meanwhile (進化, …). Then the object that is that creature now is read, or, if
     it has left, its state just before it left (looking back at the evolved creature, seed 002). Not for a
     non-creature such as a タマシード: it is read as it was (:func:`_last_known_in_log`)."""
     if not tracked.creature or not tracked.card.definition.is_creature:
         return None
-    now = creatures_now(game.state, tracked)
+    now = pipeline.state.creatures_now(tracked)
     if len(now) == 1:
         return now[0]
-    for event in reversed(game.log):
+    for event in reversed(pipeline.log):
         if isinstance(event, Moved) and event.last_known is not None and event.as_creature \
                 and event.last_known.creatures & tracked.creature:
             return event.last_known
     return None
 
 
-def _last_known_in_log(game: Game, card: Card) -> LastKnown | None:
+def _last_known_in_log(pipeline: Pipeline, card: Card) -> LastKnown | None:
     """The card's object as it was the last time it stopped existing: it left the battle zone, or it became the
     evolution sources of another card (both 過去の状態)."""
-    for event in reversed(game.log):
+    for event in reversed(pipeline.log):
         if isinstance(event, Moved) and event.card is card and event.last_known is not None:
             return event.last_known
         if isinstance(event, BecameSource) and event.last_known.top is card:
@@ -143,15 +142,15 @@ def _last_known_in_log(game: Game, card: Card) -> LastKnown | None:
     return None
 
 
-def _condition(game: Game, pending: Pending, name: str) -> bool:
+def _condition(pipeline: Pipeline, pending: Pending, name: str) -> bool:
     if name == "was_evolution":
         last = pending.holder.last_known
         return last is not None and last.evolution
     if name == "linked":
-        obj = game.state.object_of(pending.card)
+        obj = pipeline.state.object_of(pending.card)
         return obj is not None and len(obj.linked) > 1  # G・リンク (reference_engine/transitions/link.py)
     if name == "total_shields_at_most_6":
-        return sum(len(game.state.players[p].zones[Zone.SHIELDS]) for p in Player) <= 6
+        return sum(len(pipeline.state.players[p].zones[Zone.SHIELDS]) for p in Player) <= 6
     raise UnsupportedByEngine(f"condition {name!r} is not implemented")
 
 
@@ -170,32 +169,32 @@ def _choose(pending: Pending, choices: ChoiceScript, candidates: Sequence[Card],
     return choices.one_of("target", candidates, by=pending.controller, what=what)
 
 
-def _objects(game: Game, pending: Pending, whose: str) -> list[BattleObject]:
+def _objects(pipeline: Pipeline, pending: Pending, whose: str) -> list[BattleObject]:
     player = pending.controller if whose == "own" else pending.controller.opponent
-    return list(game.state.players[player].battle)
+    return list(pipeline.state.players[player].battle)
 
 
 # ------------------------------------------------------------------ effects
-def _draw(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
-    game.draw(pending.controller, effect.amount)
+def _draw(pipeline: Pipeline, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+    pipeline.draw(pending.controller, effect.amount)
 
 
-def _lose_game(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
-    game.state.players[pending.controller].lost = True
+def _lose_game(pipeline: Pipeline, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+    pipeline.state.players[pending.controller].lost = True
 
 
-def _move_that_card(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+def _move_that_card(pipeline: Pipeline, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
     that = pending.that
     if that is None or that.lost() or effect.zone is None:
         return  # lost: moved to a hidden zone or moved again before resolution (seed 001)
-    game.pipeline.move([MoveRequest(that.card, effect.zone, Cause.PUT, by=pending.controller)])
+    pipeline.move([MoveRequest(that.card, effect.zone, Cause.PUT, by=pending.controller)])
 
 
-def _destroy(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
-    reference = known(game, pending.that).power if effect.power else None
+def _destroy(pipeline: Pipeline, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+    reference = known(pipeline, pending.that).power if effect.power else None
     candidates = []
-    for obj in _objects(game, pending, effect.whose):
-        value = power(game.state, obj)
+    for obj in _objects(pipeline, pending, effect.whose):
+        value = power(pipeline.state, obj)
         if effect.power == "equal_to_that" and value != reference:
             continue
         if effect.power == "at_most_that" and (value is None or reference is None or value > reference):
@@ -203,42 +202,43 @@ def _destroy(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript
         candidates.append(obj.top)
     target = _choose(pending, choices, candidates, "the creature to destroy")
     if target is not None:
-        game.pipeline.move([MoveRequest(target, Zone.GRAVEYARD, Cause.DESTROY, by=pending.controller)])
+        pipeline.move([MoveRequest(target, Zone.GRAVEYARD, Cause.DESTROY, by=pending.controller)])
 
 
-def _tap(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
-    target = _choose(pending, choices, [o.top for o in _objects(game, pending, effect.whose)], "the creature to tap")
-    obj = game.state.object_of(target) if target is not None else None
-    if obj is not None and not tap_prevented(game.state, obj, by=pending.controller):
+def _tap(pipeline: Pipeline, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+    tops = [o.top for o in _objects(pipeline, pending, effect.whose)]
+    target = _choose(pending, choices, tops, "the creature to tap")
+    obj = pipeline.state.object_of(target) if target is not None else None
+    if obj is not None and not tap_prevented(pipeline.state, obj, by=pending.controller):
         obj.tapped = True
 
 
-def _mana_to_graveyard(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+def _mana_to_graveyard(pipeline: Pipeline, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
     """(whose)のマナゾーンからカードをamount枚まで選び、持ち主の墓地に置く: the controller picks up to ``amount``."""
     player = pending.controller if effect.whose == "own" else pending.controller.opponent
-    mana = game.state.players[player].zones[Zone.MANA]
+    mana = pipeline.state.players[player].zones[Zone.MANA]
     picks = _cards(choices, "target", exactly=None, by=pending.controller) if mana else []
     if len(picks) > effect.amount or not all(any(p is m for m in mana) for p in picks) \
             or len({id(p) for p in picks}) != len(picks):
         raise IllegalAction(f"the 'target' choice must name up to {effect.amount} different cards of that mana zone")
     if picks:
-        game.pipeline.move([MoveRequest(card, Zone.GRAVEYARD, Cause.PUT, by=pending.controller) for card in picks],
+        pipeline.move([MoveRequest(card, Zone.GRAVEYARD, Cause.PUT, by=pending.controller) for card in picks],
                            choices)
 
 
-def _put_from_graveyard(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
-    cost = known(game, pending.that).cost
+def _put_from_graveyard(pipeline: Pipeline, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+    cost = known(pipeline, pending.that).cost
     wanted = None if cost is None or effect.cost_plus is None else cost + effect.cost_plus
-    graveyard = game.state.players[pending.controller].zones[Zone.GRAVEYARD]
+    graveyard = pipeline.state.players[pending.controller].zones[Zone.GRAVEYARD]
     candidates = [c for c in graveyard if c.definition.is_creature and c.definition.cost == wanted
-                  and (not effect.civilizations or set(effect.civilizations) & set(civilizations(game.state, c)))]
+                  and (not effect.civilizations or set(effect.civilizations) & set(civilizations(pipeline.state, c)))]
     target = _choose(pending, choices, candidates, "the creature to put into the battle zone")
     if target is not None:
-        game.pipeline.move([MoveRequest(target, Zone.BATTLE, Cause.PUT, controller=pending.controller)])
+        pipeline.move([MoveRequest(target, Zone.BATTLE, Cause.PUT, controller=pending.controller)])
 
 
-def _cast_from_hand(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
-    hand = game.state.players[pending.controller].zones[Zone.HAND]
+def _cast_from_hand(pipeline: Pipeline, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+    hand = pipeline.state.players[pending.controller].zones[Zone.HAND]
 
     def castable(card: Card) -> bool:
         d = card.definition
@@ -250,70 +250,70 @@ def _cast_from_hand(game: Game, pending: Pending, effect: Effect, choices: Choic
     if target is not None:
         if target.definition.abilities:
             raise UnsupportedByEngine(f"casting {target.name}: spell effects are not implemented")
-        game.pipeline.move([MoveRequest(target, Zone.GRAVEYARD, Cause.CAST, by=pending.controller)])
+        pipeline.move([MoveRequest(target, Zone.GRAVEYARD, Cause.CAST, by=pending.controller)])
 
 
-def _return_self_to_battle(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+def _return_self_to_battle(pipeline: Pipeline, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
     if not pending.holder.lost():
-        game.pipeline.move([MoveRequest(pending.card, Zone.BATTLE, Cause.PUT, controller=pending.controller)])
+        pipeline.move([MoveRequest(pending.card, Zone.BATTLE, Cause.PUT, controller=pending.controller)])
 
 
-def _put_from_hand_or_deck_top(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
-    zones = game.state.players[pending.controller].zones
+def _put_from_hand_or_deck_top(pipeline: Pipeline, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+    zones = pipeline.state.players[pending.controller].zones
     pool = list(zones[Zone.HAND]) + zones[Zone.DECK][:1]
     candidates = [c for c in pool if c.definition.is_creature and not c.definition.is_evolution
                   and c.definition.cost is not None and effect.max_cost is not None
                   and c.definition.cost <= effect.max_cost]
     target = _choose(pending, choices, candidates, "the creature to put into the battle zone")
     if target is not None:
-        game.pipeline.move([MoveRequest(target, Zone.BATTLE, Cause.PUT, controller=pending.controller)])
+        pipeline.move([MoveRequest(target, Zone.BATTLE, Cause.PUT, controller=pending.controller)])
 
 
-def _swap_with_graveyard(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+def _swap_with_graveyard(pipeline: Pipeline, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
     if pending.holder.lost():
         return
-    graveyard = game.state.players[pending.controller].zones[Zone.GRAVEYARD]
+    graveyard = pipeline.state.players[pending.controller].zones[Zone.GRAVEYARD]
     candidates = [c for c in graveyard if c.definition.is_creature and not c.definition.is_evolution
                   and c.definition.cost is not None and effect.max_cost is not None
                   and c.definition.cost <= effect.max_cost]
     target = _choose(pending, choices, candidates, "the creature to swap with")
     if target is not None:
-        game.swap(pending.card, target)
+        swap.swap(pipeline, pending.card, target)
 
 
-def _pump_creature(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+def _pump_creature(pipeline: Pipeline, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
     """このクリーチャー / そのクリーチャーのパワーを+N: every object that is now that creature (seed 000)."""
     tracked = pending.holder if effect.of == "this" else pending.that
-    for obj in creatures_now(game.state, tracked):
-        game.state.modifiers.append(PowerModifier(obj.serial, effect.amount, Duration.END_OF_TURN))
+    for obj in pipeline.state.creatures_now(tracked):
+        pipeline.state.modifiers.append(PowerModifier(obj.serial, effect.amount, Duration.END_OF_TURN))
 
 
-def _use_icons(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+def _use_icons(pipeline: Pipeline, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
     """Use the icon abilities of このクリーチャー / そのクリーチャー (603.3a): the contents it waited with, or, before
     2019-12-12, the icons of the creature as it is now (none if its top card has none: the ability fizzles)."""
     icons = pending.icons
     if icons is None:
-        icons = icons_of(creatures_now(game.state, pending.holder if effect.of == "this" else pending.that))
+        icons = icons_of(pipeline.state.creatures_now(pending.holder if effect.of == "this" else pending.that))
     for icon in icons:
-        EFFECTS[icon.kind](game, pending, icon, choices)
+        EFFECTS[icon.kind](pipeline, pending, icon, choices)
 
 
-def _search_evolution_from_that(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+def _search_evolution_from_that(pipeline: Pipeline, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
     """そのカードから進化できる進化クリーチャーを1枚、山札から手札に加える: that card is read as :func:`known` says."""
-    that = known(game, pending.that)
-    deck = game.state.players[pending.controller].zones[Zone.DECK]
+    that = known(pipeline, pending.that)
+    deck = pipeline.state.players[pending.controller].zones[Zone.DECK]
     candidates = [c for c in deck if c.definition.is_creature and c.definition.evolution is not None
                   and c.definition.evolution.accepts(that)]
     target = _choose(pending, choices, candidates, "the evolution creature to put into the hand")
     if target is not None:
-        game.pipeline.move([MoveRequest(target, Zone.HAND, Cause.PUT, by=pending.controller)])
+        pipeline.move([MoveRequest(target, Zone.HAND, Cause.PUT, by=pending.controller)])
 
 
-def _never(game: Game, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
+def _never(pipeline: Pipeline, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:
     raise UnsupportedByEngine(f"effect {effect.kind!r} is not implemented (its trigger cannot happen here)")
 
 
-EFFECTS: dict[str, Callable[[Game, Pending, Effect, ChoiceScript], None]] = {
+EFFECTS: dict[str, Callable[[Pipeline, Pending, Effect, ChoiceScript], None]] = {
     "draw": _draw,
     "lose_game": _lose_game,
     "move_that_card": _move_that_card,

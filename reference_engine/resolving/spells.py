@@ -9,20 +9,16 @@ replace; the spell's own replacement of that move applies first (609.8a).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from shinpan.reference_engine.core.abilities import Effect, SpellEffect
 from shinpan.reference_engine.core.characteristics import power
 from shinpan.reference_engine.core.choices import ChoiceScript
 from shinpan.reference_engine.core.errors import IllegalAction, UnsupportedByEngine
 from shinpan.reference_engine.core.events import Cause, MoveRequest
+from shinpan.reference_engine.core.objects import Card
 from shinpan.reference_engine.core.players import Player
-from shinpan.reference_engine.core.state import Card
 from shinpan.reference_engine.core.zones import Zone
 from shinpan.reference_engine.pipeline import follow_ups
-
-if TYPE_CHECKING:
-    from shinpan.reference_engine.pipeline.pipeline import Pipeline
+from shinpan.reference_engine.pipeline.pipeline import Pipeline
 
 
 def cast(pipeline: Pipeline, card: Card, script: ChoiceScript) -> None:

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shinpan.reference_engine.core.errors import IllegalAction
-from shinpan.reference_engine.core.state import BattleObject, Card, GameState
+from shinpan.reference_engine.core.objects import BattleObject, Card
+from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.transitions import carrying, link
 
 

@@ -1,7 +1,7 @@
 """The pieces every carry-over decision is made of (引き継ぎ, seed 000).
 
 An object's carried state lives in four places: on the object itself (tap state, attacking, and
-which creatures it is, :attr:`~shinpan.reference_engine.core.state.BattleObject.creatures`), in the game's list of
+which creatures it is, :attr:`~shinpan.reference_engine.core.objects.BattleObject.creatures`), in the game's list of
 resolved effects (keyed by the object's serial) and on the equipment that points at it. A transition
 builds new objects out of old ones; its module's ``carry_over`` decides, attribute by attribute, what
 goes where, using these helpers. Nothing here decides.
@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shinpan.reference_engine.core.effects import PowerModifier
-from shinpan.reference_engine.core.state import BattleObject, GameState, new_identity
+from shinpan.reference_engine.core.objects import BattleObject, new_identity
+from shinpan.reference_engine.core.state import GameState
 
 
 def take_effects(state: GameState, old: Sequence[BattleObject]) -> list[PowerModifier]:

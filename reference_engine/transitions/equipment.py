@@ -1,7 +1,7 @@
 """装備品 (クロスギア, ウエポン, オーラ): cards equipped to a creature (seed 000, 装備品の引き継ぎ).
 
 Equipment is an object of its own in the battle zone that points at the creature it is equipped
-to (:attr:`~shinpan.reference_engine.core.state.BattleObject.attached_to`); it is not one of the creature's
+to (:attr:`~shinpan.reference_engine.core.objects.BattleObject.attached_to`); it is not one of the creature's
 cards (109.2c for ドラグハート and クロスギア). What happens to it in each transition is part of
 that transition's ``carry_over``: kept by evolution, devolution, link, flips between creatures and
 seal; one piece each to the chosen god on unlinking; dropped by swaps and by flipping to a fortress.
@@ -11,7 +11,8 @@ An evolution cross gear (進化クロスギア) that evolves keeps its creature:
 from __future__ import annotations
 
 from shinpan.reference_engine.core.errors import IllegalAction
-from shinpan.reference_engine.core.state import BattleObject, Card, GameState
+from shinpan.reference_engine.core.objects import BattleObject, Card
+from shinpan.reference_engine.core.state import GameState
 
 
 def equip(state: GameState, equipment: Card, creature: Card) -> BattleObject:

@@ -24,11 +24,12 @@ from shinpan.reference_engine.core.characteristics import last_known
 from shinpan.reference_engine.core.choices import ChoiceScript
 from shinpan.reference_engine.core.effects import PowerModifier
 from shinpan.reference_engine.core.errors import IllegalAction, ScriptMismatch, UnsupportedByEngine
+from shinpan.reference_engine.core.event_pipeline import EventPipeline
 from shinpan.reference_engine.core.events import BecameSource, Cause, MoveRequest
+from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.players import Player
-from shinpan.reference_engine.core.state import BattleObject, Card, GameState
+from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.core.zones import Zone
-from shinpan.reference_engine.pipeline.pipeline import Pipeline
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ class Inherited:
     """進化クロスギア: the creature the source cross gear was crossed to, which the evolved cross gear keeps."""
 
 
-def evolve(pipeline: Pipeline, card: Card, sources: Sequence[Card], cause: Cause,
+def evolve(pipeline: EventPipeline, card: Card, sources: Sequence[Card], cause: Cause,
            controller: Player | None = None, choices: ChoiceScript | None = None) -> BattleObject:
     """Put ``card`` into the battle zone on top of ``sources``; return the evolution creature."""
     state = pipeline.state

@@ -19,7 +19,8 @@ from enum import StrEnum
 
 from shinpan.reference_engine.core.cards import CardDefinition
 from shinpan.reference_engine.core.errors import IllegalAction
-from shinpan.reference_engine.core.state import BattleObject, Card, GameState
+from shinpan.reference_engine.core.objects import BattleObject, Card
+from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.transitions import carrying
 
 

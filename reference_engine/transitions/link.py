@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from shinpan.reference_engine.core.abilities import GLink
 from shinpan.reference_engine.core.choices import ChoiceScript
 from shinpan.reference_engine.core.errors import IllegalAction, ScriptMismatch
-from shinpan.reference_engine.core.state import BattleObject, Card, GameState
+from shinpan.reference_engine.core.objects import BattleObject, Card
+from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.transitions import carrying
 
 

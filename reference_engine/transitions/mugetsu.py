@@ -19,16 +19,17 @@ from shinpan.reference_engine.core.abilities import Mugetsu
 from shinpan.reference_engine.core.characteristics import is_evolution_creature
 from shinpan.reference_engine.core.choices import ChoiceScript
 from shinpan.reference_engine.core.errors import IllegalAction
+from shinpan.reference_engine.core.event_pipeline import EventPipeline
 from shinpan.reference_engine.core.events import Cause, LastKnown, MoveRequest
-from shinpan.reference_engine.core.state import BattleObject, Card, GameState
+from shinpan.reference_engine.core.objects import BattleObject, Card
+from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.core.zones import Zone
-from shinpan.reference_engine.pipeline.pipeline import Pipeline
 from shinpan.reference_engine.transitions import carrying, reconstruction
 
 MADOUGU = "魔導具"
 
 
-def mugetsu(pipeline: Pipeline, card: Card, tools: Sequence[Card], choices: ChoiceScript | None) -> BattleObject:
+def mugetsu(pipeline: EventPipeline, card: Card, tools: Sequence[Card], choices: ChoiceScript | None) -> BattleObject:
     """Put ``card`` from its owner's hand into the battle zone on top of the 魔導具 ``tools``."""
     state = pipeline.state
     gate = next((a for a in card.definition.abilities if isinstance(a, Mugetsu)), None)
@@ -55,7 +56,7 @@ def mugetsu(pipeline: Pipeline, card: Card, tools: Sequence[Card], choices: Choi
     return entered
 
 
-def carry_over(pipeline: Pipeline, tools: Sequence[BattleObject], choices: ChoiceScript | None) -> list[Card]:
+def carry_over(pipeline: EventPipeline, tools: Sequence[BattleObject], choices: ChoiceScript | None) -> list[Card]:
     """What goes under the 無月の門 creature, and what the 魔導具 objects leave behind (seed 000).
 
     - 付与/パンプ ×: the 魔導具's resolved effects end;
@@ -81,7 +82,8 @@ def carry_over(pipeline: Pipeline, tools: Sequence[BattleObject], choices: Choic
     return under
 
 
-def _reconstruct_rest(state: GameState, obj: BattleObject, pipeline: Pipeline, choices: ChoiceScript | None) -> None:
+def _reconstruct_rest(state: GameState, obj: BattleObject, pipeline: EventPipeline,
+                      choices: ChoiceScript | None) -> None:
     """Old ruling: the cards under the 魔導具 are separated and reconstructed (801.4)."""
     plan = reconstruction.plan(obj, is_evolution_creature(obj), pipeline.ruleset, choices)
     last = LastKnown(tuple(obj.cards), obj.controller, obj.tapped, None)

@@ -9,7 +9,8 @@ entered (301.5), and sealing and unsealing in one turn leaves summoning sickness
 from __future__ import annotations
 
 from shinpan.reference_engine.core.errors import IllegalAction
-from shinpan.reference_engine.core.state import BattleObject, Card, GameState
+from shinpan.reference_engine.core.objects import BattleObject, Card
+from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.core.zones import Zone
 from shinpan.reference_engine.transitions import carrying
 

@@ -11,14 +11,15 @@ from __future__ import annotations
 from shinpan.reference_engine.core.characteristics import is_evolution_creature
 from shinpan.reference_engine.core.choices import ChoiceScript
 from shinpan.reference_engine.core.errors import IllegalAction
+from shinpan.reference_engine.core.event_pipeline import EventPipeline
 from shinpan.reference_engine.core.events import LastKnown
-from shinpan.reference_engine.core.state import BattleObject, Card, GameState
+from shinpan.reference_engine.core.objects import BattleObject, Card
+from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.core.zones import Zone
-from shinpan.reference_engine.pipeline.pipeline import Pipeline
 from shinpan.reference_engine.transitions import carrying, reconstruction
 
 
-def side_jump(pipeline: Pipeline, card: Card, onto: Card, choices: ChoiceScript | None) -> BattleObject:
+def side_jump(pipeline: EventPipeline, card: Card, onto: Card, choices: ChoiceScript | None) -> BattleObject:
     """Move ``card``, the top of an evolution creature, onto the creature ``onto`` is part of."""
     state = pipeline.state
     old = state.object_of(card)

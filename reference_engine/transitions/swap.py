@@ -19,10 +19,11 @@ from dataclasses import dataclass
 
 from shinpan.reference_engine.core.choices import ChoiceScript
 from shinpan.reference_engine.core.errors import IllegalAction
+from shinpan.reference_engine.core.event_pipeline import EventPipeline
 from shinpan.reference_engine.core.events import Cause, MoveRequest
-from shinpan.reference_engine.core.state import BattleObject, Card, GameState
+from shinpan.reference_engine.core.objects import BattleObject, Card
+from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.core.zones import Zone
-from shinpan.reference_engine.pipeline.pipeline import Pipeline
 from shinpan.reference_engine.transitions import carrying
 
 
@@ -36,7 +37,7 @@ class Carried:
     """The equipment of the creature that leaves: equipped to nothing once the swap is performed."""
 
 
-def swap(pipeline: Pipeline, out: Card, into: Card, choices: ChoiceScript | None = None) -> BattleObject | None:
+def swap(pipeline: EventPipeline, out: Card, into: Card, choices: ChoiceScript | None = None) -> BattleObject | None:
     """``out``'s object leaves for the zone ``into`` is in; ``into`` enters the battle zone in its place."""
     state = pipeline.state
     leaving = state.object_of(out)

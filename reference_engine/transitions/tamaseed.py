@@ -10,7 +10,8 @@ are open questions.
 from __future__ import annotations
 
 from shinpan.reference_engine.core.errors import IllegalAction
-from shinpan.reference_engine.core.state import BattleObject, Card, GameState
+from shinpan.reference_engine.core.objects import BattleObject, Card
+from shinpan.reference_engine.core.state import GameState
 
 
 def stop_treating_as_creature(state: GameState, card: Card) -> BattleObject:

@@ -14,14 +14,14 @@ from collections.abc import Sequence
 
 from shinpan.reference_engine.core.choices import ChoiceScript
 from shinpan.reference_engine.core.errors import IllegalAction
+from shinpan.reference_engine.core.event_pipeline import EventPipeline
 from shinpan.reference_engine.core.events import Cause, MoveRequest
-from shinpan.reference_engine.core.state import Card
+from shinpan.reference_engine.core.objects import Card
 from shinpan.reference_engine.core.zones import Zone
-from shinpan.reference_engine.pipeline.pipeline import Pipeline
 from shinpan.reference_engine.transitions.evolution import order_of
 
 
-def put_under(pipeline: Pipeline, target: Card, cards: Sequence[Card], choices: ChoiceScript | None) -> None:
+def put_under(pipeline: EventPipeline, target: Card, cards: Sequence[Card], choices: ChoiceScript | None) -> None:
     """An effect puts ``cards`` (from outside the battle zone) under the object ``target`` is part of."""
     state = pipeline.state
     host = state.object_of(target)
@@ -34,7 +34,7 @@ def put_under(pipeline: Pipeline, target: Card, cards: Sequence[Card], choices: 
     pipeline.move([MoveRequest(card, Zone.BATTLE, Cause.UNDER, beneath=target) for card in ordered], choices)
 
 
-def rearrange_under(pipeline: Pipeline, target: Card, order: Sequence[Card]) -> None:
+def rearrange_under(pipeline: EventPipeline, target: Card, order: Sequence[Card]) -> None:
     """The controller rearranges the cards under ``target``'s top card into ``order`` (top first).
 
     Allowed by 403.3 before 2021-03-16; forbidden by 403.4 from then on.
