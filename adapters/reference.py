@@ -33,7 +33,7 @@ from shinpan.reference_engine import (
     Game,
     IllegalAction,
     Player,
-    Ruleset,
+    RulesState,
     ScriptMismatch,
     UnsupportedByEngine,
 )
@@ -75,7 +75,7 @@ class ReferenceSimulator:
     def __init__(self) -> None:
         registry = cards.load()
         self.database = CardDatabase.from_entries(entry.data for entry in registry)
-        self.ruleset: Ruleset | None = None
+        self.rules: RulesState | None = None
         self.seed = 0
         self.game: Game | None = None
         self.labels: dict[str, Card] = {}
@@ -84,7 +84,7 @@ class ReferenceSimulator:
     # ---------------------------------------------------------------- contract
     def hello(self, request: HelloRequest) -> HelloResponse:
         """The handshake. The engine plays both sides of every change the kit lists: the ones its rules ask
-        about (:data:`shinpan.reference_engine.core.rulesets.MODELLED`) switch its behaviour, and no scenario it
+        about (:data:`shinpan.reference_engine.core.rules_state.MODELLED`) switch its behaviour, and no scenario it
         implements depends on the others."""
         return {
             "status": "ok",
@@ -100,7 +100,7 @@ class ReferenceSimulator:
 
     def new_game(self, request: NewGameRequest) -> Response:
         rules = request["rules"]
-        return _answer(lambda: self._new_game(Ruleset.of(rules["label"], rules["changes"]), request["seed"]))
+        return _answer(lambda: self._new_game(RulesState.of(rules["label"], rules["changes"]), request["seed"]))
 
     def setup(self, request: SetupRequest) -> Response:
         return _answer(lambda: self._setup(request["state"]))
@@ -118,15 +118,15 @@ class ReferenceSimulator:
         return {"status": "ok"}
 
     # ------------------------------------------------------------------ setup
-    def _new_game(self, ruleset: Ruleset, seed: int) -> None:
-        self.ruleset = ruleset
+    def _new_game(self, rules: RulesState, seed: int) -> None:
+        self.rules = rules
         self.seed = seed
         self.game = None
 
     def _setup(self, state: State) -> None:
-        if self.ruleset is None:
+        if self.rules is None:
             raise BadMessage("setup before new_game")
-        game = Game(self.database, self.ruleset, self.seed)
+        game = Game(self.database, self.rules, self.seed)
         turn = state["turn"]
         game.set_turn(Turn(turn["number"], PLAYERS[turn["active"]], Step(turn.get("step", "main"))))
         declared: dict[str, str] = state["cards"]

@@ -3,7 +3,7 @@
 Pure Python, deterministic, no third-party runtime dependencies. It implements the rules of the
 デュエル・マスターズ総合ゲームルール that the suite encodes, as a statement of those rules: every
 change of the game goes through one event pipeline (:mod:`shinpan.reference_engine.pipeline.pipeline`), and
-code that differs between rules revisions asks a :class:`~shinpan.reference_engine.core.rulesets.Ruleset` a
+code that differs between rules revisions asks a :class:`~shinpan.reference_engine.core.rules_state.RulesState` a
 named question instead of comparing dates.
 
 Its layers, lowest first; each imports only the ones below it (``tests/test_engine_layers.py``):
@@ -25,7 +25,7 @@ the engine through the adapter contract: the reference adapter maps them to scen
 from shinpan.reference_engine.core.cards import CardDatabase, CardDefinition
 from shinpan.reference_engine.core.errors import IllegalAction, ScriptMismatch, UnsupportedByEngine
 from shinpan.reference_engine.core.players import Player
-from shinpan.reference_engine.core.rulesets import Ruleset
+from shinpan.reference_engine.core.rules_state import RulesState
 from shinpan.reference_engine.core.zones import Zone
 from shinpan.reference_engine.game import Game
 
@@ -35,7 +35,7 @@ __all__ = [
     "Game",
     "IllegalAction",
     "Player",
-    "Ruleset",
+    "RulesState",
     "ScriptMismatch",
     "UnsupportedByEngine",
     "Zone",

@@ -1,4 +1,4 @@
-"""A game of デュエル・マスターズ under one ruleset: set it up, act, and look at it.
+"""A game of デュエル・マスターズ under one rules state: set it up, act, and look at it.
 
 :class:`Game` is the engine's only entry point. Setup methods build a starting state directly (no
 rules are applied while building it); action methods apply the rules, and each zone move goes
@@ -19,7 +19,7 @@ from shinpan.reference_engine.core.errors import IllegalAction, InvalidSetup, Un
 from shinpan.reference_engine.core.events import Attacked, Cause, Event, ManaTapped, MoveRequest, TapForMana
 from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.players import Player
-from shinpan.reference_engine.core.rulesets import Ruleset
+from shinpan.reference_engine.core.rules_state import RulesState
 from shinpan.reference_engine.core.sickness import can_attack, may_attack_untapped
 from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.core.turns import Step, Turn
@@ -47,13 +47,13 @@ MECHANICS: tuple[str, ...] = ("zones", "summon", "tap", "summoning_sickness", "s
 class Game:
     """One game. Deterministic: any randomness comes from ``seed``."""
 
-    def __init__(self, database: CardDatabase, ruleset: Ruleset, seed: int = 0) -> None:
+    def __init__(self, database: CardDatabase, rules: RulesState, seed: int = 0) -> None:
         self.database = database
-        self.ruleset = ruleset
+        self.rules = rules
         self.random = random.Random(seed)
         self.state = GameState.empty(Turn(1, Player.P1, Step.MAIN))
         self.log: list[Event] = []
-        self.pipeline = Pipeline(self.state, self.log, ruleset)
+        self.pipeline = Pipeline(self.state, self.log, rules)
         self.pipeline.random = self.random
 
     # ------------------------------------------------------------------ setup
@@ -239,7 +239,7 @@ class Game:
         attacker.tapped = True
         attacker.attacking = True
         self.log.append(Attacked(attacker.top, attacker.controller))
-        self.state.waiting.extend(check_attack(self.state, self.ruleset, attacker))
+        self.state.waiting.extend(check_attack(self.state, self.rules, attacker))
         self._finish(choices)
 
     def end_turn(self) -> None:

@@ -20,7 +20,7 @@ from shinpan.reference_engine import (
     CardDefinition,
     Game,
     Player,
-    Ruleset,
+    RulesState,
     ScriptMismatch,
     UnsupportedByEngine,
     Zone,
@@ -53,14 +53,14 @@ CARDS = [LEFT, MIDDLE, RIGHT, GEAR, VANILLA, OTHER, EVOLUTION, EVOLUTION_V, LEAV
          TO_DECK_BOTTOM, DESTROY_SPELL]
 
 
-def engine_rules(name: str) -> Ruleset:
-    """The engine's ruleset for a state of the kit (a day, a change id or before:ID)."""
+def engine_rules(name: str) -> RulesState:
+    """The engine's view of a rules state of the kit (a day, a change id or before:ID)."""
     state = rulesets.load().named(name)
-    return Ruleset.of(state.label, state.engine_changes)
+    return RulesState.of(state.label, state.engine_changes)
 
 
-def new_game(ruleset: str = "2025-12-17", active: Player = Player.P1) -> Game:
-    game = Game(CardDatabase(CARDS), engine_rules(ruleset))
+def new_game(rules: str = "2025-12-17", active: Player = Player.P1) -> Game:
+    game = Game(CardDatabase(CARDS), engine_rules(rules))
     game.set_turn(Turn(3, active))
     return game
 

@@ -1,7 +1,7 @@
 """Layer 1 of the engine, the core (土台): what a game is made of, and how to read it.
 
 - the rules' vocabulary as values: ``zones``, ``players``, ``turns``, ``effects``, ``errors``, the rules state
-  in force (``rulesets``), the players' scripted decisions (``choices``);
+  in force (``rules_state``), the players' scripted decisions (``choices``);
 - the cards: their text parsed into abilities (``abilities``) and the card database (``cards``);
 - the game: cards and battle-zone objects (``objects``), the events that change them (``events``), the
   abilities waiting to resolve (``waiting``), where everything is (``state``);

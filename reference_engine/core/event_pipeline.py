@@ -14,7 +14,7 @@ from typing import Protocol
 
 from shinpan.reference_engine.core.choices import ChoiceScript
 from shinpan.reference_engine.core.events import Event, MoveRequest
-from shinpan.reference_engine.core.rulesets import Ruleset
+from shinpan.reference_engine.core.rules_state import RulesState
 from shinpan.reference_engine.core.state import GameState
 
 
@@ -24,7 +24,7 @@ class EventPipeline(Protocol):
     state: GameState
     log: list[Event]
     """What happened, in order (the game's event log)."""
-    ruleset: Ruleset
+    rules: RulesState
     random: random.Random
     """The game's source of randomness (shuffling)."""
 

@@ -11,7 +11,7 @@ makes are still that creature (seed 000's 待機/対象 column);
 :meth:`shinpan.reference_engine.core.state.GameState.creatures_now` finds them.
 
 An ability that uses icon abilities (アイコン能力) waits with the icons' contents from 2019-12-12 (603.3a,
-``Ruleset.icon_abilities_wait_with_contents``): they are read when it triggers and kept in :attr:`Pending.icons`
+``RulesState.icon_abilities_wait_with_contents``): they are read when it triggers and kept in :attr:`Pending.icons`
 (:func:`shinpan.reference_engine.pipeline.triggers.with_icons`).
 """
 

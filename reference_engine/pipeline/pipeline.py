@@ -47,7 +47,7 @@ from shinpan.reference_engine.core.events import (
 )
 from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.players import Player
-from shinpan.reference_engine.core.rulesets import Ruleset
+from shinpan.reference_engine.core.rules_state import RulesState
 from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.core.zones import DeckPosition, Zone
 from shinpan.reference_engine.pipeline import follow_ups, replacements
@@ -61,10 +61,10 @@ Civilizations = dict[int, tuple[str, ...]]
 class Pipeline:
     """Performs events on a game state, records them, and checks the triggers they cause."""
 
-    def __init__(self, state: GameState, log: list[Event], ruleset: Ruleset) -> None:
+    def __init__(self, state: GameState, log: list[Event], rules: RulesState) -> None:
         self.state = state
         self.log = log
-        self.ruleset = ruleset
+        self.rules = rules
         self.script: ChoiceScript | None = None
         """The choices of the action being performed, for moves whose caller passes none (effects resolving)."""
         self.random = random.Random(0)
@@ -79,7 +79,7 @@ class Pipeline:
         the result is empty.
         """
         script = choices if choices is not None else self.script if self.script is not None else ChoiceScript()
-        outcome = replacements.replace_batch(self.state, self.ruleset, requests, script, self._follow_up)
+        outcome = replacements.replace_batch(self.state, self.rules, requests, script, self._follow_up)
         if all_or_nothing and not _as_proposed(requests, outcome.requests):
             return []
         performed: list[Event] = list(outcome.replaced)
@@ -96,7 +96,7 @@ class Pipeline:
         for request in proposed:
             performed.extend(self._perform(request, leaving, before, plans.get(id(request)), script))
         self.log.extend(performed)
-        for pending in check_moves(self.state, self.ruleset, [e for e in performed if isinstance(e, Moved)]):
+        for pending in check_moves(self.state, self.rules, [e for e in performed if isinstance(e, Moved)]):
             self.state.waiting.append(pending)
             self.log.append(AbilityTriggered(pending.card, pending.index))
         for later in outcome.later:  # what a replacement does after its event: 「そうしたら」 (101.5a)
@@ -132,7 +132,7 @@ class Pipeline:
         obj = self.state.object_of(request.card)
         if obj is None or obj.top is not request.card:
             raise IllegalAction(f"only the top card of a battle-zone object can leave alone ({request.card.name})")
-        return reconstruction.plan(obj, is_evolution_creature(obj), self.ruleset, choices)
+        return reconstruction.plan(obj, is_evolution_creature(obj), self.rules, choices)
 
     def _perform(self, request: MoveRequest, leaving: dict[int, LastKnown], before: Civilizations,
                  rebuilt: reconstruction.Plan | None, script: ChoiceScript) -> list[Event]:

@@ -30,7 +30,7 @@ once, before anything moves (:mod:`shinpan.reference_engine.pipeline.pipeline`).
   replacing actions affect; a card chosen so cannot be chosen again for another (609.9b); then all apply
   together. Before 2023-04-10 the sources give no rule for this, so a batch in which more than one event
   has a candidate is answered unsupported
-  (:attr:`~shinpan.reference_engine.core.rulesets.Ruleset.replacements_assigned_per_player`).
+  (:attr:`~shinpan.reference_engine.core.rules_state.RulesState.replacements_assigned_per_player`).
 
 Several candidates of one player for one event are told apart by their card; one card with two
 candidates for one event is not implemented (unsupported).
@@ -49,7 +49,7 @@ from shinpan.reference_engine.core.errors import IllegalAction, UnsupportedByEng
 from shinpan.reference_engine.core.events import Cause, MoveRequest, Replaced, TapForMana
 from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.players import Player
-from shinpan.reference_engine.core.rulesets import Ruleset
+from shinpan.reference_engine.core.rules_state import RulesState
 from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.core.zones import Zone
 
@@ -84,12 +84,12 @@ class Outcome:
     later: list[Later] = field(default_factory=list)
 
 
-def replace_batch(state: GameState, ruleset: Ruleset, requests: Sequence[MoveRequest], choices: ChoiceScript,
+def replace_batch(state: GameState, rules: RulesState, requests: Sequence[MoveRequest], choices: ChoiceScript,
                   follow_up: FollowUpRunner) -> Outcome:
     """Offer a batch of simultaneous moves to the replacement effects in force (609, 101.5)."""
     offered = [[] if request.replacing else candidates(state, request) for request in requests]
     contested = [i for i, found in enumerate(offered) if found]
-    if len(contested) > 1 and not ruleset.replacements_assigned_per_player:
+    if len(contested) > 1 and not rules.replacements_assigned_per_player:
         raise UnsupportedByEngine("replacement effects for several simultaneous events before 609.9 (2023-04-10): "
                                   "the sources do not say how they were assigned")
     chosen: dict[int, Candidate] = {}

@@ -10,9 +10,9 @@ Which state a condition is checked in depends on the zone it names (seed 001, 60
 * **put into** a zone (マナゾーンに置かれた時) looks at the card in its new zone, with the continuous
   effects that apply there (603.5b);
 * **leaves** / **destroyed** (離れた時 / 破壊された時) look back at the state just before the move
-  (603.5c). A card that left in the same event has its abilities looked back at too, and then the
-  :class:`~shinpan.reference_engine.core.rulesets.Ruleset` says what it can see: its own card (a class ability such
-  as 「自分のクリーチャーが破壊された時」, ``own_pig_triggers_when_itself_destroyed``), the other cards that
+  (603.5c). A card that left in the same event has its abilities looked back at too, and then the rules state
+  (:class:`~shinpan.reference_engine.core.rules_state.RulesState`) says what it can see: its own card (a class ability
+  such as 「自分のクリーチャーが破壊された時」, ``own_pig_triggers_when_itself_destroyed``), the other cards that
   left with it (``leave_triggers_see_other_cards``), and whether an ability that was ignored just before
   leaving counts (``ignored_abilities_trigger_on_leaving``);
 * **from A to B** needs the condition both before and after the move.
@@ -33,7 +33,7 @@ from shinpan.reference_engine.core.characteristics import abilities_ignored, civ
 from shinpan.reference_engine.core.events import LastKnown, Moved
 from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.players import Player
-from shinpan.reference_engine.core.rulesets import Ruleset
+from shinpan.reference_engine.core.rules_state import RulesState
 from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.core.waiting import Pending, Tracked, icons_of
 from shinpan.reference_engine.core.zones import Zone
@@ -63,7 +63,7 @@ class Looks:
     type_line: str = ""
 
 
-def check_moves(state: GameState, ruleset: Ruleset, batch: Sequence[Moved]) -> list[Pending]:
+def check_moves(state: GameState, rules: RulesState, batch: Sequence[Moved]) -> list[Pending]:
     """Every triggered ability that this batch of simultaneous moves triggers, in the order checked."""
     pending: list[Pending] = []
     for holder in _holders(state, batch):
@@ -71,12 +71,12 @@ def check_moves(state: GameState, ruleset: Ruleset, batch: Sequence[Moved]) -> l
             if not isinstance(ability, Triggered):
                 continue
             for moved in batch:
-                if _triggers(state, ruleset, holder, ability, moved):
-                    pending.append(with_icons(state, ruleset, _pending(state, holder, index, ability, moved)))
+                if _triggers(state, rules, holder, ability, moved):
+                    pending.append(with_icons(state, rules, _pending(state, holder, index, ability, moved)))
     return pending
 
 
-def check_attack(state: GameState, ruleset: Ruleset, attacker: BattleObject) -> list[Pending]:
+def check_attack(state: GameState, rules: RulesState, attacker: BattleObject) -> list[Pending]:
     """The 攻撃する時 abilities that the attack declared by ``attacker`` triggers.
 
     Its own (このクリーチャーが攻撃する時) and those of other cards in the battle zone whose subject it is
@@ -98,7 +98,7 @@ def check_attack(state: GameState, ruleset: Ruleset, attacker: BattleObject) -> 
                         and _matches(ability.subject, holder, subject, looks)):
                     waiting = Pending(own, index, ability, obj.controller, track(state, own, Zone.BATTLE),
                                       track(state, card, Zone.BATTLE))
-                    pending.append(with_icons(state, ruleset, waiting))
+                    pending.append(with_icons(state, rules, waiting))
     return pending
 
 
@@ -114,7 +114,7 @@ def _holders(state: GameState, batch: Sequence[Moved]) -> Iterator[Holder]:
             yield Holder(moved.card, last.controller, last.abilities_ignored, left=last)
 
 
-def _triggers(state: GameState, ruleset: Ruleset, holder: Holder, ability: Triggered, moved: Moved) -> bool:
+def _triggers(state: GameState, rules: RulesState, holder: Holder, ability: Triggered, moved: Moved) -> bool:
     event = ability.event
     if ability.by_opponent and moved.by is not holder.controller.opponent:
         return False
@@ -140,7 +140,7 @@ def _triggers(state: GameState, ruleset: Ruleset, holder: Holder, ability: Trigg
             return False
         if ability.subject.creature and not moved.as_creature:
             return False
-        if not _looks_back(ruleset, holder, ability.subject, moved.card):
+        if not _looks_back(rules, holder, ability.subject, moved.card):
             return False
         if not _matches(ability.subject, holder, moved.card, _before(moved)):
             return False
@@ -155,21 +155,21 @@ def _is_creature_now(state: GameState, card: Card) -> bool:
     return obj is not None and obj.top is card
 
 
-def _looks_back(ruleset: Ruleset, holder: Holder, subject: Subject, card: Card) -> bool:
+def _looks_back(rules: RulesState, holder: Holder, subject: Subject, card: Card) -> bool:
     """Whether a leave ability of ``holder`` can see ``card`` leave (603.5c, and its history)."""
     itself = card is holder.card
     if subject.who is Who.THIS:
-        return itself and (not holder.ignored or ruleset.ignored_abilities_trigger_on_leaving)
+        return itself and (not holder.ignored or rules.ignored_abilities_trigger_on_leaving)
     if subject.who is Who.OTHER and itself:
         return False
     if holder.left is None:
         return not holder.ignored and not holder.entered
-    if holder.ignored and not ruleset.ignored_abilities_trigger_on_leaving:
+    if holder.ignored and not rules.ignored_abilities_trigger_on_leaving:
         return False
     if itself:
         return (subject.who is Who.THIS_OR_OTHER_OWN or subject.counts_itself_always
-                or ruleset.own_pig_triggers_when_itself_destroyed)
-    return ruleset.leave_triggers_see_other_cards
+                or rules.own_pig_triggers_when_itself_destroyed)
+    return rules.leave_triggers_see_other_cards
 
 
 def _matches(subject: Subject, holder: Holder, card: Card, looks: Looks) -> bool:
@@ -228,11 +228,11 @@ def track(state: GameState, card: Card, zone: Zone, last_known: LastKnown | None
     return Tracked(card, zone, card.moves, last_known, creature)
 
 
-def with_icons(state: GameState, ruleset: Ruleset, pending: Pending) -> Pending:
+def with_icons(state: GameState, rules: RulesState, pending: Pending) -> Pending:
     """The ability as it waits: from 2019-12-12 an ability that uses icon abilities waits with their contents
     (603.3a); before, nothing is read until it resolves."""
     effect = pending.ability.effect
-    if effect.kind != "use_icons" or not ruleset.icon_abilities_wait_with_contents:
+    if effect.kind != "use_icons" or not rules.icon_abilities_wait_with_contents:
         return pending
     tracked = pending.holder if effect.of == "this" else pending.that
     return replace(pending, icons=icons_of(state.creatures_now(tracked)))

@@ -62,7 +62,7 @@ def evolve(pipeline: EventPipeline, card: Card, sources: Sequence[Card], cause: 
         raise IllegalAction(f"{card.name} needs {evolution.sources}{'+' if evolution.or_more else ''} sources, "
                             f"not {len(sources)}")
     source_objects = _check_sources(state, evolution, sources, controller)
-    ordered = order_of(sources, pipeline.ruleset.cards_under_have_fixed_order, choices, by=controller)
+    ordered = order_of(sources, pipeline.rules.cards_under_have_fixed_order, choices, by=controller)
     pipeline.log.extend(BecameSource(last_known(state, obj)) for obj in source_objects)
     inherited = carry_over(state, source_objects)
     pipeline.move([MoveRequest(card, Zone.BATTLE, cause, controller=controller, tapped=inherited.tapped,

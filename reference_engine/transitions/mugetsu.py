@@ -2,7 +2,7 @@
 
 The 魔導具 in the battle zone stop being creatures of their own: their cards go under the new
 creature, which is *not* an evolution creature and is a new creature (it entered this turn). What
-carries over changed by an undated ruling (the Ruleset question ``mugetsu_carries_sources``):
+carries over changed by an undated ruling (the RulesState question ``mugetsu_carries_sources``):
 
 - now: only the evolution sources (進化元) carry over; they go under the new creature together;
 - before: nothing carried over; the cards under a 魔導具 were separated from it and reconstructed
@@ -74,7 +74,7 @@ def carry_over(pipeline: EventPipeline, tools: Sequence[BattleObject], choices: 
     carrying.attach(carrying.equipment_on(state, tools), None)
     under: list[Card] = []
     for obj in tools:
-        if pipeline.ruleset.mugetsu_carries_sources or len(obj.cards) == 1:
+        if pipeline.rules.mugetsu_carries_sources or len(obj.cards) == 1:
             under.extend(obj.cards)
             continue
         under.append(obj.top)
@@ -85,7 +85,7 @@ def carry_over(pipeline: EventPipeline, tools: Sequence[BattleObject], choices: 
 def _reconstruct_rest(state: GameState, obj: BattleObject, pipeline: EventPipeline,
                       choices: ChoiceScript | None) -> None:
     """Old ruling: the cards under the 魔導具 are separated and reconstructed (801.4)."""
-    plan = reconstruction.plan(obj, is_evolution_creature(obj), pipeline.ruleset, choices)
+    plan = reconstruction.plan(obj, is_evolution_creature(obj), pipeline.rules, choices)
     last = LastKnown(tuple(obj.cards), obj.controller, obj.tapped, None)
     for lost in plan.to_graveyard:
         lost.entered_battle_turn = None

@@ -1,7 +1,7 @@
 """Reconstruction (再構築, rule 801.4): what stays when only the top card of a creature leaves.
 
 Devolving (退化) is only the top card leaving the battle zone; the cards that were under it then
-stay under the rules of the revision in force (the :class:`~shinpan.reference_engine.core.rulesets.Ruleset`
+stay under the rules of the revision in force (the :class:`~shinpan.reference_engine.core.rules_state.RulesState`
 question ``reconstruction_keeps_one_pile``):
 
 - **From 2021-03-16** (801.4, 801.4a, 801.4b as revised; seed 003): non-creature cards are put into
@@ -35,7 +35,7 @@ from shinpan.reference_engine.core.errors import IllegalAction, ScriptMismatch
 from shinpan.reference_engine.core.events import LastKnown
 from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.players import Player
-from shinpan.reference_engine.core.rulesets import Ruleset
+from shinpan.reference_engine.core.rules_state import RulesState
 from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.transitions import carrying
 
@@ -52,14 +52,14 @@ class Plan:
     """The index of the pile that goes on attacking, if the leaving creature was attacking."""
 
 
-def plan(obj: BattleObject, was_evolution: bool, ruleset: Ruleset, choices: ChoiceScript | None) -> Plan:
+def plan(obj: BattleObject, was_evolution: bool, rules: RulesState, choices: ChoiceScript | None) -> Plan:
     """What stays of ``obj`` when its top card leaves. Raises :class:`IllegalAction` for a choice the rules forbid."""
     rest = list(obj.under)
     if _is_evolved_cross_gear(obj):
         return _plan_cross_gear(rest)
     if not was_evolution:
         return Plan((), tuple(rest), None)
-    if ruleset.reconstruction_keeps_one_pile:
+    if rules.reconstruction_keeps_one_pile:
         removed: list[Card] = []
         while rest and not rest[0].definition.is_creature:
             removed.append(rest.pop(0))

@@ -28,7 +28,7 @@ def side_jump(pipeline: EventPipeline, card: Card, onto: Card, choices: ChoiceSc
         raise IllegalAction(f"{card.name} is not the top card of an evolution creature")
     if target is None or target is old or not target.is_creature or target.controller is not old.controller:
         raise IllegalAction(f"{onto.name} is not another creature of the same player")
-    plan = reconstruction.plan(old, True, pipeline.ruleset, choices)
+    plan = reconstruction.plan(old, True, pipeline.rules, choices)
     last = LastKnown(tuple(old.cards), old.controller, old.tapped, None)
     jumped = BattleObject([card, *target.cards], old.controller)
     carry_over(state, old, target, jumped)

@@ -1,6 +1,6 @@
 """Cards under a card in the battle zone (カードの下にあるカード), rules 403.3, 403.4, 403.4a.
 
-From 2021-03-16 (the :class:`~shinpan.reference_engine.core.rulesets.Ruleset` question
+From 2021-03-16 (the :class:`~shinpan.reference_engine.core.rules_state.RulesState` question
 ``cards_under_have_fixed_order``): a card put under a card goes to the bottom of the object's cards;
 when several go at once, the player chooses their order (``order_under``); and the order can never
 be changed afterwards (403.4, an exception to 403.3). Before, only 403.3 applied: a player could
@@ -30,7 +30,7 @@ def put_under(pipeline: EventPipeline, target: Card, cards: Sequence[Card], choi
     for card in cards:
         if state.object_of(card) is not None:
             raise IllegalAction(f"{card.name} is already in the battle zone")
-    ordered = order_of(cards, pipeline.ruleset.cards_under_have_fixed_order, choices, by=host.controller)
+    ordered = order_of(cards, pipeline.rules.cards_under_have_fixed_order, choices, by=host.controller)
     pipeline.move([MoveRequest(card, Zone.BATTLE, Cause.UNDER, beneath=target) for card in ordered], choices)
 
 
@@ -42,7 +42,7 @@ def rearrange_under(pipeline: EventPipeline, target: Card, order: Sequence[Card]
     obj = pipeline.state.object_of(target)
     if obj is None:
         raise IllegalAction(f"{target.name} is not in the battle zone")
-    if pipeline.ruleset.cards_under_have_fixed_order:
+    if pipeline.rules.cards_under_have_fixed_order:
         raise IllegalAction("the order of cards under a card cannot be changed (403.4)")
     under = obj.under
     if len({id(c) for c in order}) != len(under) or any(not any(c is u for u in under) for c in order):

@@ -1,9 +1,11 @@
-"""The rules a game is played under, as values (ルールの改訂).
+"""The rules a game is played under, as values (ルールの改訂): the engine's view of the kit's rules state.
 
-A :class:`Ruleset` is one definite set of changes in force (ids of ``features/rulesets.yaml``), as the kit
-sends it in ``new_game``. Code that differs between changes asks a named question here — never compares
-dates or ids inline. A change the engine does not know is ignored; a question about a change outside
-:data:`MODELLED` is a programming error.
+The kit names the rules in force at one point a *rules state* (:class:`shinpan.rulesets.RulesState`: every change of
+``features/rulesets.yaml`` with its standing there). The engine sees only what the kit sends it in ``new_game``:
+the state's label and the one definite set of changes in force. This module's :class:`RulesState` is that view.
+
+Code that differs between changes asks a named question here — never compares dates or ids inline. A change
+the engine does not know is ignored; a question about a change outside :data:`MODELLED` is a programming error.
 """
 
 from __future__ import annotations
@@ -17,19 +19,20 @@ MODELLED: tuple[str, ...] = ("2018-09-05", "2019-12-12", "2020-09-18", "pig-reve
 
 
 @dataclass(frozen=True)
-class Ruleset:
-    """The rules state ``label`` (a day, ``after:ID`` or ``before:ID``) with the changes in force ``changes``."""
+class RulesState:
+    """The engine's view of the kit's rules state ``label`` (a day, ``after:ID`` or ``before:ID``): the changes in
+    force, ``changes``, and the named questions the engine asks about them (below)."""
 
     label: str
     changes: frozenset[str]
 
     @classmethod
-    def of(cls, label: str, changes: tuple[str, ...] | list[str]) -> Ruleset:
-        """The ruleset named ``label`` with ``changes`` in force."""
+    def of(cls, label: str, changes: tuple[str, ...] | list[str]) -> RulesState:
+        """The rules state named ``label`` with ``changes`` in force."""
         return cls(label, frozenset(changes))
 
     def in_force(self, change: str) -> bool:
-        """Whether ``change`` is in force under this ruleset."""
+        """Whether ``change`` is in force in this rules state."""
         if change not in MODELLED:
             raise KeyError(f"the engine does not model change {change!r}")
         return change in self.changes
