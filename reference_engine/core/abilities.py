@@ -37,7 +37,7 @@ Forms (the registry's header repeats them):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
@@ -411,41 +411,69 @@ DORMANT: dict[str, str] = {
 
 
 def parse_ability(form: Mapping[str, Any]) -> Ability:
-    """Read one structured ability, or raise :class:`UnsupportedByEngine` naming what is missing."""
-    if set(form) == {"keyword"}:
-        name = str(form["keyword"])
-        if name not in KEYWORDS:
-            raise UnsupportedByEngine(f"keyword {name!r} is not implemented")
-        return Keyword(name)
-    if set(form) == {"evolution"} and isinstance(form["evolution"], Mapping):
-        return _evolution(form["evolution"])
-    if form.get("static") == "ignore_abilities":
+    """Read one structured ability, or raise :class:`UnsupportedByEngine` naming what is missing.
+
+    A form is named by its key (:data:`FORMS`): one of :data:`FORMS_WITH_OPTIONS` with the options it takes, or
+    another key alone.
+    """
+    kind = next((key for key in FORMS_WITH_OPTIONS if key in form), None)
+    if kind is None and len(form) == 1:
+        kind = str(next(iter(form)))
+    reader = FORMS.get(kind or "")
+    ability = reader(form) if reader is not None else None
+    if ability is None:
+        raise UnsupportedByEngine(f"ability form {dict(form)!r} is not implemented")
+    return ability
+
+
+def _keyword(form: Mapping[str, Any]) -> Keyword:
+    name = str(form["keyword"])
+    if name not in KEYWORDS:
+        raise UnsupportedByEngine(f"keyword {name!r} is not implemented")
+    return Keyword(name)
+
+
+def _evolution_form(form: Mapping[str, Any]) -> Evolution | None:
+    spec = form["evolution"]
+    return _evolution(spec) if isinstance(spec, Mapping) else None
+
+
+def _static(form: Mapping[str, Any]) -> Static | IgnoreAbilities:
+    name = str(form["static"])
+    if name == "ignore_abilities":
         if not set(form) <= {"static", "creature_cost_at_most", "spell_cost_at_most"}:
             raise UnsupportedByEngine(f"ability form {dict(form)!r} is not implemented")
         return IgnoreAbilities(form.get("creature_cost_at_most"), form.get("spell_cost_at_most"))
-    if set(form) == {"g_link"} and isinstance(form["g_link"], Mapping):
-        spec = form["g_link"]
-        return GLink(tuple(str(n) for n in spec.get("partners", ())), str(spec.get("side", "any")))
-    if set(form) == {"mugetsu"} and isinstance(form["mugetsu"], Mapping):
-        return Mugetsu(int(form["mugetsu"].get("count", 1)))
-    if "static" in form:
-        name = str(form["static"])
-        if name not in STATICS or not set(form) <= {"static", "race", "amount", "civilization"}:
-            raise UnsupportedByEngine(f"static ability {dict(form)!r} is not implemented")
-        return Static(name, _opt_str(form.get("race")), int(form.get("amount", 0)), _opt_str(form.get("civilization")))
-    if set(form) == {"icon"}:
-        return Icon(_effect(form["icon"]))
-    if "replacement" in form:
-        return _replacement(form)
-    if "spell" in form:
-        if not set(form) <= {"spell", "then"}:
-            raise UnsupportedByEngine(f"spell effect {dict(form)!r} is not implemented")
-        return SpellEffect(_effect(form["spell"]), _follow_up(form["then"]) if "then" in form else None)
-    if "trigger" in form:
-        return _triggered(form)
-    if set(form) == {"dormant"} and str(form["dormant"]) in DORMANT:
-        return Dormant(str(form["dormant"]))
-    raise UnsupportedByEngine(f"ability form {dict(form)!r} is not implemented")
+    if name not in STATICS or not set(form) <= {"static", "race", "amount", "civilization"}:
+        raise UnsupportedByEngine(f"static ability {dict(form)!r} is not implemented")
+    return Static(name, _opt_str(form.get("race")), int(form.get("amount", 0)), _opt_str(form.get("civilization")))
+
+
+def _g_link(form: Mapping[str, Any]) -> GLink | None:
+    spec = form["g_link"]
+    if not isinstance(spec, Mapping):
+        return None
+    return GLink(tuple(str(n) for n in spec.get("partners", ())), str(spec.get("side", "any")))
+
+
+def _mugetsu(form: Mapping[str, Any]) -> Mugetsu | None:
+    spec = form["mugetsu"]
+    return Mugetsu(int(spec.get("count", 1))) if isinstance(spec, Mapping) else None
+
+
+def _icon(form: Mapping[str, Any]) -> Icon:
+    return Icon(_effect(form["icon"]))
+
+
+def _spell(form: Mapping[str, Any]) -> SpellEffect:
+    if not set(form) <= {"spell", "then"}:
+        raise UnsupportedByEngine(f"spell effect {dict(form)!r} is not implemented")
+    return SpellEffect(_effect(form["spell"]), _follow_up(form["then"]) if "then" in form else None)
+
+
+def _dormant(form: Mapping[str, Any]) -> Dormant | None:
+    name = str(form["dormant"])
+    return Dormant(name) if name in DORMANT else None
 
 
 def _replacement(form: Mapping[str, Any]) -> Replacement:
@@ -593,3 +621,22 @@ def _effect(form: object) -> Effect:
 
 def _opt_str(value: object) -> str | None:
     return None if value is None else str(value)
+
+
+FORMS_WITH_OPTIONS: tuple[str, ...] = ("static", "replacement", "spell", "trigger")
+"""The forms whose key comes with other keys (options), in the order they are looked for; every other form is its
+key alone."""
+
+FORMS: dict[str, Callable[[Mapping[str, Any]], Ability | None]] = {
+    "keyword": _keyword,
+    "evolution": _evolution_form,
+    "static": _static,
+    "g_link": _g_link,
+    "mugetsu": _mugetsu,
+    "icon": _icon,
+    "replacement": _replacement,
+    "spell": _spell,
+    "trigger": _triggered,
+    "dormant": _dormant,
+}
+"""How each ability form is read, by its key; ``None``: the form is not one the engine implements."""

@@ -132,20 +132,26 @@ def _triggers(state: GameState, rules: RulesState, holder: Holder, ability: Trig
                 and _matches(ability.subject, holder, moved.card, _before(moved))
                 and _matches(ability.subject, holder, moved.card, _after(state, moved)))
     if event in (TriggerEvent.LEAVES, TriggerEvent.DESTROYED, TriggerEvent.MOVED):
-        if moved.source is not Zone.BATTLE or moved.destination is Zone.BATTLE or moved.last_known is None:
-            return False
-        if event is TriggerEvent.DESTROYED and moved.destination is not Zone.GRAVEYARD:
-            return False
-        if event is TriggerEvent.MOVED and moved.destination is not ability.destination:
-            return False
-        if ability.subject.creature and not moved.as_creature:
-            return False
-        if not _looks_back(rules, holder, ability.subject, moved.card):
-            return False
-        if not _matches(ability.subject, holder, moved.card, _before(moved)):
-            return False
-        return event is not TriggerEvent.MOVED or _matches(ability.subject, holder, moved.card, _after(state, moved))
+        return _leave_triggers(state, rules, holder, ability, moved)
     return False
+
+
+def _leave_triggers(state: GameState, rules: RulesState, holder: Holder, ability: Triggered, moved: Moved) -> bool:
+    """離れた時 / 破壊された時 / from the battle zone to B: the move is looked back at, in the state just before it
+    (603.5c); what the holder can see of it is :func:`_looks_back`'s."""
+    event = ability.event
+    if moved.source is not Zone.BATTLE or moved.destination is Zone.BATTLE or moved.last_known is None:
+        return False
+    if event is TriggerEvent.DESTROYED and moved.destination is not Zone.GRAVEYARD:
+        return False
+    if event is TriggerEvent.MOVED and moved.destination is not ability.destination:
+        return False
+    if ability.subject.creature and not moved.as_creature:
+        return False
+    return (_looks_back(rules, holder, ability.subject, moved.card)
+            and _matches(ability.subject, holder, moved.card, _before(moved))
+            and (event is not TriggerEvent.MOVED
+                 or _matches(ability.subject, holder, moved.card, _after(state, moved))))
 
 
 def _is_creature_now(state: GameState, card: Card) -> bool:
