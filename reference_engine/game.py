@@ -31,7 +31,7 @@ from shinpan.reference_engine.resolving.resolution import next_pending, resolve
 from shinpan.reference_engine.resolving.spells import cast
 from shinpan.reference_engine.transitions import awaken_link as awaken_link_
 from shinpan.reference_engine.transitions import equipment as equipment_
-from shinpan.reference_engine.transitions import flip, link, mugetsu, seal, side_jump, swap, tamaseed
+from shinpan.reference_engine.transitions import flip, link, mugetsu, seal, side_jump, swap, tamaseed, unlink
 from shinpan.reference_engine.transitions.evolution import evolve
 from shinpan.reference_engine.transitions.flip import FlipBy
 from shinpan.reference_engine.transitions.under import put_under, rearrange_under
@@ -267,8 +267,9 @@ class Game:
         self._finish(choices)
 
     def unlink(self, god: Card, choices: ChoiceScript | None = None) -> None:
-        """リンク解除: the linked creature ``god`` is part of splits into its gods."""
-        link.unlink(self.state, god, choices)
+        """リンク解除: the linked creature ``god`` is part of splits into its gods
+        (:mod:`shinpan.reference_engine.transitions.unlink`)."""
+        unlink.unlink(self.state, god, choices)
         self._finish(choices)
 
     def flip(self, card: Card, by: FlipBy, choices: ChoiceScript | None = None) -> None:

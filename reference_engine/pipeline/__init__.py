@@ -9,7 +9,7 @@
 
 The perform stage uses the transitions for what a move makes of an object: a top card leaving alone is a
 devolution (801.4, :mod:`~shinpan.reference_engine.transitions.reconstruction`), a linked god leaving alone
-splits the link (804.7, :mod:`~shinpan.reference_engine.transitions.link`). That is why the pipeline sits
+splits the link (804.7, :mod:`~shinpan.reference_engine.transitions.unlink`). That is why the pipeline sits
 above the transitions.
 
 May import: ``core``, ``transitions`` and other ``pipeline`` modules. Never ``resolving``, ``game``, nor the

@@ -52,7 +52,7 @@ from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.core.zones import DeckPosition, Zone
 from shinpan.reference_engine.pipeline import follow_ups, replacements
 from shinpan.reference_engine.pipeline.triggers import check_moves
-from shinpan.reference_engine.transitions import link, reconstruction
+from shinpan.reference_engine.transitions import reconstruction, unlink
 
 Civilizations = dict[int, tuple[str, ...]]
 """Each moving card's civilizations just before the move, by ``id`` of the card."""
@@ -173,10 +173,10 @@ class Pipeline:
     def _god_leaves(self, obj: BattleObject, request: MoveRequest, last: LastKnown,
                     script: ChoiceScript) -> list[Event]:
         """804.7: one god of a linked creature leaves with only its own pile; the other gods stay
-        (:func:`shinpan.reference_engine.transitions.link.god_leaves`). The god leaves as a creature (109.2b): its
+        (:func:`shinpan.reference_engine.transitions.unlink.god_leaves`). The god leaves as a creature (109.2b): its
         last known state is the linked creature's, with the god's pile as its cards."""
         part = obj.part_of(request.card)
-        link.god_leaves(self.state, obj, part, script)
+        unlink.god_leaves(self.state, obj, part, script)
         own = replace(last, cards=tuple(part))
         moved: list[Event] = []
         for card in part:

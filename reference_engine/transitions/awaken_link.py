@@ -50,7 +50,8 @@ def carry_over(state: GameState, parts: Sequence[BattleObject], linked: BattleOb
     - 攻撃 ○: the linked creature is attacking if one of the parts was (seed 000, 攻撃の引き継ぎ);
     - 召酔: none; a creature that 覚醒リンクed is not summoning sick (seed 000's table note), as an awakened
       face (805.6) and a linked creature (804.5) are not;
-    - 付与/パンプ ○, 待機/対象 ○, 装備 ○, 進化元 ○, タップ ○※: as リンクした時 (:func:`link.carry_over_link`).
+    - 付与/パンプ ○, 待機/対象 ○, 装備 ○, 進化元 ○, タップ ○※: as リンクした時
+      (:func:`shinpan.reference_engine.transitions.link.carry_over`).
     """
-    link.carry_over_link(state, parts, linked)
+    link.carry_over(state, parts, linked)
     linked.awakened = True

@@ -11,7 +11,7 @@ The sources go under the evolution card in the order the player chooses (801.1b)
 that order is fixed and matters (403.4, 403.4a), so with several sources the engine asks for it
 (``order_under``). Before, the order had no effect and is not asked for (:func:`order_of`).
 
-:func:`carry_over` is the one place that decides what the evolution creature inherits.
+:func:`carry_over` is the one place that decides what the evolution creature inherits: seed 000's row 進化した時.
 """
 
 from __future__ import annotations

@@ -48,11 +48,12 @@ def flip(state: GameState, card: Card, by: FlipBy) -> BattleObject:
 
 def carry_over(state: GameState, obj: BattleObject, before: CardDefinition, after: CardDefinition,
                by: FlipBy) -> None:
-    """What the object keeps when its top card turns from ``before`` to ``after``."""
+    """What the object keeps when its top card turns from ``before`` to ``after``: seed 000's row
+    クリーチャーがクリーチャーに裏返った時 or クリーチャーがフォートレスに裏返った時, by what it turns into."""
     obj.awakened = by is FlipBy.AWAKEN and after.is_creature  # 805.6: only the awakened face
-    if before.is_creature and after.is_creature:
+    if before.is_creature and after.is_creature:  # クリーチャーがクリーチャーに裏返った時
         return  # 付与 ○, 待機 ○, 装備 ○, 進化元 ○, 攻撃 ○, タップ ○ (805.5); sickness: the card's memory
-    if before.is_creature and after.is_fortress:
+    if before.is_creature and after.is_fortress:  # クリーチャーがフォートレスに裏返った時
         carrying.attach(state.equipment_of(obj), None)  # 装備 ×
         obj.attacking = False  # 攻撃 ×
         obj.tapped = False  # タップ: a fortress has no tap state; it is reset

@@ -20,8 +20,9 @@ there by 無月の門) is not reconstructed: all its other cards go to the grave
 creature did not newly enter the battle zone (801.4c, old 801.4d): no entering event is recorded,
 each card keeps its own memory of when it entered (301.5), and effects it had carry on.
 
-:func:`plan` decides, before anything moves, what stays; :func:`carry_over` is the one place that
-decides what the remaining objects inherit from the one that lost its top card.
+:func:`plan` decides, before anything moves, what stays — nothing for a non-evolution creature, seed 000's row
+非進化が退化した時; :func:`carry_over` is the one place that decides what the remaining objects inherit from the one
+that lost its top card: seed 000's row (進化クリーチャーが)退化した時.
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ def plan(obj: BattleObject, was_evolution: bool, rules: RulesState, choices: Cho
     rest = list(obj.under)
     if _is_evolved_cross_gear(obj):
         return _plan_cross_gear(rest)
-    if not was_evolution:
+    if not was_evolution:  # 非進化が退化した時: the object does not survive; every card under goes to the graveyard
         return Plan((), tuple(rest), None)
     if rules.reconstruction_keeps_one_pile:
         removed: list[Card] = []

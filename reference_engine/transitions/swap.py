@@ -11,6 +11,8 @@ read from its last known state (:class:`~shinpan.reference_engine.core.events.La
 A swap is both moves or nothing (701.26b): when a replacement effect would send either card anywhere but
 where the swap puts it, neither card moves, nothing changes (the creature goes on attacking, its equipment
 stays), and the replacement does not apply either.
+
+:func:`carry_over` is seed 000's row 入れ替わった時.
 """
 
 from __future__ import annotations

@@ -1,4 +1,6 @@
-"""タマシード treated as a creature, and then no longer (seed 000 row タマシード/クリーチャーが…扱わなくなった時).
+"""タマシード treated as a creature, and then no longer.
+
+Seed 000's row タマシード/クリーチャーがクリーチャーとして扱わなくなった時 is :func:`carry_over`.
 
 A タマシード has a tap state (801.4d names it with creatures), so nothing is reset when an effect
 stops treating it as a creature: the object stays, with its tap state and its resolved effects
