@@ -8,7 +8,7 @@ adapter would exchange.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from shinpan import __version__
@@ -34,15 +34,15 @@ from shinpan.reference_engine import (
     Game,
     IllegalAction,
     Player,
-    Ruleset,
+    RulesState,
     ScriptMismatch,
     UnsupportedByEngine,
 )
-from shinpan.reference_engine.characteristics import power
-from shinpan.reference_engine.choices import Choice, ChoiceScript
-from shinpan.reference_engine.effects import Duration
-from shinpan.reference_engine.errors import InvalidSetup
-from shinpan.reference_engine.events import (
+from shinpan.reference_engine.core.characteristics import power
+from shinpan.reference_engine.core.choices import Choice, ChoiceScript
+from shinpan.reference_engine.core.effects import Duration
+from shinpan.reference_engine.core.errors import InvalidSetup
+from shinpan.reference_engine.core.events import (
     AbilityTriggered,
     Attacked,
     BecameSource,
@@ -52,18 +52,51 @@ from shinpan.reference_engine.events import (
     Reconstructed,
     Replaced,
 )
-from shinpan.reference_engine.flip import FlipBy
+from shinpan.reference_engine.core.objects import BattleObject, Card
+from shinpan.reference_engine.core.sickness import can_attack, is_summoning_sick
+from shinpan.reference_engine.core.turns import Step, Turn
+from shinpan.reference_engine.core.zones import CARD_ZONES, DeckPosition, Zone
 from shinpan.reference_engine.game import MECHANICS
-from shinpan.reference_engine.sickness import can_attack, is_summoning_sick
-from shinpan.reference_engine.state import Card
-from shinpan.reference_engine.turns import Step, Turn
-from shinpan.reference_engine.zones import CARD_ZONES, DeckPosition, Zone
+from shinpan.reference_engine.transitions.flip import FlipBy
 
 PLAYERS: dict[str, Player] = {"me": Player.P1, "opp": Player.P2}
 NAMES: dict[Player, str] = {v: k for k, v in PLAYERS.items()}
 OBSERVABLES: list[Observable] = ["tapped", "tapped_mana", "power", "summoning_sick", "can_attack", "attacking",
                                  "lost", "waiting", "events", "effects", "equipment", "seals", "linked", "face",
                                  "deck_order"]
+
+
+Action = Mapping[str, Any]
+"""An ``act`` request's action, as the contract sends it."""
+Handler = Callable[["ReferenceSimulator", Game, Action, ChoiceScript], None]
+ACTIONS: dict[str, Handler] = {}
+"""Each action type of the contract and the handler that does it on the engine (filled by :func:`_handles`)."""
+
+
+def _handles(*kinds: str) -> Callable[[Handler], Handler]:
+    """Register the decorated method as the handler of the action types ``kinds``."""
+    def register(handler: Handler) -> Handler:
+        ACTIONS.update(dict.fromkeys(kinds, handler))
+        return handler
+    return register
+
+
+ON_ONE_CARD: dict[str, Callable[[Game, Card, ChoiceScript | None], None]] = {
+    "unlink": Game.unlink,
+    "seal": Game.seal,
+    "unseal": Game.unseal,
+    "cast": Game.cast,
+    "discard": Game.discard,
+    "stop_treating_as_creature": Game.stop_treating_as_creature,
+}
+"""The actions on one card (``card``) whose Game method takes that card and the choices."""
+
+ON_CARDS: dict[str, Callable[[Game, Sequence[Card], ChoiceScript | None], None]] = {
+    "g_link": Game.g_link,
+    "awaken_link": Game.awaken_link,
+    "tap_mana": Game.tap_mana,
+}
+"""The actions on a list of cards (``cards``) whose Game method takes those cards and the choices."""
 
 
 class BadMessage(Exception):
@@ -76,7 +109,7 @@ class ReferenceSimulator:
     def __init__(self) -> None:
         registry = cards.load()
         self.database = CardDatabase.from_entries(entry.data for entry in registry)
-        self.ruleset: Ruleset | None = None
+        self.rules: RulesState | None = None
         self.seed = 0
         self.game: Game | None = None
         self.labels: dict[str, Card] = {}
@@ -85,7 +118,7 @@ class ReferenceSimulator:
     # ---------------------------------------------------------------- contract
     def hello(self, request: HelloRequest) -> HelloResponse:
         """The handshake. The engine plays both sides of every change the kit lists: the ones its rules ask
-        about (:data:`shinpan.reference_engine.rulesets.MODELLED`) switch its behaviour, and no scenario it
+        about (:data:`shinpan.reference_engine.core.rules_state.MODELLED`) switch its behaviour, and no scenario it
         implements depends on the others."""
         return {
             "status": "ok",
@@ -101,7 +134,7 @@ class ReferenceSimulator:
 
     def new_game(self, request: NewGameRequest) -> Response:
         rules = request["rules"]
-        return _answer(lambda: self._new_game(Ruleset.of(rules["label"], rules["changes"]), request["seed"]))
+        return _answer(lambda: self._new_game(RulesState.of(rules["label"], rules["changes"]), request["seed"]))
 
     def setup(self, request: SetupRequest) -> Response:
         return _answer(lambda: self._setup(request["state"]))
@@ -119,56 +152,26 @@ class ReferenceSimulator:
         return {"status": "ok"}
 
     # ------------------------------------------------------------------ setup
-    def _new_game(self, ruleset: Ruleset, seed: int) -> None:
-        self.ruleset = ruleset
+    def _new_game(self, rules: RulesState, seed: int) -> None:
+        self.rules = rules
         self.seed = seed
         self.game = None
 
     def _setup(self, state: State) -> None:
-        if self.ruleset is None:
+        if self.rules is None:
             raise BadMessage("setup before new_game")
-        game = Game(self.database, self.ruleset, self.seed)
+        game = Game(self.database, self.rules, self.seed)
         turn = state["turn"]
         game.set_turn(Turn(turn["number"], PLAYERS[turn["active"]], Step(turn.get("step", "main"))))
-        declared: dict[str, str] = state["cards"]
-        self.labels = {}
-
-        def card(label: str, owner: Player, where: str) -> Card:
-            if label not in declared:
-                raise BadMessage(f"{where}: label {label!r} is not declared in 'cards'")
-            if label in self.labels:
-                raise BadMessage(f"{where}: card {label!r} is placed twice")
-            self.labels[label] = game.create_card(declared[label], owner)
-            return self.labels[label]
-
-        equipped: list[tuple[Any, str, str]] = []
+        placing = _Placing(game, state["cards"])
+        self.labels = placing.labels
         for side, player in PLAYERS.items():
             view = state["players"][side]
-            for zone in CARD_ZONES:
-                for i, label in enumerate(view.get(zone.value, [])):
-                    game.place(card(label, player, f"players/{side}/{zone}/{i}"), zone)
-            for i, label in enumerate(view.get("tapped_mana", [])):
-                if label not in view.get("mana", []):
-                    raise BadMessage(f"players/{side}/tapped_mana/{i}: {label!r} is not in that player's mana")
-                game.tap(self.labels[label])
+            placing.zones(view, player, f"players/{side}")
             for i, obj in enumerate(view.get("battle", [])):
-                where = f"players/{side}/battle/{i}"
-                pile = [card(label, player, f"{where}/cards/{j}") for j, label in enumerate(obj["cards"])]
-                arrived = [self._label(label, f"{where}/arrived_this_turn")
-                           for label in obj.get("arrived_this_turn", [])]
-                if any(not any(a is c for c in pile) for a in arrived):
-                    raise BadMessage(f"{where}/arrived_this_turn: names a card that is not in this object")
-                placed = game.place_object(pile, player, tapped=obj.get("tapped", False), arrived_this_turn=arrived,
-                                           attacking=obj.get("attacking", False),
-                                           treated_as_creature=obj.get("treated_as_creature", False))
-                if "equipped_to" in obj:
-                    equipped.append((placed, obj["equipped_to"], f"{where}/equipped_to"))
-        for piece, label, where in equipped:
-            target = game.state.object_of(self._label(label, where))
-            if target is None:
-                raise BadMessage(f"{where}: {label!r} is not in the battle zone")
-            piece.attached_to = target
-        unplaced = sorted(set(declared) - set(self.labels))
+                placing.battle_object(obj, player, f"players/{side}/battle/{i}")
+        placing.equip()
+        unplaced = sorted(set(placing.declared) - set(self.labels))
         if unplaced:
             raise BadMessage(f"cards: declared but not placed in any zone: {', '.join(unplaced)}")
         self.game = game
@@ -177,81 +180,118 @@ class ReferenceSimulator:
         self.seen_events = len(game.log)
 
     # ---------------------------------------------------------------- actions
-    def _act(self, action: Mapping[str, Any], script: ChoiceScript) -> None:
+    def _act(self, action: Action, script: ChoiceScript) -> None:
+        """Do ``action`` with its choices ``script``: each action type of the contract has one handler below."""
         game = self._game()
-        kind = action["type"]
-        if kind == "summon":
-            game.summon(self._label(action["card"]), script, sources=self._labels(action.get("sources", [])))
-        elif kind == "put_into_battle":
-            game.put_into_battle(self._label(action["card"]), tapped=action.get("tapped", False), choices=script,
-                                 sources=self._labels(action.get("sources", [])),
-                                 together=self._labels(action.get("with", [])))
-        elif kind == "devolve":
-            game.devolve(self._label(action["card"]), Zone(action["to"]), script)
-        elif kind == "put_under":
-            game.put_under(self._label(action["target"]), self._labels(action["cards"]), script)
-        elif kind == "rearrange_under":
-            game.rearrange_under(self._label(action["target"]), self._labels(action["order"]))
-            script.finish()
-        elif kind == "move":
-            by = PLAYERS[action["by"]] if "by" in action else None
-            game.move(self._label(action["card"]), Zone(action["to"]),
-                      position=DeckPosition(action.get("position", "top")), by=by, choices=script)
-        elif kind == "destroy":
-            game.destroy([self._label(label) for label in action["cards"]], script)
-        elif kind in ("tap", "untap"):
-            (game.tap if kind == "tap" else game.untap)(self._label(action["card"]))
-            script.finish()
-        elif kind == "attack":
-            target = action["target"]
-            aim: Player | Card = PLAYERS[target["player"]] if "player" in target else self._label(target["card"])
-            game.attack(self._label(action["attacker"]), target=aim, choices=script)
-        elif kind == "end_turn":
-            game.end_turn()
-            script.finish()
-        elif kind == "draw":
-            game.draw(PLAYERS[action["player"]], action.get("count", 1))
-            script.finish()
-        elif kind == "charge_mana":
-            game.charge_mana(self._label(action["card"]))
-            script.finish()
-        elif kind == "g_link":
-            game.g_link(self._labels(action["cards"]), script)
-        elif kind == "awaken_link":
-            game.awaken_link(self._labels(action["cards"]), script)
-        elif kind == "unlink":
-            game.unlink(self._label(action["card"]), script)
-        elif kind == "flip":
-            game.flip(self._label(action["card"]), FlipBy(action.get("by", "other")), script)
-        elif kind == "seal":
-            game.seal(self._label(action["card"]), script)
-        elif kind == "unseal":
-            game.unseal(self._label(action["card"]), script)
-        elif kind == "swap":
-            game.swap(self._label(action["card"]), self._label(action["with"]), script)
-        elif kind == "cast":
-            game.cast(self._label(action["card"]), script)
-        elif kind == "discard":
-            game.discard(self._label(action["card"]), script)
-        elif kind == "tap_mana":
-            game.tap_mana(self._labels(action["cards"]), script)
-        elif kind == "break":
-            game.break_shields(self._label(action["breaker"]), self._labels(action["shields"]), script)
-        elif kind == "equip":
-            game.equip(self._label(action["card"]), self._label(action["to"]), script)
-        elif kind == "side_jump":
-            game.side_jump(self._label(action["card"]), self._label(action["onto"]), script)
-        elif kind == "mugetsu":
-            game.mugetsu(self._label(action["card"]), self._labels(action["tools"]), script)
-        elif kind == "stop_treating_as_creature":
-            game.stop_treating_as_creature(self._label(action["card"]), script)
-        elif kind == "resolve":
-            game.resolve(script)
-        elif kind == "apply_effect":
-            self._apply_effect(action["effect"], "action/effect")
-            script.finish()
-        else:
-            raise UnsupportedByEngine(f"action type {kind!r} is not implemented")
+        handler = ACTIONS.get(action["type"])
+        if handler is None:
+            raise UnsupportedByEngine(f"action type {action['type']!r} is not implemented")
+        handler(self, game, action, script)
+
+    @_handles(*ON_ONE_CARD)
+    def _on_one_card(self, game: Game, action: Action, script: ChoiceScript) -> None:
+        ON_ONE_CARD[action["type"]](game, self._label(action["card"]), script)
+
+    @_handles(*ON_CARDS)
+    def _on_cards(self, game: Game, action: Action, script: ChoiceScript) -> None:
+        ON_CARDS[action["type"]](game, self._labels(action["cards"]), script)
+
+    @_handles("summon")
+    def _summon(self, game: Game, action: Action, script: ChoiceScript) -> None:
+        game.summon(self._label(action["card"]), script, sources=self._labels(action.get("sources", [])))
+
+    @_handles("put_into_battle")
+    def _put_into_battle(self, game: Game, action: Action, script: ChoiceScript) -> None:
+        game.put_into_battle(self._label(action["card"]), tapped=action.get("tapped", False), choices=script,
+                             sources=self._labels(action.get("sources", [])),
+                             together=self._labels(action.get("with", [])))
+
+    @_handles("devolve")
+    def _devolve(self, game: Game, action: Action, script: ChoiceScript) -> None:
+        game.devolve(self._label(action["card"]), Zone(action["to"]), script)
+
+    @_handles("put_under")
+    def _put_under(self, game: Game, action: Action, script: ChoiceScript) -> None:
+        game.put_under(self._label(action["target"]), self._labels(action["cards"]), script)
+
+    @_handles("rearrange_under")
+    def _rearrange_under(self, game: Game, action: Action, script: ChoiceScript) -> None:
+        game.rearrange_under(self._label(action["target"]), self._labels(action["order"]))
+        script.finish()
+
+    @_handles("move")
+    def _move(self, game: Game, action: Action, script: ChoiceScript) -> None:
+        by = PLAYERS[action["by"]] if "by" in action else None
+        game.move(self._label(action["card"]), Zone(action["to"]),
+                  position=DeckPosition(action.get("position", "top")), by=by, choices=script)
+
+    @_handles("destroy")
+    def _destroy(self, game: Game, action: Action, script: ChoiceScript) -> None:
+        game.destroy(self._labels(action["cards"]), script)
+
+    @_handles("tap")
+    def _tap(self, game: Game, action: Action, script: ChoiceScript) -> None:
+        game.tap(self._label(action["card"]))
+        script.finish()
+
+    @_handles("untap")
+    def _untap(self, game: Game, action: Action, script: ChoiceScript) -> None:
+        game.untap(self._label(action["card"]))
+        script.finish()
+
+    @_handles("attack")
+    def _attack(self, game: Game, action: Action, script: ChoiceScript) -> None:
+        target = action["target"]
+        aim: Player | Card = PLAYERS[target["player"]] if "player" in target else self._label(target["card"])
+        game.attack(self._label(action["attacker"]), target=aim, choices=script)
+
+    @_handles("end_turn")
+    def _end_turn(self, game: Game, action: Action, script: ChoiceScript) -> None:
+        game.end_turn()
+        script.finish()
+
+    @_handles("draw")
+    def _draw(self, game: Game, action: Action, script: ChoiceScript) -> None:
+        game.draw(PLAYERS[action["player"]], action.get("count", 1))
+        script.finish()
+
+    @_handles("charge_mana")
+    def _charge_mana(self, game: Game, action: Action, script: ChoiceScript) -> None:
+        game.charge_mana(self._label(action["card"]))
+        script.finish()
+
+    @_handles("flip")
+    def _flip(self, game: Game, action: Action, script: ChoiceScript) -> None:
+        game.flip(self._label(action["card"]), FlipBy(action.get("by", "other")), script)
+
+    @_handles("swap")
+    def _swap(self, game: Game, action: Action, script: ChoiceScript) -> None:
+        game.swap(self._label(action["card"]), self._label(action["with"]), script)
+
+    @_handles("break")
+    def _break(self, game: Game, action: Action, script: ChoiceScript) -> None:
+        game.break_shields(self._label(action["breaker"]), self._labels(action["shields"]), script)
+
+    @_handles("equip")
+    def _equip(self, game: Game, action: Action, script: ChoiceScript) -> None:
+        game.equip(self._label(action["card"]), self._label(action["to"]), script)
+
+    @_handles("side_jump")
+    def _side_jump(self, game: Game, action: Action, script: ChoiceScript) -> None:
+        game.side_jump(self._label(action["card"]), self._label(action["onto"]), script)
+
+    @_handles("mugetsu")
+    def _mugetsu(self, game: Game, action: Action, script: ChoiceScript) -> None:
+        game.mugetsu(self._label(action["card"]), self._labels(action["tools"]), script)
+
+    @_handles("resolve")
+    def _resolve(self, game: Game, action: Action, script: ChoiceScript) -> None:
+        game.resolve(script)
+
+    @_handles("apply_effect")
+    def _apply_effect_action(self, game: Game, action: Action, script: ChoiceScript) -> None:
+        self._apply_effect(action["effect"], "action/effect")
+        script.finish()
 
     def _script(self, choices: list[ContractChoice]) -> ChoiceScript:
         return ChoiceScript([
@@ -323,6 +363,62 @@ class ReferenceSimulator:
         if label not in self.labels:
             raise BadMessage(f"{where}: unknown card label {label!r}")
         return self.labels[label]
+
+
+class _Placing:
+    """Builds a setup's starting state: each declared card placed once, where the scenario says."""
+
+    def __init__(self, game: Game, declared: dict[str, str]) -> None:
+        self.game = game
+        self.declared = declared
+        self.labels: dict[str, Card] = {}
+        self.equipped: list[tuple[BattleObject, str, str]] = []
+        """Equipment placed, with the label of the creature it is equipped to and where the scenario said so."""
+
+    def card(self, label: str, owner: Player, where: str) -> Card:
+        """The declared card ``label``, created for ``owner``; each label is placed once."""
+        if label not in self.declared:
+            raise BadMessage(f"{where}: label {label!r} is not declared in 'cards'")
+        if label in self.labels:
+            raise BadMessage(f"{where}: card {label!r} is placed twice")
+        self.labels[label] = self.game.create_card(self.declared[label], owner)
+        return self.labels[label]
+
+    def placed(self, label: str, where: str) -> Card:
+        """A card already placed."""
+        if label not in self.labels:
+            raise BadMessage(f"{where}: unknown card label {label!r}")
+        return self.labels[label]
+
+    def zones(self, view: Mapping[str, Any], player: Player, where: str) -> None:
+        """The player's cards outside the battle zone, and which of the mana is tapped."""
+        for zone in CARD_ZONES:
+            for i, label in enumerate(view.get(zone.value, [])):
+                self.game.place(self.card(label, player, f"{where}/{zone}/{i}"), zone)
+        for i, label in enumerate(view.get("tapped_mana", [])):
+            if label not in view.get("mana", []):
+                raise BadMessage(f"{where}/tapped_mana/{i}: {label!r} is not in that player's mana")
+            self.game.tap(self.labels[label])
+
+    def battle_object(self, obj: Mapping[str, Any], player: Player, where: str) -> None:
+        """One object of the player's battle zone, its cards top first."""
+        pile = [self.card(label, player, f"{where}/cards/{j}") for j, label in enumerate(obj["cards"])]
+        arrived = [self.placed(label, f"{where}/arrived_this_turn") for label in obj.get("arrived_this_turn", [])]
+        if any(not any(a is c for c in pile) for a in arrived):
+            raise BadMessage(f"{where}/arrived_this_turn: names a card that is not in this object")
+        placed = self.game.place_object(pile, player, tapped=obj.get("tapped", False), arrived_this_turn=arrived,
+                                        attacking=obj.get("attacking", False),
+                                        treated_as_creature=obj.get("treated_as_creature", False))
+        if "equipped_to" in obj:
+            self.equipped.append((placed, obj["equipped_to"], f"{where}/equipped_to"))
+
+    def equip(self) -> None:
+        """Equip each piece of equipment to its creature, once every object is placed."""
+        for piece, label, where in self.equipped:
+            target = self.game.state.object_of(self.placed(label, where))
+            if target is None:
+                raise BadMessage(f"{where}: {label!r} is not in the battle zone")
+            piece.attached_to = target
 
 
 def _event(event: Event, label_of: Mapping[int, str]) -> dict[str, Any] | None:

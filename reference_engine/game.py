@@ -1,9 +1,9 @@
-"""A game of デュエル・マスターズ under one ruleset: set it up, act, and look at it.
+"""A game of デュエル・マスターズ under one rules state: set it up, act, and look at it.
 
 :class:`Game` is the engine's only entry point. Setup methods build a starting state directly (no
 rules are applied while building it); action methods apply the rules, and each zone move goes
 through the one event pipeline. An action that the rules forbid raises
-:class:`~shinpan.reference_engine.errors.IllegalAction` and changes nothing.
+:class:`~shinpan.reference_engine.core.errors.IllegalAction` and changes nothing.
 """
 
 from __future__ import annotations
@@ -11,29 +11,30 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Sequence
 
-from shinpan.reference_engine import awaken_link as awaken_link_
-from shinpan.reference_engine import equipment as equipment_
-from shinpan.reference_engine import flip, link, mugetsu, seal, side_jump, swap, tamaseed
-from shinpan.reference_engine.cards import CardDatabase
-from shinpan.reference_engine.characteristics import statics
-from shinpan.reference_engine.choices import ChoiceScript
-from shinpan.reference_engine.effects import Duration, PowerModifier
-from shinpan.reference_engine.errors import IllegalAction, InvalidSetup, UnsupportedByEngine
-from shinpan.reference_engine.events import Attacked, Cause, Event, ManaTapped, MoveRequest, TapForMana
-from shinpan.reference_engine.evolution import evolve
-from shinpan.reference_engine.flip import FlipBy
-from shinpan.reference_engine.pipeline import Pipeline
-from shinpan.reference_engine.players import Player
-from shinpan.reference_engine.replacements import replace_tap
-from shinpan.reference_engine.resolution import next_pending, resolve
-from shinpan.reference_engine.rulesets import Ruleset
-from shinpan.reference_engine.sickness import can_attack, may_attack_untapped
-from shinpan.reference_engine.spells import cast
-from shinpan.reference_engine.state import BattleObject, Card, GameState
-from shinpan.reference_engine.triggers import check_attack
-from shinpan.reference_engine.turns import Step, Turn
-from shinpan.reference_engine.under import put_under, rearrange_under
-from shinpan.reference_engine.zones import DeckPosition, Zone
+from shinpan.reference_engine.core.cards import CardDatabase
+from shinpan.reference_engine.core.characteristics import statics
+from shinpan.reference_engine.core.choices import ChoiceScript
+from shinpan.reference_engine.core.effects import Duration, PowerModifier
+from shinpan.reference_engine.core.errors import IllegalAction, InvalidSetup, UnsupportedByEngine
+from shinpan.reference_engine.core.events import Attacked, Cause, Event, ManaTapped, MoveRequest, TapForMana
+from shinpan.reference_engine.core.objects import BattleObject, Card
+from shinpan.reference_engine.core.players import Player
+from shinpan.reference_engine.core.rules_state import RulesState
+from shinpan.reference_engine.core.sickness import can_attack, may_attack_untapped
+from shinpan.reference_engine.core.state import GameState
+from shinpan.reference_engine.core.turns import Step, Turn
+from shinpan.reference_engine.core.zones import DeckPosition, Zone
+from shinpan.reference_engine.pipeline.pipeline import Pipeline
+from shinpan.reference_engine.pipeline.replacements import replace_tap
+from shinpan.reference_engine.pipeline.triggers import check_attack
+from shinpan.reference_engine.resolving.resolution import next_pending, resolve
+from shinpan.reference_engine.resolving.spells import cast
+from shinpan.reference_engine.transitions import awaken_link as awaken_link_
+from shinpan.reference_engine.transitions import equipment as equipment_
+from shinpan.reference_engine.transitions import flip, link, mugetsu, seal, side_jump, swap, tamaseed, unlink
+from shinpan.reference_engine.transitions.evolution import evolve
+from shinpan.reference_engine.transitions.flip import FlipBy
+from shinpan.reference_engine.transitions.under import put_under, rearrange_under
 
 MECHANICS: tuple[str, ...] = ("zones", "summon", "tap", "summoning_sickness", "speed_attacker", "turns",
                               "power_modifiers", "evolution", "neo_evolution", "reconstruction", "cards_under",
@@ -46,13 +47,13 @@ MECHANICS: tuple[str, ...] = ("zones", "summon", "tap", "summoning_sickness", "s
 class Game:
     """One game. Deterministic: any randomness comes from ``seed``."""
 
-    def __init__(self, database: CardDatabase, ruleset: Ruleset, seed: int = 0) -> None:
+    def __init__(self, database: CardDatabase, rules: RulesState, seed: int = 0) -> None:
         self.database = database
-        self.ruleset = ruleset
+        self.rules = rules
         self.random = random.Random(seed)
         self.state = GameState.empty(Turn(1, Player.P1, Step.MAIN))
         self.log: list[Event] = []
-        self.pipeline = Pipeline(self.state, self.log, ruleset)
+        self.pipeline = Pipeline(self.state, self.log, rules)
         self.pipeline.random = self.random
 
     # ------------------------------------------------------------------ setup
@@ -166,7 +167,7 @@ class Game:
     def devolve(self, card: Card, destination: Zone, choices: ChoiceScript | None = None) -> None:
         """退化: an effect moves only ``card``, the top card of its object, to its owner's ``destination``.
 
-        What stays is reconstructed (801.4, :mod:`shinpan.reference_engine.reconstruction`).
+        What stays is reconstructed (801.4, :mod:`shinpan.reference_engine.transitions.reconstruction`).
         """
         obj = self._object(card)
         if obj.top is not card:
@@ -238,7 +239,7 @@ class Game:
         attacker.tapped = True
         attacker.attacking = True
         self.log.append(Attacked(attacker.top, attacker.controller))
-        self.state.waiting.extend(check_attack(self.state, self.ruleset, attacker))
+        self.state.waiting.extend(check_attack(self.state, self.rules, attacker))
         self._finish(choices)
 
     def end_turn(self) -> None:
@@ -251,11 +252,7 @@ class Game:
 
     def draw(self, player: Player, count: int = 1) -> None:
         """カードを引く: move the top ``count`` cards of the deck to the hand, one at a time."""
-        for _ in range(count):
-            deck = self.state.players[player].zones[Zone.DECK]
-            if not deck:
-                return
-            self.pipeline.move([MoveRequest(deck[0], Zone.HAND, Cause.DRAW)])
+        self.pipeline.draw(player, count)
 
     def charge_mana(self, card: Card) -> None:
         """マナチャージ: put a card from the hand into the mana zone, untapped."""
@@ -264,28 +261,31 @@ class Game:
 
     # ------------------------------------------------- carry-over transitions (seed 000)
     def g_link(self, gods: Sequence[Card], choices: ChoiceScript | None = None) -> None:
-        """G・リンク: these gods (left to right) become one creature (:mod:`shinpan.reference_engine.link`)."""
+        """G・リンク: these gods (left to right) become one creature
+        (:mod:`shinpan.reference_engine.transitions.link`)."""
         link.link(self.state, gods)
         self._finish(choices)
 
     def unlink(self, god: Card, choices: ChoiceScript | None = None) -> None:
-        """リンク解除: the linked creature ``god`` is part of splits into its gods."""
-        link.unlink(self.state, god, choices)
+        """リンク解除: the linked creature ``god`` is part of splits into its gods
+        (:mod:`shinpan.reference_engine.transitions.unlink`)."""
+        unlink.unlink(self.state, god, choices)
         self._finish(choices)
 
     def flip(self, card: Card, by: FlipBy, choices: ChoiceScript | None = None) -> None:
-        """裏返す (覚醒, 龍解, other): ``card`` shows its other face (:mod:`shinpan.reference_engine.flip`)."""
+        """裏返す (覚醒, 龍解, other): ``card`` shows its other face
+        (:mod:`shinpan.reference_engine.transitions.flip`)."""
         flip.flip(self.state, card, by)
         self._finish(choices)
 
     def awaken_link(self, cards: Sequence[Card], choices: ChoiceScript | None = None) -> None:
         """覚醒リンク: these psychic creatures (left to right) flip and link
-        (:mod:`shinpan.reference_engine.awaken_link`)."""
+        (:mod:`shinpan.reference_engine.transitions.awaken_link`)."""
         awaken_link_.awaken_link(self.state, cards)
         self._finish(choices)
 
     def seal(self, card: Card, choices: ChoiceScript | None = None) -> None:
-        """封印を付ける (:mod:`shinpan.reference_engine.seal`)."""
+        """封印を付ける (:mod:`shinpan.reference_engine.transitions.seal`)."""
         seal.seal(self.state, card)
         self._finish(choices)
 
@@ -295,28 +295,29 @@ class Game:
         self._finish(choices)
 
     def swap(self, out: Card, into: Card, choices: ChoiceScript | None = None) -> None:
-        """入れ替え / 革命チェンジ / Jチェンジ (:mod:`shinpan.reference_engine.swap`)."""
+        """入れ替え / 革命チェンジ / Jチェンジ (:mod:`shinpan.reference_engine.transitions.swap`)."""
         swap.swap(self.pipeline, out, into, choices)
         self._finish(choices)
 
     def equip(self, equipment: Card, creature: Card, choices: ChoiceScript | None = None) -> None:
-        """Equip (クロス, 装備): :mod:`shinpan.reference_engine.equipment`."""
+        """Equip (クロス, 装備): :mod:`shinpan.reference_engine.transitions.equipment`."""
         equipment_.equip(self.state, equipment, creature)
         self._finish(choices)
 
     def side_jump(self, card: Card, onto: Card, choices: ChoiceScript | None = None) -> None:
-        """横跳び (:mod:`shinpan.reference_engine.side_jump`)."""
+        """横跳び (:mod:`shinpan.reference_engine.transitions.side_jump`)."""
         side_jump.side_jump(self.pipeline, card, onto, choices)
         self._finish(choices)
 
     def mugetsu(self, card: Card, tools: Sequence[Card], choices: ChoiceScript | None = None) -> None:
-        """無月の門 (:mod:`shinpan.reference_engine.mugetsu`)."""
+        """無月の門 (:mod:`shinpan.reference_engine.transitions.mugetsu`)."""
         self._require_in(card, Zone.HAND, "put out by 無月の門")
         mugetsu.mugetsu(self.pipeline, card, tools, choices)
         self._finish(choices)
 
     def stop_treating_as_creature(self, card: Card, choices: ChoiceScript | None = None) -> None:
-        """The effect treating a タマシード as a creature ends (:mod:`shinpan.reference_engine.tamaseed`)."""
+        """The effect treating a タマシード as a creature ends
+        (:mod:`shinpan.reference_engine.transitions.tamaseed`)."""
         tamaseed.stop_treating_as_creature(self.state, card)
         self._finish(choices)
 
@@ -325,9 +326,9 @@ class Game:
         script = choices if choices is not None else ChoiceScript()
         self.pipeline.script = script
         while self.state.waiting:
-            pending = next_pending(self, script)
+            pending = next_pending(self.state, script)
             self.state.waiting.remove(pending)
-            resolve(self, pending, script)
+            resolve(self.pipeline, pending, script)
         self.pipeline.script = None
         self._finish(choices)
 

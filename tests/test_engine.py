@@ -10,18 +10,18 @@ from shinpan.reference_engine import (
     Game,
     IllegalAction,
     Player,
-    Ruleset,
+    RulesState,
     ScriptMismatch,
     UnsupportedByEngine,
     Zone,
 )
-from shinpan.reference_engine.abilities import Keyword
-from shinpan.reference_engine.choices import Choice, ChoiceScript
-from shinpan.reference_engine.errors import InvalidSetup
-from shinpan.reference_engine.events import Cause, Moved
-from shinpan.reference_engine.sickness import can_attack, is_summoning_sick
-from shinpan.reference_engine.state import Card
-from shinpan.reference_engine.turns import Step, Turn
+from shinpan.reference_engine.core.abilities import Keyword
+from shinpan.reference_engine.core.choices import Choice, ChoiceScript
+from shinpan.reference_engine.core.errors import InvalidSetup
+from shinpan.reference_engine.core.events import Cause, Moved
+from shinpan.reference_engine.core.objects import Card
+from shinpan.reference_engine.core.sickness import can_attack, is_summoning_sick
+from shinpan.reference_engine.core.turns import Step, Turn
 
 VANILLA = CardDefinition("バニラ", "クリーチャー", power=2000)
 FAST = CardDefinition("速攻", "クリーチャー", power=1000, abilities=(Keyword("speed_attacker"),))
@@ -29,7 +29,7 @@ SPELL = CardDefinition("呪文", "呪文")
 
 
 def new_game(turn: Turn | None = None) -> Game:
-    game = Game(CardDatabase([VANILLA, FAST, SPELL]), Ruleset.of("2021-03-16", ["2018-09-05", "2021-03-16"]))
+    game = Game(CardDatabase([VANILLA, FAST, SPELL]), RulesState.of("2021-03-16", ["2018-09-05", "2021-03-16"]))
     game.set_turn(turn or Turn(3, Player.P1))
     return game
 
@@ -50,12 +50,12 @@ def test_database_keeps_the_reason_a_card_is_unsupported() -> None:
         database.get("bare")
 
 
-def test_ruleset_answers_from_the_changes_in_force() -> None:
-    ruleset = Ruleset.of("after:2021-03-16", ["2018-09-05", "2021-03-16", "some-change-the-engine-ignores"])
-    assert ruleset.in_force("2018-09-05") and ruleset.in_force("2021-03-16") and not ruleset.in_force("2020-09-18")
-    assert ruleset.reconstruction_keeps_one_pile and ruleset.ignored_abilities_trigger_on_leaving
+def test_rules_state_answers_from_the_changes_in_force() -> None:
+    rules = RulesState.of("after:2021-03-16", ["2018-09-05", "2021-03-16", "some-change-the-engine-ignores"])
+    assert rules.in_force("2018-09-05") and rules.in_force("2021-03-16") and not rules.in_force("2020-09-18")
+    assert rules.reconstruction_keeps_one_pile and rules.ignored_abilities_trigger_on_leaving
     with pytest.raises(KeyError, match="does not model"):
-        ruleset.in_force("2099-01-01")
+        rules.in_force("2099-01-01")
 
 
 def test_destroying_objects_at_once_remembers_their_last_state() -> None:

@@ -20,18 +20,18 @@ from shinpan.reference_engine import (
     CardDefinition,
     Game,
     Player,
-    Ruleset,
+    RulesState,
     ScriptMismatch,
     UnsupportedByEngine,
     Zone,
 )
-from shinpan.reference_engine.abilities import Evolution, GLink, Replacement, parse_ability
-from shinpan.reference_engine.choices import Choice, ChoiceScript
-from shinpan.reference_engine.effects import PowerModifier
-from shinpan.reference_engine.events import Replaced
-from shinpan.reference_engine.state import BattleObject, Card
-from shinpan.reference_engine.turns import Turn
-from shinpan.reference_engine.zones import DeckPosition
+from shinpan.reference_engine.core.abilities import Evolution, GLink, Replacement, parse_ability
+from shinpan.reference_engine.core.choices import Choice, ChoiceScript
+from shinpan.reference_engine.core.effects import PowerModifier
+from shinpan.reference_engine.core.events import Replaced
+from shinpan.reference_engine.core.objects import BattleObject, Card
+from shinpan.reference_engine.core.turns import Turn
+from shinpan.reference_engine.core.zones import DeckPosition
 
 LEFT = CardDefinition("左神", "クリーチャー", power=5000, abilities=(GLink(("中神",), "left"),))
 MIDDLE = CardDefinition("中神", "クリーチャー", power=4000, abilities=(GLink(("左神", "右神"), "left"),))
@@ -53,14 +53,14 @@ CARDS = [LEFT, MIDDLE, RIGHT, GEAR, VANILLA, OTHER, EVOLUTION, EVOLUTION_V, LEAV
          TO_DECK_BOTTOM, DESTROY_SPELL]
 
 
-def engine_rules(name: str) -> Ruleset:
-    """The engine's ruleset for a state of the kit (a day, a change id or before:ID)."""
+def engine_rules(name: str) -> RulesState:
+    """The engine's view of a rules state of the kit (a day, a change id or before:ID)."""
     state = rulesets.load().named(name)
-    return Ruleset.of(state.label, state.engine_changes)
+    return RulesState.of(state.label, state.engine_changes)
 
 
-def new_game(ruleset: str = "2025-12-17", active: Player = Player.P1) -> Game:
-    game = Game(CardDatabase(CARDS), engine_rules(ruleset))
+def new_game(rules: str = "2025-12-17", active: Player = Player.P1) -> Game:
+    game = Game(CardDatabase(CARDS), engine_rules(rules))
     game.set_turn(Turn(3, active))
     return game
 

@@ -15,12 +15,12 @@ from shinpan.reference_engine import (
     Game,
     IllegalAction,
     Player,
-    Ruleset,
+    RulesState,
     ScriptMismatch,
     UnsupportedByEngine,
     Zone,
 )
-from shinpan.reference_engine.abilities import (
+from shinpan.reference_engine.core.abilities import (
     Effect,
     Evolution,
     Replacement,
@@ -30,10 +30,10 @@ from shinpan.reference_engine.abilities import (
     Who,
     parse_ability,
 )
-from shinpan.reference_engine.choices import Choice, ChoiceScript
-from shinpan.reference_engine.events import Moved, Reconstructed, Replaced
-from shinpan.reference_engine.state import Card
-from shinpan.reference_engine.turns import Turn
+from shinpan.reference_engine.core.choices import Choice, ChoiceScript
+from shinpan.reference_engine.core.events import Moved, Reconstructed, Replaced
+from shinpan.reference_engine.core.objects import Card
+from shinpan.reference_engine.core.turns import Turn
 
 VANILLA = CardDefinition("バニラ", "クリーチャー", power=2000)
 TO_MANA = CardDefinition("マナ置換", "クリーチャー", power=1000,
@@ -52,15 +52,15 @@ ON_ENTER = CardDefinition("登場見張り", "クリーチャー", power=1000, a
 ))
 
 
-def engine_rules(name: str) -> Ruleset:
-    """The engine's ruleset for a state of the kit (a day, a change id, after:ID or before:ID)."""
+def engine_rules(name: str) -> RulesState:
+    """The engine's view of a rules state of the kit (a day, a change id, after:ID or before:ID)."""
     state = rulesets.load().named(name)
-    return Ruleset.of(state.label, state.engine_changes)
+    return RulesState.of(state.label, state.engine_changes)
 
 
-def new_game(ruleset: str = "2025-12-17") -> Game:
+def new_game(rules: str = "2025-12-17") -> Game:
     database = CardDatabase([VANILLA, TO_MANA, TO_HAND, EVOLUTION, ON_DESTROYED, ON_MANA, ON_ENTER])
-    game = Game(database, engine_rules(ruleset))
+    game = Game(database, engine_rules(rules))
     game.set_turn(Turn(3, Player.P1))
     return game
 
@@ -148,9 +148,9 @@ TO_HAND_ON_DESTROY = CardDefinition("破壊手札置換", "クリーチャー", 
                                     abilities=(Replacement("destroyed", "this", Zone.HAND),))
 
 
-def rule_609_game(ruleset: str = "2025-12-17") -> Game:
+def rule_609_game(rules: str = "2025-12-17") -> Game:
     database = CardDatabase([VANILLA, TO_MANA, OWN_TO_MANA, RETURNED_TO_MANA, TO_HAND_ON_DESTROY])
-    game = Game(database, engine_rules(ruleset))
+    game = Game(database, engine_rules(rules))
     game.set_turn(Turn(3, Player.P1))
     return game
 

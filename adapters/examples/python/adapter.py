@@ -24,8 +24,9 @@ cards by the scenario's labels and keep your own ids to yourself.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from shinpan.adapters.contract import PROTOCOL_VERSION
 from shinpan.adapters.server import serve
@@ -152,42 +153,66 @@ class Game:
         self.move(deck[0], "hand", "draw")
 
     def act(self, action: dict[str, Any], choices: list[dict[str, Any]]) -> None:
+        """Do one action of the contract: each action type this engine implements has a handler in ``ACTIONS``."""
         loser = next((p for p in PLAYERS if self.sides[p].lost), None)
         if loser is not None:
             raise Rejected(f"the game is over: {loser} lost")
         print(f"[toy engine] {action['type']} {action}")  # engines print: the server sends this to stderr
-        kind = action["type"]
-        if kind == "summon":
-            if self._zone_of(action["card"]) != "hand":
-                raise Rejected(f"{action['card']} is not in the hand")
-            if self.owner[action["card"]] != self.turn["active"]:
-                raise Rejected("only the active player summons")
-            self.move(action["card"], "battle", "summon")
-        elif kind == "put_into_battle":
-            self.move(action["card"], "battle", "put")
-            self.creature(action["card"]).tapped = bool(action.get("tapped"))
-        elif kind == "move":
-            self.move(action["card"], action["to"], "rule", action.get("position", "top"))
-        elif kind == "destroy":
-            for label in action["cards"]:
-                self.creature(label)
-            for label in action["cards"]:
-                self.move(label, "graveyard", "destroy")
-        elif kind in ("tap", "untap"):
-            self.creature(action["card"]).tapped = kind == "tap"
-        elif kind == "draw":
-            for _ in range(action.get("count", 1)):
-                self.draw(action["player"])
-        elif kind == "end_turn":
-            active = "opp" if self.turn["active"] == "me" else "me"
-            self.turn = {"number": self.turn["number"] + 1, "active": active, "step": "main"}
-            for obj in self.sides[active].battle:
-                obj.tapped = False
-            self.draw(active)
-        else:
-            raise Unsupported(f"action type {kind} is not implemented")
+        handler = self.ACTIONS.get(action["type"])
+        if handler is None:
+            raise Unsupported(f"action type {action['type']} is not implemented")
+        handler(self, action)
         if choices:
             raise ScriptMismatch(f"scripted choice(s) never asked for: {', '.join(c['kind'] for c in choices)}")
+
+    def _summon(self, action: dict[str, Any]) -> None:
+        if self._zone_of(action["card"]) != "hand":
+            raise Rejected(f"{action['card']} is not in the hand")
+        if self.owner[action["card"]] != self.turn["active"]:
+            raise Rejected("only the active player summons")
+        self.move(action["card"], "battle", "summon")
+
+    def _put_into_battle(self, action: dict[str, Any]) -> None:
+        self.move(action["card"], "battle", "put")
+        self.creature(action["card"]).tapped = bool(action.get("tapped"))
+
+    def _move(self, action: dict[str, Any]) -> None:
+        self.move(action["card"], action["to"], "rule", action.get("position", "top"))
+
+    def _destroy(self, action: dict[str, Any]) -> None:
+        for label in action["cards"]:
+            self.creature(label)  # all or nothing: each must be a creature before any moves
+        for label in action["cards"]:
+            self.move(label, "graveyard", "destroy")
+
+    def _tap(self, action: dict[str, Any]) -> None:
+        self.creature(action["card"]).tapped = True
+
+    def _untap(self, action: dict[str, Any]) -> None:
+        self.creature(action["card"]).tapped = False
+
+    def _draw(self, action: dict[str, Any]) -> None:
+        for _ in range(action.get("count", 1)):
+            self.draw(action["player"])
+
+    def _end_turn(self, action: dict[str, Any]) -> None:
+        active = "opp" if self.turn["active"] == "me" else "me"
+        self.turn = {"number": self.turn["number"] + 1, "active": active, "step": "main"}
+        for obj in self.sides[active].battle:
+            obj.tapped = False
+        self.draw(active)
+
+    ACTIONS: ClassVar[dict[str, Callable[[Game, dict[str, Any]], None]]] = {
+        "summon": _summon,
+        "put_into_battle": _put_into_battle,
+        "move": _move,
+        "destroy": _destroy,
+        "tap": _tap,
+        "untap": _untap,
+        "draw": _draw,
+        "end_turn": _end_turn,
+    }
+    """The action types this engine implements, each with its handler; any other is answered ``unsupported``."""
 
     def observe(self) -> dict[str, Any]:
         players = {}
