@@ -10,17 +10,17 @@ one step definition.
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from shinpan import cards, paths, rulesets, suite
+from shinpan import cards, paths, rulesets, step_library, suite
 from shinpan import rules as rules_
 from shinpan import sources as sources_
 from shinpan.errors import SuiteError
+from shinpan.plugin import bdd_internals
 from shinpan.tags import STATUS_VALUES, TagValues
 
 KEYWORDS = ("機能", "フィーチャ", "背景", "シナリオアウトライン", "シナリオテンプレート", "テンプレ", "シナリオ",
@@ -206,17 +206,11 @@ def revision_tag_problems(values: TagValues, changes: rulesets.Changes) -> Itera
 
 
 def step_definitions() -> list[Any]:
-    """Every step definition of the step library (:data:`shinpan.steps.STEP_MODULES`)."""
-    from pytest_bdd.steps import step_function_context_registry
-
-    from shinpan.steps import STEP_MODULES
-
-    for module in STEP_MODULES:
-        importlib.import_module(module)
-    # the registry is pytest-bdd's, for the whole process: keep only the step library's own definitions (a test
-    # run in the same process may have registered others, e.g. in a conftest of its own)
-    contexts = [c for c in step_function_context_registry.values()
-                if getattr(c.step_func, "__module__", None) in STEP_MODULES]
+    """Every step definition of the step library (:mod:`shinpan.step_library`)."""
+    modules = step_library.load()
+    # pytest-bdd knows the step definitions of the whole process: keep only the step library's own (a test run in
+    # the same process may have registered others, e.g. in a conftest of its own)
+    contexts = [c for c in bdd_internals.step_contexts() if getattr(c.step_func, "__module__", None) in modules]
     unique = {(c.type, id(c.step_func), c.parser.name): c for c in contexts}
     return list(unique.values())
 

@@ -6,6 +6,7 @@ paths serve ``pip install -e .`` in the repository and a wheel installed anywher
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
@@ -32,6 +33,13 @@ def relative(path: str | Path) -> str:
         return Path(path).resolve().relative_to(suite_root()).as_posix()
     except ValueError:
         return str(path)
+
+
+@functools.cache
+def relative_once(path: str) -> str:
+    """:func:`relative`, worked out once per path (it resolves the path on the disk): a run names each feature
+    file once per scenario, in the report, the failures, the transcripts and the messages."""
+    return relative(path)
 
 
 def cards_file() -> Path:
