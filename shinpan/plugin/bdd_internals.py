@@ -54,10 +54,16 @@ class Internal:
     def where(self) -> str:
         return f"{self.module}.{self.name}"
 
+    def _value(self) -> Any:
+        """pytest-bdd's own value (for a function the kit has put its own in the place of: the one it replaced)."""
+        if self.where in _REPLACED:
+            return _REPLACED[self.where]
+        return getattr(importlib.import_module(self.module), self.name)
+
     def problem(self) -> str | None:
         """What is missing from the installed pytest-bdd, or None."""
         try:
-            value = getattr(importlib.import_module(self.module), self.name)
+            value = self._value()
         except (ImportError, AttributeError):
             return f"{self.where} is missing"
         if self.parameters:
@@ -76,7 +82,11 @@ class Internal:
         problem = self.problem()
         if problem is not None:
             raise PytestBddChanged(explain(problem))
-        return getattr(importlib.import_module(self.module), self.name)
+        return self._value()
+
+
+_REPLACED: dict[str, Any] = {}
+"""pytest-bdd's functions that :func:`route_step_search` has put the kit's in the place of, by full name."""
 
 
 def explain(problem: str) -> str:
@@ -88,24 +98,29 @@ def explain(problem: str) -> str:
 TEMPLATES = Internal("pytest_bdd.scenario", "scenario_wrapper_template_registry")
 TEMPLATE = Internal("pytest_bdd.parser", "ScenarioTemplate", fields=("line_number",))
 STEP = Internal("pytest_bdd.parser", "Step", fields=("type", "name", "keyword", "line_number"))
+SCENARIO = Internal("pytest_bdd.parser", "Scenario", fields=("name", "feature", "steps"))
+FEATURE = Internal("pytest_bdd.parser", "Feature", fields=("filename",))
 STEP_CONTEXTS = Internal("pytest_bdd.steps", "step_function_context_registry")
 STEP_CONTEXT = Internal("pytest_bdd.steps", "StepFunctionContext", fields=("type", "step_func", "parser"))
 STEP_PARSER = Internal("pytest_bdd.parsers", "StepParser", fields=("is_matching",))
-FIND_STEP = Internal("pytest_bdd.scenario", "find_fixturedefs_for_step", parameters=("step", "fixturemanager", "node"))
-EXECUTE_SCENARIO = Internal("pytest_bdd.scenario", "_execute_scenario", parameters=("feature", "scenario", "request"))
+FIND_STEP = Internal("pytest_bdd.scenario", "find_fixturedefs_for_step",
+                     parameters=("step", "fixturemanager", "node"))
+EXECUTE_SCENARIO = Internal("pytest_bdd.scenario", "_execute_scenario",
+                            parameters=("feature", "scenario", "request"))
 EXECUTE_STEP = Internal("pytest_bdd.scenario", "_execute_step_function",
                         parameters=("request", "scenario", "step", "context"))
 PARENT_IDS = Internal("pytest_bdd.scenario", "iterparentnodeids", parameters=("nodeid",))
 FIXTURE_NAMES = Internal("pytest_bdd.compat", "get_fixture_names", parameters=("fixturemanager",))
-FIXTURE_DEFS = Internal("pytest_bdd.compat", "getfixturedefs", parameters=("fixturemanager", "fixturename", "node"))
+FIXTURE_DEFS = Internal("pytest_bdd.compat", "getfixturedefs",
+                        parameters=("fixturemanager", "fixturename", "node"))
 FEATURES = Internal("pytest_bdd.feature", "features")
 FEATURE_PARSER = Internal("pytest_bdd.parser", "FeatureParser", fields=("parse", "_parse_feature_file"))
 GHERKIN_DOCUMENT = Internal("pytest_bdd.gherkin_parser", "GherkinDocument", fields=("from_dict",))
 NOT_FOUND = Internal("pytest_bdd.exceptions", "StepDefinitionNotFoundError")
 
-INTERNALS = (TEMPLATES, TEMPLATE, STEP, STEP_CONTEXTS, STEP_CONTEXT, STEP_PARSER, FIND_STEP, EXECUTE_SCENARIO,
-             EXECUTE_STEP, PARENT_IDS, FIXTURE_NAMES, FIXTURE_DEFS, FEATURES, FEATURE_PARSER, GHERKIN_DOCUMENT,
-             NOT_FOUND)
+INTERNALS = (TEMPLATES, TEMPLATE, STEP, SCENARIO, FEATURE, STEP_CONTEXTS, STEP_CONTEXT, STEP_PARSER, FIND_STEP,
+             EXECUTE_SCENARIO, EXECUTE_STEP, PARENT_IDS, FIXTURE_NAMES, FIXTURE_DEFS, FEATURES, FEATURE_PARSER,
+             GHERKIN_DOCUMENT, NOT_FOUND)
 """Every internal of pytest-bdd the kit uses (:func:`problems` checks them all)."""
 
 
@@ -129,10 +144,8 @@ original_execute_scenario: Callable[..., None] = EXECUTE_SCENARIO.get()
 StepDefinitionNotFoundError: type[Exception] = NOT_FOUND.get()
 FeatureParser: type[Any] = FEATURE_PARSER.get()
 GherkinDocument: Any = GHERKIN_DOCUMENT.get()
-STEP_CONTEXT.get()
-STEP.get()
-TEMPLATE.get()
-STEP_PARSER.get()
+for _read in (STEP_CONTEXT, STEP, SCENARIO, FEATURE, TEMPLATE, STEP_PARSER):  # read on pytest-bdd's objects
+    _read.get()
 
 
 # ------------------------------------------------------------- collected tests
@@ -180,8 +193,9 @@ def parent_node_ids(nodeid: str) -> list[str]:
 # ------------------------------------------------------------------- patching
 def route_step_search(find: Callable[..., Iterable[Any]], execute: Callable[..., None]) -> None:
     """Put ``find`` in the place of pytest-bdd's step search and ``execute`` in that of its scenario loop."""
-    setattr(_scenario_module, FIND_STEP.name, find)
-    setattr(_scenario_module, EXECUTE_SCENARIO.name, execute)
+    for internal, replacement in ((FIND_STEP, find), (EXECUTE_SCENARIO, execute)):
+        _REPLACED.setdefault(internal.where, internal.get())
+        setattr(_scenario_module, internal.name, replacement)
 
 
 def execute_step(request: pytest.FixtureRequest, scenario: Any, step: Any, context: Any) -> None:
