@@ -20,7 +20,6 @@ from shinpan import cards, paths, rulesets, step_library, suite
 from shinpan import rules as rules_
 from shinpan import sources as sources_
 from shinpan.errors import SuiteError
-from shinpan.plugin import bdd_internals
 from shinpan.tags import STATUS_VALUES, TagValues
 
 KEYWORDS = ("機能", "フィーチャ", "背景", "シナリオアウトライン", "シナリオテンプレート", "テンプレ", "シナリオ",
@@ -222,6 +221,8 @@ def revision_tag_problems(values: TagValues, changes: rulesets.Changes) -> Itera
 
 def step_definitions() -> list[Any]:
     """Every step definition of the step library (:mod:`shinpan.step_library`)."""
+    from shinpan.plugin import bdd_internals  # pytest and pytest-bdd: only when the steps are checked
+
     modules = step_library.load()
     # pytest-bdd knows the step definitions of the whole process: keep only the step library's own (a test run in
     # the same process may have registered others, e.g. in a conftest of its own)

@@ -2,7 +2,8 @@
 
 - :mod:`~shinpan.plugin.options` — the command-line options, and the suite as the default target;
 - :mod:`~shinpan.plugin.run` — the run's shared state (:class:`~shinpan.plugin.run.RunContext`);
-- :mod:`~shinpan.plugin.lifecycle` — the adapter: started on first use, timed per scenario, stopped at the end;
+- :mod:`~shinpan.plugin.lifecycle` — the adapter: made at once, started on first use, stopped at the end;
+- :mod:`~shinpan.plugin.timelimit` — the time limit on each scenario of an in-process adapter;
 - :mod:`~shinpan.plugin.startup` — building the run when pytest configures, ending it when pytest unconfigures;
 - :mod:`~shinpan.plugin.collection` — feature files collected as test modules, each test mapped to its case;
 - :mod:`~shinpan.plugin.gating` — tags as markers, ``--tags`` selection, the rules state's verdict as a skip;
