@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from shinpan.adapters.contract import Simulator
+from shinpan.adapters.errors import AdapterError
 from shinpan.adapters.registry import AdapterOptions, AdapterSpecError, make_adapter
-from shinpan.outcomes import AdapterError
 from shinpan.session import AdapterSession
 
 

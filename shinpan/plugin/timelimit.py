@@ -9,7 +9,7 @@ from collections.abc import Generator, Iterator
 
 import pytest
 
-from shinpan.outcomes import AdapterTimeout
+from shinpan.adapters.errors import AdapterTimeout
 from shinpan.plugin.keys import CASE_KEY
 from shinpan.plugin.run import RUN_KEY
 
