@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from shinpan.pytest_plugin import RUN_KEY
+from shinpan.plugin.run import RUN_KEY
 
 COMMANDS = frozenset({"hello", "new_game", "setup", "act", "observe", "stop"})
 
@@ -75,7 +75,7 @@ def pytest_configure(config: pytest.Config) -> None:
     clock = config.stash[CLOCK] = Clock()
     context = config.stash.get(RUN_KEY, None)
     if context is not None:
-        context.wrappers.append(lambda simulator: TimedSimulator(simulator, clock))
+        context.lifecycle.wrappers.append(lambda simulator: TimedSimulator(simulator, clock))
 
 
 @pytest.hookimpl(wrapper=True)

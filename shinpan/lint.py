@@ -10,7 +10,6 @@ one step definition.
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -18,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from shinpan import rules as rules_
-from shinpan import rulesets, suite
+from shinpan import rulesets, step_library, suite
 from shinpan import sources as sources_
 from shinpan.adapters import cards
 from shinpan.adapters.errors import SuiteError
@@ -163,30 +162,45 @@ def _lint_feature_tags(feature: suite.FeatureFile, root: Path, shown: str) -> It
 
 def _lint_case(case: suite.Case, shown: str, registry: cards.CardRegistry, changes: rulesets.Changes,
                matchers: list[Any], seen_ids: dict[str, str], reported_ids: set[str]) -> Iterator[Problem]:
+    if case.row in (None, 0):  # an outline's tags once, at its first row
+        yield from _lint_tags(case, shown, changes)
+    yield from _lint_id(case, shown, seen_ids, reported_ids)
+    yield from _lint_steps(case, shown, registry, matchers)
+
+
+def _lint_tags(case: suite.Case, shown: str, changes: rulesets.Changes) -> Iterator[Problem]:
+    """A scenario's tags: all in the registry, one ``@id``, a citation, known ``@status`` values and revisions."""
     values = case.values
     line = case.scenario_line
-    report_scenario = case.row in (None, 0)
-    if report_scenario:
-        for tag in values.unknown:
-            yield Problem(shown, line, f"tag {tag} is not in the tag registry (topic, id, rule, source, since, "
-                                       "until, status, requires, each as @name:value)")
-        if not values.id:
-            yield Problem(shown, line, "scenario has no @id: tag")
-        elif len(values.id) > 1:
-            yield Problem(shown, line, f"scenario has several @id tags: {', '.join(values.id)}")
-        if not values.rule and not values.source:
-            yield Problem(shown, line, "scenario cites neither a @rule: nor a @source:")
-        for value in values.status:
-            if value not in STATUS_VALUES:
-                yield Problem(shown, line, f"@status:{value} is not one of {', '.join(STATUS_VALUES)}")
-        for problem in revision_tag_problems(values, changes):
-            yield Problem(shown, line, problem)
-    if values.id:
-        earlier = seen_ids.get(case.id)
-        if earlier is not None and case.id not in reported_ids:
-            reported_ids.add(case.id)
-            yield Problem(shown, case.line, f"@id {case.id} is already used at {earlier}")
-        seen_ids.setdefault(case.id, f"{shown}:{case.line}")
+    for tag in values.unknown:
+        yield Problem(shown, line, f"tag {tag} is not in the tag registry (topic, id, rule, source, since, "
+                                   "until, status, requires, each as @name:value)")
+    if not values.id:
+        yield Problem(shown, line, "scenario has no @id: tag")
+    elif len(values.id) > 1:
+        yield Problem(shown, line, f"scenario has several @id tags: {', '.join(values.id)}")
+    if not values.rule and not values.source:
+        yield Problem(shown, line, "scenario cites neither a @rule: nor a @source:")
+    for value in values.status:
+        if value not in STATUS_VALUES:
+            yield Problem(shown, line, f"@status:{value} is not one of {', '.join(STATUS_VALUES)}")
+    for problem in revision_tag_problems(values, changes):
+        yield Problem(shown, line, problem)
+
+
+def _lint_id(case: suite.Case, shown: str, seen_ids: dict[str, str], reported_ids: set[str]) -> Iterator[Problem]:
+    """A case's id is used once in the whole suite (reported once, where it repeats)."""
+    if not case.values.id:
+        return
+    earlier = seen_ids.get(case.id)
+    if earlier is not None and case.id not in reported_ids:
+        reported_ids.add(case.id)
+        yield Problem(shown, case.line, f"@id {case.id} is already used at {earlier}")
+    seen_ids.setdefault(case.id, f"{shown}:{case.line}")
+
+
+def _lint_steps(case: suite.Case, shown: str, registry: cards.CardRegistry, matchers: list[Any]) -> Iterator[Problem]:
+    """Every card a step names is in the registry, and exactly one step definition of the library matches it."""
     for step in case.steps:
         for ref in cards.CARD_REFERENCE.finditer(step.text):
             if ref["name"] not in registry:
@@ -208,17 +222,13 @@ def revision_tag_problems(values: TagValues, changes: rulesets.Changes) -> Itera
 
 
 def step_definitions() -> list[Any]:
-    """Every step definition of the step library (:data:`shinpan.steps.STEP_MODULES`)."""
-    from pytest_bdd.steps import step_function_context_registry
+    """Every step definition of the step library (:mod:`shinpan.step_library`)."""
+    from shinpan.plugin import bdd_internals  # pytest and pytest-bdd: only when the steps are checked
 
-    from shinpan.steps import STEP_MODULES
-
-    for module in STEP_MODULES:
-        importlib.import_module(module)
-    # the registry is pytest-bdd's, for the whole process: keep only the step library's own definitions (a test
-    # run in the same process may have registered others, e.g. in a conftest of its own)
-    contexts = [c for c in step_function_context_registry.values()
-                if getattr(c.step_func, "__module__", None) in STEP_MODULES]
+    modules = step_library.load()
+    # pytest-bdd knows the step definitions of the whole process: keep only the step library's own (a test run in
+    # the same process may have registered others, e.g. in a conftest of its own)
+    contexts = [c for c in bdd_internals.step_contexts() if getattr(c.step_func, "__module__", None) in modules]
     unique = {(c.type, id(c.step_func), c.parser.name): c for c in contexts}
     return list(unique.values())
 

@@ -1,9 +1,9 @@
 """Result statuses (判定) of a scenario, and how pytest outcomes map onto them.
 
-PASS and FAIL are pytest's pass and assertion failure. UNSUPPORTED and UNOBSERVABLE are skips whose
-reason starts with the status name — never failures. SCRIPT_MISMATCH and ERROR are failures raised
-as the contract's errors (:mod:`shinpan.adapters.errors`: ``ScriptMismatchError``, ``AdapterError``), so
-pytest shows their names; the plugin tells them apart from FAIL.
+PASS and FAIL are pytest's pass and assertion failure. UNSUPPORTED and UNOBSERVABLE are skips that carry
+their status as data (:class:`ScenarioSkipped`) — never failures. SCRIPT_MISMATCH and ERROR are failures raised
+as the contract's errors (:mod:`shinpan.adapters.errors`: ``ScriptMismatchError``, ``AdapterError``), so pytest
+shows their names; the plugin tells them apart from FAIL.
 Scenarios that do not apply under the selected ruleset are NOT_APPLICABLE; ``@status:unresolved``
 ones are UNRESOLVED (documented open questions that assert nothing). CRASH and TIMEOUT are failures
 of a subprocess adapter (it exited, or did not answer in time); XFAIL and XPASS compare a status with
@@ -12,6 +12,7 @@ the adapter's expectations file (:mod:`shinpan.expectations`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import NoReturn
 
@@ -37,12 +38,35 @@ class Status(StrEnum):
     XPASS = "XPASS"
 
 
-SKIP_STATUSES = (Status.UNSUPPORTED, Status.UNOBSERVABLE, Status.NOT_APPLICABLE, Status.UNRESOLVED)
+@dataclass(frozen=True)
+class ScenarioSkip:
+    """A scenario that ends without asserting: its status (UNSUPPORTED, UNOBSERVABLE, NOT_APPLICABLE, UNRESOLVED)
+    and the reason."""
+
+    status: Status
+    reason: str
+
+    @property
+    def shown(self) -> str:
+        """How pytest shows the skip (``-rs``, JUnit XML): the status, then the reason."""
+        return f"{self.status.value}: {self.reason}"
+
+
+class ScenarioSkipped(pytest.skip.Exception):  # type: ignore[misc,name-defined]
+    """pytest's skip, carrying the scenario's status as data for the plugin to read (never parsed back from the
+    text). pytest shows it as it shows its own skips (``Skipped: <STATUS>: <reason>``)."""
+
+    __module__ = "builtins"
+    __qualname__ = "Skipped"
+
+    def __init__(self, skip: ScenarioSkip) -> None:
+        super().__init__(skip.shown)
+        self.skip = skip
 
 
 def skip(status: Status, reason: str) -> NoReturn:
     """Skip the running scenario with ``status`` and ``reason``."""
-    pytest.skip(f"{status.value}: {reason}")
+    raise ScenarioSkipped(ScenarioSkip(status, reason))
 
 
 def unsupported(reason: str) -> NoReturn:
@@ -53,15 +77,6 @@ def unsupported(reason: str) -> NoReturn:
 def unobservable(field: str) -> NoReturn:
     """The adapter cannot report an observation field the scenario checks."""
     skip(Status.UNOBSERVABLE, f"the adapter does not report {field!r}")
-
-
-def status_of_skip(reason: str) -> Status:
-    """The status a skip reason stands for (a plain pytest skip counts as NOT_APPLICABLE)."""
-    text = reason.removeprefix("Skipped: ")
-    for status in SKIP_STATUSES:
-        if text.startswith(status.value + ":"):
-            return status
-    return Status.NOT_APPLICABLE
 
 
 def status_of_failure(exception_type: type[BaseException] | None) -> Status:

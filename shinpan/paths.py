@@ -7,6 +7,7 @@ a checkout.
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 from shinpan.adapters.locations import features_dir
@@ -28,6 +29,13 @@ def relative(path: str | Path) -> str:
         return Path(path).resolve().relative_to(suite_root()).as_posix()
     except ValueError:
         return str(path)
+
+
+@functools.cache
+def relative_once(path: str) -> str:
+    """:func:`relative`, worked out once per path (it resolves the path on the disk): a run names each feature
+    file once per scenario, in the report, the failures, the transcripts and the messages."""
+    return relative(path)
 
 
 def rulesets_file() -> Path:

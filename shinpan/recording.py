@@ -8,42 +8,38 @@ setup begins, notes each Gherkin step as it runs, and writes the transcript when
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pytest
 
+from shinpan import paths
+from shinpan.plugin.keys import CASE_KEY, STATE_KEY
+from shinpan.plugin.run import RunContext
 from shinpan.trace import Line, Tracer, TranscriptDirectory
-
-if TYPE_CHECKING:
-    from shinpan.pytest_plugin import RunContext
 
 
 class TracePlugin:
     """Keeps one transcript per scenario in a directory."""
 
     def __init__(self, context: RunContext, sink: str | Callable[[str, list[Line]], None]) -> None:
-        from shinpan.pytest_plugin import _relative
-
         if isinstance(sink, str):
             files = TranscriptDirectory(sink)
             context.transcript = lambda case_id: str(files.path(case_id))
             sink = files
         self.tracer = Tracer(sink)
-        self._relative = _relative
+        self.context = context
         self._status = "ERROR"
-        context.wrappers.append(self.tracer.wrap)
-        context.observer = self.tracer.note
+        context.lifecycle.wrappers.append(self.tracer.wrap)
+        context.lifecycle.observer = self.tracer.note
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_setup(self, item: pytest.Item) -> None:
-        from shinpan.pytest_plugin import CASE_KEY, transcript_key
-
         case = item.stash.get(CASE_KEY, None)
         if case is not None:
             self._status = "ERROR"
-            about = {"id": case.id, "feature": self._relative(str(case.path)), "line": case.line,
+            about = {"id": case.id, "feature": paths.relative_once(str(case.path)), "line": case.line,
                      "name": case.name, "rules": list(case.values.rule)}
-            self.tracer.begin(transcript_key(item, case.id), about)
+            self.tracer.begin(self.context.transcript_key(case.id, item.stash.get(STATE_KEY, None)), about)
 
     def pytest_bdd_before_step(self, request: Any, feature: Any, scenario: Any, step: Any, step_func: Any) -> None:
         self.tracer.note({"kind": "step", "keyword": step.keyword.strip(), "text": step.name,

@@ -6,7 +6,7 @@ import pytest
 
 from shinpan.adapters import cards
 from shinpan.outcomes import unsupported
-from shinpan.pytest_plugin import RunContext
+from shinpan.plugin.run import RunContext
 from shinpan.rulesets import RulesState
 from shinpan.steps.duel import Duel
 

@@ -13,27 +13,18 @@ It also reads each feature file once: pytest-bdd is given the Gherkin document :
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from pytest_bdd import exceptions as bdd_exceptions
-from pytest_bdd import feature as bdd_feature
-from pytest_bdd.compat import get_fixture_names, getfixturedefs
-from pytest_bdd.gherkin_parser import GherkinDocument
-from pytest_bdd.parser import FeatureParser
-from pytest_bdd.steps import step_function_context_registry
 
 from shinpan import suite
+from shinpan.plugin import bdd_internals as internals
 
-bdd_scenario = importlib.import_module("pytest_bdd.scenario")  # the package exports a function of that name
 LOOKUP_KEY = pytest.StashKey["StepLookup"]()
-_ORIGINAL_FIND: Callable[..., Iterable[Any]] = getattr(bdd_scenario, "find_fixturedefs_for_step")  # noqa: B009
-_ORIGINAL_EXECUTE: Callable[..., None] = getattr(bdd_scenario, "_execute_scenario")  # noqa: B009
 
 
 class StepLookup:
@@ -46,7 +37,7 @@ class StepLookup:
     def find(self, step: Any, fixturemanager: Any, node: Any) -> list[Any]:
         """The fixture definitions of the step definitions that parse ``step`` and that ``node`` can see, in the
         order pytest-bdd's own search yields them."""
-        names = get_fixture_names(fixturemanager=fixturemanager)
+        names = internals.fixture_names(fixturemanager)
         # A test item sees its parent's fixtures plus what pytest-bdd registers on the item itself (the values of
         # ``target_fixture`` steps, which are never step definitions): the parent's view is the item's.
         holder = node.parent if isinstance(node, pytest.Item) and node.parent is not None else node
@@ -69,16 +60,16 @@ class StepLookup:
         found = self.find(step, fixturemanager, node)
         if not found:
             return None
-        closest = sorted(found, key=lambda fixturedef: list(bdd_scenario.iterparentnodeids(fixturedef.baseid)))[-1]
-        return step_function_context_registry[closest.func]
+        closest = sorted(found, key=lambda fixturedef: internals.parent_node_ids(fixturedef.baseid))[-1]
+        return internals.step_context(closest.func)
 
 
 def _step_definitions(names: list[str], fixturemanager: Any, node: Any) -> list[tuple[Any, Any]]:
     """Every step definition visible to ``node``, with its step context, in pytest-bdd's search order."""
     found = []
     for name in names:
-        for fixturedef in getfixturedefs(fixturemanager, name, node) or []:
-            context = step_function_context_registry.get(fixturedef.func)
+        for fixturedef in internals.fixture_definitions(fixturemanager, name, node):
+            context = internals.step_context(fixturedef.func)
             if context is not None:
                 found.append((fixturedef, context))
     return found
@@ -87,7 +78,7 @@ def _step_definitions(names: list[str], fixturemanager: Any, node: Any) -> list[
 def _find_fixturedefs_for_step(step: Any, fixturemanager: Any, node: Any) -> Iterable[Any]:
     lookup: StepLookup | None = node.config.stash.get(LOOKUP_KEY, None)
     if lookup is None:  # a session that did not load the shinpan plugin
-        return _ORIGINAL_FIND(step, fixturemanager, node)
+        return internals.original_find_step(step, fixturemanager, node)
     return iter(lookup.find(step, fixturemanager, node))
 
 
@@ -98,7 +89,7 @@ def _execute_scenario(feature: Any, scenario: Any, request: pytest.FixtureReques
     __tracebackhide__ = True
     lookup: StepLookup | None = request.config.stash.get(LOOKUP_KEY, None)
     if lookup is None:  # a session that did not load the shinpan plugin
-        _ORIGINAL_EXECUTE(feature, scenario, request)
+        internals.original_execute_scenario(feature, scenario, request)
         return
     hook = request.config.hook
     hook.pytest_bdd_before_scenario(request=request, feature=feature, scenario=scenario)
@@ -106,7 +97,7 @@ def _execute_scenario(feature: Any, scenario: Any, request: pytest.FixtureReques
         for step in scenario.steps:
             context = lookup.definition(step, request._fixturemanager, request.node)
             if context is None:
-                error = bdd_exceptions.StepDefinitionNotFoundError(
+                error = internals.StepDefinitionNotFoundError(
                     f"Step definition is not found: {step}. "
                     f'Line {step.line_number} in scenario "{scenario.name}" '
                     f'in the feature "{scenario.feature.filename}"'
@@ -114,7 +105,7 @@ def _execute_scenario(feature: Any, scenario: Any, request: pytest.FixtureReques
                 hook.pytest_bdd_step_func_lookup_error(request=request, feature=feature, scenario=scenario, step=step,
                                                        exception=error)
                 raise error
-            bdd_scenario._execute_step_function(request, scenario, step, context)
+            internals.execute_step(request, scenario, step, context)
     finally:
         hook.pytest_bdd_after_scenario(request=request, feature=feature, scenario=scenario)
 
@@ -122,15 +113,14 @@ def _execute_scenario(feature: Any, scenario: Any, request: pytest.FixtureReques
 def install(config: pytest.Config) -> None:
     """Give this session a step lookup table, and route pytest-bdd's step search through it."""
     config.stash[LOOKUP_KEY] = StepLookup()
-    setattr(bdd_scenario, "find_fixturedefs_for_step", _find_fixturedefs_for_step)  # noqa: B010
-    setattr(bdd_scenario, "_execute_scenario", _execute_scenario)  # noqa: B010
+    internals.route_step_search(_find_fixturedefs_for_step, _execute_scenario)
     keep_signatures()
 
 
 def keep_signatures() -> None:
     """pytest-bdd reads each step function's signature every time the step runs; Python computes it anew unless
     the function carries it (``__signature__``), so every step definition is given its own, computed once."""
-    for context in list(step_function_context_registry.values()):
+    for context in internals.step_contexts():
         function = context.step_func
         if getattr(function, "__signature__", None) is None:
             setattr(function, "__signature__", inspect.signature(function))  # noqa: B010
@@ -145,19 +135,19 @@ def share_parse(path: Path) -> None:
     if known is None or known[0] is not parsed:
         parser = _ParsedFeature(os.path.dirname(filename), os.path.basename(filename), parsed.document)
         known = _CONVERTED[filename] = (parsed, parser.parse())
-    bdd_feature.features[filename] = known[1]
+    internals.register_feature(filename, known[1])
 
 
 _CONVERTED: dict[str, tuple[suite.FeatureFile, Any]] = {}
 """pytest-bdd's reading of each file, with the parse it was made from (a changed file is parsed anew)."""
 
 
-class _ParsedFeature(FeatureParser):
+class _ParsedFeature(internals.FeatureParser):  # type: ignore[misc]
     """pytest-bdd's feature reader, given a document already parsed."""
 
     def __init__(self, basedir: str, filename: str, document: dict[str, Any]) -> None:
         super().__init__(basedir, filename)
         self._document = document
 
-    def _parse_feature_file(self) -> GherkinDocument:
-        return GherkinDocument.from_dict(self._document)
+    def _parse_feature_file(self) -> Any:
+        return internals.GherkinDocument.from_dict(self._document)

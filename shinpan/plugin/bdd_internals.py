@@ -1,0 +1,209 @@
+"""Every use the kit makes of pytest-bdd's internals — names outside its documented API — in this one module.
+
+pytest-bdd (pinned in ``pyproject.toml``) binds the scenarios, runs their steps and knows the step definitions;
+the kit reads and patches a few of its inner names to map a collected test back to its scenario, to read the
+step library's definitions (``shinpan lint``) and to run each step without a fixture round trip
+(:mod:`shinpan.plugin.step_lookup`). Each such name is an :class:`Internal` of :data:`INTERNALS`; a pytest-bdd
+release without one fails at import with one line naming it and the supported range, and
+``tests/test_bdd_internals.py`` checks them all (with the parameters and fields the kit relies on).
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, fields, is_dataclass
+from importlib import metadata
+from typing import Any
+
+import pytest
+from pytest_bdd import scenarios as scenarios
+
+EXAMPLE_PARAMETER = "_pytest_bdd_example"
+"""The parameter pytest-bdd gives a scenario outline's test: its callspec index is the row of the Examples."""
+
+
+class PytestBddChanged(ImportError):
+    """The installed pytest-bdd lacks an internal the kit relies on (a release outside the supported range)."""
+
+
+def supported_range() -> str:
+    """The pytest-bdd versions the kit supports, as its package metadata states them (``pyproject.toml``)."""
+    try:
+        requirements = metadata.requires("shinpan") or []
+    except metadata.PackageNotFoundError:
+        return "(unknown: shinpan is not installed)"
+    for requirement in requirements:
+        if requirement.replace("_", "-").lower().startswith("pytest-bdd"):
+            return requirement.split(";")[0].strip()
+    return "(not stated)"
+
+
+@dataclass(frozen=True)
+class Internal:
+    """A name inside pytest-bdd the kit uses, with what it relies on: a function's leading parameters (the kit
+    calls it, or puts its own function in its place) or the fields it reads on a class's instances."""
+
+    module: str
+    name: str
+    parameters: tuple[str, ...] = ()
+    fields: tuple[str, ...] = ()
+
+    @property
+    def where(self) -> str:
+        return f"{self.module}.{self.name}"
+
+    def _value(self) -> Any:
+        """pytest-bdd's own value (for a function the kit has put its own in the place of: the one it replaced)."""
+        if self.where in _REPLACED:
+            return _REPLACED[self.where]
+        return getattr(importlib.import_module(self.module), self.name)
+
+    def problem(self) -> str | None:
+        """What is missing from the installed pytest-bdd, or None."""
+        try:
+            value = self._value()
+        except (ImportError, AttributeError):
+            return f"{self.where} is missing"
+        if self.parameters:
+            found = tuple(inspect.signature(value).parameters)[:len(self.parameters)]
+            if found != self.parameters:
+                return f"{self.where} takes ({', '.join(found)}), not ({', '.join(self.parameters)})"
+        if self.fields:
+            known = set(dir(value)) | ({field.name for field in fields(value)} if is_dataclass(value) else set())
+            lacking = [name for name in self.fields if name not in known]
+            if lacking:
+                return f"{self.where} has no {', '.join(lacking)}"
+        return None
+
+    def get(self) -> Any:
+        """The value, or :class:`PytestBddChanged` saying what is missing."""
+        problem = self.problem()
+        if problem is not None:
+            raise PytestBddChanged(explain(problem))
+        return self._value()
+
+
+_REPLACED: dict[str, Any] = {}
+"""pytest-bdd's functions that :func:`route_step_search` has put the kit's in the place of, by full name."""
+
+
+def explain(problem: str) -> str:
+    """One line: what is missing, from which pytest-bdd, and which versions the kit supports."""
+    return (f"pytest-bdd {metadata.version('pytest-bdd')}: {problem}; shinpan relies on it and supports "
+            f"{supported_range()}")
+
+
+TEMPLATES = Internal("pytest_bdd.scenario", "scenario_wrapper_template_registry")
+TEMPLATE = Internal("pytest_bdd.parser", "ScenarioTemplate", fields=("line_number",))
+STEP = Internal("pytest_bdd.parser", "Step", fields=("type", "name", "keyword", "line_number"))
+SCENARIO = Internal("pytest_bdd.parser", "Scenario", fields=("name", "feature", "steps"))
+FEATURE = Internal("pytest_bdd.parser", "Feature", fields=("filename",))
+STEP_CONTEXTS = Internal("pytest_bdd.steps", "step_function_context_registry")
+STEP_CONTEXT = Internal("pytest_bdd.steps", "StepFunctionContext", fields=("type", "step_func", "parser"))
+STEP_PARSER = Internal("pytest_bdd.parsers", "StepParser", fields=("is_matching",))
+FIND_STEP = Internal("pytest_bdd.scenario", "find_fixturedefs_for_step",
+                     parameters=("step", "fixturemanager", "node"))
+EXECUTE_SCENARIO = Internal("pytest_bdd.scenario", "_execute_scenario",
+                            parameters=("feature", "scenario", "request"))
+EXECUTE_STEP = Internal("pytest_bdd.scenario", "_execute_step_function",
+                        parameters=("request", "scenario", "step", "context"))
+PARENT_IDS = Internal("pytest_bdd.scenario", "iterparentnodeids", parameters=("nodeid",))
+FIXTURE_NAMES = Internal("pytest_bdd.compat", "get_fixture_names", parameters=("fixturemanager",))
+FIXTURE_DEFS = Internal("pytest_bdd.compat", "getfixturedefs",
+                        parameters=("fixturemanager", "fixturename", "node"))
+FEATURES = Internal("pytest_bdd.feature", "features")
+FEATURE_PARSER = Internal("pytest_bdd.parser", "FeatureParser", fields=("parse", "_parse_feature_file"))
+GHERKIN_DOCUMENT = Internal("pytest_bdd.gherkin_parser", "GherkinDocument", fields=("from_dict",))
+NOT_FOUND = Internal("pytest_bdd.exceptions", "StepDefinitionNotFoundError")
+
+INTERNALS = (TEMPLATES, TEMPLATE, STEP, SCENARIO, FEATURE, STEP_CONTEXTS, STEP_CONTEXT, STEP_PARSER, FIND_STEP,
+             EXECUTE_SCENARIO, EXECUTE_STEP, PARENT_IDS, FIXTURE_NAMES, FIXTURE_DEFS, FEATURES, FEATURE_PARSER,
+             GHERKIN_DOCUMENT, NOT_FOUND)
+"""Every internal of pytest-bdd the kit uses (:func:`problems` checks them all)."""
+
+
+def problems() -> list[str]:
+    """What the installed pytest-bdd lacks of :data:`INTERNALS`, each as one line (none: it fits)."""
+    return [explain(problem) for internal in INTERNALS if (problem := internal.problem()) is not None]
+
+
+_scenario_module = importlib.import_module(FIND_STEP.module)  # the package exports a function of that name
+_templates: Any = TEMPLATES.get()
+_step_contexts: dict[Callable[..., object], Any] = STEP_CONTEXTS.get()
+_features: dict[str, Any] = FEATURES.get()
+_execute_step: Callable[..., None] = EXECUTE_STEP.get()
+_parent_ids: Callable[[str], Iterator[str]] = PARENT_IDS.get()
+_fixture_names: Callable[..., list[str]] = FIXTURE_NAMES.get()
+_fixture_defs: Callable[..., Iterable[Any] | None] = FIXTURE_DEFS.get()
+original_find_step: Callable[..., Iterable[Any]] = FIND_STEP.get()
+"""pytest-bdd's own step search (for a session the kit's plugin does not run)."""
+original_execute_scenario: Callable[..., None] = EXECUTE_SCENARIO.get()
+"""pytest-bdd's own loop over a scenario's steps (for a session the kit's plugin does not run)."""
+StepDefinitionNotFoundError: type[Exception] = NOT_FOUND.get()
+FeatureParser: type[Any] = FEATURE_PARSER.get()
+GherkinDocument: Any = GHERKIN_DOCUMENT.get()
+for _read in (STEP_CONTEXT, STEP, SCENARIO, FEATURE, TEMPLATE, STEP_PARSER):  # read on pytest-bdd's objects
+    _read.get()
+
+
+# ------------------------------------------------------------- collected tests
+def scenario_line(test: object) -> int | None:
+    """The line of the scenario a test function was bound from (None: not a scenario of pytest-bdd)."""
+    template = _templates.get(test)
+    return None if template is None else int(template.line_number)
+
+
+def example_row(item: pytest.Item) -> int | None:
+    """The row of the Examples a scenario outline's test runs (None: not an outline's)."""
+    callspec = getattr(item, "callspec", None)
+    if callspec is None:
+        return None
+    row: int | None = callspec.indices.get(EXAMPLE_PARAMETER)
+    return row
+
+
+# ----------------------------------------------------------- step definitions
+def step_context(function: object) -> Any | None:
+    """The step definition (pytest-bdd's step context: type, parser, function) behind a fixture function."""
+    return _step_contexts.get(function)  # type: ignore[call-overload]
+
+
+def step_contexts() -> list[Any]:
+    """Every step definition pytest-bdd knows in this process."""
+    return list(_step_contexts.values())
+
+
+def fixture_names(fixturemanager: Any) -> list[str]:
+    """Every fixture name pytest knows (pytest has no public API for it)."""
+    return _fixture_names(fixturemanager=fixturemanager)
+
+
+def fixture_definitions(fixturemanager: Any, name: str, node: Any) -> list[Any]:
+    """The definitions of fixture ``name`` that ``node`` can see, as pytest decides."""
+    return list(_fixture_defs(fixturemanager, name, node) or [])
+
+
+def parent_node_ids(nodeid: str) -> list[str]:
+    """The ids of a node's parents, the node's own included (how pytest-bdd orders definitions by place)."""
+    return list(_parent_ids(nodeid))
+
+
+# ------------------------------------------------------------------- patching
+def route_step_search(find: Callable[..., Iterable[Any]], execute: Callable[..., None]) -> None:
+    """Put ``find`` in the place of pytest-bdd's step search and ``execute`` in that of its scenario loop."""
+    for internal, replacement in ((FIND_STEP, find), (EXECUTE_SCENARIO, execute)):
+        _REPLACED.setdefault(internal.where, internal.get())
+        setattr(_scenario_module, internal.name, replacement)
+
+
+def execute_step(request: pytest.FixtureRequest, scenario: Any, step: Any, context: Any) -> None:
+    """Run one step with pytest-bdd's own step runner (its hooks, arguments and ``target_fixture``)."""
+    __tracebackhide__ = True
+    _execute_step(request, scenario, step, context)
+
+
+def register_feature(filename: str, feature: Any) -> None:
+    """Hand pytest-bdd its reading of a feature file, so that it does not read the file again."""
+    _features[filename] = feature

@@ -1,0 +1,96 @@
+"""Collection: every ``.feature`` file is a test module whose tests are its scenarios (pytest-bdd binds them),
+checked before pytest collects; each collected test is mapped back to its case (scenario, or outline row)."""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from shinpan import suite
+from shinpan.adapters.errors import SuiteError
+from shinpan.lint import revision_tag_problems
+from shinpan.plugin import bdd_internals, step_lookup
+from shinpan.plugin.run import RUN_KEY
+from shinpan.plugin.states import STATE_PARAMETER
+
+
+class FeatureModule(pytest.Module):
+    """A ``.feature`` file collected as a test module whose tests are its scenarios."""
+
+    def cases_by_place(self) -> dict[tuple[int, int | None], suite.Case]:
+        """The file's cases by (line of the scenario, outline row): how a collected test finds its case."""
+        found: dict[tuple[int, int | None], suite.Case] | None = getattr(self, "_cases_by_place", None)
+        if found is None:
+            found = {(case.scenario_line, case.row): case for case in suite.feature(self.path).cases}
+            self._cases_by_place = found
+        return found
+
+    def _getobj(self) -> types.ModuleType:
+        module = types.ModuleType(f"feature::{self.path}")
+        module.__file__ = str(self.path)
+        namespace = module.__dict__
+        step_lookup.share_parse(self.path)
+        namespace.update(_scenarios=bdd_internals.scenarios, _name=self.path.name, _base=str(self.path.parent))
+        # scenarios() binds tests into its caller's namespace, so it must run as this module's code
+        exec(compile("_scenarios(_name, features_base_dir=_base)", str(self.path), "exec"), namespace)
+        if self.config.stash[RUN_KEY].is_matrix:  # each scenario is parametrized by state
+            for name, value in list(namespace.items()):
+                if name.startswith("test_") and callable(value):
+                    namespace[name] = pytest.mark.usefixtures(STATE_PARAMETER)(value)
+        return module
+
+
+def case_of(item: pytest.Item) -> suite.Case | None:
+    """The case a collected test runs: by the line of the scenario pytest-bdd bound it from, and its outline row
+    (None: not a test of a feature file)."""
+    if not isinstance(item, pytest.Function) or not isinstance(item.parent, FeatureModule):
+        return None
+    line = bdd_internals.scenario_line(item.obj)
+    if line is None:
+        return None
+    return item.parent.cases_by_place().get((line, bdd_internals.example_row(item)))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection(session: pytest.Session) -> None:
+    """Before pytest collects: every feature file to run parses and its ``@since``/``@until`` tags name
+    known revisions; else one usage error, as ``shinpan lint`` words it (``path:line: message``)."""
+    context = session.config.stash[RUN_KEY]
+    for path in _feature_files(session.config.args):
+        try:
+            feature = suite.feature(path)
+        except SuiteError as error:
+            raise pytest.UsageError(str(error)) from None
+        for case in feature.cases:
+            for problem in revision_tag_problems(case.values, context.changes):
+                raise pytest.UsageError(f"{path}:{case.scenario_line}: {problem}")
+
+
+def _feature_files(args: list[str]) -> Iterator[Path]:
+    for arg in args:
+        path = Path(arg.split("::", 1)[0])
+        if path.is_dir():
+            yield from suite.feature_paths(path)
+        elif path.suffix == ".feature" and path.is_file():
+            yield path
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if file_path.suffix != ".feature":
+        return None
+    try:
+        suite.feature(file_path)
+    except SuiteError as error:
+        raise pytest.UsageError(str(error)) from None
+    module: FeatureModule = FeatureModule.from_parent(parent, path=file_path)
+    return module
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_bdd_apply_tag(tag: str, function: Any) -> bool:
+    """Tags become markers in collection (from the parsed cases: :mod:`shinpan.plugin.gating`), not here."""
+    return True

@@ -1,0 +1,43 @@
+"""The run's results: every test report (also those of pytest-xdist workers) that carries a scenario's status
+becomes a :class:`~shinpan.summary.Result` of the run, and the report file's line; at the end, its footer."""
+
+from __future__ import annotations
+
+import pytest
+
+from shinpan import paths
+from shinpan.outcomes import Status
+from shinpan.plugin.run import RunContext
+from shinpan.summary import Result
+
+
+class ResultCollector:
+    """Receives every report (also from xdist workers) and records the scenarios' statuses."""
+
+    def __init__(self, context: RunContext) -> None:
+        self.context = context
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        props = dict(report.user_properties)
+        if "shinpan_status" not in props:
+            return
+        self.context.record(str(props["shinpan_id"]), str(props["shinpan_state"]), Result(
+            status=Status(str(props["shinpan_status"])), message=str(props["shinpan_message"]),
+            topic=str(props["shinpan_topic"]), name=str(props["shinpan_name"]),
+            feature=paths.relative_once(str(props["shinpan_feature"])), duration=report.duration,
+            actual=Status(str(props["shinpan_actual"])) if "shinpan_actual" in props else None,
+            expected=Status(str(props["shinpan_expected"])) if "shinpan_expected" in props else None,
+            issue=str(props["shinpan_issue"]) or None if "shinpan_issue" in props else None,
+            line=int(str(props["shinpan_line"])), rules=tuple(_strings(props["shinpan_rules"])),
+            sources=tuple(_strings(props["shinpan_sources"])), step=str(props["shinpan_step"]) or None,
+            step_line=int(str(props["shinpan_step_line"])) or None,
+            transcript=str(props["shinpan_transcript"]) or None,
+            started=bool(props.get("shinpan_started", True)),
+        ))
+
+    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        self.context.finish(int(exitstatus))
+
+
+def _strings(value: object) -> list[str]:
+    return [str(v) for v in value] if isinstance(value, list | tuple) else []

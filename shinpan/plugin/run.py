@@ -1,0 +1,122 @@
+"""What the whole run shares (:class:`RunContext`): the rules state, the options, the adapter, the results.
+
+It sits below the plugin's modules, the recorders (:mod:`shinpan.recording`) and the step library's fixtures,
+which all import it; it imports none of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from shinpan import expectations as expectations_
+from shinpan import report as report_
+from shinpan.adapters.contract import Rules
+from shinpan.adapters.registry import AdapterOptions
+from shinpan.plugin.lifecycle import AdapterLifecycle
+from shinpan.plugin.reporting import ReportFile
+from shinpan.rulesets import Changes, RulesState
+from shinpan.session import AdapterSession
+from shinpan.summary import Result
+
+RUN_KEY = pytest.StashKey["RunContext"]()
+"""The run's context, on pytest's config."""
+
+
+class RunContext:
+    """What the whole run shares: the selected rules state (or, for the matrix, every state), the adapter,
+    the results."""
+
+    def __init__(self, config: pytest.Config, changes: Changes, state: RulesState,
+                 states: tuple[RulesState, ...] | None = None) -> None:
+        self.config = config
+        self.changes = changes
+        self.state = state
+        self.states = states or (state,)
+        """The states each scenario runs under: the selected state, or every state of the matrix."""
+        self.is_matrix = states is not None
+        self.adapter: str = config.getoption("adapter")
+        self.seed: int = config.getoption("shinpan_seed")
+        self.validate: bool = config.getoption("validate")
+        self.results: dict[tuple[str, str], Result] = {}
+        """Each scenario's result, by scenario id and state id."""
+        multiplier: float = config.getoption("timeout_multiplier")
+        self.options = AdapterOptions(timeout=config.getoption("scenario_timeout") * multiplier,
+                                      startup_timeout=30.0 * multiplier, validate=self.validate,
+                                      max_restarts=config.getoption("max_restarts"))
+        self.lifecycle = AdapterLifecycle(self.adapter, self.options)
+        self.transcript: Callable[[str], str | None] = lambda case_id: None
+        """Where a scenario's transcript is written, if anywhere."""
+        self.report: ReportFile | None = None
+        self.expectations_file: expectations_.Expectations | None = None
+        self._expectations: dict[str, expectations_.Expectations] = {}
+        self.allow_xpass: bool = config.getoption("allow_xpass")
+
+    @property
+    def expectations(self) -> expectations_.Expectations | None:
+        """The expectations file's entries that hold under the selected state."""
+        return self.expectations_under(self.state)
+
+    def expectations_under(self, state: RulesState) -> expectations_.Expectations | None:
+        """The expectations file's entries that hold under ``state`` (by its label, or its day if it has one)."""
+        if self.expectations_file is None:
+            return None
+        if state.label not in self._expectations:
+            self._expectations[state.label] = self.expectations_file.under(state.label, state.day)
+        return self._expectations[state.label]
+
+    @staticmethod
+    def rules(state: RulesState) -> Rules:
+        """The rules as ``new_game`` sends them: the state's label and the changes certainly in force."""
+        return {"label": state.label, "changes": list(state.engine_changes)}
+
+    def session(self) -> AdapterSession:
+        """The adapter's session, started on first use (:meth:`AdapterLifecycle.session`)."""
+        return self.lifecycle.session()
+
+    def engine(self) -> str:
+        """The engine behind the adapter, if it starts (it is started to name it once scenarios ran)."""
+        return self.lifecycle.engine(start=bool(self.results))
+
+    def transcript_key(self, case_id: str, state: RulesState | None) -> str:
+        """The name a scenario's transcript goes by: its id, and in a matrix session (one run per state) its state."""
+        return f"{case_id}@{state.label}" if state is not None and self.is_matrix else case_id
+
+    def record(self, case_id: str, state: str, result: Result) -> None:
+        """Keep a scenario's result and append it to the report file."""
+        self.results[case_id, state] = result
+        if self.report is not None:
+            self.report.case(case_id, state, result)
+
+    def sorted_results(self) -> list[tuple[str, str, Result]]:
+        """Every result as (scenario id, state id, result), by scenario id, then state in the states' order:
+        the same order whatever order the scenarios ran in (one process or several)."""
+        position = {state.label: index for index, state in enumerate(self.states)}
+        keys = sorted(self.results, key=lambda key: (key[0], position.get(key[1], len(position)), key[1]))
+        return [(case_id, state, self.results[case_id, state]) for case_id, state in keys]
+
+    def open_report(self, path: str) -> None:
+        """Start writing the JSON Lines report at ``path`` (a path that cannot be written is bad input)."""
+        self.report = ReportFile(path, self._report_header)
+
+    def _report_header(self) -> dict[str, Any]:
+        hello, error = self.lifecycle.hello()
+        expectations = self.expectations_file.path if self.expectations_file else None
+        states = list(self.states) if self.is_matrix else None
+        return report_.header(self.state, self.changes, self.adapter, hello, error, expectations, states)
+
+    def finish(self, exit_status: int) -> None:
+        """The report's footer; its scenario lines put in order (:meth:`sorted_results`)."""
+        if self.report is not None:
+            self.report.finish(self.sorted_results(), exit_status)
+
+    def close(self) -> None:
+        """Stop the adapter and close the report."""
+        try:
+            self.lifecycle.stop()
+        finally:
+            if self.report is not None:
+                self.report.close()
+                self.report = None

@@ -1,0 +1,99 @@
+"""Starting and ending a run: when pytest configures, the rules, the cards, the expectations and the report
+file are read or opened (bad input: one usage error before anything runs), the run's context is built and
+the recorders asked for are registered; when pytest unconfigures, the adapter is stopped and the report closed."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+from pathlib import Path
+
+import pytest
+
+from shinpan import expectations as expectations_
+from shinpan import matrix, paths, rulesets
+from shinpan.adapters import cards
+from shinpan.adapters.errors import SuiteError
+from shinpan.errors import ExpectationsError, RulesetError
+from shinpan.plugin import step_lookup
+from shinpan.plugin.results import ResultCollector
+from shinpan.plugin.run import RUN_KEY, RunContext
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    try:
+        changes = rulesets.load()
+        selected = changes.select(config.getoption("ruleset"), config.getoption("rules_as_of"))
+        cards.load()
+    except (RulesetError, SuiteError) as error:
+        raise pytest.UsageError(str(error)) from None
+    _check_writable("--junitxml", getattr(config.option, "xmlpath", None))
+    context = RunContext(config, changes, selected, matrix.states(changes) if config.getoption("matrix") else None)
+    if config.getoption("expectations"):
+        try:
+            context.expectations_file = expectations_.load(config.getoption("expectations"))
+        except ExpectationsError as error:
+            raise pytest.UsageError(str(error)) from None
+    if config.getoption("report") and not hasattr(config, "workerinput"):  # xdist workers report to the controller
+        _check_writable("--report", config.getoption("report"))
+        context.open_report(config.getoption("report"))
+    config.stash[RUN_KEY] = context
+    step_lookup.install(config)
+    config.pluginmanager.register(ResultCollector(context), "shinpan-results")
+    _register_recorders(config, context)
+    _interrupt_on_sigterm(config)
+
+
+def _register_recorders(config: pytest.Config, context: RunContext) -> None:
+    """The recorders asked for (each loaded only then): transcripts, Cucumber Messages, recorded cases."""
+    if config.getoption("trace_dir"):
+        from shinpan.recording import TracePlugin
+
+        config.pluginmanager.register(TracePlugin(context, config.getoption("trace_dir")), "shinpan-trace")
+    if config.getoption("cucumber_messages"):
+        from shinpan.messages import MessagesPlugin
+
+        config.pluginmanager.register(MessagesPlugin(config.getoption("cucumber_messages"), paths.relative_once),
+                                      "shinpan-messages")
+    if config.getoption("record_cases"):
+        from shinpan.recording import CasePlugin
+
+        config.pluginmanager.register(CasePlugin(context, config.getoption("record_cases")), "shinpan-cases")
+
+
+def _check_writable(option: str, path: str | None) -> None:
+    """A file the run will write must be writable before anything runs (else: one usage error)."""
+    if not path:
+        return
+    target = Path(path).resolve()
+    if target.is_dir():
+        raise pytest.UsageError(f"{option} {path}: cannot write: it is a folder")
+    folder = next(p for p in [target.parent, *target.parent.parents] if p.exists())
+    if not folder.is_dir():
+        raise pytest.UsageError(f"{option} {path}: cannot write: {folder} is not a folder")
+    if not os.access(target if target.exists() else folder, os.W_OK):
+        raise pytest.UsageError(f"{option} {path}: cannot write: permission denied")
+
+
+def _interrupt_on_sigterm(config: pytest.Config) -> None:
+    """SIGTERM stops the run as Ctrl-C does: the scenario in progress is abandoned, the adapter is
+    stopped and the report gets its footer (exit status 2)."""
+    if threading.current_thread() is not threading.main_thread() or hasattr(config, "workerinput"):
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt(f"signal {signal.Signals(signum).name}")
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+
+    def restore() -> None:
+        signal.signal(signal.SIGTERM, previous)
+
+    config.add_cleanup(restore)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    context = config.stash.get(RUN_KEY, None)
+    if context is not None:
+        context.close()

@@ -1,0 +1,135 @@
+"""A scenario's status (判定), from its pytest outcome: a skip carries its status as data, a failure's exception
+type names it (:mod:`shinpan.outcomes`), and the expectations file turns an expected status into XFAIL and an
+unexpected pass into XPASS. The status and what the report needs of the scenario travel on pytest's report
+(its ``user_properties``), so that they reach the controller from pytest-xdist workers too."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+import pytest
+
+from shinpan import expectations as expectations_
+from shinpan import failures, paths, suite
+from shinpan.outcomes import ScenarioSkip, ScenarioSkipped, Status, status_of_failure
+from shinpan.plugin.keys import CASE_KEY, SKIP_KEY, STATE_KEY, STEP_KEY
+from shinpan.plugin.run import RUN_KEY
+from shinpan.rulesets import RulesState
+
+Properties = list[tuple[str, object]]
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
+    report: pytest.TestReport = yield
+    case = item.stash.get(CASE_KEY, None)
+    if case is None:
+        return report
+    status, message = _status(item, report, call)
+    extra: Properties = []
+    context = item.config.stash[RUN_KEY]
+    state = item.stash.get(STATE_KEY, context.state)
+    expectations = context.expectations_under(state)
+    if status is not None and expectations is not None and expectations.get(case.id) is not None:
+        status, message, extra = _judge(report, case.id, status, message, expectations, context.allow_xpass)
+    if status is not None:
+        # on the item too, so that pytest's JUnit XML (written at teardown) carries them as <property>
+        item.user_properties += [("shinpan.id", case.id), ("shinpan.status", status.value)]
+        step = item.stash.get(STEP_KEY, None) if report.failed else None
+        transcript = context.transcript(context.transcript_key(case.id, item.stash.get(STATE_KEY, None)))
+        report.user_properties = [*report.user_properties, *extra, ("shinpan_status", status.value),
+                                  ("shinpan_message", message), *_about(case, state, step, transcript),
+                                  ("shinpan_started", context.lifecycle.started)]
+        if report.failed and status != Status.XPASS and item.config.getoption("tbstyle") not in ("long", "native"):
+            report.longrepr = failures.Failure(
+                case.id, status.value, paths.relative_once(str(case.path)), case.line, case.name, message,
+                case.values.rule, case.values.source, step, transcript).render()
+    return report
+
+
+def _about(case: suite.Case, state: RulesState, step: failures.FailedStep | None, transcript: str | None) -> Properties:
+    """What the report says of the scenario besides its status: where it is, what it cites, where it failed."""
+    return [("shinpan_id", case.id), ("shinpan_state", state.label),
+            ("shinpan_topic", case.topic), ("shinpan_name", case.name),
+            ("shinpan_feature", str(case.path)), ("shinpan_line", case.line),
+            ("shinpan_rules", list(case.values.rule)),
+            ("shinpan_sources", list(case.values.source)),
+            ("shinpan_step", step.describe() if step else ""),
+            ("shinpan_step_line", step.line if step else 0),
+            ("shinpan_transcript", transcript or "")]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_bdd_step_error(request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any,
+                          step_func: Any, step_func_args: Any, exception: Exception) -> None:
+    """Remember the Gherkin step that failed, for the failure's text and the report."""
+    request.node.stash[STEP_KEY] = failures.FailedStep(step.keyword, step.name, step.line_number)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_bdd_step_func_lookup_error(request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any,
+                                      exception: Exception) -> None:
+    """A step no definition matches: that step is where the scenario failed."""
+    request.node.stash[STEP_KEY] = failures.FailedStep(step.keyword, step.name, step.line_number)
+
+
+def _judge(report: pytest.TestReport, case_id: str, status: Status, message: str,
+           expectations: expectations_.Expectations, allow_xpass: bool) -> tuple[Status, str, Properties]:
+    """Compare ``status`` with the expectations entry: XFAIL becomes a pytest xfail, XPASS a failure
+    (or an xpass with ``--allow-xpass``); the earned status is kept as ``shinpan_actual``."""
+    expected = expectations.entries[case_id]
+    judged = expectations_.judge(expected, status)
+    note = f"expected {expected.status.value}: {expected.reason}"
+    if expected.issue:
+        note += f" ({expected.issue})"
+    if judged == Status.XFAIL:
+        report.outcome = "skipped"
+        report.wasxfail = note
+    elif judged == Status.XPASS and allow_xpass:
+        report.wasxfail = note
+    elif judged == Status.XPASS:
+        report.outcome = "failed"
+        report.longrepr = (f"[XPASS] {case_id} passed, but the expectations file says {note}; "
+                           "update it (shinpan expectations update) or pass --allow-xpass")
+    extra: Properties = [("shinpan_actual", status.value), ("shinpan_expected", expected.status.value),
+                         ("shinpan_issue", expected.issue or "")]
+    text = f"passed; {note}" if judged == Status.XPASS else f"{message} [{note}]".strip()
+    return judged, text, extra
+
+
+def _message(text: str) -> str:
+    """A failure's message for the report: its first line, and any adapter stderr tail that follows."""
+    first, _, rest = text.strip().partition("\n")
+    marker = "--- adapter stderr"
+    tail = rest[rest.find(marker):] if marker in rest else ""
+    return (first[:500] + ("\n" + tail[-2000:] if tail else "")).strip()
+
+
+def _status(item: pytest.Item, report: pytest.TestReport, call: pytest.CallInfo[None]) -> tuple[Status | None, str]:
+    if report.skipped:
+        skip = _skip(item, report, call)
+        return skip.status, skip.reason
+    if report.failed:
+        exception = call.excinfo.value if call.excinfo else None
+        message = f"{type(exception).__name__}: {exception}" if exception else str(report.longrepr)
+        status = status_of_failure(call.excinfo.type if call.excinfo else None)
+        if report.when != "call" and status not in (Status.CRASH, Status.TIMEOUT):
+            status = Status.ERROR
+        return status, _message(message)
+    if report.when == "call":
+        return Status.PASS, ""
+    return None, ""
+
+
+def _skip(item: pytest.Item, report: pytest.TestReport, call: pytest.CallInfo[None]) -> ScenarioSkip:
+    """A skipped scenario's status and reason: those its skip carries (a step or the adapter found it lacking),
+    those decided at collection (:mod:`shinpan.plugin.gating`), or — a plain pytest skip — NOT_APPLICABLE."""
+    raised = call.excinfo.value if call.excinfo else None
+    if isinstance(raised, ScenarioSkipped):
+        return raised.skip
+    decided = item.stash.get(SKIP_KEY, None)
+    if decided is not None:
+        return decided
+    reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+    return ScenarioSkip(Status.NOT_APPLICABLE, reason.removeprefix("Skipped: "))

@@ -1,0 +1,55 @@
+"""What pytest prints for the suite: the run's line in the header, each status's letter and word as tests end,
+and the summary (per topic and status, or the matrix) at the end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from shinpan import matrix
+from shinpan.outcomes import Status
+from shinpan.plugin.run import RUN_KEY
+from shinpan.summary import render_summary
+
+LETTERS = {Status.UNSUPPORTED: "U", Status.UNOBSERVABLE: "O", Status.SCRIPT_MISMATCH: "M", Status.ERROR: "E",
+           Status.NOT_APPLICABLE: "n", Status.UNRESOLVED: "?", Status.CRASH: "C", Status.TIMEOUT: "T"}
+"""The letter of each status pytest has no word for (PASS and FAIL are pytest's own)."""
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    context = config.stash[RUN_KEY]
+    if context.is_matrix:
+        return [f"shinpan: adapter {context.adapter}, the matrix: {len(context.states)} states "
+                f"({', '.join(state.label for state in context.states)})"]
+    return [f"shinpan: adapter {context.adapter}, {context.state.describe()}"]
+
+
+def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> tuple[str, str, str] | None:
+    value = dict(getattr(report, "user_properties", ())).get("shinpan_status")
+    status = Status(str(value)) if value is not None else None
+    if status is not None and status in LETTERS:
+        category = "failed" if report.failed else "skipped"
+        return category, LETTERS[status], status.value
+    if status == Status.XFAIL:
+        return "xfailed", "x", "XFAIL"
+    if status == Status.XPASS:
+        return ("failed" if report.failed else "xpassed"), "X", "XPASS"
+    return None
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    context = config.stash.get(RUN_KEY, None)
+    if context is None or not context.results:
+        return
+    if context.is_matrix:
+        ordered = context.sorted_results()
+        table = matrix.annotate(matrix.rows([state.label for state in context.states],
+                                            [(s, r.status.value) for _, s, r in ordered]), context.changes)
+        lines = [f"shinpan — the matrix: {len(context.states)} states × {len({c for c, _, _ in ordered})} scenarios",
+                 *matrix.render(table), f"adapter: {context.adapter} ({context.engine()})"]
+    else:
+        lines = render_summary({case_id: result for case_id, _, result in context.sorted_results()},
+                               context.state, context.adapter, context.engine())
+    for line in lines:
+        terminalreporter.write_line(line)

@@ -1,0 +1,24 @@
+"""The step library, named in this one place: the tooling loads it by its module's name.
+
+The step library (``shinpan.steps``: the phrases of the feature files, mapped to the adapter contract) is the
+top layer: it imports the tooling, and the tooling never imports it. The runner loads the step library as a
+plugin, as pytest loads test modules — by name (:data:`PACKAGE`, whose ``pytest_plugins`` lists its modules) —
+and ``shinpan lint`` reads its step definitions through :func:`load`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Final
+
+PACKAGE: Final = "shinpan.steps"
+"""The step library's package; its ``STEP_MODULES`` (also its ``pytest_plugins``) are the modules to load."""
+
+
+def load() -> tuple[str, ...]:
+    """Import every module of the step library (their step definitions register with pytest-bdd), as pytest
+    does when it loads the library as a plugin; the modules' names."""
+    names: tuple[str, ...] = tuple(importlib.import_module(PACKAGE).STEP_MODULES)
+    for name in names:
+        importlib.import_module(name)
+    return names
