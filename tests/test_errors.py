@@ -25,10 +25,12 @@ from shinpan.adapters.errors import (
 )
 from shinpan.cli import Shinpan
 from shinpan.errors import ExpectationsError, ReportError, RulesetError
+from shinpan.plugin.bdd_internals import PytestBddChanged
 
 EXIT_CODES = {ShinpanError: BAD_INPUT, FileError: BAD_INPUT, SuiteError: BAD_INPUT, AdapterSpecError: BAD_INPUT,
               RulesetError: BAD_INPUT, ReportError: BAD_INPUT, ExpectationsError: BAD_INPUT,
-              AdapterError: FAILED, AdapterCrash: FAILED, AdapterTimeout: FAILED, ScriptMismatchError: FAILED}
+              AdapterError: FAILED, AdapterCrash: FAILED, AdapterTimeout: FAILED, ScriptMismatchError: FAILED,
+              PytestBddChanged: BAD_INPUT}
 """The exit code of each error, as adapters/errors.py and the README document them."""
 
 NOT_ERRORS = {"shinpan.smoke._Ended": "how a smoke check ended (a verdict), caught where it is raised",

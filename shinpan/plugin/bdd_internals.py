@@ -20,12 +20,15 @@ from typing import Any
 import pytest
 from pytest_bdd import scenarios as scenarios
 
+from shinpan.adapters.errors import ShinpanError
+
 EXAMPLE_PARAMETER = "_pytest_bdd_example"
 """The parameter pytest-bdd gives a scenario outline's test: its callspec index is the row of the Examples."""
 
 
-class PytestBddChanged(ImportError):
-    """The installed pytest-bdd lacks an internal the kit relies on (a release outside the supported range)."""
+class PytestBddChanged(ShinpanError, ImportError):
+    """The installed pytest-bdd lacks an internal the kit relies on (a release outside the supported range):
+    nothing can run, so it is bad input, exit status 4, like any error of the family."""
 
 
 def supported_range() -> str:
