@@ -10,11 +10,14 @@ paths read ``features/basics/召喚酔い.feature…`` from a checkout and from 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
 from shinpan import paths
+from shinpan.errors import ReportError
 
 SUITE_INI: Final = {
     "xfail_strict": "true",
@@ -54,3 +57,21 @@ def _target(arg: str, cwd: Path) -> str | None:
         if candidate.exists():
             return str(candidate.resolve()) + sep + rest
     return None
+
+
+def run_to_report(report: Path, adapter: str, ruleset: str | None = None, targets: Sequence[str] = ()) -> Path:
+    """Run ``shinpan run`` in a child process (a run of its own: pytest and pytest-bdd keep state per process)
+    on ``adapter`` under ``ruleset``, over ``targets`` (default: the whole suite); return its ``report``.
+
+    A run that writes no report (bad input, an adapter that cannot be made) is a :class:`ReportError` whose
+    message ends with the run's last line of output; failing scenarios are results, not errors."""
+    command = [sys.executable, "-m", "shinpan", "run", f"--adapter={adapter}", f"--report={report}",
+               "-q", "-p", "no:warnings"]
+    if ruleset:
+        command.append(f"--ruleset={ruleset}")
+    command.extend(targets)
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if not report.exists():
+        tail = (done.stdout + done.stderr).strip().splitlines()[-1:] or ["no output"]
+        raise ReportError(report, None, f"the {adapter} run wrote no report ({tail[0]})")
+    return report

@@ -11,13 +11,11 @@ the table can be held against the seed cell by cell.
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from shinpan import suite
+from shinpan import invocation, suite
 from shinpan.adapters.locations import features_dir
 from shinpan.report import cases, read
 
@@ -109,18 +107,11 @@ def build(folder: Path | None = None) -> Table:
 
 
 def run(adapter: str, ruleset: str | None, folder: Path | None = None) -> dict[str, str]:
-    """Run the table's scenarios on ``adapter`` in a subprocess; return each scenario's status by id."""
+    """Run the table's scenarios on ``adapter`` (a ``shinpan run`` of its own); return each scenario's status
+    by id. A run that writes no report is a :class:`~shinpan.errors.ReportError`."""
     folder = folder or features_dir() / TABLES["carry-over"]
     with tempfile.TemporaryDirectory() as tmp:
-        report = Path(tmp) / "table.jsonl"
-        command = [sys.executable, "-m", "shinpan", "run", f"--adapter={adapter}", f"--report={report}",
-                   "-q", "-p", "no:warnings"]
-        if ruleset:
-            command.append(f"--ruleset={ruleset}")
-        command.append(str(folder))
-        subprocess.run(command, capture_output=True, text=True, check=False)
-        if not report.exists():
-            return {}
+        report = invocation.run_to_report(Path(tmp) / "table.jsonl", adapter, ruleset, [str(folder)])
         rows = cases(read(report))
     return {str(row["id"]): str(row["status"]) for row in rows}
 

@@ -7,8 +7,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from shinpan import table
+from shinpan import invocation, table
 from shinpan.cli import main
+from shinpan.errors import ReportError
 
 
 def test_every_answered_cell_of_the_seed_table_has_a_scenario() -> None:
@@ -79,3 +80,16 @@ def test_command_just_before_a_change_runs_the_old_ruling_and_a_doubtful_day_ass
     result = CliRunner().invoke(main, ["table", "carry-over", "--ruleset", "2021-03-16"])
     line = next(line for line in result.output.splitlines() if "carry-table-mugetsu-sources-old" in line)
     assert "UNRESOLVED" in line
+
+
+def test_a_run_that_writes_no_report_is_one_error_naming_why(tmp_path: Path) -> None:
+    report = tmp_path / "table.jsonl"
+    try:
+        invocation.run_to_report(report, "nope")
+    except ReportError as error:
+        message = str(error)
+    else:
+        raise AssertionError("a run on an adapter that does not exist wrote a report")
+    assert message.startswith(f"{report}: the nope run wrote no report (")
+    assert "unknown adapter 'nope'" in message
+    assert "\n" not in message

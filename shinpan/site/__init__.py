@@ -8,13 +8,11 @@ small script from ``shinpan/site/static``. Nothing is fetched from the network, 
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from shinpan.errors import ReportError
+from shinpan import invocation
 from shinpan.report import suite_hash
 from shinpan.site import model, render, reports
 
@@ -33,14 +31,7 @@ def build(out: Path, report_paths: Sequence[Path]) -> model.Site:
 
 def run_reference(folder: Path) -> Path:
     """Run the whole suite on the reference engine (``shinpan run``); return its report in ``folder``."""
-    report = folder / "reference.jsonl"
-    command = [sys.executable, "-m", "shinpan", "run", "--adapter=reference", f"--report={report}",
-               "-q", "-p", "no:warnings"]
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
-    if not report.exists():
-        tail = (done.stdout + done.stderr).strip().splitlines()[-1:] or ["no output"]
-        raise ReportError(report, None, f"the reference run wrote no report ({tail[0]})")
-    return report
+    return invocation.run_to_report(folder / "reference.jsonl", "reference")
 
 
 def temporary_folder() -> tempfile.TemporaryDirectory[str]:
