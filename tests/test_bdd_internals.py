@@ -12,6 +12,7 @@ import pytest_bdd.steps
 
 from shinpan.plugin import bdd_internals
 from shinpan.plugin.collection import case_of
+from tests.conftest import SuiteRunner
 
 SCENARIO_MODULE = importlib.import_module("pytest_bdd.scenario")  # the package exports a function of that name
 OUTLINE = """# language: ja
@@ -50,6 +51,17 @@ def test_a_missing_internal_is_named_with_the_supported_range(monkeypatch: pytes
     assert bdd_internals.supported_range() in problems[0]
     with pytest.raises(bdd_internals.PytestBddChanged, match="scenario_wrapper_template_registry is missing"):
         bdd_internals.TEMPLATES.get()
+
+
+def test_a_run_on_a_pytest_bdd_without_an_internal_stops_before_anything_runs_with_one_line(
+        run_suite: SuiteRunner, suite_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delattr(SCENARIO_MODULE, "scenario_wrapper_template_registry")
+    result = run_suite(features=suite_copy)
+    assert result.returncode == pytest.ExitCode.USAGE_ERROR
+    assert result.lines == []  # no report: nothing ran
+    errors = [line for line in result.output.splitlines() if line.startswith("ERROR")]
+    assert errors == [f"ERROR: {bdd_internals.problems()[0]}"]
+    assert "Traceback" not in result.output and "INTERNALERROR" not in result.output
 
 
 def test_a_replaced_function_with_other_parameters_is_named(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -16,12 +16,15 @@ from shinpan import matrix, paths, rulesets
 from shinpan.adapters import cards
 from shinpan.adapters.errors import SuiteError
 from shinpan.errors import ExpectationsError, RulesetError
-from shinpan.plugin import step_lookup
+from shinpan.plugin import bdd_internals, step_lookup
 from shinpan.plugin.results import ResultCollector
 from shinpan.plugin.run import RUN_KEY, RunContext
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    changed = bdd_internals.problems()
+    if changed:  # a pytest-bdd release outside the supported range: one line before anything runs
+        raise pytest.UsageError(changed[0])
     try:
         changes = rulesets.load()
         selected = changes.select(config.getoption("ruleset"), config.getoption("rules_as_of"))
