@@ -16,7 +16,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from shinpan import __version__
 from shinpan import table as tables
 from shinpan.site import history, provenance
-from shinpan.site.model import KEYWORD_KINDS, Scenario, Site, card_anchor, scenario_url, severity
+from shinpan.site.model import KEYWORD_KINDS, Site, card_anchor, scenario_url, severity
 
 STATUS_LABELS = {
     "PASS": "合格", "FAIL": "不合格", "UNSUPPORTED": "未対応", "UNOBSERVABLE": "観測不可",
@@ -67,7 +67,7 @@ def write(site: Site, out: Path) -> list[Path]:
         target = out / name
         target.parent.mkdir(parents=True, exist_ok=True)
         root = "../" * name.count("/")
-        html = env.get_template(template).render(site=site, root=root, page=name, **context)
+        html = env.get_template(template).render(site=site, root=root, **context)
         target.write_text(html, encoding="utf-8")
         written.append(target)
 
@@ -81,7 +81,7 @@ def write(site: Site, out: Path) -> list[Path]:
         page(topic.url, "topic.html", topic=topic)
     for scenario in site.scenarios.values():
         timeline = history.timeline(changes, scenario.since, scenario.until, site.built)
-        page(scenario.url, "scenario.html", scenario=scenario, timeline=timeline, related=_related(site, scenario))
+        page(scenario.url, "scenario.html", scenario=scenario, timeline=timeline)
     page("carry-over.html", "grid.html")
     page("revisions.html", "revisions.html", changed=changed)
     page("rules.html", "rules.html", rules=site.cited_rules())
@@ -106,12 +106,6 @@ def write(site: Site, out: Path) -> list[Path]:
                      encoding="utf-8")
     written.append(index)
     return written
-
-
-def _related(site: Site, scenario: Scenario) -> dict[str, list[str]]:
-    """For each engine, its status for every case of the scenario (with the message)."""
-    return {engine.key: [engine.results[c.id].status if c.id in engine.results else "NO_RESULT"
-                         for c in scenario.cases] for engine in site.engines}
 
 
 def _topic_totals(site: Site) -> dict[str, dict[str, Counter[str]]]:
