@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from shinpan import table
+from shinpan import rulesets, table
 from shinpan.cli import main
 from shinpan.report import suite_hash
 from shinpan.site import build, history, model, reports
@@ -72,9 +72,9 @@ def test_a_ranged_change_is_shaded_as_doubt_on_the_timeline() -> None:
 def test_a_window_ends_at_the_first_change_that_surely_ended_it() -> None:
     import datetime as dt
 
-    day = history.Change("d", "dated", (), (), dt.date(2020, 6, 26), None, None)
-    ranged = history.Change("r", "ranged", (), (), None, dt.date(2019, 8, 2), dt.date(2021, 1, 3))
-    opening = history.Change("o", "opening", (), (), dt.date(2018, 9, 5), None, None)
+    day = rulesets.Change("d", "dated", (), (), dt.date(2020, 6, 26), None, None)
+    ranged = rulesets.Change("r", "ranged", (), (), None, dt.date(2019, 8, 2), dt.date(2021, 1, 3))
+    opening = rulesets.Change("o", "opening", (), (), dt.date(2018, 9, 5), None, None)
     drawn = history.timeline([opening, ranged, day], ["o"], ["r", "d"], dt.date(2026, 1, 1))
     holds, doubt = drawn.window
     assert (holds.kind, doubt.kind) == ("holds", "doubt")

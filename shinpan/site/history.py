@@ -14,38 +14,18 @@ from dataclasses import dataclass
 from shinpan import rulesets
 
 
-@dataclass(frozen=True)
-class Change:
-    """One dated or ranged change of the rules or rulings."""
+def first_day(change: rulesets.Change) -> dt.date | None:
+    """The earliest day ``change`` may have taken effect (None: unknown)."""
+    return change.earliest + dt.timedelta(days=1) if change.earliest is not None else None
 
-    id: str
-    title: str
-    notes: tuple[str, ...]
-    sources: tuple[str, ...]
-    date: dt.date | None
-    after: dt.date | None
-    by: dt.date | None
 
-    @property
-    def when(self) -> str:
-        """The day, or the range, in Japanese."""
-        if self.date is not None:
-            return self.date.isoformat()
-        after = f"{self.after.isoformat()} より後" if self.after else ""
-        by = f"{self.by.isoformat()} までに" if self.by else ""
-        return "、".join(p for p in (after, by) if p) + "(日付不明)"
-
-    @property
-    def first(self) -> dt.date | None:
-        """The earliest day it may have taken effect (None: unknown)."""
-        if self.date is not None:
-            return self.date
-        return self.after + dt.timedelta(days=1) if self.after else None
-
-    @property
-    def last(self) -> dt.date | None:
-        """The day by which it had taken effect (None: unknown)."""
-        return self.date if self.date is not None else self.by
+def when(change: rulesets.Change) -> str:
+    """The day ``change`` took effect, or the range, in Japanese."""
+    if change.date is not None:
+        return change.date.isoformat()
+    after = f"{change.after.isoformat()} より後" if change.after else ""
+    by = f"{change.by.isoformat()} までに" if change.by else ""
+    return "、".join(p for p in (after, by) if p) + "(日付不明)"
 
 
 @dataclass(frozen=True)
@@ -71,27 +51,21 @@ class Timeline:
     end: str
 
 
-def changes() -> tuple[Change, ...]:
+def changes() -> tuple[rulesets.Change, ...]:
     """Every change from ``features/rulesets.yaml``, oldest first (a ranged change by its earliest day)."""
-    known = [Change(c.id, c.title, c.what, c.sources, c.date, c.after, c.by) for c in rulesets.load().items]
-    return tuple(sorted(known, key=lambda c: c.first or c.last or dt.date.min))
-
-
-def ending_change(until: str) -> str:
-    """The id of the change that ended a ruling tagged ``@until:<until>``: the tag names it."""
-    return until
+    return tuple(sorted(rulesets.load().items, key=lambda c: first_day(c) or c.latest or dt.date.min))
 
 
 def changed_by(change_id: str, windows: Iterable[tuple[str, Sequence[str], Sequence[str]]]) -> list[str]:
     """The scenario ids (of ``(id, since, until)``) whose outcome ``change_id`` changes: it starts or ends them."""
     found = []
     for scenario_id, since, until in windows:
-        if change_id in since or change_id in {ending_change(u) for u in until}:
+        if change_id in since or change_id in until:
             found.append(scenario_id)
     return found
 
 
-def timeline(all_changes: Sequence[Change], since: Sequence[str], until: Sequence[str],
+def timeline(all_changes: Sequence[rulesets.Change], since: Sequence[str], until: Sequence[str],
              today: dt.date) -> Timeline:
     """Draw the window of a scenario holding from the changes ``since`` to the ones ending it (``until``)."""
     by_id = {c.id: c for c in all_changes}
@@ -108,17 +82,17 @@ def timeline(all_changes: Sequence[Change], since: Sequence[str], until: Sequenc
         if change.date is not None:
             marks.append(Segment(x(change.date, start), 0.0, "change", f"{change.id}: {change.title}"))
         else:
-            left = x(change.first, start)
-            marks.append(Segment(left, x(change.last, end) - left, "doubt", f"{change.id} ({change.when})"))
+            left = x(first_day(change), start)
+            marks.append(Segment(left, x(change.latest, end) - left, "doubt", f"{change.id} ({when(change)})"))
     openings = [by_id[s] for s in since if s in by_id]
-    endings = [by_id[e] for e in (ending_change(u) for u in until) if e in by_id]
+    endings = [by_id[e] for e in until if e in by_id]
     # It may hold once every opening may be in force, and surely holds once every one surely is;
     # it surely holds until the first ending may have come, and no longer once one surely has.
-    may_from = max((x(c.first, start) for c in openings), default=0.0)
-    sure_from = max((x(c.last, end) for c in openings), default=0.0)
-    sure_to = min((x(c.first, start) for c in endings), default=100.0)
-    gone = min((x(c.last, end) for c in endings), default=100.0)
-    doubts = "、".join(f"{c.id} ({c.when})" for c in (*openings, *endings) if c.date is None)
+    may_from = max((x(first_day(c), start) for c in openings), default=0.0)
+    sure_from = max((x(c.latest, end) for c in openings), default=0.0)
+    sure_to = min((x(first_day(c), start) for c in endings), default=100.0)
+    gone = min((x(c.latest, end) for c in endings), default=100.0)
+    doubts = "、".join(f"{c.id} ({when(c)})" for c in (*openings, *endings) if c.date is None)
     window = []
     if sure_to < sure_from:
         window.append(Segment(may_from, max(0.0, gone - may_from), "doubt", f"{doubts} — 成り立つかは不明"))

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
-from shinpan import suite
+from shinpan import rulesets, suite
 from shinpan import table as tables
 from shinpan.adapters import cards
 from shinpan.adapters.cards import CARD_REFERENCE
@@ -124,7 +124,7 @@ class Site:
     scenarios: dict[str, Scenario]
     engines: tuple[Engine, ...]
     cards: cards.CardRegistry
-    changes: tuple[history.Change, ...]
+    changes: tuple[rulesets.Change, ...]
     grid: tuple[tuple[str, tuple[GridCell, ...]], ...]
     """The 12 rows of the carry-over grid: (row label, cells)."""
     built: dt.date
@@ -133,7 +133,7 @@ class Site:
         """The engine's worst status over the scenario's cases, or ``NO_RESULT``."""
         return worst(_status(engine.result(c.id)) for c in scenario.cases)
 
-    def change(self, change_id: str) -> history.Change | None:
+    def change(self, change_id: str) -> rulesets.Change | None:
         """The change ``change_id``, if the suite knows it."""
         return next((c for c in self.changes if c.id == change_id), None)
 

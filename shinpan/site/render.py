@@ -13,7 +13,7 @@ from urllib.parse import quote
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
-from shinpan import __version__
+from shinpan import __version__, rulesets
 from shinpan import table as tables
 from shinpan.site import history, provenance
 from shinpan.site.model import KEYWORD_KINDS, Site, card_anchor, scenario_url, severity
@@ -39,9 +39,9 @@ def environment() -> Environment:
     env.globals.update(scenario_url=scenario_url, card_anchor=card_anchor, quote=quote, labels=STATUS_LABELS,
                        kinds=KEYWORD_KINDS, version=__version__)
     sources, rules = provenance.sources(), provenance.rules()
-    env.globals.update(attributes=tables.ATTRIBUTES, card_fields=CARD_FIELDS,
-                       ended_by=history.ending_change)
+    env.globals.update(attributes=tables.ATTRIBUTES, card_fields=CARD_FIELDS)
     env.filters.update(
+        when=history.when,
         percent=lambda value: "—" if value is None else f"{100 * value:.1f}%",
         source_anchor=provenance.source_anchor,
         source_title=lambda source: sources.title(provenance.source_key(source)) or provenance.source_key(source),
@@ -75,7 +75,8 @@ def write(site: Site, out: Path) -> list[Path]:
     windows = [(s.id, s.since, s.until) for s in site.scenarios.values()]
     changed = {c.id: [site.scenarios[i] for i in history.changed_by(c.id, windows)] for c in changes}
     totals = _topic_totals(site)
-    latest = max(changes, key=lambda c: (c.last or c.first or site.built, c.first or site.built))
+    latest = max(changes, key=lambda c: (c.latest or history.first_day(c) or site.built,
+                                         history.first_day(c) or site.built))
     page("index.html", "home.html", changed=changed, totals=totals, latest=latest)
     for topic in site.topics:
         page(topic.url, "topic.html", topic=topic)
@@ -86,7 +87,7 @@ def write(site: Site, out: Path) -> list[Path]:
     page("revisions.html", "revisions.html", changed=changed)
     page("rules.html", "rules.html", rules=site.cited_rules())
     cited = site.cited_sources()
-    by_change: dict[str, list[history.Change]] = {}
+    by_change: dict[str, list[rulesets.Change]] = {}
     for change in changes:
         for source in change.sources:
             by_change.setdefault(provenance.source_key(source), []).append(change)
