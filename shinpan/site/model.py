@@ -18,7 +18,7 @@ from shinpan import table as tables
 from shinpan.adapters import cards
 from shinpan.adapters.cards import CARD_REFERENCE
 from shinpan.adapters.locations import features_dir
-from shinpan.site import history, provenance
+from shinpan.site import history
 from shinpan.site.reports import CaseResult, Engine
 
 KEYWORD_KINDS = {"Context": "前提", "Action": "操作", "Outcome": "結果"}
@@ -143,7 +143,7 @@ class Site:
 
     def cited_sources(self) -> dict[str, list[Scenario]]:
         """Source id -> the scenarios citing it."""
-        return dict(sorted(self._index(lambda s: map(provenance.source_key, s.sources)).items()))
+        return dict(sorted(self._index(lambda s: s.sources).items()))
 
     def card_uses(self) -> dict[str, list[Scenario]]:
         """Card name -> the scenarios naming it."""

@@ -38,16 +38,16 @@ def environment() -> Environment:
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.globals.update(scenario_url=scenario_url, card_anchor=card_anchor, quote=quote, labels=STATUS_LABELS,
                        kinds=KEYWORD_KINDS, version=__version__)
-    sources, rules = provenance.sources(), provenance.rules()
+    sources = provenance.sources()
     env.globals.update(attributes=tables.ATTRIBUTES, card_fields=CARD_FIELDS)
     env.filters.update(
         when=history.when,
         percent=lambda value: "—" if value is None else f"{100 * value:.1f}%",
         source_anchor=provenance.source_anchor,
-        source_title=lambda source: sources.title(provenance.source_key(source)) or provenance.source_key(source),
-        source_info=lambda source: sources.info(provenance.source_key(source)),
-        rule_title=rules.title,
-        card_value=lambda value: provenance.describe(value),
+        source_title=lambda source: sources.title(source) or source,
+        source_info=sources.info,
+        rule_title=provenance.rule_title,
+        card_value=provenance.describe,
         as_json=lambda value: json.dumps(value, ensure_ascii=False, indent=1),
         by_severity=lambda counts: sorted(counts.items(), key=lambda item: severity(item[0])),
         status_of=lambda engine, site, scenario: site.status(engine, scenario),
@@ -90,7 +90,7 @@ def write(site: Site, out: Path) -> list[Path]:
     by_change: dict[str, list[rulesets.Change]] = {}
     for change in changes:
         for source in change.sources:
-            by_change.setdefault(provenance.source_key(source), []).append(change)
+            by_change.setdefault(source, []).append(change)
     page("sources.html", "sources.html", sources=cited, by_change=by_change,
          all_sources=sorted(set(cited) | set(by_change)))
     page("cards.html", "cards.html", uses=site.card_uses())
