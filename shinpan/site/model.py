@@ -18,14 +18,14 @@ from shinpan import table as tables
 from shinpan.adapters import cards
 from shinpan.adapters.cards import CARD_REFERENCE
 from shinpan.adapters.locations import features_dir
+from shinpan.outcomes import Status
 from shinpan.site import history
 from shinpan.site.reports import CaseResult, Engine
+from shinpan.summary import LACKING, NOT_RUN
 
 KEYWORD_KINDS = {"Context": "前提", "Action": "操作", "Outcome": "結果"}
-GOOD = ("PASS", "XFAIL")
-QUIET = ("NOT_APPLICABLE", "UNRESOLVED")
-LACKING = ("UNSUPPORTED", "UNOBSERVABLE")
-SEVERITY = ("FAIL", "ERROR", "CRASH", "TIMEOUT", "SCRIPT_MISMATCH", "XPASS", *LACKING, *GOOD, *QUIET)
+SEVERITY: tuple[str, ...] = (Status.FAIL, Status.ERROR, Status.CRASH, Status.TIMEOUT, Status.SCRIPT_MISMATCH,
+                             Status.XPASS, *LACKING, Status.PASS, Status.XFAIL, *NOT_RUN)
 """Statuses from worst to best: a cell with several scenarios shows the worst of them."""
 
 
