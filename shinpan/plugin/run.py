@@ -39,12 +39,11 @@ class RunContext:
         self.is_matrix = states is not None
         self.adapter: str = config.getoption("adapter")
         self.seed: int = config.getoption("shinpan_seed")
-        self.validate: bool = config.getoption("validate")
         self.results: dict[tuple[str, str], Result] = {}
         """Each scenario's result, by scenario id and state id."""
         multiplier: float = config.getoption("timeout_multiplier")
         self.options = AdapterOptions(timeout=config.getoption("scenario_timeout") * multiplier,
-                                      startup_timeout=30.0 * multiplier, validate=self.validate,
+                                      startup_timeout=30.0 * multiplier, validate=config.getoption("validate"),
                                       max_restarts=config.getoption("max_restarts"))
         self.lifecycle = AdapterLifecycle(self.adapter, self.options)
         self.transcript: Callable[[str], str | None] = lambda case_id: None
@@ -53,11 +52,6 @@ class RunContext:
         self.expectations_file: expectations_.Expectations | None = None
         self._expectations: dict[str, expectations_.Expectations] = {}
         self.allow_xpass: bool = config.getoption("allow_xpass")
-
-    @property
-    def expectations(self) -> expectations_.Expectations | None:
-        """The expectations file's entries that hold under the selected state."""
-        return self.expectations_under(self.state)
 
     def expectations_under(self, state: RulesState) -> expectations_.Expectations | None:
         """The expectations file's entries that hold under ``state`` (by its label, or its day if it has one)."""
