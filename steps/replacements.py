@@ -11,7 +11,7 @@ from __future__ import annotations
 from pytest_bdd import parsers, then, when
 
 from shinpan.steps.duel import Duel
-from shinpan.steps.then import expect_events
+from shinpan.steps.then import expect_events, how_many
 from shinpan.steps.vocabulary import CARD_PATTERN, CARDS_PATTERN, PLAYER_PATTERN, PLAYERS, card_ref, card_refs
 
 
@@ -53,7 +53,7 @@ def replaced(duel: Duel, card: str, affected: str, count: str | None) -> None:
     """Since the previous observation, the card's replacement effect replaced an event of ``affected``
     (exactly ``count`` times, if given)."""
     where = {"type": "replaced", "card": duel.label(card_ref(card)), "affected": duel.label(card_ref(affected))}
-    expect_events(duel, where, *(("==", int(count)) if count is not None else (">=", 1)))
+    expect_events(duel, where, *how_many(count))
 
 
 @then("置換効果はどれも適用されなかった")

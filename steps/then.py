@@ -110,6 +110,11 @@ def verdict(duel: Duel, verdict: str) -> None:
     duel.check({"check": "rejected", "value": verdict == "拒否される"})
 
 
+def how_many(count: str | None) -> tuple[str, int]:
+    """An optional count in a phrase (〜回, 〜つ) as a count check's test: exactly that many, or at least one."""
+    return ("==", int(count)) if count is not None else (">=", 1)
+
+
 def expect_events(duel: Duel, where: Mapping[str, object], test: str, value: int, listed: str = "events") -> None:
     """Since the previous observation, the events (or the waiting abilities) matching ``where``: ``==`` or
     ``>=`` ``value`` of them."""

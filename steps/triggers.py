@@ -10,7 +10,7 @@ from __future__ import annotations
 from pytest_bdd import given, parsers, then, when
 
 from shinpan.steps.duel import Duel
-from shinpan.steps.then import expect_events
+from shinpan.steps.then import expect_events, how_many
 from shinpan.steps.vocabulary import (
     CARD_PATTERN,
     PLAYER_PATTERN,
@@ -66,15 +66,10 @@ def swap(duel: Duel, card: str, zone: str, other: str) -> None:
 
 
 # ------------------------------------------------------------------- then
-def _count(count: str | None) -> tuple[str, int]:
-    """An optional count in a phrase: exactly that many, or at least one."""
-    return ("==", int(count)) if count is not None else (">=", 1)
-
-
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})の能力が(?:(?P<count>\d+)回)?誘発した"))
 def triggered(duel: Duel, card: str, count: str | None) -> None:
     """Since the previous observation, the card's abilities triggered (exactly ``count`` times, if given)."""
-    expect_events(duel, {"type": "triggered", "card": duel.label(card_ref(card))}, *_count(count))
+    expect_events(duel, {"type": "triggered", "card": duel.label(card_ref(card))}, *how_many(count))
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})の能力は誘発しなかった"))
@@ -86,7 +81,7 @@ def not_triggered(duel: Duel, card: str) -> None:
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})の能力が(?:(?P<count>\d+)つ)?待機している"))
 def waiting(duel: Duel, card: str, count: str | None) -> None:
     """The card has abilities waiting to resolve (exactly ``count``, if given)."""
-    expect_events(duel, {"card": duel.label(card_ref(card))}, *_count(count), listed="waiting")
+    expect_events(duel, {"card": duel.label(card_ref(card))}, *how_many(count), listed="waiting")
 
 
 @then("待機中の能力はない")
