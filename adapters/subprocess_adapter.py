@@ -36,7 +36,7 @@ import threading
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import IO, Any, NoReturn, cast
+from typing import IO, Any, NoReturn, cast, get_args
 
 from shinpan.adapters import schemas
 from shinpan.adapters.contract import (
@@ -48,6 +48,7 @@ from shinpan.adapters.contract import (
     ObserveResponse,
     Response,
     SetupRequest,
+    Status,
     StopRequest,
 )
 from shinpan.adapters.errors import AdapterCrash, AdapterError, AdapterTimeout
@@ -61,7 +62,7 @@ MAX_LINE = 16 * 1024 * 1024
 """The longest answer line the kit reads (bytes): a longer one is an ERROR."""
 MAX_DEPTH = 100
 """How deeply an answer may nest arrays and objects (real answers nest fewer than 10 levels)."""
-STATUSES = frozenset({"ok", "rejected", "unsupported", "script_mismatch", "error"})
+STATUSES = frozenset(get_args(Status))
 """The statuses of the contract (``messages.json#/$defs/status``)."""
 FOREIGN_FIELDS = {
     "hello": frozenset({"observation"}),
