@@ -4,7 +4,8 @@ pytest-bdd (pinned in ``pyproject.toml``) binds the scenarios, runs their steps 
 the kit reads and patches a few of its inner names to map a collected test back to its scenario, to read the
 step library's definitions (``shinpan lint``) and to run each step without a fixture round trip
 (:mod:`shinpan.plugin.step_lookup`). Each such name is an :class:`Internal` of :data:`INTERNALS`; a pytest-bdd
-release without one fails at import with one line naming it and the supported range, and
+release without one stops a run when pytest configures, before anything runs, with one line naming it and the
+supported range (exit status 4; each name is looked up on first use, so importing this module never fails), and
 ``tests/test_bdd_internals.py`` checks them all (with the parameters and fields the kit relies on).
 """
 
@@ -12,8 +13,9 @@ from __future__ import annotations
 
 import importlib
 import inspect
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields, is_dataclass
+from functools import cache
 from importlib import metadata
 from typing import Any
 
@@ -132,29 +134,46 @@ def problems() -> list[str]:
     return [explain(problem) for internal in INTERNALS if (problem := internal.problem()) is not None]
 
 
-_scenario_module = importlib.import_module(FIND_STEP.module)  # the package exports a function of that name
-_templates: Any = TEMPLATES.get()
-_step_contexts: dict[Callable[..., object], Any] = STEP_CONTEXTS.get()
-_features: dict[str, Any] = FEATURES.get()
-_execute_step: Callable[..., None] = EXECUTE_STEP.get()
-_parent_ids: Callable[[str], Iterator[str]] = PARENT_IDS.get()
-_fixture_names: Callable[..., list[str]] = FIXTURE_NAMES.get()
-_fixture_defs: Callable[..., Iterable[Any] | None] = FIXTURE_DEFS.get()
-original_find_step: Callable[..., Iterable[Any]] = FIND_STEP.get()
-"""pytest-bdd's own step search (for a session the kit's plugin does not run)."""
-original_execute_scenario: Callable[..., None] = EXECUTE_SCENARIO.get()
-"""pytest-bdd's own loop over a scenario's steps (for a session the kit's plugin does not run)."""
-StepDefinitionNotFoundError: type[Exception] = NOT_FOUND.get()
-FeatureParser: type[Any] = FEATURE_PARSER.get()
-GherkinDocument: Any = GHERKIN_DOCUMENT.get()
-for _read in (STEP_CONTEXT, STEP, SCENARIO, FEATURE, TEMPLATE, STEP_PARSER):  # read on pytest-bdd's objects
-    _read.get()
+@cache
+def _checked(internal: Internal) -> Any:
+    """pytest-bdd's value of ``internal``, looked up (and checked) on first use, not at import: a release without
+    it is then named by :func:`problems` when pytest configures, before anything runs."""
+    return internal.get()
+
+
+def original_find_step(step: Any, fixturemanager: Any, node: Any) -> Iterable[Any]:
+    """pytest-bdd's own step search (for a session the kit's plugin does not run)."""
+    found: Iterable[Any] = _checked(FIND_STEP)(step, fixturemanager, node)
+    return found
+
+
+def original_execute_scenario(feature: Any, scenario: Any, request: pytest.FixtureRequest) -> None:
+    """pytest-bdd's own loop over a scenario's steps (for a session the kit's plugin does not run)."""
+    __tracebackhide__ = True
+    _checked(EXECUTE_SCENARIO)(feature, scenario, request)
+
+
+def step_not_found(message: str) -> Exception:
+    """pytest-bdd's error for a step no definition matches."""
+    error: Exception = _checked(NOT_FOUND)(message)
+    return error
+
+
+def feature_parser() -> type[Any]:
+    """pytest-bdd's feature reader (a class)."""
+    parser: type[Any] = _checked(FEATURE_PARSER)
+    return parser
+
+
+def gherkin_document(document: dict[str, Any]) -> Any:
+    """pytest-bdd's Gherkin document, from a document gherkin-official parsed."""
+    return _checked(GHERKIN_DOCUMENT).from_dict(document)
 
 
 # ------------------------------------------------------------- collected tests
 def scenario_line(test: object) -> int | None:
     """The line of the scenario a test function was bound from (None: not a scenario of pytest-bdd)."""
-    template = _templates.get(test)
+    template = _checked(TEMPLATES).get(test)
     return None if template is None else int(template.line_number)
 
 
@@ -170,27 +189,29 @@ def example_row(item: pytest.Item) -> int | None:
 # ----------------------------------------------------------- step definitions
 def step_context(function: object) -> Any | None:
     """The step definition (pytest-bdd's step context: type, parser, function) behind a fixture function."""
-    return _step_contexts.get(function)  # type: ignore[call-overload]
+    return _checked(STEP_CONTEXTS).get(function)
 
 
 def step_contexts() -> list[Any]:
-    """Every step definition pytest-bdd knows in this process."""
-    return list(_step_contexts.values())
+    """Every step definition pytest-bdd knows in this process (with the fields the kit reads on each)."""
+    _checked(STEP_CONTEXT)
+    return list(_checked(STEP_CONTEXTS).values())
 
 
 def fixture_names(fixturemanager: Any) -> list[str]:
     """Every fixture name pytest knows (pytest has no public API for it)."""
-    return _fixture_names(fixturemanager=fixturemanager)
+    names: list[str] = _checked(FIXTURE_NAMES)(fixturemanager=fixturemanager)
+    return names
 
 
 def fixture_definitions(fixturemanager: Any, name: str, node: Any) -> list[Any]:
     """The definitions of fixture ``name`` that ``node`` can see, as pytest decides."""
-    return list(_fixture_defs(fixturemanager, name, node) or [])
+    return list(_checked(FIXTURE_DEFS)(fixturemanager, name, node) or [])
 
 
 def parent_node_ids(nodeid: str) -> list[str]:
     """The ids of a node's parents, the node's own included (how pytest-bdd orders definitions by place)."""
-    return list(_parent_ids(nodeid))
+    return list(_checked(PARENT_IDS)(nodeid))
 
 
 # ------------------------------------------------------------------- patching
@@ -198,15 +219,15 @@ def route_step_search(find: Callable[..., Iterable[Any]], execute: Callable[...,
     """Put ``find`` in the place of pytest-bdd's step search and ``execute`` in that of its scenario loop."""
     for internal, replacement in ((FIND_STEP, find), (EXECUTE_SCENARIO, execute)):
         _REPLACED.setdefault(internal.where, internal.get())
-        setattr(_scenario_module, internal.name, replacement)
+        setattr(importlib.import_module(internal.module), internal.name, replacement)
 
 
 def execute_step(request: pytest.FixtureRequest, scenario: Any, step: Any, context: Any) -> None:
     """Run one step with pytest-bdd's own step runner (its hooks, arguments and ``target_fixture``)."""
     __tracebackhide__ = True
-    _execute_step(request, scenario, step, context)
+    _checked(EXECUTE_STEP)(request, scenario, step, context)
 
 
 def register_feature(filename: str, feature: Any) -> None:
     """Hand pytest-bdd its reading of a feature file, so that it does not read the file again."""
-    _features[filename] = feature
+    _checked(FEATURES)[filename] = feature

@@ -16,6 +16,7 @@ from __future__ import annotations
 import inspect
 import os
 from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -97,7 +98,7 @@ def _execute_scenario(feature: Any, scenario: Any, request: pytest.FixtureReques
         for step in scenario.steps:
             context = lookup.definition(step, request._fixturemanager, request.node)
             if context is None:
-                error = internals.StepDefinitionNotFoundError(
+                error = internals.step_not_found(
                     f"Step definition is not found: {step}. "
                     f'Line {step.line_number} in scenario "{scenario.name}" '
                     f'in the feature "{scenario.feature.filename}"'
@@ -133,7 +134,7 @@ def share_parse(path: Path) -> None:
     filename = os.path.abspath(path)
     known = _CONVERTED.get(filename)
     if known is None or known[0] is not parsed:
-        parser = _ParsedFeature(os.path.dirname(filename), os.path.basename(filename), parsed.document)
+        parser = _parsed_feature()(os.path.dirname(filename), os.path.basename(filename), parsed.document)
         known = _CONVERTED[filename] = (parsed, parser.parse())
     internals.register_feature(filename, known[1])
 
@@ -142,12 +143,16 @@ _CONVERTED: dict[str, tuple[suite.FeatureFile, Any]] = {}
 """pytest-bdd's reading of each file, with the parse it was made from (a changed file is parsed anew)."""
 
 
-class _ParsedFeature(internals.FeatureParser):  # type: ignore[misc]
-    """pytest-bdd's feature reader, given a document already parsed."""
+@cache
+def _parsed_feature() -> type[Any]:
+    """pytest-bdd's feature reader, given a document already parsed (made on first use, as its base is pytest-bdd's)."""
 
-    def __init__(self, basedir: str, filename: str, document: dict[str, Any]) -> None:
-        super().__init__(basedir, filename)
-        self._document = document
+    class ParsedFeature(internals.feature_parser()):  # type: ignore[misc]
+        def __init__(self, basedir: str, filename: str, document: dict[str, Any]) -> None:
+            super().__init__(basedir, filename)
+            self._document = document
 
-    def _parse_feature_file(self) -> Any:
-        return internals.GherkinDocument.from_dict(self._document)
+        def _parse_feature_file(self) -> Any:
+            return internals.gherkin_document(self._document)
+
+    return ParsedFeature
