@@ -61,7 +61,7 @@ class CardRegistry:
 @cache
 def load(path: Path | None = None) -> CardRegistry:
     """Read and check the registry."""
-    path = path or locations.cards_file()
+    path = path or locations.features_dir() / "cards.yaml"
     data = yamlfile.load(path)
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise SuiteError(path, 1, "expected a mapping with a list 'cards'")

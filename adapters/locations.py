@@ -15,8 +15,3 @@ def features_dir() -> Path:
     """The suite's ``features/`` folder (``SHINPAN_FEATURES`` overrides it)."""
     override = os.environ.get("SHINPAN_FEATURES")
     return Path(override).resolve() if override else (Path(__file__).resolve().parent.parent / "features").resolve()
-
-
-def cards_file() -> Path:
-    """The card registry, ``features/cards.yaml``."""
-    return features_dir() / "cards.yaml"
