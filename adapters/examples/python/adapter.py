@@ -173,6 +173,8 @@ class Game:
         self.move(action["card"], "battle", "summon")
 
     def _put_into_battle(self, action: dict[str, Any]) -> None:
+        if action.get("with"):
+            raise Unsupported("several cards entering at once is not implemented")
         self.move(action["card"], "battle", "put")
         self.creature(action["card"]).tapped = bool(action.get("tapped"))
 
