@@ -7,6 +7,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from shinpan import report, rulesets, suite
+from shinpan.outcomes import Status
+from shinpan.summary import Result
 
 
 def cases() -> list[suite.Case]:
@@ -19,22 +21,26 @@ def case_ids() -> list[str]:
     return [case.id for case in cases()]
 
 
-def write_report(path: Path, name: str, status_of: Callable[[str], str], suite_hash: str | None = None) -> Path:
-    """A report of engine ``name`` giving each case the status ``status_of(case id)``; valid by the schema
-    (tests/test_site.py checks that)."""
+def write_report(path: Path, name: str, status_of: Callable[[str], str], suite_hash: str | None = None,
+                 started: bool = True) -> Path:
+    """A report of engine ``name`` giving each case the status ``status_of(case id)``, with the footer the kit
+    writes (``started``: whether the adapter got through its handshake); valid by the schema (tests/test_site.py
+    checks that)."""
     changes = rulesets.load()
     head = report.header(changes.today(), changes, f"fake:{name}", {"engine": {"name": name, "version": "1.0"}},
                          None, None)
     if suite_hash is not None:
         head["suite_hash"] = suite_hash
     lines = [head]
+    results = []
     for case in cases():
         status = status_of(case.id)
-        lines.append({"type": "case", "id": case.id, "status": status,
-                      "message": "" if status == "PASS" else f"{name}: {status} for {case.id}",
-                      "feature": case.path.name, "name": case.name, "topic": case.topic,
-                      "ruleset": head["rules"]["label"], "duration": 0.0, "line": case.line,
-                      "rules": list(case.values.rule), "sources": list(case.values.source)})
+        result = Result(Status(status), "" if status == "PASS" else f"{name}: {status} for {case.id}", case.topic,
+                        case.name, case.path.name, 0.0, line=case.line, rules=case.values.rule,
+                        sources=case.values.source, started=started)
+        lines.append(report.case(case.id, result, head["rules"]["label"]))
+        results.append(result)
+    lines.append(report.footer(results, 0, 0.0))
     path.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines), encoding="utf-8")
     return path
 

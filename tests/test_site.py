@@ -202,10 +202,25 @@ def test_a_report_line_may_lack_fields_the_site_does_not_read(tmp_path: Path) ->
 
     path = write_report(tmp_path / "r.jsonl", "x", lambda _: "PASS")
     lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-    for line in lines[1:]:
+    for line in lines[1:-1]:  # the case lines
         del line["rules"], line["duration"]
     path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
     assert reports.load(path, "e0", suite_hash()).results["basics-zone-001"].status == "PASS"
+
+
+def test_an_engine_is_scored_as_its_run_scored_it(tmp_path: Path) -> None:
+    # an adapter that never got through its handshake: every scenario is an ERROR and none was supported, so the
+    # run's coverage is 0 and it has no conformance; worked out from the statuses alone, it would look covered
+    broken = write_report(tmp_path / "broken.jsonl", "broken", lambda _: "ERROR", started=False)
+    engine = reports.load(broken, "e0", suite_hash())
+    assert (engine.conformance, engine.coverage) == (None, 0.0)
+    result = CliRunner().invoke(main, ["site", "--out", str(tmp_path / "out"), "--report", str(broken)])
+    assert result.exit_code == 0, result.output
+    home = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert "broken 1.0" in home and ">0.0%</td>" in home and ">—</td>" in home
+    mixed = reports.load(write_report(tmp_path / "mixed.jsonl", "mixed", carry_over_fails), "e1", suite_hash())
+    assert mixed.conformance is not None and 0 < mixed.conformance < 1 and mixed.coverage is not None
+    assert 0 < mixed.coverage < 1
 
 
 def test_worst_orders_statuses_from_failure_to_quiet() -> None:

@@ -2,14 +2,15 @@
 
 A report adds one engine (エンジン), named by its header's ``adapter.name`` and ``adapter.version``. A
 report of another version of the suite (its ``suite_hash`` differs from the suite being built) is kept,
-but the engine carries a warning: its results may belong to scenarios that have since changed. A
-report that cannot be read raises :class:`~shinpan.errors.ReportError` naming the file and the line.
+but the engine carries a warning: its results may belong to scenarios that have since changed. Its
+conformance and coverage are those the report's footer states: the run's own scores
+(:func:`shinpan.summary.scores`), not worked out again from the statuses. A report that cannot be read raises
+:class:`~shinpan.errors.ReportError` naming the file and the line.
 """
 
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -20,8 +21,6 @@ from jsonschema import Draft202012Validator
 
 from shinpan.adapters.schemas import load as load_schema
 from shinpan.errors import ReportError
-from shinpan.outcomes import Status
-from shinpan.summary import LACKING, NOT_RUN, Scores
 
 NEEDED = {"header": ["type", "suite_hash", "adapter"], "case": ["id", "status", "message"], "footer": []}
 """The fields the site reads from each kind of line. Other fields may be missing or added (reports of other kit
@@ -51,6 +50,10 @@ class Engine:
     results: dict[str, CaseResult]
     warning: str | None
     """Set when the report belongs to another version of the suite."""
+    conformance: float | None
+    """As the report's footer states it (the run's own score); None: the run had none, or the report no footer."""
+    coverage: float | None
+    """As the report's footer states it (the run's own score); None: the run had none, or the report no footer."""
 
     @property
     def label(self) -> str:
@@ -61,22 +64,11 @@ class Engine:
         """The engine's result for ``case_id``, if the report has one."""
         return self.results.get(case_id)
 
-    @property
-    def scores(self) -> Scores:
-        """Conformance and coverage by the statuses the engine earned (as in the run summary)."""
-        raws = [r.status for r in self.results.values() if r.status not in NOT_RUN]
-        supported = [s for s in raws if s not in LACKING]
-        return Scores(total=len(raws), supported=len(supported), passed=supported.count(Status.PASS))
-
-    @property
-    def totals(self) -> Counter[str]:
-        """Scenarios per status."""
-        return Counter(r.status for r in self.results.values())
-
 
 def load(path: Path, key: str, suite_hash: str) -> Engine:
     """Read the report at ``path`` as engine ``key``; ``suite_hash`` is the hash of the suite being built."""
     header: dict[str, Any] | None = None
+    footer: dict[str, Any] = {}
     results: dict[str, CaseResult] = {}
     for number, line in _json_lines(path):
         kind = _kind(path, number, line, first=header is None)
@@ -86,9 +78,11 @@ def load(path: Path, key: str, suite_hash: str) -> Engine:
             header = line
         elif kind == "case":
             results[line["id"]] = CaseResult(line.get("actual", line["status"]), line["message"])
+        else:
+            footer = line
     if header is None:
         raise ReportError(path, 1, "empty: expected a JSON Lines report (shinpan run --report)")
-    return _engine(path, key, header, results, suite_hash)
+    return _engine(path, key, header, results, suite_hash, footer)
 
 
 def _json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -119,8 +113,10 @@ def _kind(path: Path, number: int, line: dict[str, Any], *, first: bool) -> str:
     return kind
 
 
-def _engine(path: Path, key: str, header: dict[str, Any], results: dict[str, CaseResult], suite_hash: str) -> Engine:
-    """The engine the header announces, with its results; a warning if it ran another version of the suite."""
+def _engine(path: Path, key: str, header: dict[str, Any], results: dict[str, CaseResult], suite_hash: str,
+            footer: dict[str, Any]) -> Engine:
+    """The engine the header announces, with its results and the footer's scores; a warning if it ran another
+    version of the suite."""
     adapter = header["adapter"]
     name = adapter.get("name") or adapter["spec"]
     warning = None
@@ -128,7 +124,8 @@ def _engine(path: Path, key: str, header: dict[str, Any], results: dict[str, Cas
         warning = (f"この報告は別の版のスイートに対するものです(suite_hash {header['suite_hash'][:15]}… ≠ "
                    f"{suite_hash[:15]}…)。変わったシナリオの結果は古いかもしれません。")
     return Engine(key=key, name=name, version=adapter.get("version") or "", spec=adapter["spec"],
-                  ruleset=_rules_label(header), report=path.name, results=results, warning=warning)
+                  ruleset=_rules_label(header), report=path.name, results=results, warning=warning,
+                  conformance=footer.get("conformance"), coverage=footer.get("coverage"))
 
 
 def _rules_label(header: dict[str, Any]) -> str:
