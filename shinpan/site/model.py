@@ -266,11 +266,9 @@ def _grid(engines: Sequence[Engine]) -> tuple[tuple[str, tuple[GridCell, ...]], 
         cells = []
         for attribute, span in columns:
             entries = tuple(table.cell(row, attribute).entries)
-            statuses = {
-                engine.key: worst([_status(r) for case_id, r in engine.results.items()
-                                   if case_id.split("#")[0] in {e.id for e in entries}])
-                for engine in engines
-            }
+            ids = {entry.id for entry in entries}
+            statuses = {engine.key: worst(r.status for case_id, r in engine.results.items()
+                                          if case_id.split("#")[0] in ids) for engine in engines}
             cells.append(GridCell(row, attribute, span, entries, statuses))
         rows.append((label, tuple(cells)))
     return tuple(rows)
