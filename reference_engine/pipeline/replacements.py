@@ -244,7 +244,8 @@ def _decide(theirs: list[Candidate], choices: ChoiceScript) -> Candidate | None:
     """One player's pick among their candidates for one event (609.8): asked unless there is no choice."""
     if not theirs:
         return None
-    if len(theirs) == 1 and not theirs[0].ability.optional:
+    if len(theirs) == 1 and not theirs[0].ability.optional:  # one legal answer: not a choice
+        choices.forced("replacement", by=theirs[0].controller, answer=[theirs[0].source])
         return theirs[0]
     picks = choices.take("replacement", by=theirs[0].controller).picks
     if not picks:

@@ -73,7 +73,8 @@ def next_pending(state: GameState, choices: ChoiceScript) -> Pending:
     for p in mine:
         if not any(p.card is s for s in sources):
             sources.append(p.card)
-    if len(sources) == 1:
+    if len(sources) == 1:  # one legal answer: not a choice
+        choices.forced("order", by=mine[0].controller, answer=sources)
         return mine[0]
     (card,) = _cards(choices, "order", exactly=1, by=mine[0].controller)  # whose abilities resolve orders them
     for p in mine:
