@@ -91,7 +91,7 @@ class Pipeline:
         leaving = self._look_back(proposed)
         before = self._civilizations_before(proposed)
         plans = {
-            id(request): self._plan_reconstruction(request, choices) for request in proposed if request.only_top
+            id(request): self._plan_reconstruction(request, script) for request in proposed if request.only_top
         }
         for request in proposed:
             performed.extend(self._perform(request, leaving, before, plans.get(id(request)), script))
@@ -128,7 +128,7 @@ class Pipeline:
         cards = [card for request in requests for card in (request.card, *request.onto)]
         return {id(card): civilizations(self.state, card) for card in cards}
 
-    def _plan_reconstruction(self, request: MoveRequest, choices: ChoiceScript | None) -> reconstruction.Plan:
+    def _plan_reconstruction(self, request: MoveRequest, choices: ChoiceScript) -> reconstruction.Plan:
         obj = self.state.object_of(request.card)
         if obj is None or obj.top is not request.card:
             raise IllegalAction(f"only the top card of a battle-zone object can leave alone ({request.card.name})")
