@@ -226,6 +226,19 @@ def test_a_shuffled_in_card_is_somewhere_in_the_deck_and_the_order_follows_the_s
     assert orders[0] == orders[1]
 
 
+@pytest.mark.parametrize("position", [DeckPosition.TOP, DeckPosition.BOTTOM])
+def test_an_evolution_pile_put_on_or_under_the_deck_is_refused_not_guessed(position: DeckPosition) -> None:
+    """The order of several cards put into a deck at once is not in the material: nothing moves. Mutation tried:
+    ``_check_deck_order`` returning at once — the pile is put into the deck in an order of the engine's, fails."""
+    game = new_game()
+    top, source = put(game, "進化", "バニラ")
+    with pytest.raises(UnsupportedByEngine, match="order"):
+        game.move(top, Zone.DECK, position=position)
+    assert [o.cards for o in battle(game)] == [[top, source]] and zone(game, Zone.DECK) == []
+    game.move(top, Zone.DECK, position=DeckPosition.SHUFFLED)  # shuffled in, the order is moot
+    assert sorted(c.serial for c in zone(game, Zone.DECK)) == sorted([top.serial, source.serial])
+
+
 @pytest.mark.parametrize("player", [Player.P1, Player.P2])
 def test_a_replacement_into_the_deck_uses_its_position(player: Player) -> None:
     """Mutation tried: the replacing move keeping the proposed position (top) — the card is on top, fails."""
