@@ -47,12 +47,14 @@ RETURNED_TO_MANA = CardDefinition("戻しマナ", "クリーチャー", power=10
                                   abilities=(Replacement("returned_to_hand", "own_creatures", Zone.MANA),))
 TO_DECK_BOTTOM = CardDefinition("山札下", "クリーチャー", power=1000, abilities=(
     parse_ability({"replacement": "destroyed", "of": "this", "instead": "deck", "position": "bottom"}),))
+TO_DECK_BOTTOM_SPELL = CardDefinition("山札下呪文", "呪文", abilities=(
+    parse_ability({"replacement": "cast_to_graveyard", "of": "this", "instead": "deck", "position": "bottom"}),))
 DESTROY_SPELL = CardDefinition("破壊呪文", "呪文", abilities=(parse_ability({"spell": {"destroy": {"whose": "opponent"}}}),))
 ENTER_DRAW = CardDefinition("出た時ドロー", "クリーチャー", power=1000,
                             abilities=(parse_ability({"trigger": "enters", "of": "any", "effect": {"draw": 1}}),))
 
 CARDS = [LEFT, MIDDLE, RIGHT, GEAR, VANILLA, OTHER, EVOLUTION, EVOLUTION_V, LEAVES_TO_HAND, RETURNED_TO_MANA,
-         TO_DECK_BOTTOM, DESTROY_SPELL, ENTER_DRAW]
+         TO_DECK_BOTTOM, TO_DECK_BOTTOM_SPELL, DESTROY_SPELL, ENTER_DRAW]
 
 
 def engine_rules(name: str) -> RulesState:
@@ -314,6 +316,11 @@ def _forced_replacement(game: Game) -> tuple[Card, Choice]:
     return card, Choice("replacement", (card,), Player.P1)
 
 
+def _forced_self_replacement(game: Game) -> tuple[Card, Choice]:
+    spell = card_in(game, "山札下呪文", Zone.HAND)  # its own replacement applies first (609.8a): not a choice
+    return spell, Choice("replacement", (spell,), Player.P1)
+
+
 def _forced_attack_after_devolving(game: Game) -> tuple[Card, Choice]:
     top, source = put(game, "進化", "バニラ", attacking=True)  # one creature stays: it goes on attacking
     return top, Choice("keep_attacking", (source,), Player.P1)
@@ -332,7 +339,9 @@ def _forced_order(game: Game) -> tuple[Card, Choice]:
 
 
 def _act(game: Game, kind: str, card: Card, script: ChoiceScript) -> None:
-    if kind == "replacement":
+    if kind == "replacement" and card.definition.is_spell:
+        game.cast(card, script)
+    elif kind == "replacement":
         game.destroy([card], script)
     elif kind == "keep_attacking":
         game.devolve(card, Zone.GRAVEYARD, script)
@@ -343,8 +352,8 @@ def _act(game: Game, kind: str, card: Card, script: ChoiceScript) -> None:
         game.resolve(script)
 
 
-@pytest.mark.parametrize("setup", [_forced_replacement, _forced_attack_after_devolving, _forced_order_under,
-                                   _forced_order])
+@pytest.mark.parametrize("setup", [_forced_replacement, _forced_self_replacement, _forced_attack_after_devolving,
+                                   _forced_order_under, _forced_order])
 @pytest.mark.parametrize("scripted", [False, True])
 def test_every_decision_with_one_legal_answer_takes_it_and_uses_a_matching_script(setup: object,
                                                                                    scripted: bool) -> None:

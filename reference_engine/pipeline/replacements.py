@@ -97,7 +97,8 @@ def replace_batch(state: GameState, rules: RulesState, requests: Sequence[MoveRe
     reserved: list[Card] = []
     for i in contested:  # 609.8a: a spell's effect replacing its own movement comes first
         own = [c for c in offered[i] if c.ability.self_replacement]
-        if own:
+        if own:  # not a choice: it applies (a script naming it is used, as for any decision with one answer)
+            choices.forced("replacement", by=own[0].controller, answer=[own[0].source])
             chosen[i] = own[0]
             plans[i] = _plan(state, own[0], choices, reserved, follow_up)
     active = state.turn.active
