@@ -98,6 +98,13 @@ ON_CARDS: dict[str, Callable[[Game, Sequence[Card], ChoiceScript | None], None]]
 }
 """The actions on a list of cards (``cards``) whose Game method takes those cards and the choices."""
 
+ON_ONE_CARD_WITHOUT_CHOICES: dict[str, Callable[[Game, Card], None]] = {
+    "tap": Game.tap,
+    "untap": Game.untap,
+    "charge_mana": Game.charge_mana,
+}
+"""The actions on one card (``card``) that ask for no choice: any scripted choice is unused."""
+
 
 class BadMessage(Exception):
     """A request that names something it did not declare; answered with status ``error``."""
@@ -196,6 +203,11 @@ class ReferenceSimulator:
     def _on_cards(self, game: Game, action: Action, script: ChoiceScript) -> None:
         ON_CARDS[action["type"]](game, self._labels(action["cards"]), script)
 
+    @_handles(*ON_ONE_CARD_WITHOUT_CHOICES)
+    def _on_one_card_without_choices(self, game: Game, action: Action, script: ChoiceScript) -> None:
+        ON_ONE_CARD_WITHOUT_CHOICES[action["type"]](game, self._label(action["card"]))
+        script.finish()
+
     @_handles("summon")
     def _summon(self, game: Game, action: Action, script: ChoiceScript) -> None:
         game.summon(self._label(action["card"]), script, sources=self._labels(action.get("sources", [])))
@@ -229,16 +241,6 @@ class ReferenceSimulator:
     def _destroy(self, game: Game, action: Action, script: ChoiceScript) -> None:
         game.destroy(self._labels(action["cards"]), script)
 
-    @_handles("tap")
-    def _tap(self, game: Game, action: Action, script: ChoiceScript) -> None:
-        game.tap(self._label(action["card"]))
-        script.finish()
-
-    @_handles("untap")
-    def _untap(self, game: Game, action: Action, script: ChoiceScript) -> None:
-        game.untap(self._label(action["card"]))
-        script.finish()
-
     @_handles("attack")
     def _attack(self, game: Game, action: Action, script: ChoiceScript) -> None:
         target = action["target"]
@@ -253,11 +255,6 @@ class ReferenceSimulator:
     @_handles("draw")
     def _draw(self, game: Game, action: Action, script: ChoiceScript) -> None:
         game.draw(PLAYERS[action["player"]], action.get("count", 1))
-        script.finish()
-
-    @_handles("charge_mana")
-    def _charge_mana(self, game: Game, action: Action, script: ChoiceScript) -> None:
-        game.charge_mana(self._label(action["card"]))
         script.finish()
 
     @_handles("flip")

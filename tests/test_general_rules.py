@@ -47,10 +47,14 @@ RETURNED_TO_MANA = CardDefinition("戻しマナ", "クリーチャー", power=10
                                   abilities=(Replacement("returned_to_hand", "own_creatures", Zone.MANA),))
 TO_DECK_BOTTOM = CardDefinition("山札下", "クリーチャー", power=1000, abilities=(
     parse_ability({"replacement": "destroyed", "of": "this", "instead": "deck", "position": "bottom"}),))
+TO_DECK_BOTTOM_SPELL = CardDefinition("山札下呪文", "呪文", abilities=(
+    parse_ability({"replacement": "cast_to_graveyard", "of": "this", "instead": "deck", "position": "bottom"}),))
 DESTROY_SPELL = CardDefinition("破壊呪文", "呪文", abilities=(parse_ability({"spell": {"destroy": {"whose": "opponent"}}}),))
+ENTER_DRAW = CardDefinition("出た時ドロー", "クリーチャー", power=1000,
+                            abilities=(parse_ability({"trigger": "enters", "of": "any", "effect": {"draw": 1}}),))
 
 CARDS = [LEFT, MIDDLE, RIGHT, GEAR, VANILLA, OTHER, EVOLUTION, EVOLUTION_V, LEAVES_TO_HAND, RETURNED_TO_MANA,
-         TO_DECK_BOTTOM, DESTROY_SPELL]
+         TO_DECK_BOTTOM, TO_DECK_BOTTOM_SPELL, DESTROY_SPELL, ENTER_DRAW]
 
 
 def engine_rules(name: str) -> RulesState:
@@ -224,6 +228,19 @@ def test_a_shuffled_in_card_is_somewhere_in_the_deck_and_the_order_follows_the_s
     assert orders[0] == orders[1]
 
 
+@pytest.mark.parametrize("position", [DeckPosition.TOP, DeckPosition.BOTTOM])
+def test_an_evolution_pile_put_on_or_under_the_deck_is_refused_not_guessed(position: DeckPosition) -> None:
+    """The order of several cards put into a deck at once is not in the material: nothing moves. Mutation tried:
+    ``_check_deck_order`` returning at once — the pile is put into the deck in an order of the engine's, fails."""
+    game = new_game()
+    top, source = put(game, "進化", "バニラ")
+    with pytest.raises(UnsupportedByEngine, match="order"):
+        game.move(top, Zone.DECK, position=position)
+    assert [o.cards for o in battle(game)] == [[top, source]] and zone(game, Zone.DECK) == []
+    game.move(top, Zone.DECK, position=DeckPosition.SHUFFLED)  # shuffled in, the order is moot
+    assert sorted(c.serial for c in zone(game, Zone.DECK)) == sorted([top.serial, source.serial])
+
+
 @pytest.mark.parametrize("player", [Player.P1, Player.P2])
 def test_a_replacement_into_the_deck_uses_its_position(player: Player) -> None:
     """Mutation tried: the replacing move keeping the proposed position (top) — the card is on top, fails."""
@@ -292,3 +309,72 @@ def test_old_reconstruction_asks_for_sources_only_when_there_is_more_than_one_po
     game.devolve(cards[0], Zone.GRAVEYARD, keep)
     (kept,) = battle(game)
     assert kept.cards == [cards[1], cards[-1]]
+
+
+def _forced_replacement(game: Game) -> tuple[Card, Choice]:
+    (card,) = put(game, "山札下")  # its one replacement, not optional, is the only candidate
+    return card, Choice("replacement", (card,), Player.P1)
+
+
+def _forced_self_replacement(game: Game) -> tuple[Card, Choice]:
+    spell = card_in(game, "山札下呪文", Zone.HAND)  # its own replacement applies first (609.8a): not a choice
+    return spell, Choice("replacement", (spell,), Player.P1)
+
+
+def _forced_attack_after_devolving(game: Game) -> tuple[Card, Choice]:
+    top, source = put(game, "進化", "バニラ", attacking=True)  # one creature stays: it goes on attacking
+    return top, Choice("keep_attacking", (source,), Player.P1)
+
+
+def _forced_order_under(game: Game) -> tuple[Card, Choice]:
+    (target,) = put(game, "バニラ")
+    card = card_in(game, "別バニラ", Zone.HAND)  # one card put under: one order
+    return target, Choice("order_under", (card,), Player.P1)
+
+
+def _forced_order(game: Game) -> tuple[Card, Choice]:
+    card = card_in(game, "出た時ドロー", Zone.HAND)  # one card has abilities waiting: nothing to order
+    card_in(game, "別バニラ", Zone.DECK)
+    return card, Choice("order", (card,), Player.P1)
+
+
+def _act(game: Game, kind: str, card: Card, script: ChoiceScript) -> None:
+    if kind == "replacement" and card.definition.is_spell:
+        game.cast(card, script)
+    elif kind == "replacement":
+        game.destroy([card], script)
+    elif kind == "keep_attacking":
+        game.devolve(card, Zone.GRAVEYARD, script)
+    elif kind == "order_under":
+        game.put_under(card, [zone(game, Zone.HAND)[0]], script)
+    else:
+        game.put_into_battle(card)
+        game.resolve(script)
+
+
+@pytest.mark.parametrize("setup", [_forced_replacement, _forced_self_replacement, _forced_attack_after_devolving,
+                                   _forced_order_under, _forced_order])
+@pytest.mark.parametrize("scripted", [False, True])
+def test_every_decision_with_one_legal_answer_takes_it_and_uses_a_matching_script(setup: object,
+                                                                                   scripted: bool) -> None:
+    """The rule holds at every decision of the engine, not only at a target: unscripted, the one answer is taken;
+    scripted with that answer, the script is used (no unused choice). Mutation tried: ``_decide`` in
+    replacements.py returning the one candidate without ``forced`` — the scripted case raises ScriptMismatch."""
+    assert callable(setup)
+    game = new_game()
+    card, choice = setup(game)
+    _act(game, choice.kind, card, ChoiceScript([choice] if scripted else []))
+    assert game.log  # something happened
+
+
+def test_old_reconstruction_keeps_every_creature_it_may_without_asking_and_uses_a_matching_script() -> None:
+    """Before 2021-03-16, one creature under an evolution creature that needed one source: it stays, and it goes on
+    attacking; scripting either decision with that answer is no script mismatch."""
+    for scripted in (False, True):
+        game = new_game("2018-08-09")
+        top, source = put(game, "進化", "バニラ", attacking=True)
+        script = ChoiceScript([Choice("keep_after_reconstruction", (source,), Player.P1),
+                               Choice("keep_attacking", (source,), Player.P1)] if scripted else [])
+        game.devolve(top, Zone.GRAVEYARD, script)
+        (kept,) = battle(game)
+        assert kept.cards == [source] and kept.attacking

@@ -18,7 +18,9 @@ Stages, in order, for a batch of simultaneous moves:
    its cards with it, each to its owner's zone, and the effects on it end — except a linked god, which
    leaves alone while the other gods stay (804.7), and a creature that is not an evolution creature,
    whose other cards go to the graveyard wherever its top card goes (seed 003); an object that loses only
-   its top card is reconstructed (801.4), which is not an entering;
+   its top card is reconstructed (801.4), which is not an entering; a card put into a deck goes on top, at the
+   bottom or is shuffled in (:class:`~shinpan.reference_engine.core.zones.DeckPosition`), and several cards of one
+   object put on top of or under a deck at once are refused, their order not being in the rules material;
 4. **record**: append what happened to the game's event log;
 5. **trigger**: check every triggered ability against the cards that moved
    (:mod:`shinpan.reference_engine.pipeline.triggers`); those that trigger wait in the game state until resolved. Only
@@ -88,10 +90,11 @@ class Pipeline:
             if request.destination is Zone.BATTLE and request.beneath is None:
                 owner = request.card.owner
                 self._check_d2(request.card, request.controller if request.controller is not None else owner)
+            self._check_deck_order(request)
         leaving = self._look_back(proposed)
         before = self._civilizations_before(proposed)
         plans = {
-            id(request): self._plan_reconstruction(request, choices) for request in proposed if request.only_top
+            id(request): self._plan_reconstruction(request, script) for request in proposed if request.only_top
         }
         for request in proposed:
             performed.extend(self._perform(request, leaving, before, plans.get(id(request)), script))
@@ -128,7 +131,7 @@ class Pipeline:
         cards = [card for request in requests for card in (request.card, *request.onto)]
         return {id(card): civilizations(self.state, card) for card in cards}
 
-    def _plan_reconstruction(self, request: MoveRequest, choices: ChoiceScript | None) -> reconstruction.Plan:
+    def _plan_reconstruction(self, request: MoveRequest, choices: ChoiceScript) -> reconstruction.Plan:
         obj = self.state.object_of(request.card)
         if obj is None or obj.top is not request.card:
             raise IllegalAction(f"only the top card of a battle-zone object can leave alone ({request.card.name})")
@@ -277,6 +280,20 @@ class Pipeline:
         battle = self.state.players[controller].battle
         if card.definition.is_d2_field and any(o.top.definition.is_d2_field for o in battle):
             raise UnsupportedByEngine("a D2 field entering while another is in play (D2 field rule) is not implemented")
+
+    def _check_deck_order(self, request: MoveRequest) -> None:
+        """Several cards of one object put on top of or under a deck at once go in some order; the rules material
+        does not say who decides it, so the engine refuses rather than guess (shuffled in, the order is moot)."""
+        obj = self.state.object_of(request.card)
+        if request.destination is not Zone.DECK or request.position is DeckPosition.SHUFFLED \
+                or obj is None or request.only_top:
+            return
+        going = obj.part_of(request.card)
+        if len(obj.linked) < 2 and reconstruction.under_go_to_graveyard(obj, is_evolution_creature(obj)):
+            going = going[:1]  # the cards under a non-evolution creature go to the graveyard instead
+        if len(going) > 1:
+            raise UnsupportedByEngine(f"{len(going)} cards of one creature put into the deck at once: in which order "
+                                      "is not in the rules material")
 
 
 def _as_proposed(proposed: Sequence[MoveRequest], performed: Sequence[MoveRequest]) -> bool:

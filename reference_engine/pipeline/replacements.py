@@ -97,7 +97,8 @@ def replace_batch(state: GameState, rules: RulesState, requests: Sequence[MoveRe
     reserved: list[Card] = []
     for i in contested:  # 609.8a: a spell's effect replacing its own movement comes first
         own = [c for c in offered[i] if c.ability.self_replacement]
-        if own:
+        if own:  # not a choice: it applies (a script naming it is used, as for any decision with one answer)
+            choices.forced("replacement", by=own[0].controller, answer=[own[0].source])
             chosen[i] = own[0]
             plans[i] = _plan(state, own[0], choices, reserved, follow_up)
     active = state.turn.active
@@ -244,7 +245,8 @@ def _decide(theirs: list[Candidate], choices: ChoiceScript) -> Candidate | None:
     """One player's pick among their candidates for one event (609.8): asked unless there is no choice."""
     if not theirs:
         return None
-    if len(theirs) == 1 and not theirs[0].ability.optional:
+    if len(theirs) == 1 and not theirs[0].ability.optional:  # one legal answer: not a choice
+        choices.forced("replacement", by=theirs[0].controller, answer=[theirs[0].source])
         return theirs[0]
     picks = choices.take("replacement", by=theirs[0].controller).picks
     if not picks:

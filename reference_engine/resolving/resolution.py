@@ -19,7 +19,7 @@ An effect on "このクリーチャー" / "そのクリーチャー" (a pump) ap
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from shinpan.reference_engine.core.abilities import Effect
 from shinpan.reference_engine.core.cards import CardDefinition
@@ -43,25 +43,13 @@ class Known:
 
     power: int | None
     cost: int | None
-    definition: CardDefinition | None = None
+    definition: CardDefinition
     """The printed characteristics of its top card (its card type, what it can evolve from)."""
-    civilizations: tuple[str, ...] = ()
+    civilizations: tuple[str, ...]
 
-    @property
-    def is_creature(self) -> bool:
-        return self.definition is not None and self.definition.is_creature
-
-    @property
-    def is_spell(self) -> bool:
-        return self.definition is not None and self.definition.is_spell
-
-    @property
-    def is_tamaseed(self) -> bool:
-        return self.definition is not None and self.definition.is_tamaseed
-
-    @property
-    def is_cross_gear(self) -> bool:
-        return self.definition is not None and self.definition.is_cross_gear
+    def as_card(self) -> CardDefinition:
+        """Its top card's printed facts with the civilizations it had (what an evolution accepts as a source)."""
+        return replace(self.definition, civilizations=self.civilizations)
 
 
 def next_pending(state: GameState, choices: ChoiceScript) -> Pending:
@@ -73,7 +61,8 @@ def next_pending(state: GameState, choices: ChoiceScript) -> Pending:
     for p in mine:
         if not any(p.card is s for s in sources):
             sources.append(p.card)
-    if len(sources) == 1:
+    if len(sources) == 1:  # one legal answer: not a choice
+        choices.forced("order", by=mine[0].controller, answer=sources)
         return mine[0]
     (card,) = _cards(choices, "order", exactly=1, by=mine[0].controller)  # whose abilities resolve orders them
     for p in mine:
@@ -303,7 +292,7 @@ def _search_evolution_from_that(pipeline: Pipeline, pending: Pending, effect: Ef
     that = known(pipeline, pending.that)
     deck = pipeline.state.players[pending.controller].zones[Zone.DECK]
     candidates = [c for c in deck if c.definition.is_creature and c.definition.evolution is not None
-                  and c.definition.evolution.accepts(that)]
+                  and c.definition.evolution.accepts(that.as_card())]
     target = _choose(pending, choices, candidates, "the evolution creature to put into the hand")
     if target is not None:
         pipeline.move([MoveRequest(target, Zone.HAND, Cause.PUT, by=pending.controller)])

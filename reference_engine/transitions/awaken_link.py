@@ -20,19 +20,13 @@ from shinpan.reference_engine.transitions import carrying, link
 
 def awaken_link(state: GameState, cards: Sequence[Card]) -> BattleObject:
     """覚醒リンク: the psychic creatures whose tops are ``cards`` (left to right) flip and become one creature."""
-    objects: list[BattleObject] = []
-    for card in cards:
-        obj = state.object_of(card)
-        if obj is None or obj.top is not card or obj.seals or len(obj.linked) > 1 or not obj.is_creature:
-            raise IllegalAction(f"{card.name} is not the top of an unsealed, unlinked creature in the battle zone")
+    objects = link.objects_to_link(state, cards, "覚醒リンク")
+    for card, obj in zip(cards, objects, strict=True):
+        if len(obj.linked) > 1 or not obj.is_creature:
+            raise IllegalAction(f"{card.name} is not an unlinked creature")
         other = card.other_face()
         if other is None or not other.is_creature:
             raise IllegalAction(f"{card.name} has no creature face to awaken to")
-        if any(obj is o for o in objects):
-            raise IllegalAction(f"{card.name} is named twice")
-        objects.append(obj)
-    if len(objects) < 2 or len({o.controller for o in objects}) != 1:
-        raise IllegalAction("覚醒リンク needs two or more psychic creatures of one player")
     for card in cards:
         other = card.other_face()
         assert other is not None

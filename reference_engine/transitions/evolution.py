@@ -144,7 +144,9 @@ def order_of(cards: Sequence[Card], fixed_order: bool, choices: ChoiceScript | N
     effect and the player could rearrange the cards at will (403.3): an ``order_under`` given is
     honoured as that arrangement, and without one the listed order is kept.
     """
-    if len(cards) < 2:
+    if len(cards) < 2:  # one legal answer: not a choice
+        if choices is not None:
+            choices.forced("order_under", by=by, answer=cards)
         return list(cards)
     if fixed_order:
         if choices is None:

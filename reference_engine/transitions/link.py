@@ -19,22 +19,29 @@ from shinpan.reference_engine.transitions import carrying
 
 def link(state: GameState, gods: Sequence[Card]) -> BattleObject:
     """G・リンク: the objects whose tops are ``gods`` (left to right) become one linked creature."""
-    objects: list[BattleObject] = []
-    for god in gods:
-        obj = state.object_of(god)
-        if obj is None or obj.top is not god or obj.seals:
-            raise IllegalAction(f"{god.name} is not the top of an unsealed creature in the battle zone")
-        if any(obj is o for o in objects):
-            raise IllegalAction(f"{god.name} is named twice")
-        objects.append(obj)
-    if len(objects) < 2 or len({o.controller for o in objects}) != 1:
-        raise IllegalAction("G・リンク needs two or more gods of one player")
+    objects = objects_to_link(state, gods, "G・リンク")
     _check_partners(objects)
     linked = BattleObject([c for obj in objects for c in obj.cards], objects[0].controller,
                          linked=[top for obj in objects for top in (obj.linked or [obj.top])])
     carry_over(state, objects, linked)
     carrying.replace_objects(state, objects, [linked])
     return linked
+
+
+def objects_to_link(state: GameState, tops: Sequence[Card], how: str) -> list[BattleObject]:
+    """The objects whose tops are ``tops``, left to right, that link by ``how`` (G・リンク, 覚醒リンク): each the
+    top of an unsealed object in the battle zone, named once; two or more, of one player."""
+    objects: list[BattleObject] = []
+    for top in tops:
+        obj = state.object_of(top)
+        if obj is None or obj.top is not top or obj.seals:
+            raise IllegalAction(f"{top.name} is not the top of an unsealed creature in the battle zone")
+        if any(obj is o for o in objects):
+            raise IllegalAction(f"{top.name} is named twice")
+        objects.append(obj)
+    if len(objects) < 2 or len({o.controller for o in objects}) != 1:
+        raise IllegalAction(f"{how} needs two or more creatures of one player")
+    return objects
 
 
 def carry_over(state: GameState, gods: Sequence[BattleObject], linked: BattleObject) -> None:

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from shinpan.reference_engine.core.choices import ChoiceScript
 from shinpan.reference_engine.core.effects import PowerModifier
-from shinpan.reference_engine.core.errors import IllegalAction, ScriptMismatch
+from shinpan.reference_engine.core.errors import IllegalAction
 from shinpan.reference_engine.core.events import LastKnown
 from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.players import Player
@@ -65,8 +65,8 @@ def plan(obj: BattleObject, was_evolution: bool, rules: RulesState, choices: Cho
         while rest and not rest[0].definition.is_creature:
             removed.append(rest.pop(0))
         piles = (tuple(rest),) if rest else ()
-        return Plan(piles, tuple(removed), 0 if piles and obj.attacking else None)
-    return _plan_separate_creatures(obj, rest, choices)
+        return Plan(piles, tuple(removed), _attacker(obj, piles, _script(choices)))
+    return _plan_separate_creatures(obj, rest, _script(choices))
 
 
 def under_go_to_graveyard(obj: BattleObject, was_evolution: bool) -> bool:
@@ -95,7 +95,7 @@ def _plan_cross_gear(rest: list[Card]) -> Plan:
     return Plan((tuple(rest),) if rest else (), tuple(removed), None)
 
 
-def _plan_separate_creatures(obj: BattleObject, rest: list[Card], choices: ChoiceScript | None) -> Plan:
+def _plan_separate_creatures(obj: BattleObject, rest: list[Card], choices: ChoiceScript) -> Plan:
     """Old 801.4a-801.4c and 801.4e: up to N creatures, each alone or an evolution creature on proper sources."""
     evolution = obj.top.definition.evolution
     limit = evolution.sources if evolution is not None else 1
@@ -104,16 +104,13 @@ def _plan_separate_creatures(obj: BattleObject, rest: list[Card], choices: Choic
     evolving = [c for c in creatures if c not in plain]
     keepable_evolving = [e for e in evolving if any(_proper(e, s) for s in creatures if s is not e)]
     piles: list[tuple[Card, ...]]
-    if not keepable_evolving and len(plain) <= limit:
-        piles = [(c,) for c in plain]
+    if not keepable_evolving and len(plain) <= limit:  # every creature may stay: not a choice
+        piles = [(c,) for c in choices.forced("keep_after_reconstruction", by=obj.controller, answer=plain)]
     else:
-        piles = _chosen_piles(creatures, limit, _script(choices), obj.controller)
+        piles = _chosen_piles(creatures, limit, choices, obj.controller)
     kept = {id(c) for pile in piles for c in pile}
     to_graveyard = tuple(c for c in rest if id(c) not in kept)
-    attacker = None
-    if obj.attacking and piles:
-        attacker = 0 if len(piles) == 1 else _chosen_attacker(piles, _script(choices), obj.controller)
-    return Plan(tuple(piles), to_graveyard, attacker)
+    return Plan(tuple(piles), to_graveyard, _attacker(obj, piles, choices))
 
 
 def _chosen_piles(creatures: Sequence[Card], limit: int, choices: ChoiceScript,
@@ -145,14 +142,14 @@ def _chosen_piles(creatures: Sequence[Card], limit: int, choices: ChoiceScript,
     return piles
 
 
-def _chosen_attacker(piles: Sequence[tuple[Card, ...]], choices: ChoiceScript, controller: Player) -> int:
-    """The attacking player chooses which of the creatures that stay goes on attacking (old 801.4e)."""
-    picks = choices.take("keep_attacking", by=controller).picks
-    for index, pile in enumerate(piles):
-        if len(picks) == 1 and any(card is picks[0] for card in pile):
-            return index
-    raise IllegalAction(f"keep_attacking must name one creature that stayed, not {[p.name for p in picks]} "
-                        "(old 801.4e)")
+def _attacker(obj: BattleObject, piles: Sequence[tuple[Card, ...]], choices: ChoiceScript) -> int | None:
+    """If ``obj`` was attacking, the index of the pile that goes on attacking (801.4e as old; seed 000's table): the
+    attacking player chooses among the creatures that stay (``keep_attacking``), asked only when several stay."""
+    if not obj.attacking or not piles:
+        return None
+    tops = [pile[0] for pile in piles]
+    chosen = choices.one_of("keep_attacking", tops, by=obj.controller, what="a creature that stayed (old 801.4e)")
+    return next(i for i, top in enumerate(tops) if top is chosen)
 
 
 def _proper(evolution_card: Card, source: Card) -> bool:
@@ -161,9 +158,8 @@ def _proper(evolution_card: Card, source: Card) -> bool:
 
 
 def _script(choices: ChoiceScript | None) -> ChoiceScript:
-    if choices is None:
-        raise ScriptMismatch("reconstruction asks the player to choose, but no choices came with the move")
-    return choices
+    """The choices that came with the move; none given answers no choice (only forced decisions pass)."""
+    return choices if choices is not None else ChoiceScript()
 
 
 def _cards(picks: Sequence[Card], among: Sequence[Card], kind: str) -> list[Card]:

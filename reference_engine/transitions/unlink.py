@@ -40,7 +40,7 @@ def god_leaves(state: GameState, linked: BattleObject, leaving: Sequence[Card],
 
 
 def carry_over(state: GameState, linked: BattleObject, pieces: Sequence[BattleObject],
-                      choices: ChoiceScript | None) -> None:
+               choices: ChoiceScript | None) -> None:
     """リンクが外れた時 (seed 000 table; 804.4, 804.4a, 804.5a).
 
     - 付与/パンプ ○分: every god gets all the effects the linked creature had, each in full;
