@@ -30,8 +30,11 @@ def fake(mode: str, tmp: Path) -> str:
 
 
 def left_running(tmp: Path) -> list[int]:
-    """The recorded pids still alive (zombies waiting for init count as gone), after a short grace."""
-    pids = [int(p) for p in (tmp / "pids").read_text(encoding="utf-8").split()] if (tmp / "pids").exists() else []
+    """The recorded pids still alive (zombies waiting for init count as gone), after a short grace. At least one
+    pid must have been recorded: with none, "nothing is left running" would hold whatever the kit did."""
+    recorded = tmp / "pids"
+    pids = [int(p) for p in recorded.read_text(encoding="utf-8").split()] if recorded.exists() else []
+    assert pids, f"no adapter process recorded its pid in {recorded}: the check would prove nothing"
     deadline = time.monotonic() + 3.0
     while True:
         alive = [pid for pid in pids if _alive(pid)]
