@@ -205,7 +205,9 @@ def test_every_module_is_read_once() -> None:
 
 
 def test_the_examples_import_only_the_contract_package() -> None:
-    for path in sorted((ROOT.joinpath(*EXAMPLES)).rglob("*.py")):
+    examples = sorted((ROOT.joinpath(*EXAMPLES)).rglob("*.py"))
+    assert examples, f"no Python example under {'/'.join(EXAMPLES)}: the check would read nothing"
+    for path in examples:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Import | ast.ImportFrom):
