@@ -118,10 +118,10 @@ def test_804_7_with_three_gods_the_two_left_are_separate_and_the_attack_goes_on_
     """Mutation tried: the remaining gods kept as one linked object — fails (one object, not two)."""
     game = new_game()
     left, middle, right = linked_gods(game, ("左神", "中神", "右神"), attacking=True)
+    unscripted = new_game()
+    gods = linked_gods(unscripted, ("左神", "中神", "右神"), attacking=True)
     with pytest.raises(ScriptMismatch):  # two gods stay: who goes on attacking is a real choice
-        new = new_game()
-        gods = linked_gods(new, ("左神", "中神", "右神"), attacking=True)
-        new.destroy([gods[1]])
+        unscripted.destroy([gods[1]])
     game.destroy([middle], ChoiceScript([Choice("keep_attacking", (right,), Player.P1)]))
     assert zone(game, Zone.GRAVEYARD) == [middle]
     assert [o.cards for o in battle(game)] == [[left], [right]]
