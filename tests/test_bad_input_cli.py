@@ -19,6 +19,7 @@ from shinpan.adapters.errors import AdapterSpecError
 from shinpan.adapters.registry import make_adapter
 from shinpan.adapters.subprocess_adapter import SubprocessSimulator, command_of
 from shinpan.lint import lint
+from tests.conftest import cases_in
 from tests.test_bad_input import HEADER, scenario, write
 
 BAD_INPUT = 4
@@ -211,7 +212,7 @@ def test_run_keeps_the_order_of_pytest_arguments(suite_copy: Path, tmp_path: Pat
     report = tmp_path / "r.jsonl"
     done = shinpan("run", f"--report={report}", "--basetemp", str(basetemp), "-x", features=suite_copy, cwd=tmp_path)
     assert done.code == 0, done.out + done.err
-    scenarios = sum(len(suite.feature(p).cases) for p in suite.feature_paths(suite_copy))
+    scenarios = cases_in(suite_copy)
     assert f"{scenarios} passed" in done.out
     one = suite_copy / "basics" / "召喚酔い.feature"
     other = shinpan("run", "-x", str(one), features=suite_copy, cwd=tmp_path)

@@ -15,13 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from shinpan import suite
 from shinpan.adapters import schemas
 from shinpan.adapters.contract import PROTOCOL_VERSION
 from shinpan.paths import PROJECT_ROOT
-from tests.conftest import RunResult, SuiteRunner
+from tests.conftest import RunResult, SuiteRunner, cases_in
 
-BASICS = sum(len(suite.feature(p).cases) for p in suite.feature_paths(PROJECT_ROOT / "features" / "basics"))
+BASICS = cases_in(PROJECT_ROOT / "features" / "basics")
 FAKE = f"{sys.executable} -m tests.fake_subprocess"
 
 
