@@ -14,13 +14,11 @@ from __future__ import annotations
 
 import pytest
 
-from shinpan import rulesets
 from shinpan.reference_engine import (
     CardDatabase,
     CardDefinition,
     Game,
     Player,
-    RulesState,
     ScriptMismatch,
     UnsupportedByEngine,
     Zone,
@@ -32,6 +30,7 @@ from shinpan.reference_engine.core.events import Replaced
 from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.turns import Turn
 from shinpan.reference_engine.core.zones import DeckPosition
+from tests.test_pipeline_stages import engine_rules
 
 LEFT = CardDefinition("左神", "クリーチャー", power=5000, abilities=(GLink(("中神",), "left"),))
 MIDDLE = CardDefinition("中神", "クリーチャー", power=4000, abilities=(GLink(("左神", "右神"), "left"),))
@@ -51,12 +50,6 @@ DESTROY_SPELL = CardDefinition("破壊呪文", "呪文", abilities=(parse_abilit
 
 CARDS = [LEFT, MIDDLE, RIGHT, GEAR, VANILLA, OTHER, EVOLUTION, EVOLUTION_V, LEAVES_TO_HAND, RETURNED_TO_MANA,
          TO_DECK_BOTTOM, DESTROY_SPELL]
-
-
-def engine_rules(name: str) -> RulesState:
-    """The engine's view of a rules state of the kit (a day, a change id or before:ID)."""
-    state = rulesets.load().named(name)
-    return RulesState.of(state.label, state.engine_changes)
 
 
 def new_game(rules: str = "2025-12-17", active: Player = Player.P1) -> Game:
