@@ -6,17 +6,13 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from shinpan import report, rulesets, suite
-
-
-def cases() -> list[suite.Case]:
-    """Every case of the suite, in file order."""
-    return [case for path in suite.feature_paths() for case in suite.feature(path).cases]
+from shinpan import report, rulesets
+from tests.conftest import all_cases
 
 
 def case_ids() -> list[str]:
     """Every case id of the suite, in file order."""
-    return [case.id for case in cases()]
+    return [case.id for case in all_cases()]
 
 
 def write_report(path: Path, name: str, status_of: Callable[[str], str], suite_hash: str | None = None) -> Path:
@@ -28,7 +24,7 @@ def write_report(path: Path, name: str, status_of: Callable[[str], str], suite_h
     if suite_hash is not None:
         head["suite_hash"] = suite_hash
     lines = [head]
-    for case in cases():
+    for case in all_cases():
         status = status_of(case.id)
         lines.append({"type": "case", "id": case.id, "status": status,
                       "message": "" if status == "PASS" else f"{name}: {status} for {case.id}",
