@@ -27,7 +27,6 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent
 MODES = {"in-process": "reference", "subprocess": f"cmd:{sys.executable} -m shinpan serve-reference"}
 

@@ -18,10 +18,6 @@ from typing import Any
 from shinpan.adapters.reference import ReferenceSimulator
 from shinpan.adapters.server import STOPPED, handle
 
-FAULTS = ("wrong_type", "drop_field", "extra_line", "big", "deep", "surrogate", "bad_utf8", "not_json", "empty",
-          "exit", "half_line", "stderr", "foreign_field", "blank_lines")
-"""Every fault the plan may name (each takes one integer parameter)."""
-
 
 def _count(state: Path) -> int:
     """The number of this request in the whole run (the file survives restarts)."""
@@ -77,6 +73,9 @@ AROUND: dict[str, Callable[[bytes, int], bytes]] = {
     "blank_lines": lambda line, param: b"\n" * (1 + param % 5) + line,
 }
 """Faults that write more than the answer's line."""
+
+FAULTS = (*CHANGED, *REPLACED, *AROUND, "stderr")
+"""Every fault the plan may name (each takes one integer parameter); ``stderr`` writes there before the answer."""
 
 
 def _break(fault: str, param: int, answer: dict[str, Any]) -> bytes | None:

@@ -14,8 +14,6 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-ZONES = ("deck", "hand", "mana", "shields", "graveyard", "hyperspatial")
-
 
 class Replay:
     """One adapter process, spoken to in JSON lines."""

@@ -6,19 +6,15 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from shinpan import report, rulesets, suite
+from shinpan import report, rulesets
 from shinpan.outcomes import Status
 from shinpan.summary import Result
-
-
-def cases() -> list[suite.Case]:
-    """Every case of the suite, in file order."""
-    return [case for path in suite.feature_paths() for case in suite.feature(path).cases]
+from tests.conftest import all_cases
 
 
 def case_ids() -> list[str]:
     """Every case id of the suite, in file order."""
-    return [case.id for case in cases()]
+    return [case.id for case in all_cases()]
 
 
 def write_report(path: Path, name: str, status_of: Callable[[str], str], suite_hash: str | None = None,
@@ -33,7 +29,7 @@ def write_report(path: Path, name: str, status_of: Callable[[str], str], suite_h
         head["suite_hash"] = suite_hash
     lines = [head]
     results = []
-    for case in cases():
+    for case in all_cases():
         status = status_of(case.id)
         result = Result(Status(status), "" if status == "PASS" else f"{name}: {status} for {case.id}", case.topic,
                         case.name, case.path.name, 0.0, line=case.line, rules=case.values.rule,

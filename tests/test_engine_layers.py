@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import ast
 import graphlib
-from pathlib import Path
 
 import pytest
 
 from shinpan.paths import PROJECT_ROOT
+from tests.test_layers import imports_in, modules
 
 ENGINE = PROJECT_ROOT / "reference_engine"
 PACKAGE = "shinpan.reference_engine"
@@ -23,18 +23,8 @@ LAYERS = ("core", "transitions", "pipeline", "resolving", "game")
 """The engine's layers, lowest first; ``game`` is the module ``reference_engine/game.py``."""
 
 
-def _modules() -> dict[str, Path]:
-    """Every engine module by its dotted name (a package by its ``__init__.py``)."""
-    modules: dict[str, Path] = {}
-    for path in sorted(ENGINE.rglob("*.py")):
-        parts = list(path.relative_to(ENGINE).with_suffix("").parts)
-        if parts[-1] == "__init__":
-            parts.pop()
-        modules[".".join([PACKAGE, *parts])] = path
-    return modules
-
-
-MODULES = _modules()
+MODULES = {name: path for name, path in modules(PROJECT_ROOT).items() if name.startswith(PACKAGE)}
+"""Every engine module by its dotted name (a package by its ``__init__.py``)."""
 
 
 def _layer(module: str) -> str | None:
@@ -43,32 +33,13 @@ def _layer(module: str) -> str | None:
     return rest.split(".")[0] if rest else None
 
 
-def _imports(module: str, source: str, is_package: bool) -> set[str]:
-    """The engine modules ``source`` imports, anywhere in it, resolved to the longest engine module named."""
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = module.split(".") if is_package else module.split(".")[:-1]
-                parts = parts[: len(parts) - (node.level - 1)]
-                base = ".".join([*parts, base] if base else parts)
-            names = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base for alias in node.names]
-        else:
-            continue
-        for name in names:
-            while name and name not in MODULES:
-                name = name.rpartition(".")[0]
-            if name and name != module:
-                found.add(name)
-    return found
+def _imports(module: str, source: str) -> set[str]:
+    """The engine modules ``source`` (of engine module ``module``) imports, anywhere in it."""
+    return {item.target for item in imports_in(module, MODULES[module], source, MODULES)}
 
 
 def _graph() -> dict[str, set[str]]:
-    return {module: _imports(module, path.read_text(encoding="utf-8"), path.name == "__init__.py")
-            for module, path in MODULES.items()}
+    return {module: _imports(module, path.read_text(encoding="utf-8")) for module, path in MODULES.items()}
 
 
 def _violations(graph: dict[str, set[str]]) -> list[str]:
@@ -122,5 +93,5 @@ def test_each_layer_states_what_it_may_import() -> None:
 def test_the_check_sees_an_import_that_runs_up(module: str, line: str, problem: str) -> None:
     """The checks above can fail: a lazy import of a higher layer, or of the root, is reported."""
     graph = _graph()
-    graph[module] = graph[module] | _imports(module, f"def later() -> None:\n    {line}\n", is_package=False)
+    graph[module] = graph[module] | _imports(module, f"def later() -> None:\n    {line}\n")
     assert any(problem in v and v.startswith(module) for v in _violations(graph))

@@ -14,13 +14,11 @@ from __future__ import annotations
 
 import pytest
 
-from shinpan import rulesets
 from shinpan.reference_engine import (
     CardDatabase,
     CardDefinition,
     Game,
     Player,
-    RulesState,
     ScriptMismatch,
     UnsupportedByEngine,
     Zone,
@@ -32,6 +30,7 @@ from shinpan.reference_engine.core.events import Replaced
 from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.turns import Turn
 from shinpan.reference_engine.core.zones import DeckPosition
+from tests.test_pipeline_stages import engine_rules
 
 LEFT = CardDefinition("左神", "クリーチャー", power=5000, abilities=(GLink(("中神",), "left"),))
 MIDDLE = CardDefinition("中神", "クリーチャー", power=4000, abilities=(GLink(("左神", "右神"), "left"),))
@@ -55,12 +54,6 @@ ENTER_DRAW = CardDefinition("出た時ドロー", "クリーチャー", power=10
 
 CARDS = [LEFT, MIDDLE, RIGHT, GEAR, VANILLA, OTHER, EVOLUTION, EVOLUTION_V, LEAVES_TO_HAND, RETURNED_TO_MANA,
          TO_DECK_BOTTOM, TO_DECK_BOTTOM_SPELL, DESTROY_SPELL, ENTER_DRAW]
-
-
-def engine_rules(name: str) -> RulesState:
-    """The engine's view of a rules state of the kit (a day, a change id or before:ID)."""
-    state = rulesets.load().named(name)
-    return RulesState.of(state.label, state.engine_changes)
 
 
 def new_game(rules: str = "2025-12-17", active: Player = Player.P1) -> Game:
@@ -122,10 +115,10 @@ def test_804_7_with_three_gods_the_two_left_are_separate_and_the_attack_goes_on_
     """Mutation tried: the remaining gods kept as one linked object — fails (one object, not two)."""
     game = new_game()
     left, middle, right = linked_gods(game, ("左神", "中神", "右神"), attacking=True)
+    unscripted = new_game()
+    gods = linked_gods(unscripted, ("左神", "中神", "右神"), attacking=True)
     with pytest.raises(ScriptMismatch):  # two gods stay: who goes on attacking is a real choice
-        new = new_game()
-        gods = linked_gods(new, ("左神", "中神", "右神"), attacking=True)
-        new.destroy([gods[1]])
+        unscripted.destroy([gods[1]])
     game.destroy([middle], ChoiceScript([Choice("keep_attacking", (right,), Player.P1)]))
     assert zone(game, Zone.GRAVEYARD) == [middle]
     assert [o.cards for o in battle(game)] == [[left], [right]]
@@ -215,17 +208,23 @@ def test_a_card_moved_into_the_deck_goes_where_the_effect_says(position: DeckPos
     assert [c for c in zone(game, Zone.DECK) if c is not card] == deck
 
 
+def shuffled_in(seed: int) -> tuple[int, list[int]]:
+    """Shuffle a card into a deck of five in a game with ``seed``: where it lands, and the deck's order."""
+    game = Game(CardDatabase(CARDS), engine_rules("2025-12-17"), seed=seed)
+    game.set_turn(Turn(3, Player.P1))
+    for _ in range(5):
+        card_in(game, "別バニラ", Zone.DECK)
+    card = card_in(game, "バニラ", Zone.HAND)
+    game.move(card, Zone.DECK, position=DeckPosition.SHUFFLED)
+    deck = zone(game, Zone.DECK)
+    assert card in deck and len(deck) == 6
+    return deck.index(card), [c.serial - min(x.serial for x in deck) for c in deck]
+
+
 def test_a_shuffled_in_card_is_somewhere_in_the_deck_and_the_order_follows_the_seed() -> None:
-    orders = []
-    for _ in range(2):
-        game = new_game()
-        for _ in range(5):
-            card_in(game, "別バニラ", Zone.DECK)
-        card = card_in(game, "バニラ", Zone.HAND)
-        game.move(card, Zone.DECK, position=DeckPosition.SHUFFLED)
-        assert card in zone(game, Zone.DECK) and len(zone(game, Zone.DECK)) == 6
-        orders.append([c.serial - min(x.serial for x in zone(game, Zone.DECK)) for c in zone(game, Zone.DECK)])
-    assert orders[0] == orders[1]
+    """Mutation tried: the shuffle left out (the card stays at the bottom) — it lands in one place only, fails."""
+    assert all(shuffled_in(seed) == shuffled_in(seed) for seed in range(8))  # the same seed, the same order
+    assert len({shuffled_in(seed)[0] for seed in range(8)}) > 1  # the card is shuffled in, not put at one end
 
 
 @pytest.mark.parametrize("position", [DeckPosition.TOP, DeckPosition.BOTTOM])

@@ -104,19 +104,23 @@ def _resolve(name: str, known: dict[str, Path]) -> str | None:
     return ours
 
 
+def imports_in(module: str, path: Path, source: str, known: dict[str, Path]) -> list[Import]:
+    """Every import of one of our modules that ``source`` (module ``module``, file ``path``) writes, anywhere."""
+    found = []
+    for node in ast.walk(ast.parse(source, str(path))):
+        if not isinstance(node, ast.Import | ast.ImportFrom):
+            continue
+        for name in _named(node, module, path.name == "__init__.py"):
+            target = _resolve(name, known)
+            if target is not None and target != module:
+                found.append(Import(module, path, node.lineno, target, ast.unparse(node)))
+    return found
+
+
 def imports(root: Path, known: dict[str, Path]) -> list[Import]:
     """Every import of one of our modules, in every module of ``known`` (top-level, lazy, TYPE_CHECKING)."""
-    found = []
-    for module, path in known.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Import | ast.ImportFrom):
-                continue
-            for name in _named(node, module, path.name == "__init__.py"):
-                target = _resolve(name, known)
-                if target is not None and target != module:
-                    found.append(Import(module, path.relative_to(root), node.lineno, target, ast.unparse(node)))
-    return found
+    return [item for module, path in known.items()
+            for item in imports_in(module, path.relative_to(root), path.read_text(encoding="utf-8"), known)]
 
 
 def layer(module: str) -> str:
@@ -205,7 +209,9 @@ def test_every_module_is_read_once() -> None:
 
 
 def test_the_examples_import_only_the_contract_package() -> None:
-    for path in sorted((ROOT.joinpath(*EXAMPLES)).rglob("*.py")):
+    examples = sorted((ROOT.joinpath(*EXAMPLES)).rglob("*.py"))
+    assert examples, f"no Python example under {'/'.join(EXAMPLES)}: the check would read nothing"
+    for path in examples:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Import | ast.ImportFrom):

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from shinpan import matrix as matrix_
-from shinpan import rulesets, suite
-from tests.conftest import RunResult, SuiteRunner
+from shinpan import rulesets
+from tests.conftest import RunResult, SuiteRunner, cases_in
 
 TIMINGS = {"header": ("started",), "case": ("duration",), "footer": ("duration",)}
 
@@ -50,7 +50,7 @@ def test_two_workers_report_and_summarize_what_one_process_does(run_suite: Suite
     assert summary(parallel) == summary(serial)
     cases = serial.report
     states = serial.lines[0].get("states") or [serial.lines[0]["rules"]["label"]]
-    scenarios = sum(len(suite.parse_feature(path).cases) for path in suite.feature_paths(suite_copy))
+    scenarios = cases_in(suite_copy)
     assert len(cases) == scenarios * len(states) and len(states) == (len(every_state()) if matrix else 1)
     order = [(line["id"], states.index(line["ruleset"])) for line in cases]
     assert order == sorted(order)  # by scenario id, then state in the states' order

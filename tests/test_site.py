@@ -35,7 +35,9 @@ def test_every_scenario_of_the_suite_has_its_page(built: tuple[Path, model.Site]
 
 def test_pages_are_japanese_and_load_nothing_from_the_network(built: tuple[Path, model.Site]) -> None:
     out, _ = built
-    for page in out.rglob("*.html"):
+    pages = sorted(out.rglob("*.html"))
+    assert len(pages) > 50, pages  # a page per scenario and the shared pages
+    for page in pages:
         html = page.read_text(encoding="utf-8")
         assert '<html lang="ja">' in html, page
         assert 'name="viewport"' in html, page
