@@ -202,7 +202,7 @@ class Pipeline:
         for card in rebuilt.to_graveyard:
             card.entered_battle_turn = None
             events.append(self._under_to_graveyard(card, last))
-        for remaining in reconstruction.carry_over(self.state, obj, last, rebuilt):
+        for remaining in reconstruction.carry_over(self.state, obj, rebuilt):
             self.state.players[remaining.controller].battle.append(remaining)
             events.append(Reconstructed(tuple(remaining.cards), remaining.controller))
         return events

@@ -20,7 +20,7 @@ from shinpan.reference_engine.core.characteristics import is_evolution_creature
 from shinpan.reference_engine.core.choices import ChoiceScript
 from shinpan.reference_engine.core.errors import IllegalAction
 from shinpan.reference_engine.core.event_pipeline import EventPipeline
-from shinpan.reference_engine.core.events import Cause, LastKnown, MoveRequest
+from shinpan.reference_engine.core.events import Cause, MoveRequest
 from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.core.zones import Zone
@@ -86,11 +86,10 @@ def _reconstruct_rest(state: GameState, obj: BattleObject, pipeline: EventPipeli
                       choices: ChoiceScript | None) -> None:
     """Old ruling: the cards under the 魔導具 are separated and reconstructed (801.4)."""
     plan = reconstruction.plan(obj, is_evolution_creature(obj), pipeline.rules, choices)
-    last = LastKnown(tuple(obj.cards), obj.controller, obj.tapped, None)
     for lost in plan.to_graveyard:
         lost.entered_battle_turn = None
         state.players[lost.owner].zones[Zone.GRAVEYARD].append(lost)
-    stayed = reconstruction.carry_over(state, obj, last, plan)
+    stayed = reconstruction.carry_over(state, obj, plan)
     for remaining in stayed:
         remaining.attacking = False
     obj.cards = [obj.top]

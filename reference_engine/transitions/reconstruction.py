@@ -33,7 +33,6 @@ from dataclasses import dataclass
 from shinpan.reference_engine.core.choices import ChoiceScript
 from shinpan.reference_engine.core.effects import PowerModifier
 from shinpan.reference_engine.core.errors import IllegalAction
-from shinpan.reference_engine.core.events import LastKnown
 from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.players import Player
 from shinpan.reference_engine.core.rules_state import RulesState
@@ -171,7 +170,7 @@ def _cards(picks: Sequence[Card], among: Sequence[Card], kind: str) -> list[Card
     return cards
 
 
-def carry_over(state: GameState, old: BattleObject, last: LastKnown, result: Plan) -> list[BattleObject]:
+def carry_over(state: GameState, old: BattleObject, result: Plan) -> list[BattleObject]:
     """The objects that stay, and what each inherits from the object whose top card left (801.4c).
 
     - tap state: the leaving creature's (801.4 as revised; the older text is silent and the engine
@@ -190,7 +189,7 @@ def carry_over(state: GameState, old: BattleObject, last: LastKnown, result: Pla
       for the creature and the effects aimed at it (seed 000's table); with several left, each of them.
     """
     objects = [
-        BattleObject(list(pile), old.controller, tapped=last.tapped, attacking=index == result.attacker)
+        BattleObject(list(pile), old.controller, tapped=old.tapped, attacking=index == result.attacker)
         for index, pile in enumerate(result.piles)
     ]
     inherited = [m for m in state.modifiers if m.target == old.serial]

@@ -12,7 +12,6 @@ from shinpan.reference_engine.core.characteristics import is_evolution_creature
 from shinpan.reference_engine.core.choices import ChoiceScript
 from shinpan.reference_engine.core.errors import IllegalAction
 from shinpan.reference_engine.core.event_pipeline import EventPipeline
-from shinpan.reference_engine.core.events import LastKnown
 from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.core.zones import Zone
@@ -29,10 +28,9 @@ def side_jump(pipeline: EventPipeline, card: Card, onto: Card, choices: ChoiceSc
     if target is None or target is old or not target.is_creature or target.controller is not old.controller:
         raise IllegalAction(f"{onto.name} is not another creature of the same player")
     plan = reconstruction.plan(old, True, pipeline.rules, choices)
-    last = LastKnown(tuple(old.cards), old.controller, old.tapped, None)
     jumped = BattleObject([card, *target.cards], old.controller)
     carry_over(state, old, target, jumped)
-    stayed = reconstruction.carry_over(state, old, last, plan)
+    stayed = reconstruction.carry_over(state, old, plan)
     for remaining in stayed:
         remaining.attacking = False  # the attack goes with the card that moved
     for lost in plan.to_graveyard:
