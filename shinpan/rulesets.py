@@ -260,11 +260,6 @@ class Changes:
             groups.setdefault(state.standings, []).append(state)
         return tuple(tuple(group) for group in groups.values())
 
-    def settled_between(self, earlier: RulesState, later: RulesState) -> tuple[Change, ...]:
-        """Changes that are certainly not in force in ``earlier`` and certainly in force in ``later``."""
-        return tuple(c for c in self.items if earlier.standing(c.id) == Standing.NOT_IN_FORCE
-                     and later.standing(c.id) == Standing.IN_FORCE)
-
     def window_problem(self, since: Sequence[str], until: Sequence[str]) -> str | None:
         """Why ``@since``/``@until`` ids cannot form a window (unknown id, or it ends before it starts)."""
         for change_id in (*since, *until):
