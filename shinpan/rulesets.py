@@ -269,11 +269,16 @@ class Changes:
             for end in until:
                 if start == end:
                     return f"@since:{start} and @until:{end} name the same change: the window is empty"
-                first, last = self.get(start), self.get(end)
-                if first.earliest is not None and last.latest is not None and last.latest <= first.earliest:
-                    return (f"@until:{end} ({last.when()}) takes effect before @since:{start} ({first.when()}): "
-                            "the window is empty")
+                if self.ends_before(end, start):
+                    return (f"@until:{end} ({self.get(end).when()}) takes effect no later than @since:{start} "
+                            f"({self.get(start).when()}): the window is empty")
         return None
+
+    def ends_before(self, end: str, start: str) -> bool:
+        """Whether a window that change ``end`` closes is over before one that change ``start`` opens: just after
+        ``start`` takes effect, ``end`` is certainly in force (as the states reckon it, :meth:`Change.relative_to`),
+        or they are the same change."""
+        return end == start or self.get(end).relative_to(self.get(start)) == Standing.IN_FORCE
 
 
 def parse_day(text: str) -> dt.date:

@@ -99,6 +99,20 @@ def test_windows_that_cannot_hold_are_named() -> None:
     assert changes.window_problem(["2018-09-05"], ["pig-reversal"]) is None
 
 
+def test_a_window_is_empty_exactly_when_the_state_just_after_its_start_excludes_it() -> None:
+    """Lint's empty window and the states agree: @until:X @since:Y is empty when X is certainly in force just after
+    Y takes effect (the scenario is NOT_APPLICABLE there); when that is in doubt, so is the window."""
+    closing = rulesets.Change("closes", "closes", ("x",), ("s",), after=day("2019-12-31"), by=day("2020-01-02"))
+    opening = rulesets.Change("2020-01-02", "opens", ("x",), ("s",), date=day("2020-01-02"))
+    ranged = rulesets.Change("ranged", "opens", ("x",), ("s",), after=day("2020-01-01"), by=day("2020-03-01"))
+    changes = rulesets.Changes((closing, opening, ranged), Path("rulesets.yaml"))
+    assert "the window is empty" in str(changes.window_problem(["2020-01-02"], ["closes"]))
+    assert changes.after("2020-01-02").verdict(["2020-01-02"], ["closes"], changes).status == "NOT_APPLICABLE"
+    assert changes.window_problem(["ranged"], ["closes"]) is None
+    assert changes.after("ranged").verdict(["ranged"], ["closes"], changes).status == "UNRESOLVED"
+    assert not changes.ends_before("2020-01-02", "closes")
+
+
 def boundary_days() -> list[dt.date]:
     """Every change's boundary days (the day before and the first day in force) and one day inside each range."""
     days: set[dt.date] = set()
