@@ -28,7 +28,7 @@ import pytest
 from gherkin.stream.gherkin_events import GherkinEvents
 from gherkin.stream.source_events import source_event
 
-from shinpan import __version__
+from shinpan import __version__, suite
 
 STEPS_KEY = pytest.StashKey[list[list[Any]]]()
 PROPERTY = "shinpan_steps"
@@ -116,19 +116,6 @@ def _meta() -> cm.Meta:
                    cpu=cm.Product(name=platform.machine() or "unknown"))
 
 
-def _lines(node: object, found: dict[str, int]) -> dict[str, int]:
-    """Every AST node id of a gherkin document with its line."""
-    if isinstance(node, dict):
-        if "id" in node and isinstance(node.get("location"), dict):
-            found[str(node["id"])] = int(node["location"]["line"])
-        for value in node.values():
-            _lines(value, found)
-    elif isinstance(node, list):
-        for value in node:
-            _lines(value, found)
-    return found
-
-
 def envelopes(cases: list[dict[str, Any]], relative: Any, started: int, success: bool) -> Iterator[cm.Envelope]:
     """The run's envelopes, in order."""
     convert = cm.message_converter.from_dict
@@ -147,7 +134,8 @@ def envelopes(cases: list[dict[str, Any]], relative: Any, started: int, success:
         for envelope in events.enum(event):
             raw: dict[str, Any] = dict(envelope)
             if "gherkinDocument" in raw:
-                lines = _lines(raw["gherkinDocument"], {})
+                lines = {node_id: int(node["location"]["line"])
+                         for node_id, node in suite.ast_nodes(raw["gherkinDocument"]).items() if "location" in node}
             if "pickle" in raw:
                 pickles[(feature, int(raw["pickle"]["location"]["line"]))] = (raw["pickle"], lines)
             yield convert(raw, cm.Envelope)

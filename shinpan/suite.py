@@ -100,7 +100,7 @@ def parse_feature(path: Path) -> FeatureFile:
 
 
 def _cases(path: Path, document: dict[str, Any]) -> list[Case]:
-    nodes = _ast_nodes(document["feature"])
+    nodes = ast_nodes(document["feature"])
     cases = []
     rows: dict[str, int] = {}
     for pickle in Compiler().compile(document):  # type: ignore[arg-type]
@@ -131,17 +131,17 @@ def _cases(path: Path, document: dict[str, Any]) -> list[Case]:
     return cases
 
 
-def _ast_nodes(node: Any, found: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Every AST node with an id, by id (scenarios, steps, rows)."""
+def ast_nodes(node: Any, found: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Every node of a gherkin document (or of a part of one) that has an id, by id (scenarios, steps, rows)."""
     found = {} if found is None else found
     if isinstance(node, dict):
         if "id" in node and isinstance(node["id"], str):
             found[node["id"]] = node
         for value in node.values():
-            _ast_nodes(value, found)
+            ast_nodes(value, found)
     elif isinstance(node, list):
         for value in node:
-            _ast_nodes(value, found)
+            ast_nodes(value, found)
     return found
 
 
