@@ -171,28 +171,26 @@ def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]
     changes = rulesets.load()
     selected = changes.select(ruleset, rules_as_of)
     known = sources_.load()
-    features = [suite.feature(p) for p in suite.feature_paths()]
     records = []
-    for feature in features:
-        for case in feature.cases:
-            values = case.values
-            try:
-                verdict = selected.verdict(values.since, values.until, changes)
-            except ShinpanError as error:  # named with the scenario that holds the bad tag
-                raise SuiteError(paths.relative(case.path), case.line, str(error)) from None
-            records.append({
-                "id": case.id, "feature": paths.relative(case.path), "line": case.line, "name": case.name,
-                "topic": case.topic, "outline_row": case.row, "tags": list(case.tags), "rules": list(values.rule),
-                "sources": list(values.source), "source_titles": [known.title(s) for s in values.source],
-                "since": list(values.since), "until": list(values.until),
-                "status": values.status[0] if values.status else None, "requires": list(values.requires),
-                "unresolved": values.unresolved, "ruleset": selected.label, "applies": verdict.status is None,
-                "not_applicable_because": verdict.reason if verdict.status == "NOT_APPLICABLE" else None,
-                "in_doubt": list(verdict.doubts),
-                "unresolved_because": verdict.reason if verdict.status == "UNRESOLVED" else None,
-                "steps": [{"keyword": s.keyword.strip(), "kind": s.kind, "text": s.text, "line": s.line}
-                          for s in case.steps],
-            })
+    for case in suite.cases():
+        values = case.values
+        try:
+            verdict = selected.verdict(values.since, values.until, changes)
+        except ShinpanError as error:  # named with the scenario that holds the bad tag
+            raise SuiteError(paths.relative(case.path), case.line, str(error)) from None
+        records.append({
+            "id": case.id, "feature": paths.relative(case.path), "line": case.line, "name": case.name,
+            "topic": case.topic, "outline_row": case.row, "tags": list(case.tags), "rules": list(values.rule),
+            "sources": list(values.source), "source_titles": [known.title(s) for s in values.source],
+            "since": list(values.since), "until": list(values.until),
+            "status": values.status[0] if values.status else None, "requires": list(values.requires),
+            "unresolved": values.unresolved, "ruleset": selected.label, "applies": verdict.status is None,
+            "not_applicable_because": verdict.reason if verdict.status == "NOT_APPLICABLE" else None,
+            "in_doubt": list(verdict.doubts),
+            "unresolved_because": verdict.reason if verdict.status == "UNRESOLVED" else None,
+            "steps": [{"keyword": s.keyword.strip(), "kind": s.kind, "text": s.text, "line": s.line}
+                      for s in case.steps],
+        })
     return records
 
 
@@ -511,8 +509,7 @@ def diff_(first: str, second: str, fmt: str) -> None:
     from shinpan import diff as diff_module
 
     changes = rulesets.load()
-    cases = [case for path in suite.feature_paths() for case in suite.feature(path).cases]
-    result = diff_module.diff(changes, changes.named(first), changes.named(second), cases)
+    result = diff_module.diff(changes, changes.named(first), changes.named(second), suite.cases())
     if fmt == "json":
         click.echo(json.dumps(diff_module.as_json(result), ensure_ascii=False, indent=2))
         return
@@ -529,11 +526,10 @@ def rules_(number: str, fmt: str) -> None:
     from shinpan import rules
 
     found = rules.load().matching(number)
-    root = features_dir().parent
-    cases = [case for path in suite.feature_paths() for case in suite.feature(path).cases]
+    cases = suite.cases()
     entries: list[dict[str, Any]] = []
     for rule in found:
-        citing = [{"id": case.id, "place": f"{case.path.relative_to(root).as_posix()}:{case.line}", "name": case.name}
+        citing = [{"id": case.id, "place": f"{paths.relative(case.path)}:{case.line}", "name": case.name}
                   for case in cases if rule.number in case.values.rule]
         versions = [{"from": v.start, "until": v.end, "meaning": v.meaning} for v in rule.versions]
         entries.append({"number": rule.number, "title": rule.title, "versions": versions, "scenarios": citing})

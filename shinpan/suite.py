@@ -160,6 +160,11 @@ def feature_paths(root: Path | None = None) -> list[Path]:
     return sorted((root or features_dir()).rglob("*.feature"))
 
 
+def cases(root: Path | None = None) -> list[Case]:
+    """Every case of every feature file under ``root`` (default ``features/``), file by file."""
+    return [case for path in feature_paths(root) for case in feature(path).cases]
+
+
 @cache
 def load_feature(path: Path, mtime_ns: int) -> FeatureFile:
     """:func:`parse_feature`, cached per file version."""

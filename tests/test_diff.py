@@ -13,7 +13,7 @@ from shinpan.diff import diff
 
 
 def _all_cases() -> list[suite.Case]:
-    return [case for path in suite.feature_paths() for case in suite.feature(path).cases]
+    return suite.cases()
 
 
 def _json(*args: str) -> dict[str, Any]:

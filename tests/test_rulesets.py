@@ -128,7 +128,7 @@ def boundary_days() -> list[dt.date]:
 def test_every_day_answers_for_every_scenario() -> None:
     """No day is refused: every scenario applies, does not apply, or is UNRESOLVED naming the change in doubt."""
     changes = rulesets.load()
-    cases = [case for path in suite.feature_paths() for case in suite.feature(path).cases]
+    cases = suite.cases()
     for when in boundary_days():
         state = changes.on(when)
         for case in cases:
@@ -140,7 +140,7 @@ def test_every_day_answers_for_every_scenario() -> None:
 
 def status_on(case_id: str, when: str) -> str | None:
     changes = rulesets.load()
-    case = next(c for p in suite.feature_paths() for c in suite.feature(p).cases if c.id == case_id)
+    case = next(c for c in suite.cases() if c.id == case_id)
     return changes.named(when).verdict(case.values.since, case.values.until, changes).status
 
 
