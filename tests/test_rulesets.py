@@ -180,6 +180,23 @@ def test_the_matrix_states_cover_both_sides_of_every_change() -> None:
     assert len({s.standings for s in changes.states()}) == len(changes.states())
 
 
+def test_the_matrix_table_gives_each_state_its_counts_doubts_and_equals() -> None:
+    from shinpan import matrix
+
+    changes = rulesets.load()
+    groups = [group for group in changes.same_states() if len(group) > 1]
+    state = groups[0][0]
+    rows = matrix.annotate(matrix.rows([state.label], [(state.label, "PASS")] * 3 + [(state.label, "FAIL")]),
+                           changes)
+    lines = matrix.render(rows)
+    heading = next(line for line in lines if "rules" in line)
+    assert [cell.strip() for cell in heading.strip("┃ ").split("┃")][:4] == ["rules", "pass", "fail", "unsupported"]
+    row = next(line for line in lines if f" {state.label} " in line)
+    cells = [cell.strip() for cell in row.strip("│ ").split("│")]
+    assert cells[:3] == [state.label, "3", "1"] and cells[-1] == (", ".join(state.in_doubt) or "-")
+    assert any(f"= {same.label}" in line for line in lines for same in groups[0][1:])
+
+
 @pytest.mark.parametrize(("text", "message"), [
     ("changes: []\n", "non-empty list 'changes'"),
     ("changes:\n  - id: x\n    date: 2020-01-01\n    title: t\n    what: [w]\n    sources: [s]\n", "id must be its date"),
