@@ -414,16 +414,13 @@ def dump_cases(ruleset: str | None, rules_as_of: str | None, with_messages: bool
 
 def _recorded_cases(ruleset: str) -> dict[str, dict[str, Any]]:
     """Run the suite on the reference engine under ``ruleset``, recording each scenario's messages and checks."""
-    import subprocess
     import tempfile
+
+    from shinpan import invocation
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "cases.jsonl"
-        command = [sys.executable, "-m", "shinpan", "run", "--adapter=reference", f"--ruleset={ruleset}",
-                   "-q", "-p", "no:warnings", f"--record-cases={path}"]
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
-        if not path.exists():
-            raise click.ClickException(f"recording the cases failed: {done.stdout[-2000:]}{done.stderr[-2000:]}")
+        invocation.run_to_report(Path(tmp) / "run.jsonl", "reference", ruleset, options=[f"--record-cases={path}"])
         lines = path.read_text(encoding="utf-8").splitlines()
     return {record["id"]: record for record in map(json.loads, lines)}
 
