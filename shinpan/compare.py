@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from shinpan import summary
-from shinpan.report import cases, read
+from shinpan.report import cases, read, rules_label
 
 MISSING = "-"
 NOT_RUN = tuple(status.value for status in summary.NOT_RUN)
@@ -71,8 +71,7 @@ def read_run(path: str | Path) -> Run:
     found = cases(lines)
     adapter = _mapping(header.get("adapter"))
     name = " ".join(str(adapter[k]) for k in ("name", "version") if adapter.get(k))
-    ruleset = _mapping(header.get("rules")).get("label", "?")
-    return Run(str(path), name or str(adapter.get("spec") or Path(path).stem), str(ruleset),
+    return Run(str(path), name or str(adapter.get("spec") or Path(path).stem), rules_label(header),
                {str(line["id"]): str(line["status"]) for line in found},
                {str(line["id"]): str(line.get("topic", "")) for line in found})
 
