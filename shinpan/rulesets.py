@@ -57,11 +57,6 @@ class Change:
     line: int | None = None
 
     @property
-    def dated(self) -> bool:
-        """Whether the day it took effect is known."""
-        return self.date is not None
-
-    @property
     def earliest(self) -> dt.date | None:
         """The last day on which it was certainly not in force (``None`` if unknown)."""
         return self.date - dt.timedelta(days=1) if self.date is not None else self.after

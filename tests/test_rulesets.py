@@ -22,8 +22,8 @@ def day(text: str) -> dt.date:
 
 def test_the_suite_lists_dated_and_ranged_changes() -> None:
     changes = rulesets.load()
-    assert sorted(c.id for c in changes.items if c.dated) == DATED
-    ranged = {c.id: c for c in changes.items if not c.dated}
+    assert sorted(c.id for c in changes.items if c.date is not None) == DATED
+    ranged = {c.id: c for c in changes.items if c.date is None}
     assert set(ranged) == {"devolve-sickness", "pig-reversal", "mugetsu-ruling"}
     assert (ranged["pig-reversal"].after, ranged["pig-reversal"].by) == (day("2019-08-02"), day("2021-01-03"))
     assert ranged["mugetsu-ruling"].after is None and ranged["mugetsu-ruling"].by == day("2025-12-17")
@@ -120,7 +120,7 @@ def boundary_days() -> list[dt.date]:
         for bound in (change.earliest, change.latest):
             if bound is not None:
                 days |= {bound, bound + dt.timedelta(days=1), bound - dt.timedelta(days=1)}
-        if not change.dated and change.after and change.by:
+        if change.date is None and change.after and change.by:
             days.add(change.after + (change.by - change.after) / 2)
     return sorted(days)
 
