@@ -16,11 +16,11 @@ from io import StringIO
 from pathlib import Path
 from typing import Any
 
-from shinpan import summary
+from shinpan import outcomes
 from shinpan.report import cases, read, rules_label
 
 MISSING = "-"
-NOT_RUN = tuple(status.value for status in summary.NOT_RUN)
+NOT_RUN = tuple(status.value for status in outcomes.NOT_RUN)
 
 
 @dataclass(frozen=True)

@@ -10,14 +10,13 @@ from io import StringIO
 from rich.console import Console
 from rich.table import Table
 
+from shinpan.outcomes import NOT_RUN as NOT_RUN  # re-exported: the statuses left out of the scores
 from shinpan.outcomes import Status
 from shinpan.rulesets import RulesState
 
 COLUMNS = (Status.PASS, Status.FAIL, Status.UNSUPPORTED, Status.UNOBSERVABLE, Status.SCRIPT_MISMATCH,
            Status.ERROR, Status.CRASH, Status.TIMEOUT, Status.XFAIL, Status.XPASS, Status.NOT_APPLICABLE,
            Status.UNRESOLVED)
-NOT_RUN = (Status.NOT_APPLICABLE, Status.UNRESOLVED)
-"""Statuses of scenarios that assert nothing under this run: left out of conformance and coverage."""
 LACKING = (Status.UNSUPPORTED, Status.UNOBSERVABLE)
 """Statuses that say the adapter lacks something: outside coverage."""
 
