@@ -146,15 +146,16 @@ RUN_OPTIONS = (("ruleset", "--ruleset", "value"), ("rules_as_of", "--rules-as-of
                ("expectations", "--expectations", "path"), ("allow_xpass", "--allow-xpass", "flag"),
                ("junitxml", "--junitxml", "path"), ("trace", "--trace-dir", "path"),  # pytest's --trace is pdb
                ("messages", "--messages", "path"))
-"""The options of ``shinpan run`` passed on to the plugin when given: (parameter, pytest option, kind); a path
-is made absolute, a flag has no value."""
+"""The options of ``shinpan run`` (and those of them ``shinpan matrix`` has) passed on to the plugin when given:
+(parameter, pytest option, kind); a path is made absolute, a flag has no value."""
 
 
 def _plugin_options(params: dict[str, Any]) -> list[str]:
-    """The plugin's options for the ``shinpan run`` options given, in the order of :data:`RUN_OPTIONS`."""
+    """The plugin's options for the ``shinpan run`` options given (a command without one of them: not given), in
+    the order of :data:`RUN_OPTIONS`."""
     args = []
     for name, option, kind in RUN_OPTIONS:
-        value = params[name]
+        value = params.get(name)
         if not value:
             continue
         if kind == "flag":
@@ -265,10 +266,8 @@ def matrix(adapter: str, validate: bool, expectations: str | None, tags: str | N
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(report).resolve() if report else Path(tmp) / "matrix.jsonl"
         args = [*invocation.base_arguments(), f"--adapter={adapter}", "--matrix", f"--report={path}",
-                "-p", "no:warnings", f"--default-target={features_dir()}"]
-        args += ["--validate"] if validate else []
-        args += [f"--expectations={Path(expectations).resolve()}"] if expectations else []
-        args += [f"--tags={tags}"] if tags else []
+                "-p", "no:warnings", f"--default-target={features_dir()}",
+                *_plugin_options({**click.get_current_context().params, "report": None})]
         if format_ == "json":  # stdout carries the JSON document alone
             args += ["-p", "no:terminal"]
         extra = invocation.in_order(pytest_args)
