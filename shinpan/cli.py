@@ -146,15 +146,16 @@ RUN_OPTIONS = (("ruleset", "--ruleset", "value"), ("rules_as_of", "--rules-as-of
                ("expectations", "--expectations", "path"), ("allow_xpass", "--allow-xpass", "flag"),
                ("junitxml", "--junitxml", "path"), ("trace", "--trace-dir", "path"),  # pytest's --trace is pdb
                ("messages", "--messages", "path"))
-"""The options of ``shinpan run`` passed on to the plugin when given: (parameter, pytest option, kind); a path
-is made absolute, a flag has no value."""
+"""The options of ``shinpan run`` (and those of them ``shinpan matrix`` has) passed on to the plugin when given:
+(parameter, pytest option, kind); a path is made absolute, a flag has no value."""
 
 
 def _plugin_options(params: dict[str, Any]) -> list[str]:
-    """The plugin's options for the ``shinpan run`` options given, in the order of :data:`RUN_OPTIONS`."""
+    """The plugin's options for the ``shinpan run`` options given (a command without one of them: not given), in
+    the order of :data:`RUN_OPTIONS`."""
     args = []
     for name, option, kind in RUN_OPTIONS:
-        value = params[name]
+        value = params.get(name)
         if not value:
             continue
         if kind == "flag":
@@ -171,28 +172,26 @@ def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]
     changes = rulesets.load()
     selected = changes.select(ruleset, rules_as_of)
     known = sources_.load()
-    features = [suite.feature(p) for p in suite.feature_paths()]
     records = []
-    for feature in features:
-        for case in feature.cases:
-            values = case.values
-            try:
-                verdict = selected.verdict(values.since, values.until, changes)
-            except ShinpanError as error:  # named with the scenario that holds the bad tag
-                raise SuiteError(paths.relative(case.path), case.line, str(error)) from None
-            records.append({
-                "id": case.id, "feature": paths.relative(case.path), "line": case.line, "name": case.name,
-                "topic": case.topic, "outline_row": case.row, "tags": list(case.tags), "rules": list(values.rule),
-                "sources": list(values.source), "source_titles": [known.title(s) for s in values.source],
-                "since": list(values.since), "until": list(values.until),
-                "status": values.status[0] if values.status else None, "requires": list(values.requires),
-                "unresolved": values.unresolved, "ruleset": selected.label, "applies": verdict.status is None,
-                "not_applicable_because": verdict.reason if verdict.status == "NOT_APPLICABLE" else None,
-                "in_doubt": list(verdict.doubts),
-                "unresolved_because": verdict.reason if verdict.status == "UNRESOLVED" else None,
-                "steps": [{"keyword": s.keyword.strip(), "kind": s.kind, "text": s.text, "line": s.line}
-                          for s in case.steps],
-            })
+    for case in suite.cases():
+        values = case.values
+        try:
+            verdict = selected.verdict(values.since, values.until, changes)
+        except ShinpanError as error:  # named with the scenario that holds the bad tag
+            raise SuiteError(paths.relative(case.path), case.line, str(error)) from None
+        records.append({
+            "id": case.id, "feature": paths.relative(case.path), "line": case.line, "name": case.name,
+            "topic": case.topic, "outline_row": case.row, "tags": list(case.tags), "rules": list(values.rule),
+            "sources": list(values.source), "source_titles": [known.title(s) for s in values.source],
+            "since": list(values.since), "until": list(values.until),
+            "status": values.status[0] if values.status else None, "requires": list(values.requires),
+            "unresolved": values.unresolved, "ruleset": selected.label, "applies": verdict.status is None,
+            "not_applicable_because": verdict.reason if verdict.status == "NOT_APPLICABLE" else None,
+            "in_doubt": list(verdict.doubts),
+            "unresolved_because": verdict.reason if verdict.status == "UNRESOLVED" else None,
+            "steps": [{"keyword": s.keyword.strip(), "kind": s.kind, "text": s.text, "line": s.line}
+                      for s in case.steps],
+        })
     return records
 
 
@@ -267,10 +266,8 @@ def matrix(adapter: str, validate: bool, expectations: str | None, tags: str | N
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(report).resolve() if report else Path(tmp) / "matrix.jsonl"
         args = [*invocation.base_arguments(), f"--adapter={adapter}", "--matrix", f"--report={path}",
-                "-p", "no:warnings", f"--default-target={features_dir()}"]
-        args += ["--validate"] if validate else []
-        args += [f"--expectations={Path(expectations).resolve()}"] if expectations else []
-        args += [f"--tags={tags}"] if tags else []
+                "-p", "no:warnings", f"--default-target={features_dir()}",
+                *_plugin_options({**click.get_current_context().params, "report": None})]
         if format_ == "json":  # stdout carries the JSON document alone
             args += ["-p", "no:terminal"]
         extra = invocation.in_order(pytest_args)
@@ -416,16 +413,13 @@ def dump_cases(ruleset: str | None, rules_as_of: str | None, with_messages: bool
 
 def _recorded_cases(ruleset: str) -> dict[str, dict[str, Any]]:
     """Run the suite on the reference engine under ``ruleset``, recording each scenario's messages and checks."""
-    import subprocess
     import tempfile
+
+    from shinpan import invocation
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "cases.jsonl"
-        command = [sys.executable, "-m", "shinpan", "run", "--adapter=reference", f"--ruleset={ruleset}",
-                   "-q", "-p", "no:warnings", f"--record-cases={path}"]
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
-        if not path.exists():
-            raise click.ClickException(f"recording the cases failed: {done.stdout[-2000:]}{done.stderr[-2000:]}")
+        invocation.run_to_report(Path(tmp) / "run.jsonl", "reference", ruleset, options=[f"--record-cases={path}"])
         lines = path.read_text(encoding="utf-8").splitlines()
     return {record["id"]: record for record in map(json.loads, lines)}
 
@@ -511,8 +505,7 @@ def diff_(first: str, second: str, fmt: str) -> None:
     from shinpan import diff as diff_module
 
     changes = rulesets.load()
-    cases = [case for path in suite.feature_paths() for case in suite.feature(path).cases]
-    result = diff_module.diff(changes, changes.named(first), changes.named(second), cases)
+    result = diff_module.diff(changes, changes.named(first), changes.named(second), suite.cases())
     if fmt == "json":
         click.echo(json.dumps(diff_module.as_json(result), ensure_ascii=False, indent=2))
         return
@@ -529,11 +522,10 @@ def rules_(number: str, fmt: str) -> None:
     from shinpan import rules
 
     found = rules.load().matching(number)
-    root = features_dir().parent
-    cases = [case for path in suite.feature_paths() for case in suite.feature(path).cases]
+    cases = suite.cases()
     entries: list[dict[str, Any]] = []
     for rule in found:
-        citing = [{"id": case.id, "place": f"{case.path.relative_to(root).as_posix()}:{case.line}", "name": case.name}
+        citing = [{"id": case.id, "place": f"{paths.relative(case.path)}:{case.line}", "name": case.name}
                   for case in cases if rule.number in case.values.rule]
         versions = [{"from": v.start, "until": v.end, "meaning": v.meaning} for v in rule.versions]
         entries.append({"number": rule.number, "title": rule.title, "versions": versions, "scenarios": citing})

@@ -16,10 +16,11 @@ from io import StringIO
 from pathlib import Path
 from typing import Any
 
-from shinpan.errors import ReportError
+from shinpan import outcomes
+from shinpan.report import cases, read, rules_label
 
 MISSING = "-"
-NOT_RUN = ("NOT_APPLICABLE", "UNRESOLVED")
+NOT_RUN = tuple(status.value for status in outcomes.NOT_RUN)
 
 
 @dataclass(frozen=True)
@@ -63,38 +64,16 @@ class Comparison:
 
 
 def read_run(path: str | Path) -> Run:
-    """Read one report; :class:`ReportError` naming the file and line if it is not one."""
-    file = Path(path)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ReportError(file, None, f"cannot read the report: {error}") from None
-    header: Mapping[str, Any] = {}
-    statuses: dict[str, str] = {}
-    topics: dict[str, str] = {}
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except ValueError:
-            raise ReportError(file, number, "not a JSON line of a shinpan report") from None
-        if not isinstance(record, dict):
-            raise ReportError(file, number, "expected a JSON object")
-        kind = record.get("type", "case")
-        if kind == "header":
-            header = record
-        elif kind == "case":
-            if not isinstance(record.get("id"), str) or not isinstance(record.get("status"), str):
-                raise ReportError(file, number, "a case line needs an 'id' and a 'status'")
-            statuses[record["id"]] = record["status"]
-            topics[record["id"]] = str(record.get("topic", ""))
-    if not header and not statuses:
-        raise ReportError(file, None, "an empty report")
+    """Read one report (:func:`shinpan.report.read`); :class:`ReportError` naming the file and line if it is not
+    one. The column is named after the engine of its header and the rules it ran under."""
+    lines = read(path)
+    header = next((line for line in lines if line.get("type") == "header"), {})
+    found = cases(lines)
     adapter = _mapping(header.get("adapter"))
     name = " ".join(str(adapter[k]) for k in ("name", "version") if adapter.get(k))
-    ruleset = _mapping(header.get("ruleset")).get("id", "?")
-    return Run(str(file), name or str(adapter.get("spec") or file.stem), str(ruleset), statuses, topics)
+    return Run(str(path), name or str(adapter.get("spec") or Path(path).stem), rules_label(header),
+               {str(line["id"]): str(line["status"]) for line in found},
+               {str(line["id"]): str(line.get("topic", "")) for line in found})
 
 
 def _mapping(value: object) -> Mapping[str, Any]:

@@ -40,10 +40,16 @@ class Diff:
     first: rulesets.RulesState
     second: rulesets.RulesState
     moves: tuple[Move, ...]
-    changed: tuple[str, ...]
-    """Changes whose standing differs between the states (settled, or in doubt on one side)."""
-    in_doubt: tuple[str, ...]
-    """Changes in doubt in either state."""
+
+    @property
+    def changed(self) -> tuple[str, ...]:
+        """Changes whose standing differs between the states (settled, or in doubt on one side), in file order."""
+        return changed_between(self.first, self.second)
+
+    @property
+    def in_doubt(self) -> tuple[str, ...]:
+        """Changes in doubt in either state, in file order."""
+        return tuple(c for c, _ in self.first.standings if c in (*self.first.in_doubt, *self.second.in_doubt))
 
     def by_change(self) -> dict[str, list[Move]]:
         """The moves grouped by the change responsible (a move naming several changes is under each)."""
@@ -60,10 +66,15 @@ def standing(state: rulesets.RulesState, case: suite.Case, changes: rulesets.Cha
     return verdict.status or APPLIES
 
 
+def changed_between(first: rulesets.RulesState, second: rulesets.RulesState) -> tuple[str, ...]:
+    """The changes whose standing differs between ``first`` and ``second``, in file order."""
+    return tuple(c for c, standing in first.standings if standing != second.standing(c))
+
+
 def diff(changes: rulesets.Changes, first: rulesets.RulesState, second: rulesets.RulesState,
          cases: Iterable[suite.Case]) -> Diff:
     """Every scenario of ``cases`` whose standing differs between ``first`` and ``second``."""
-    changed = tuple(c for c in changes.ids if first.standing(c) != second.standing(c))
+    changed = changed_between(first, second)
     moves: dict[str, Move] = {}
     for case in cases:
         before, after = standing(first, case, changes), standing(second, case, changes)
@@ -72,8 +83,7 @@ def diff(changes: rulesets.Changes, first: rulesets.RulesState, second: rulesets
         named = (*case.values.since, *case.values.until)
         moves[case.id] = Move(case.id, case.name, f"{paths.relative(case.path)}:{case.line}", tuple(case.values.rule),
                               before, after, tuple(c for c in named if c in changed))
-    in_doubt = tuple(c for c in changes.ids if c in (*first.in_doubt, *second.in_doubt))
-    return Diff(first, second, tuple(sorted(moves.values(), key=lambda m: m.id)), changed, in_doubt)
+    return Diff(first, second, tuple(sorted(moves.values(), key=lambda m: m.id)))
 
 
 def as_json(result: Diff) -> dict[str, object]:

@@ -34,7 +34,7 @@ import tomlkit
 from tomlkit.exceptions import TOMLKitError
 
 from shinpan.errors import ExpectationsError
-from shinpan.outcomes import Status
+from shinpan.outcomes import NOT_RUN, Status
 
 EXPECTABLE = (Status.FAIL, Status.UNSUPPORTED, Status.UNOBSERVABLE, Status.SCRIPT_MISMATCH, Status.ERROR,
               Status.CRASH, Status.TIMEOUT)
@@ -156,7 +156,7 @@ def _day(where: str, key: str, value: object) -> dt.date | None:
 
 def judge(expected: Expectation | None, status: Status) -> Status:
     """The status a scenario is reported with, given what was expected of it."""
-    if expected is None or status in (Status.NOT_APPLICABLE, Status.UNRESOLVED):
+    if expected is None or status in NOT_RUN:
         return status
     if status == expected.status:
         return Status.XFAIL
@@ -219,7 +219,7 @@ def update(report_cases: Iterable[Mapping[str, Any]], old: Expectations | None, 
         case_id = str(line["id"])
         ruleset = str(line.get("ruleset", ""))
         earned = Status(str(line.get("actual") or line["status"]))
-        if earned in (Status.NOT_APPLICABLE, Status.UNRESOLVED):
+        if earned in NOT_RUN:
             continue
         previous = entries.get(case_id)
         if earned not in EXPECTABLE:

@@ -59,9 +59,11 @@ def _target(arg: str, cwd: Path) -> str | None:
     return None
 
 
-def run_to_report(report: Path, adapter: str, ruleset: str | None = None, targets: Sequence[str] = ()) -> Path:
+def run_to_report(report: Path, adapter: str, ruleset: str | None = None, targets: Sequence[str] = (),
+                  options: Sequence[str] = ()) -> Path:
     """Run ``shinpan run`` in a child process (a run of its own: pytest and pytest-bdd keep state per process)
-    on ``adapter`` under ``ruleset``, over ``targets`` (default: the whole suite); return its ``report``.
+    on ``adapter`` under ``ruleset``, with the plugin's ``options``, over ``targets`` (default: the whole suite);
+    return its ``report``.
 
     A run that writes no report (bad input, an adapter that cannot be made) is a :class:`ReportError` whose
     message ends with the run's last line of output; failing scenarios are results, not errors."""
@@ -69,7 +71,7 @@ def run_to_report(report: Path, adapter: str, ruleset: str | None = None, target
                "-q", "-p", "no:warnings"]
     if ruleset:
         command.append(f"--ruleset={ruleset}")
-    command.extend(targets)
+    command += [*options, *targets]
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if not report.exists():
         tail = (done.stdout + done.stderr).strip().splitlines()[-1:] or ["no output"]

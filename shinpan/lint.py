@@ -58,9 +58,15 @@ def lint(root: Path | None = None) -> list[Problem]:
     matchers = step_definitions()
     seen_ids: dict[str, str] = {}
     for path in suite.feature_paths(root):
-        problems.extend(_lint_file(path, root, registry, changes, matchers, seen_ids))
-        problems.extend(_lint_sources(path, known_sources))
-        problems.extend(_lint_rules(path, known_rules, changes))
+        problems.extend(_lint_text(path))
+        try:
+            feature = suite.parse_feature(path)
+        except SuiteError as error:
+            problems.append(Problem(_show(path), error.line or 1, error.message))
+            continue
+        problems.extend(_lint_file(feature, root, registry, changes, matchers, seen_ids))
+        problems.extend(_lint_sources(feature, known_sources))
+        problems.extend(_lint_rules(feature, known_rules, changes))
     return sorted(problems)
 
 
@@ -72,17 +78,14 @@ def _lint_change_sources(changes: rulesets.Changes, known: sources_.Sources) -> 
                               f"change {change.id}: source {source!r} is not in features/sources.yaml")
 
 
-def _lint_sources(path: Path, known: sources_.Sources) -> Iterator[Problem]:
-    try:
-        feature = suite.parse_feature(path)
-    except SuiteError:
-        return  # reported by _lint_file
+def _lint_sources(feature: suite.FeatureFile, known: sources_.Sources) -> Iterator[Problem]:
     reported: set[tuple[int, str]] = set()
     for case in feature.cases:
         for source in case.values.source:
             if source not in known and (case.scenario_line, source) not in reported:
                 reported.add((case.scenario_line, source))
-                yield Problem(_show(path), case.scenario_line, f"@source:{source} is not in features/sources.yaml")
+                yield Problem(_show(feature.path), case.scenario_line,
+                              f"@source:{source} is not in features/sources.yaml")
 
 
 def _lint_rule_versions(known: rules_.Rules, changes: rulesets.Changes) -> Iterator[Problem]:
@@ -94,13 +97,9 @@ def _lint_rule_versions(known: rules_.Rules, changes: rulesets.Changes) -> Itera
                                   f"rule {rule.number}: {bound!r} is not a change of features/rulesets.yaml")
 
 
-def _lint_rules(path: Path, known: rules_.Rules, changes: rulesets.Changes) -> Iterator[Problem]:
+def _lint_rules(feature: suite.FeatureFile, known: rules_.Rules, changes: rulesets.Changes) -> Iterator[Problem]:
     """Every @rule: names an entry of features/rules.yaml, and one of its versions can overlap the
     scenario's @since/@until window (reported only when they certainly do not overlap)."""
-    try:
-        feature = suite.parse_feature(path)
-    except SuiteError:
-        return  # reported by _lint_file
     reported: set[tuple[int, str]] = set()
     for case in feature.cases:
         values = case.values
@@ -121,11 +120,11 @@ def _lint_rules(path: Path, known: rules_.Rules, changes: rulesets.Changes) -> I
             else:
                 continue
             reported.add((case.scenario_line, number))
-            yield Problem(_show(path), case.scenario_line, message)
+            yield Problem(_show(feature.path), case.scenario_line, message)
 
 
-def _lint_file(path: Path, root: Path, registry: cards.CardRegistry, changes: rulesets.Changes,
-               matchers: list[Any], seen_ids: dict[str, str]) -> Iterator[Problem]:
+def _lint_text(path: Path) -> Iterator[Problem]:
+    """What the text shows before it is parsed: full-width colons after keywords, the language line."""
     shown = _show(path)
     text = path.read_bytes().decode("utf-8", errors="replace").removeprefix("\ufeff")
     for number, line in enumerate(text.splitlines(), 1):
@@ -133,11 +132,11 @@ def _lint_file(path: Path, root: Path, registry: cards.CardRegistry, changes: ru
             yield Problem(shown, number, "full-width colon '：' after a Gherkin keyword: use ':'")
     if not re.search(r"^\s*#\s*language:\s*ja\s*$", text, re.MULTILINE):
         yield Problem(shown, 1, "missing '# language: ja' on the first line")
-    try:
-        feature = suite.parse_feature(path)
-    except SuiteError as error:
-        yield Problem(shown, error.line or 1, error.message)
-        return
+
+
+def _lint_file(feature: suite.FeatureFile, root: Path, registry: cards.CardRegistry, changes: rulesets.Changes,
+               matchers: list[Any], seen_ids: dict[str, str]) -> Iterator[Problem]:
+    shown = _show(feature.path)
     yield from _lint_feature_tags(feature, root, shown)
     names: dict[str, int] = {}
     for node in _scenario_nodes(feature.document["feature"]):

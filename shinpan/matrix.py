@@ -12,9 +12,11 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from rich.table import Table
+
 from shinpan.outcomes import Status
 from shinpan.rulesets import Changes, RulesState
-from shinpan.summary import COLUMNS
+from shinpan.summary import COLUMNS, heading, text_lines
 
 FAILING = frozenset({Status.FAIL, Status.SCRIPT_MISMATCH, Status.ERROR, Status.CRASH, Status.TIMEOUT, Status.XPASS})
 """Statuses that make a state fail (an XPASS allowed by ``--allow-xpass`` is counted by pytest, not here)."""
@@ -38,14 +40,20 @@ def rows(state_ids: Iterable[str], statuses: Iterable[tuple[str, str]]) -> list[
 
 
 def render(table: Sequence[Mapping[str, Any]]) -> list[str]:
-    """The rows as text: a line per state, a column per status."""
-    lines = [f"{'rules':<24}" + "".join(f"{c.value.lower():>16}" for c in COLUMNS) + "  in doubt"]
+    """The rows as text: a row per state, a column per status, and the changes in doubt; under a state, the
+    states with the same standings (``= before:…``), which were not run again."""
+    shown = Table(caption="= : the same changes in force and in doubt as the state above", caption_justify="left")
+    shown.add_column("rules")
+    for status in COLUMNS:
+        shown.add_column(heading(status), justify="right")
+    shown.add_column("in doubt")
     for row in table:
         totals = row["totals"]
-        lines.append(f"{row['ruleset']:<24}" + "".join(f"{totals.get(c.value, 0):>16}" for c in COLUMNS)
-                     + f"  {', '.join(row.get('in_doubt', [])) or '-'}")
-        lines.extend(f"  = {label} (the same changes in force and in doubt)" for label in row.get("same_as", []))
-    return lines
+        shown.add_row(row["ruleset"], *(str(totals.get(c.value, 0)) for c in COLUMNS),
+                      ", ".join(row.get("in_doubt", [])) or "-")
+        for label in row.get("same_as", []):
+            shown.add_row(f"  = {label}")
+    return text_lines(shown, width=200)
 
 
 def annotate(table: list[dict[str, Any]], changes: Changes) -> list[dict[str, Any]]:

@@ -28,7 +28,7 @@ import pytest
 from gherkin.stream.gherkin_events import GherkinEvents
 from gherkin.stream.source_events import source_event
 
-from shinpan import __version__
+from shinpan import __version__, suite
 
 STEPS_KEY = pytest.StashKey[list[list[Any]]]()
 PROPERTY = "shinpan_steps"
@@ -116,19 +116,6 @@ def _meta() -> cm.Meta:
                    cpu=cm.Product(name=platform.machine() or "unknown"))
 
 
-def _lines(node: object, found: dict[str, int]) -> dict[str, int]:
-    """Every AST node id of a gherkin document with its line."""
-    if isinstance(node, dict):
-        if "id" in node and isinstance(node.get("location"), dict):
-            found[str(node["id"])] = int(node["location"]["line"])
-        for value in node.values():
-            _lines(value, found)
-    elif isinstance(node, list):
-        for value in node:
-            _lines(value, found)
-    return found
-
-
 def envelopes(cases: list[dict[str, Any]], relative: Any, started: int, success: bool) -> Iterator[cm.Envelope]:
     """The run's envelopes, in order."""
     convert = cm.message_converter.from_dict
@@ -147,7 +134,8 @@ def envelopes(cases: list[dict[str, Any]], relative: Any, started: int, success:
         for envelope in events.enum(event):
             raw: dict[str, Any] = dict(envelope)
             if "gherkinDocument" in raw:
-                lines = _lines(raw["gherkinDocument"], {})
+                lines = {node_id: int(node["location"]["line"])
+                         for node_id, node in suite.ast_nodes(raw["gherkinDocument"]).items() if "location" in node}
             if "pickle" in raw:
                 pickles[(feature, int(raw["pickle"]["location"]["line"]))] = (raw["pickle"], lines)
             yield convert(raw, cm.Envelope)
@@ -174,7 +162,11 @@ def _test_case(number: int, case: Mapping[str, Any], pickle: Mapping[str, Any], 
     yield cm.Envelope(test_case_started=cm.TestCaseStarted(attempt=0, id=started_id, test_case_id=test_case_id,
                                                            timestamp=_timestamp(start)))
     ran: dict[int, Step] = {int(entry[0]): entry for entry in case["steps"]}
-    status, message = str(case["status"]), str(case.get("message") or "")
+    status = str(case["status"])
+    # the step at which the scenario ended, where no step result says it: failed or skipped, with the scenario's
+    # status and message
+    ended = "FAILED" if status in FAILED_STATUSES else "SKIPPED"
+    told = f"{status}: {case.get('message') or ''}".strip(": ")
     blocked = False
     clock = start
     for index, (step_id, _, line) in enumerate(steps):
@@ -183,15 +175,13 @@ def _test_case(number: int, case: Mapping[str, Any], pickle: Mapping[str, Any], 
             result, step_message, at, took = "SKIPPED", None, clock, 0
             if entry is None and not case["steps"] and index == 0:
                 # nothing ran: a skipped scenario says why; a failed one fails at its first step
-                result = "FAILED" if status in FAILED_STATUSES else "SKIPPED"
-                step_message = f"{status}: {message}".strip(": ")
+                result, step_message = ended, told
         else:
             result, at, took, step_message = str(entry[1]), int(entry[2]), int(entry[3]), entry[4]
             if result == "STARTED":  # left by a skip (UNSUPPORTED, UNOBSERVABLE) or a crash
-                result = "FAILED" if status in FAILED_STATUSES else "SKIPPED"
-                step_message = f"{status}: {message}".strip(": ")
+                result, step_message = ended, told
             elif result == "FAILED":
-                step_message = f"{status}: {message}".strip(": ")
+                step_message = told
         blocked = blocked or result != "PASSED"
         clock = at + took
         yield cm.Envelope(test_step_started=cm.TestStepStarted(

@@ -38,6 +38,11 @@ class Status(StrEnum):
     XPASS = "XPASS"
 
 
+NOT_RUN = (Status.NOT_APPLICABLE, Status.UNRESOLVED)
+"""Statuses of scenarios that assert nothing under this run: left out of conformance and coverage, and never
+expected or unexpected."""
+
+
 @dataclass(frozen=True)
 class ScenarioSkip:
     """A scenario that ends without asserting: its status (UNSUPPORTED, UNOBSERVABLE, NOT_APPLICABLE, UNRESOLVED)

@@ -53,9 +53,9 @@ class TracePlugin:
             self.tracer.end(self._status)
 
 
-class CasePlugin:
-    """``--record-cases PATH`` (used by ``shinpan dump-cases --messages``): each scenario's messages and checks
-    as one JSON line of PATH (see :mod:`shinpan.casedump`)."""
+class CasePlugin(TracePlugin):
+    """``--record-cases PATH`` (used by ``shinpan dump-cases --messages``): each scenario's transcript, as its
+    messages and checks (see :mod:`shinpan.casedump`), one JSON line of PATH."""
 
     def __init__(self, context: RunContext, path: str) -> None:
         import json
@@ -68,16 +68,7 @@ class CasePlugin:
         def sink(case_id: str, lines: list[Line]) -> None:
             self._file.write(json.dumps({"id": case_id, **case_record(lines)}, ensure_ascii=False) + "\n")
 
-        self.trace = TracePlugin(context, sink)
-
-    def pytest_runtest_setup(self, item: pytest.Item) -> None:
-        self.trace.pytest_runtest_setup(item)
-
-    def pytest_bdd_before_step(self, request: Any, feature: Any, scenario: Any, step: Any, step_func: Any) -> None:
-        self.trace.pytest_bdd_before_step(request, feature, scenario, step, step_func)
-
-    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        self.trace.pytest_runtest_logreport(report)
+        super().__init__(context, sink)
 
     def pytest_unconfigure(self) -> None:
         self._file.close()

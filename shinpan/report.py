@@ -14,10 +14,15 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from typing import IO, Any
 
+import jsonschema_rs
+from jsonschema import Draft202012Validator
+
 from shinpan import __version__, suite
+from shinpan.adapters import schemas
 from shinpan.adapters.contract import PROTOCOL_VERSION
 from shinpan.adapters.locations import features_dir
 from shinpan.errors import ReportError
@@ -162,10 +167,51 @@ def read(path: str | Path) -> list[dict[str, Any]]:
                                                        and value.get("status") in STATUSES):
             raise ReportError(path, number, f"a case line needs a string 'id' and a 'status' among "
                                             f"{', '.join(STATUSES)}")
+        wrong = _type_problem(value)
+        if wrong:
+            raise ReportError(path, number, wrong)
         read_lines.append(value)
     if not read_lines:
         raise ReportError(path, None, "empty: not a shinpan report (written by shinpan run --report)")
     return read_lines
+
+
+def rules_label(header: Mapping[str, Any]) -> str:
+    """The rules a report's run used: its header's ``rules.label`` (``ruleset.id`` in reports of kits before the
+    changes model); ``?`` if it names none."""
+    for key, field in (("rules", "label"), ("ruleset", "id")):
+        value = header.get(key)
+        if isinstance(value, dict) and isinstance(value.get(field), str):
+            return str(value[field])
+    return "?"
+
+
+def _type_problem(line: Mapping[str, Any]) -> str | None:
+    """The first field of a report line whose type is not the one ``adapters/schema/report.json`` gives it. Fields
+    may be missing (reports of other kit versions still load); those present are what every reader relies on."""
+    kind = str(line.get("type", "case"))
+    fast, full = _validators(kind)
+    if fast.is_valid(line):
+        return None
+    wrong = min(full.iter_errors(line), key=lambda e: list(e.absolute_path))
+    return f"not a report {kind} line: {'/'.join(map(str, wrong.absolute_path)) or '(line)'}: {wrong.message}"
+
+
+@cache
+def _validators(kind: str) -> tuple[jsonschema_rs.Validator, Draft202012Validator]:
+    """The schema of a ``kind`` line with every field optional (:func:`_type_problem`): compiled by jsonschema-rs to
+    tell whether a line is valid, and by jsonschema to say what is wrong, as :func:`schemas.problems` does."""
+    schema = schemas.load("report.json")
+    lenient = {"$schema": schemas.DRAFT, **_optional(schema["$defs"][kind]), "$defs": schema["$defs"]}
+    return jsonschema_rs.validator_for(lenient), Draft202012Validator(lenient)
+
+
+def _optional(schema: Any) -> Any:
+    """``schema`` with no field required and no field refused, at any depth."""
+    if isinstance(schema, dict):
+        return {key: _optional(value) for key, value in schema.items()
+                if key not in ("required", "additionalProperties")}
+    return [_optional(value) for value in schema] if isinstance(schema, list) else schema
 
 
 def cases(lines: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:

@@ -78,33 +78,12 @@ def _sub_rule_mark(char: str) -> bool:
     return char.isalpha() or char == "."
 
 
-def _earliest_start(change: rulesets.Change) -> int | None:
-    """The first day (as an ordinal) ``change`` can be in force, if any bound is known."""
-    if change.date is not None:
-        return change.date.toordinal()
-    return change.after.toordinal() + 1 if change.after is not None else None
-
-
-def _latest_start(change: rulesets.Change) -> int | None:
-    """The day (as an ordinal) by which ``change`` is certainly in force, if known."""
-    latest = change.latest
-    return latest.toordinal() if latest is not None else None
-
-
-def ends_before(end: str, start: str, changes: rulesets.Changes) -> bool:
-    """Whether a window ended by change ``end`` certainly closes before one opened by change ``start``."""
-    if end == start:
-        return True
-    end_by, start_from = _latest_start(changes.get(end)), _earliest_start(changes.get(start))
-    return end_by is not None and start_from is not None and end_by <= start_from
-
-
 def certainly_outside(version: RuleVersion, since: Iterable[str], until: Iterable[str],
                       changes: rulesets.Changes) -> bool:
     """Whether ``version`` certainly does not overlap the window ``@since``/``@until`` (ids of known changes)."""
-    if version.end is not None and any(ends_before(version.end, start, changes) for start in since):
+    if version.end is not None and any(changes.ends_before(version.end, start) for start in since):
         return True
-    return version.start is not None and any(ends_before(end, version.start, changes) for end in until)
+    return version.start is not None and any(changes.ends_before(end, version.start) for end in until)
 
 
 @cache

@@ -57,11 +57,6 @@ class Change:
     line: int | None = None
 
     @property
-    def dated(self) -> bool:
-        """Whether the day it took effect is known."""
-        return self.date is not None
-
-    @property
     def earliest(self) -> dt.date | None:
         """The last day on which it was certainly not in force (``None`` if unknown)."""
         return self.date - dt.timedelta(days=1) if self.date is not None else self.after
@@ -260,11 +255,6 @@ class Changes:
             groups.setdefault(state.standings, []).append(state)
         return tuple(tuple(group) for group in groups.values())
 
-    def settled_between(self, earlier: RulesState, later: RulesState) -> tuple[Change, ...]:
-        """Changes that are certainly not in force in ``earlier`` and certainly in force in ``later``."""
-        return tuple(c for c in self.items if earlier.standing(c.id) == Standing.NOT_IN_FORCE
-                     and later.standing(c.id) == Standing.IN_FORCE)
-
     def window_problem(self, since: Sequence[str], until: Sequence[str]) -> str | None:
         """Why ``@since``/``@until`` ids cannot form a window (unknown id, or it ends before it starts)."""
         for change_id in (*since, *until):
@@ -274,11 +264,16 @@ class Changes:
             for end in until:
                 if start == end:
                     return f"@since:{start} and @until:{end} name the same change: the window is empty"
-                first, last = self.get(start), self.get(end)
-                if first.earliest is not None and last.latest is not None and last.latest <= first.earliest:
-                    return (f"@until:{end} ({last.when()}) takes effect before @since:{start} ({first.when()}): "
-                            "the window is empty")
+                if self.ends_before(end, start):
+                    return (f"@until:{end} ({self.get(end).when()}) takes effect no later than @since:{start} "
+                            f"({self.get(start).when()}): the window is empty")
         return None
+
+    def ends_before(self, end: str, start: str) -> bool:
+        """Whether a window that change ``end`` closes is over before one that change ``start`` opens: just after
+        ``start`` takes effect, ``end`` is certainly in force (as the states reckon it, :meth:`Change.relative_to`),
+        or they are the same change."""
+        return end == start or self.get(end).relative_to(self.get(start)) == Standing.IN_FORCE
 
 
 def parse_day(text: str) -> dt.date:

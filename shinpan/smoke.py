@@ -34,10 +34,13 @@ class _Ended(Exception):
         self.verdict = verdict
 
 
-@dataclass
+@dataclass(frozen=True)
 class Check:
+    """One check's outcome: ``verdict`` is ``ok``, ``adapter`` (the exchange broke), ``engine`` (the content was
+    wrong) or ``skipped``; ``detail`` says what was seen."""
+
     name: str
-    verdict: str  # "ok", "adapter", "engine", "skipped"
+    verdict: str
     detail: str
 
 

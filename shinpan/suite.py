@@ -100,7 +100,7 @@ def parse_feature(path: Path) -> FeatureFile:
 
 
 def _cases(path: Path, document: dict[str, Any]) -> list[Case]:
-    nodes = _ast_nodes(document["feature"])
+    nodes = ast_nodes(document["feature"])
     cases = []
     rows: dict[str, int] = {}
     for pickle in Compiler().compile(document):  # type: ignore[arg-type]
@@ -131,17 +131,17 @@ def _cases(path: Path, document: dict[str, Any]) -> list[Case]:
     return cases
 
 
-def _ast_nodes(node: Any, found: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Every AST node with an id, by id (scenarios, steps, rows)."""
+def ast_nodes(node: Any, found: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Every node of a gherkin document (or of a part of one) that has an id, by id (scenarios, steps, rows)."""
     found = {} if found is None else found
     if isinstance(node, dict):
         if "id" in node and isinstance(node["id"], str):
             found[node["id"]] = node
         for value in node.values():
-            _ast_nodes(value, found)
+            ast_nodes(value, found)
     elif isinstance(node, list):
         for value in node:
-            _ast_nodes(value, found)
+            ast_nodes(value, found)
     return found
 
 
@@ -158,6 +158,11 @@ def _message(error: Any) -> str:
 def feature_paths(root: Path | None = None) -> list[Path]:
     """Every ``*.feature`` under ``root`` (default ``features/``), sorted."""
     return sorted((root or features_dir()).rglob("*.feature"))
+
+
+def cases(root: Path | None = None) -> list[Case]:
+    """Every case of every feature file under ``root`` (default ``features/``), file by file."""
+    return [case for path in feature_paths(root) for case in feature(path).cases]
 
 
 @cache

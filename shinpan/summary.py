@@ -10,14 +10,13 @@ from io import StringIO
 from rich.console import Console
 from rich.table import Table
 
+from shinpan.outcomes import NOT_RUN as NOT_RUN  # re-exported: the statuses left out of the scores
 from shinpan.outcomes import Status
 from shinpan.rulesets import RulesState
 
 COLUMNS = (Status.PASS, Status.FAIL, Status.UNSUPPORTED, Status.UNOBSERVABLE, Status.SCRIPT_MISMATCH,
            Status.ERROR, Status.CRASH, Status.TIMEOUT, Status.XFAIL, Status.XPASS, Status.NOT_APPLICABLE,
            Status.UNRESOLVED)
-NOT_RUN = (Status.NOT_APPLICABLE, Status.UNRESOLVED)
-"""Statuses of scenarios that assert nothing under this run: left out of conformance and coverage."""
 LACKING = (Status.UNSUPPORTED, Status.UNOBSERVABLE)
 """Statuses that say the adapter lacks something: outside coverage."""
 
@@ -105,16 +104,26 @@ def render_summary(results: dict[str, Result], state: RulesState, adapter: str, 
     table = Table(title=f"shinpan — {state.describe()}", title_justify="left")
     table.add_column("topic")
     for status in COLUMNS:
-        table.add_column(HEADINGS.get(status, status.value.replace("_", " ").lower()), justify="right")
+        table.add_column(heading(status), justify="right")
     totals: Counter[Status] = Counter()
     for topic in sorted(per_topic):
         counts = per_topic[topic]
         totals.update(counts)
         table.add_row(topic, *(str(counts[s]) for s in COLUMNS))
     table.add_row("total", *(str(totals[s]) for s in COLUMNS), style="bold")
-    buffer = StringIO()
-    Console(file=buffer, width=140, force_terminal=False, no_color=True).print(table)
-    lines = buffer.getvalue().rstrip().splitlines()
+    lines = text_lines(table, width=140)
     lines.append(f"adapter: {adapter} ({engine}); scenarios: {len(results)}")
     lines.append(scores(results.values()).describe())
     return lines
+
+
+def heading(status: Status) -> str:
+    """A status as a column heading: lower case, short."""
+    return HEADINGS.get(status, status.value.replace("_", " ").lower())
+
+
+def text_lines(table: Table, width: int) -> list[str]:
+    """A rich table as plain text lines (no colour), as the terminal summaries print it."""
+    buffer = StringIO()
+    Console(file=buffer, width=width, force_terminal=False, no_color=True).print(table)
+    return buffer.getvalue().rstrip().splitlines()

@@ -90,19 +90,18 @@ def build(folder: Path | None = None) -> Table:
     problems: list[str] = []
     rows = [key for key, _ in ROWS]
     attributes = [key for key, _ in ATTRIBUTES] + [WHOLE_ROW]
-    for path in suite.feature_paths(folder):
-        for case in suite.feature(path).cases:
-            if not case.id.startswith(PREFIX):
-                continue
-            parts = case.id[len(PREFIX):].split("#")[0].split("-")
-            match = VALUE.match(case.name)
-            if len(parts) < 2 or parts[0] not in rows or parts[1] not in attributes or match is None:
-                problems.append(f"{case.id}: expected carry-table-<row>-<attribute>[-variant] and a name "
-                                "starting with [value]")
-                continue
-            status = case.values.status[0] if case.values.status else None
-            entry = Entry(case.id, match["value"], "-".join(parts[2:]), status)
-            cells.setdefault((parts[0], parts[1]), Cell(parts[0], parts[1])).entries.append(entry)
+    for case in suite.cases(folder):
+        if not case.id.startswith(PREFIX):
+            continue
+        parts = case.id[len(PREFIX):].split("#")[0].split("-")
+        match = VALUE.match(case.name)
+        if len(parts) < 2 or parts[0] not in rows or parts[1] not in attributes or match is None:
+            problems.append(f"{case.id}: expected carry-table-<row>-<attribute>[-variant] and a name "
+                            "starting with [value]")
+            continue
+        status = case.values.status[0] if case.values.status else None
+        entry = Entry(case.id, match["value"], "-".join(parts[2:]), status)
+        cells.setdefault((parts[0], parts[1]), Cell(parts[0], parts[1])).entries.append(entry)
     return Table(cells, problems)
 
 

@@ -86,14 +86,9 @@ def _forget_registries() -> None:
     rulesets.load.cache_clear()
 
 
-def all_cases(features: Path | None = None) -> list[suite.Case]:
-    """Every case of the feature files under ``features`` (the suite by default), in file order."""
-    return [case for path in suite.feature_paths(features) for case in suite.feature(path).cases]
-
-
 def cases_in(features: Path) -> int:
     """How many cases the feature files under ``features`` hold (every one gets a status in a run)."""
-    return len(all_cases(features))
+    return len(suite.cases(features))
 
 
 @pytest.fixture

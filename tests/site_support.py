@@ -6,15 +6,14 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from shinpan import report, rulesets
+from shinpan import report, rulesets, suite
 from shinpan.outcomes import Status
 from shinpan.summary import Result
-from tests.conftest import all_cases
 
 
 def case_ids() -> list[str]:
     """Every case id of the suite, in file order."""
-    return [case.id for case in all_cases()]
+    return [case.id for case in suite.cases()]
 
 
 def write_report(path: Path, name: str, status_of: Callable[[str], str], suite_hash: str | None = None,
@@ -29,7 +28,7 @@ def write_report(path: Path, name: str, status_of: Callable[[str], str], suite_h
         head["suite_hash"] = suite_hash
     lines = [head]
     results = []
-    for case in all_cases():
+    for case in suite.cases():
         status = status_of(case.id)
         result = Result(Status(status), "" if status == "PASS" else f"{name}: {status} for {case.id}", case.topic,
                         case.name, case.path.name, 0.0, line=case.line, rules=case.values.rule,

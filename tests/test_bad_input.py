@@ -66,7 +66,7 @@ def test_unknown_step_phrase_is_reported(run_suite: SuiteRunner, suite_copy: Pat
     (HEADER + scenario("    前提 自分のターンである\n", tags="@id:t-001 @rule:1 @since:2021-03-17"),
      "検査.feature:6: @since/@until: unknown change '2021-03-17'; known changes: devolve-sickness, 2018-08-09, "),
     (HEADER + scenario("    前提 自分のターンである\n", tags="@id:t-001 @rule:1 @since:2021-03-16 @until:2018-09-05"),
-     "検査.feature:6: @since/@until: @until:2018-09-05 (2018-09-05) takes effect before @since:2021-03-16 "
+     "検査.feature:6: @since/@until: @until:2018-09-05 (2018-09-05) takes effect no later than @since:2021-03-16 "
      "(2021-03-16): the window is empty"),
     (HEADER + scenario("    前提 自分のターンである\n", tags="@rule:1"), "検査.feature:6: scenario has no @id: tag"),
     (HEADER + scenario("    前提 自分のターンである\n", tags="@id:t-001 @source:nowhere"),

@@ -148,7 +148,9 @@ def test_an_output_folder_without_write_permission_stops_the_run_first(suite_cop
                                                         "permission denied")
 
 
-@pytest.mark.parametrize("text", ["hello, I am not a report\n", "", '{"type": "case", "id": "x", "status": "MAYBE"}\n'])
+@pytest.mark.parametrize("text", ["hello, I am not a report\n", "", '{"type": "case", "id": "x", "status": "MAYBE"}\n',
+                                  '{"type": "header", "adapter": "cmd:x"}\n',
+                                  '{"type": "case", "id": "x", "status": "XFAIL", "actual": "MAYBE"}\n'])
 def test_expectations_update_on_a_file_that_is_not_a_report(suite_copy: Path, tmp_path: Path, text: str) -> None:
     report = tmp_path / "notes.txt"
     report.write_text(text, encoding="utf-8")
@@ -157,6 +159,12 @@ def test_expectations_update_on_a_file_that_is_not_a_report(suite_copy: Path, tm
         "": f"{report}: empty: not a shinpan report (written by shinpan run --report)",
         "hello, I am not a report\n": f"{report}:1: not a line of a shinpan report (a JSON object with type "
                                       "header, case or footer; written by shinpan run --report)",
+        '{"type": "header", "adapter": "cmd:x"}\n': f"{report}:1: not a report header line: adapter: 'cmd:x' is "
+                                                    "not of type 'object'",
+        '{"type": "case", "id": "x", "status": "XFAIL", "actual": "MAYBE"}\n':
+            f"{report}:1: not a report case line: actual: 'MAYBE' is not one of ['PASS', 'FAIL', 'UNSUPPORTED', "
+            "'UNOBSERVABLE', 'SCRIPT_MISMATCH', 'ERROR', 'CRASH', 'TIMEOUT', 'XFAIL', 'XPASS', 'NOT_APPLICABLE', "
+            "'UNRESOLVED']",
     }.get(text, f"{report}:1: a case line needs a string 'id' and a 'status' among PASS, FAIL, UNSUPPORTED, "
                 "UNOBSERVABLE, SCRIPT_MISMATCH, ERROR, NOT_APPLICABLE, UNRESOLVED, CRASH, TIMEOUT, XFAIL, XPASS")
     assert (done.code, done.err.strip()) == (BAD_INPUT, f"Error: {expected}")

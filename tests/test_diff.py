@@ -7,10 +7,9 @@ from typing import Any
 
 from click.testing import CliRunner
 
-from shinpan import rulesets
+from shinpan import rulesets, suite
 from shinpan.cli import main
 from shinpan.diff import diff
-from tests.conftest import all_cases
 
 
 def _json(*args: str) -> dict[str, Any]:
@@ -29,7 +28,7 @@ def test_the_reconstruction_revision_moves_its_scenarios_and_nothing_else() -> N
     assert all(m["changes"] == ["2021-03-16"] for m in moves)
     assert all(any(r.startswith(("801.", "403.")) for r in m["rules"]) for m in moves), moves
     moved = {m["id"] for m in moves}
-    windowed = {case.id for case in all_cases() if "2021-03-16" in (*case.values.since, *case.values.until)}
+    windowed = {case.id for case in suite.cases() if "2021-03-16" in (*case.values.since, *case.values.until)}
     assert moved == windowed
     assert {m["id"] for m in moves if m["id"].startswith("reconstruction-")} >= {
         "reconstruction-top-002", "reconstruction-top-003", "reconstruction-under-001", "reconstruction-old-001"}
@@ -56,7 +55,7 @@ def test_a_change_in_doubt_makes_its_scenarios_unresolved_and_is_named() -> None
     assert pig.after is not None and pig.by is not None
     inside = changes.on(pig.after.fromordinal(pig.after.toordinal() + 30))
     settled = changes.on(pig.by)
-    result = diff(changes, inside, settled, all_cases())
+    result = diff(changes, inside, settled, suite.cases())
     assert "pig-reversal" in result.changed and "pig-reversal" in result.in_doubt
     pig_moves = result.by_change()["pig-reversal"]
     assert pig_moves and all(m.before == "UNRESOLVED" for m in pig_moves)

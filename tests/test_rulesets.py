@@ -7,11 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from shinpan import rulesets
+from shinpan import rulesets, suite
 from shinpan.adapters.errors import SuiteError
 from shinpan.errors import RulesetError
 from shinpan.rulesets import Standing
-from tests.conftest import all_cases
 
 DATED = ["2018-08-09", "2018-09-05", "2019-09-27", "2019-12-12", "2020-06-26", "2020-09-18", "2021-03-16",
          "2021-12-16", "2023-04-10", "2025-10-01", "2025-12-17"]
@@ -23,8 +22,8 @@ def day(text: str) -> dt.date:
 
 def test_the_suite_lists_dated_and_ranged_changes() -> None:
     changes = rulesets.load()
-    assert sorted(c.id for c in changes.items if c.dated) == DATED
-    ranged = {c.id: c for c in changes.items if not c.dated}
+    assert sorted(c.id for c in changes.items if c.date is not None) == DATED
+    ranged = {c.id: c for c in changes.items if c.date is None}
     assert set(ranged) == {"devolve-sickness", "pig-reversal", "mugetsu-ruling"}
     assert (ranged["pig-reversal"].after, ranged["pig-reversal"].by) == (day("2019-08-02"), day("2021-01-03"))
     assert ranged["mugetsu-ruling"].after is None and ranged["mugetsu-ruling"].by == day("2025-12-17")
@@ -100,6 +99,20 @@ def test_windows_that_cannot_hold_are_named() -> None:
     assert changes.window_problem(["2018-09-05"], ["pig-reversal"]) is None
 
 
+def test_a_window_is_empty_exactly_when_the_state_just_after_its_start_excludes_it() -> None:
+    """Lint's empty window and the states agree: @until:X @since:Y is empty when X is certainly in force just after
+    Y takes effect (the scenario is NOT_APPLICABLE there); when that is in doubt, so is the window."""
+    closing = rulesets.Change("closes", "closes", ("x",), ("s",), after=day("2019-12-31"), by=day("2020-01-02"))
+    opening = rulesets.Change("2020-01-02", "opens", ("x",), ("s",), date=day("2020-01-02"))
+    ranged = rulesets.Change("ranged", "opens", ("x",), ("s",), after=day("2020-01-01"), by=day("2020-03-01"))
+    changes = rulesets.Changes((closing, opening, ranged), Path("rulesets.yaml"))
+    assert "the window is empty" in str(changes.window_problem(["2020-01-02"], ["closes"]))
+    assert changes.after("2020-01-02").verdict(["2020-01-02"], ["closes"], changes).status == "NOT_APPLICABLE"
+    assert changes.window_problem(["ranged"], ["closes"]) is None
+    assert changes.after("ranged").verdict(["ranged"], ["closes"], changes).status == "UNRESOLVED"
+    assert not changes.ends_before("2020-01-02", "closes")
+
+
 def boundary_days() -> list[dt.date]:
     """Every change's boundary days (the day before and the first day in force) and one day inside each range."""
     days: set[dt.date] = set()
@@ -107,7 +120,7 @@ def boundary_days() -> list[dt.date]:
         for bound in (change.earliest, change.latest):
             if bound is not None:
                 days |= {bound, bound + dt.timedelta(days=1), bound - dt.timedelta(days=1)}
-        if not change.dated and change.after and change.by:
+        if change.date is None and change.after and change.by:
             days.add(change.after + (change.by - change.after) / 2)
     return sorted(days)
 
@@ -115,7 +128,7 @@ def boundary_days() -> list[dt.date]:
 def test_every_day_answers_for_every_scenario() -> None:
     """No day is refused: every scenario applies, does not apply, or is UNRESOLVED naming the change in doubt."""
     changes = rulesets.load()
-    cases = all_cases()
+    cases = suite.cases()
     seen: set[str | None] = set()
     for when in boundary_days():
         state = changes.on(when)
@@ -130,7 +143,7 @@ def test_every_day_answers_for_every_scenario() -> None:
 
 def status_on(case_id: str, when: str) -> str | None:
     changes = rulesets.load()
-    case = next(c for c in all_cases() if c.id == case_id)
+    case = next(c for c in suite.cases() if c.id == case_id)
     return changes.named(when).verdict(case.values.since, case.values.until, changes).status
 
 
@@ -168,6 +181,23 @@ def test_the_matrix_states_cover_both_sides_of_every_change() -> None:
     assert all(len({s.standings for s in group}) == 1 for group in groups)
     assert [s.label for s in changes.states()] == [group[0].label for group in groups]
     assert len({s.standings for s in changes.states()}) == len(changes.states())
+
+
+def test_the_matrix_table_gives_each_state_its_counts_doubts_and_equals() -> None:
+    from shinpan import matrix
+
+    changes = rulesets.load()
+    groups = [group for group in changes.same_states() if len(group) > 1]
+    state = groups[0][0]
+    rows = matrix.annotate(matrix.rows([state.label], [(state.label, "PASS")] * 3 + [(state.label, "FAIL")]),
+                           changes)
+    lines = matrix.render(rows)
+    heading = next(line for line in lines if "rules" in line)
+    assert [cell.strip() for cell in heading.strip("┃ ").split("┃")][:4] == ["rules", "pass", "fail", "unsupported"]
+    row = next(line for line in lines if f" {state.label} " in line)
+    cells = [cell.strip() for cell in row.strip("│ ").split("│")]
+    assert cells[:3] == [state.label, "3", "1"] and cells[-1] == (", ".join(state.in_doubt) or "-")
+    assert any(f"= {same.label}" in line for line in lines for same in groups[0][1:])
 
 
 @pytest.mark.parametrize(("text", "message"), [

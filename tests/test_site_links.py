@@ -17,9 +17,9 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
+from shinpan import suite
 from shinpan.paths import PROJECT_ROOT
 from shinpan.site import provenance
-from tests.conftest import all_cases
 
 NODE = shutil.which("node")
 
@@ -89,7 +89,7 @@ def test_every_internal_link_and_anchor_resolves(site: dict[Path, Page]) -> None
 
 
 def test_every_scenario_id_has_exactly_one_canonical_url(site: dict[Path, Page]) -> None:
-    ids = {case.id.split("#")[0] for case in all_cases()}
+    ids = {case.id.split("#")[0] for case in suite.cases()}
     canonical: dict[str, list[Path]] = defaultdict(list)
     for page, parsed in site.items():
         if parsed.scenario:
@@ -108,7 +108,7 @@ def test_every_scenario_id_has_exactly_one_canonical_url(site: dict[Path, Page])
 def test_every_rule_and_source_a_scenario_shows_resolves(site: dict[Path, Page]) -> None:
     sources = provenance.sources()
     assert sources.entries, "the source registry is empty: no @source could resolve"
-    for case in all_cases():
+    for case in suite.cases():
         scenario_id = case.id.split("#")[0]
         page = next(p for p, parsed in site.items() if parsed.scenario == scenario_id)
         shown = {_target(page, link) for link in site[page].links}
