@@ -147,33 +147,39 @@ class ReportWriter:
 
 def read(path: str | Path) -> list[dict[str, Any]]:
     """Every line of a report; :class:`ReportError` (file and line) if the file is not one."""
+    return [line for _, line in read_numbered(path)]
+
+
+def read_numbered(path: str | Path) -> list[tuple[int, dict[str, Any]]]:
+    """Every line of a report with its line number, for readers that check more and say where."""
     try:
         lines = Path(path).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as error:
         reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
         raise ReportError(path, None, f"cannot read a report: {reason}") from None
-    read_lines: list[dict[str, Any]] = []
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            value = json.loads(line)
-        except (ValueError, RecursionError):
-            value = None
-        if not isinstance(value, dict) or value.get("type", "case") not in ("header", "case", "footer"):
-            raise ReportError(path, number, "not a line of a shinpan report (a JSON object with type header, "
-                                            "case or footer; written by shinpan run --report)")
-        if value.get("type", "case") == "case" and not (isinstance(value.get("id"), str)
-                                                       and value.get("status") in STATUSES):
-            raise ReportError(path, number, f"a case line needs a string 'id' and a 'status' among "
-                                            f"{', '.join(STATUSES)}")
-        wrong = _type_problem(value)
-        if wrong:
-            raise ReportError(path, number, wrong)
-        read_lines.append(value)
+    read_lines = [(number, _line(path, number, line)) for number, line in enumerate(lines, 1) if line.strip()]
     if not read_lines:
         raise ReportError(path, None, "empty: not a shinpan report (written by shinpan run --report)")
     return read_lines
+
+
+def _line(path: str | Path, number: int, line: str) -> dict[str, Any]:
+    """Line ``number`` of a report, as a JSON object whose fields have the types the schema gives them."""
+    try:
+        value = json.loads(line)
+    except (ValueError, RecursionError):
+        value = None
+    if not isinstance(value, dict) or value.get("type", "case") not in ("header", "case", "footer"):
+        raise ReportError(path, number, "not a line of a shinpan report (a JSON object with type header, "
+                                        "case or footer; written by shinpan run --report)")
+    if value.get("type", "case") == "case" and not (isinstance(value.get("id"), str)
+                                                   and value.get("status") in STATUSES):
+        raise ReportError(path, number, f"a case line needs a string 'id' and a 'status' among "
+                                        f"{', '.join(STATUSES)}")
+    wrong = _type_problem(value)
+    if wrong:
+        raise ReportError(path, number, wrong)
+    return value
 
 
 def rules_label(header: Mapping[str, Any]) -> str:

@@ -136,13 +136,15 @@ def test_a_report_of_another_suite_is_shown_with_a_warning(tmp_path: Path) -> No
 
 
 @pytest.mark.parametrize(("content", "line", "expected"), [
-    ('{"type": "header"', 1, "not JSON"),
-    ("[1, 2]", 1, "expected a JSON object"),
-    ("", 1, "empty"),
-    (None, 3, "not JSON"),
+    ('{"type": "header"', 1, "not a line of a shinpan report"),
+    ("[1, 2]", 1, "not a line of a shinpan report"),
+    ("", None, "empty"),
+    (None, 3, "not a line of a shinpan report"),
     (None, 2, "status"),
+    ('{"type": "case", "id": "x", "status": "PASS", "message": ""}', 1, "header line first"),
+    ('{"type": "header", "suite_hash": "sha256:' + '0' * 64 + '"}', 1, "missing adapter"),
 ])
-def test_an_unreadable_report_names_file_and_line(tmp_path: Path, content: str | None, line: int,
+def test_an_unreadable_report_names_file_and_line(tmp_path: Path, content: str | None, line: int | None,
                                                   expected: str) -> None:
     path = tmp_path / "broken.jsonl"
     if content is None:
@@ -157,14 +159,14 @@ def test_an_unreadable_report_names_file_and_line(tmp_path: Path, content: str |
     assert result.exit_code == 4  # bad input, as for every command
     output = result.output.strip()
     assert len(output.splitlines()) == 1, output
-    assert f"{path}:{line}: " in output and expected in output
+    assert (f"{path}:{line}: " if line else f"{path}: ") in output and expected in output
     assert "Traceback" not in output
 
 
 def test_a_missing_report_is_one_line(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["site", "--out", str(tmp_path / "out"), "--report", str(tmp_path / "no.jsonl")])
     assert result.exit_code == 4
-    assert "no.jsonl: cannot read the report" in result.output
+    assert "no.jsonl: cannot read a report" in result.output
 
 
 def test_search_index_lists_every_scenario_with_rules_cards_and_statuses(built: tuple[Path, model.Site]) -> None:

@@ -10,21 +10,17 @@ conformance and coverage are those the report's footer states: the run's own sco
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
-
-from shinpan.adapters.schemas import load as load_schema
+from shinpan import report
 from shinpan.errors import ReportError
 
 NEEDED = {"header": ["type", "suite_hash", "adapter"], "case": ["id", "status", "message"], "footer": []}
 """The fields the site reads from each kind of line. Other fields may be missing or added (reports of other kit
-versions still load); those present must have the types ``adapters/schema/report.json`` gives them."""
+versions still load); those present have the types ``adapters/schema/report.json`` gives them
+(:func:`shinpan.report.read_numbered` checks that)."""
 
 
 @dataclass(frozen=True)
@@ -70,47 +66,28 @@ def load(path: Path, key: str, suite_hash: str) -> Engine:
     header: dict[str, Any] | None = None
     footer: dict[str, Any] = {}
     results: dict[str, CaseResult] = {}
-    for number, line in _json_lines(path):
-        kind = _kind(path, number, line, first=header is None)
+    for number, line in report.read_numbered(path):  # JSON objects whose fields have the schema's types
+        kind = line.get("type", "case")
+        _check(path, number, line, kind, first=header is None)
         if kind == "header":
-            if header is not None:
-                raise ReportError(path, number, "a second header: expected one report per file")
             header = line
         elif kind == "case":
             results[line["id"]] = CaseResult(line.get("actual", line["status"]), line["message"])
         else:
             footer = line
-    if header is None:
-        raise ReportError(path, 1, "empty: expected a JSON Lines report (shinpan run --report)")
+    assert header is not None  # a report is never empty, and its first line is checked to be the header
     return _engine(path, key, header, results, suite_hash, footer)
 
 
-def _json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    """Each non-blank line of the report with its number, as a JSON object."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise ReportError(path, None, f"cannot read the report: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise ReportError(path, None, "not UTF-8 text: expected a JSON Lines report (shinpan run --report)") from None
-    for number, raw in enumerate(text.splitlines(), start=1):
-        if raw.strip():
-            yield number, _parse(path, number, raw)
-
-
-def _kind(path: Path, number: int, line: dict[str, Any], *, first: bool) -> str:
-    """The kind of a report line (header, case, footer), once its fields have the schema's types; the header
-    comes first."""
-    kind: str = line.get("type", "case")
+def _check(path: Path, number: int, line: dict[str, Any], kind: str, *, first: bool) -> None:
+    """The header comes first and once; each line has the fields the site reads (:data:`NEEDED`)."""
     if first and kind != "header":
         raise ReportError(path, number, "expected the report's header line first (type: header)")
-    if kind not in NEEDED:
-        raise ReportError(path, number, f"type {kind!r}: expected header, case or footer")
-    wrong = sorted(_validator(kind).iter_errors(line), key=lambda e: list(e.absolute_path))
-    if wrong:
-        where = "/".join(str(p) for p in wrong[0].absolute_path) or "(line)"
-        raise ReportError(path, number, f"not a report {kind} line: {where}: {wrong[0].message}")
-    return kind
+    if not first and kind == "header":
+        raise ReportError(path, number, "a second header: expected one report per file")
+    missing = [name for name in NEEDED[kind] if name not in line]
+    if missing:
+        raise ReportError(path, number, f"not a report {kind} line: missing {', '.join(missing)}")
 
 
 def _engine(path: Path, key: str, header: dict[str, Any], results: dict[str, CaseResult], suite_hash: str,
@@ -118,39 +95,11 @@ def _engine(path: Path, key: str, header: dict[str, Any], results: dict[str, Cas
     """The engine the header announces, with its results and the footer's scores; a warning if it ran another
     version of the suite."""
     adapter = header["adapter"]
-    name = adapter.get("name") or adapter["spec"]
+    name = adapter.get("name") or adapter.get("spec", "?")
     warning = None
     if header["suite_hash"] != suite_hash:
         warning = (f"この報告は別の版のスイートに対するものです(suite_hash {header['suite_hash'][:15]}… ≠ "
                    f"{suite_hash[:15]}…)。変わったシナリオの結果は古いかもしれません。")
-    return Engine(key=key, name=name, version=adapter.get("version") or "", spec=adapter["spec"],
-                  ruleset=_rules_label(header), report=path.name, results=results, warning=warning,
+    return Engine(key=key, name=name, version=adapter.get("version") or "", spec=adapter.get("spec", "?"),
+                  ruleset=report.rules_label(header), report=path.name, results=results, warning=warning,
                   conformance=footer.get("conformance"), coverage=footer.get("coverage"))
-
-
-def _rules_label(header: dict[str, Any]) -> str:
-    """The rules the run used: ``rules.label``, or ``ruleset.id`` in reports of kits before the changes model."""
-    for key, field in (("rules", "label"), ("ruleset", "id")):
-        value = header.get(key)
-        if isinstance(value, dict) and isinstance(value.get(field), str):
-            return str(value[field])
-    return "?"
-
-
-@cache
-def _validator(kind: str) -> Draft202012Validator:
-    """The schema of a ``kind`` line, requiring only the fields the site reads (see :data:`NEEDED`)."""
-    schema = load_schema("report.json")
-    part = {key: value for key, value in schema["$defs"][kind].items() if key != "additionalProperties"}
-    return Draft202012Validator({**part, "required": NEEDED[kind], "$defs": schema["$defs"]})
-
-
-def _parse(path: Path, number: int, raw: str) -> dict[str, Any]:
-    try:
-        line = json.loads(raw)
-    except json.JSONDecodeError as error:
-        raise ReportError(path, number, f"not JSON ({error.msg}, column {error.colno}): expected one JSON object "
-                                        "per line") from None
-    if not isinstance(line, dict):
-        raise ReportError(path, number, "expected a JSON object")
-    return line
