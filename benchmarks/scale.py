@@ -97,8 +97,7 @@ def round_trips(seconds: float = 2.0) -> tuple[int, float]:
 def _today() -> Rules:
     from shinpan import rulesets
 
-    today = rulesets.load().today()
-    return {"label": today.label, "changes": list(today.engine_changes)}
+    return rulesets.load().today().as_sent()
 
 
 def main() -> None:

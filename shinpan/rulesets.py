@@ -27,6 +27,7 @@ from typing import Any
 
 from shinpan import paths
 from shinpan.adapters import yamlfile
+from shinpan.adapters.contract import Rules
 from shinpan.adapters.errors import SuiteError
 from shinpan.errors import RulesetError
 
@@ -149,6 +150,10 @@ class RulesState:
         scenario that does not name a change must not depend on it, so the choice cannot change a result.
         """
         return self.in_force
+
+    def as_sent(self) -> Rules:
+        """The rules as ``new_game`` sends them to an engine: this state's label and :attr:`engine_changes`."""
+        return {"label": self.label, "changes": list(self.engine_changes)}
 
     def describe(self) -> str:
         """One line: the label, and the changes in doubt if any."""

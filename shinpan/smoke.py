@@ -16,7 +16,7 @@ from typing import Any
 
 from shinpan import __version__, rulesets
 from shinpan.adapters import schemas
-from shinpan.adapters.contract import PROTOCOL_VERSION, Simulator
+from shinpan.adapters.contract import PROTOCOL_VERSION, Rules, Simulator
 from shinpan.adapters.errors import AdapterError, AdapterSpecError
 from shinpan.adapters.registry import AdapterOptions, make_adapter
 from shinpan.session import handshake_changes
@@ -78,7 +78,7 @@ class _Smoke:
     changes: rulesets.Changes
     caps: dict[str, Any] = field(default_factory=dict)
     """What the handshake declared."""
-    rules: dict[str, Any] | None = None
+    rules: Rules | None = None
     """The rules of the game the ``new game`` check started; the later checks need one."""
 
     def observe(self) -> dict[str, Any]:
@@ -86,7 +86,7 @@ class _Smoke:
                                                 "observe_response")["observation"]
         return observation
 
-    def started(self) -> dict[str, Any]:
+    def started(self) -> Rules:
         if self.rules is None:
             raise _Ended("skipped", "no game was started")
         return self.rules
@@ -117,7 +117,7 @@ class _Smoke:
 
     def new_game(self) -> str:
         today = self.changes.today()
-        rules = {"label": today.label, "changes": list(today.engine_changes)}
+        rules = today.as_sent()
         _exchange(self.simulator.new_game, {"cmd": "new_game", "rules": rules, "seed": 0}, "response")
         self.rules = rules
         return f"the rules as of {today.label} ({len(today.engine_changes)} change(s) in force)"

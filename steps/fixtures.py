@@ -25,4 +25,4 @@ def duel(request: pytest.FixtureRequest, shinpan_run: RunContext, shinpan_state:
             change = str(marker.args[0])
             if change not in session.capabilities["changes"]:
                 unsupported(f"the adapter does not play both sides of change {change!r} (@{name}:{change})")
-    return Duel(session, cards.load(), shinpan_run.rules(shinpan_state), shinpan_run.seed)
+    return Duel(session, cards.load(), shinpan_state.as_sent(), shinpan_run.seed)

@@ -13,7 +13,6 @@ import pytest
 
 from shinpan import expectations as expectations_
 from shinpan import report as report_
-from shinpan.adapters.contract import Rules
 from shinpan.adapters.registry import AdapterOptions
 from shinpan.plugin.lifecycle import AdapterLifecycle
 from shinpan.plugin.reporting import ReportFile
@@ -60,11 +59,6 @@ class RunContext:
         if state.label not in self._expectations:
             self._expectations[state.label] = self.expectations_file.under(state.label, state.day)
         return self._expectations[state.label]
-
-    @staticmethod
-    def rules(state: RulesState) -> Rules:
-        """The rules as ``new_game`` sends them: the state's label and the changes certainly in force."""
-        return {"label": state.label, "changes": list(state.engine_changes)}
 
     def session(self) -> AdapterSession:
         """The adapter's session, started on first use (:meth:`AdapterLifecycle.session`)."""
