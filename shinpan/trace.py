@@ -7,8 +7,9 @@ it when the scenario ends. The file ``DIR/<scenario id>.jsonl`` holds, in order:
     {"kind": "scenario", "id": "basics-sick-001", "feature": "features/basics/召喚酔い.feature", "line": 12, ...}
     {"kind": "exchange", "request": {"cmd": "hello", ...}, "response": {...}, "ms": 0.1}   # the handshake
     {"kind": "step", "keyword": "もし", "text": "自分が《…》を召喚する", "line": 15}
+    {"kind": "act", "attempt": false}          # a move; an attempt (試みる) may be rejected without failing
     {"kind": "exchange", "request": {"cmd": "act", ...}, "response": {"status": "ok"}, "ms": 0.3}
-    {"kind": "check", "check": {...}, "outcome": "pass"}
+    {"kind": "check", "check": {...}}            # what a ならば step checks; how it ended is in the end line
     {"kind": "end", "status": "PASS"}
 
 The handshake happens once per adapter, so it is copied into every transcript. Nothing here runs unless
