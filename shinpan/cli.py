@@ -468,12 +468,13 @@ def site(out: str, reports: tuple[str, ...], run_reference: bool) -> None:
     It opens from file:// or any static host; nothing is fetched from the network. Exit status: 0 built;
     4 a report or the suite cannot be read (bad input: one line naming the file and line).
     """
+    import tempfile
     import time
 
     from shinpan import site as living_spec
 
     started = time.monotonic()
-    with living_spec.temporary_folder() as tmp:
+    with tempfile.TemporaryDirectory(prefix="shinpan-site-") as tmp:  # the reference run's report, if any
         paths_ = [living_spec.run_reference(Path(tmp))] if run_reference else []
         built = living_spec.build(Path(out), [*paths_, *(Path(r) for r in reports)])
     for engine in built.engines:

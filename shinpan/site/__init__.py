@@ -8,7 +8,6 @@ small script from ``shinpan/site/static``. Nothing is fetched from the network, 
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -32,8 +31,3 @@ def build(out: Path, report_paths: Sequence[Path]) -> model.Site:
 def run_reference(folder: Path) -> Path:
     """Run the whole suite on the reference engine (``shinpan run``); return its report in ``folder``."""
     return invocation.run_to_report(folder / "reference.jsonl", "reference")
-
-
-def temporary_folder() -> tempfile.TemporaryDirectory[str]:
-    """A folder for the reference run's report (removed after the build)."""
-    return tempfile.TemporaryDirectory(prefix="shinpan-site-")
