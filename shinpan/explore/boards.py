@@ -1,0 +1,139 @@
+"""Generated boards (盤面): setups drawn from the contract's setup vocabulary and the card pool.
+
+A board gives each player battle-zone objects — single cards, evolution creatures on their sources, creatures
+with cards under them, タマシード treated as creatures, equipment equipped to a creature — each tapped or not,
+entered this turn or not (per card), at most one of the turn player's attacking; cards in the deck (in order),
+hand, mana zone (some tapped), shields, graveyard and 超次元ゾーン; resolved effects on the objects (power up or
+down until the end of the turn or for good, abilities ignored); and either player's turn. Links, seals and waiting
+abilities are not setup fields: moves make them (:mod:`shinpan.explore.moves`).
+
+Every choice is a throw of the dice (:mod:`shinpan.explore.dice`), smallest first, so a shrunk board has few
+cards, the simplest ones, untapped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from shinpan.explore.dice import Dice
+from shinpan.explore.pool import Card, Pool
+
+PLAYERS = ("me", "opp")
+ZONE_SIZES = {"deck": 4, "hand": 3, "mana": 3, "shields": 2, "graveyard": 2}
+"""The most cards a generated board puts in each zone other than the battle zone (per player)."""
+MAX_OBJECTS = 3
+"""The most battle-zone objects per player."""
+AMOUNTS = (2000, -1000, 1000, 3000, -2000)
+"""Power changes of generated resolved effects."""
+SHAPES = ("single", "evolved", "under")
+"""The shapes of a generated battle-zone object: a card alone, an evolution creature on its sources (and perhaps
+more cards under those), a card with cards put under it."""
+
+
+@dataclass
+class Labels:
+    """Gives each placed card its label: the card's name the first time, then a letter (《name》(A))."""
+
+    cards: dict[str, str] = field(default_factory=dict)
+    letters: int = 0
+
+    def label(self, card: Card) -> str:
+        """A new label for a copy of ``card``."""
+        if card.name not in self.cards:
+            self.cards[card.name] = card.name
+            return card.name
+        self.letters += 1
+        label = _letters(self.letters)
+        self.cards[label] = card.name
+        return label
+
+
+def _letters(number: int) -> str:
+    text = ""
+    while number:
+        number, rest = divmod(number - 1, 26)
+        text = chr(ord("A") + rest) + text
+    return text
+
+
+def board(dice: Dice, pool: Pool) -> dict[str, Any]:
+    """A starting state (``setup.json``) of cards from ``pool``."""
+    labels = Labels()
+    active = dice.pick(PLAYERS)
+    players = {player: _player(dice, pool, labels, attacker_allowed=player == active) for player in PLAYERS}
+    state: dict[str, Any] = {"cards": labels.cards, "turn": {"number": dice.count(2, 6), "active": active},
+                             "players": players}
+    effects = _effects(dice, [obj for view in players.values() for obj in view["battle"]])
+    if effects:
+        state["effects"] = effects
+    return state
+
+
+def _player(dice: Dice, pool: Pool, labels: Labels, *, attacker_allowed: bool) -> dict[str, Any]:
+    view: dict[str, Any] = {"battle": []}
+    for _ in range(dice.count(0, MAX_OBJECTS)):
+        obj = _object(dice, pool, labels, view["battle"], attacker_allowed)
+        attacker_allowed = attacker_allowed and not obj.get("attacking", False)
+        view["battle"].append(obj)
+    for zone, most in ZONE_SIZES.items():
+        cards = dice.several(pool.plain, 0, most)
+        if cards:
+            view[zone] = [labels.label(card) for card in cards]
+    tapped = [card for card in view.get("mana", []) if dice.coin()]
+    if tapped:
+        view["tapped_mana"] = tapped
+    spatial = dice.several(pool.having("is_hyperspatial"), 0, 2)
+    if spatial:
+        view["hyperspatial"] = [labels.label(card) for card in spatial]
+    return view
+
+
+def _object(dice: Dice, pool: Pool, labels: Labels, placed: Sequence[dict[str, Any]],
+            attacker_allowed: bool) -> dict[str, Any]:
+    shape = dice.pick([s for s in SHAPES if s != "evolved" or pool.evolving])
+    if shape == "evolved":
+        top = dice.pick(pool.evolving)
+        pile = [top, *_sources(dice, pool, top)]
+    else:
+        pile = [dice.pick(pool.standing)]
+    if shape != "single":
+        pile += dice.several(pool.plain, 1 if shape == "under" else 0, 2)
+    cards = [labels.label(card) for card in pile]
+    obj: dict[str, Any] = {"cards": cards, "tapped": dice.coin()}
+    arrived = [label for label in cards if dice.coin()]
+    if arrived:
+        obj["arrived_this_turn"] = arrived
+    if attacker_allowed and pile[0].is_creature and dice.coin():
+        obj["attacking"] = obj["tapped"] = True
+    if pile[0].is_tamaseed and dice.coin():
+        obj["treated_as_creature"] = True
+    creatures = [other for other in placed if "equipped_to" not in other]
+    if pile[0].is_equipment and creatures and dice.coin():
+        obj["equipped_to"] = dice.pick(creatures)["cards"][0]
+    return obj
+
+
+def _sources(dice: Dice, pool: Pool, top: Card) -> list[Card]:
+    """The sources an evolution card is on: as many as it needs (or one more, for "or more"), of its kind."""
+    evolution = top.evolution or {}
+    needed = int(evolution.get("sources", 1)) + (dice.count(0, 1) if evolution.get("or_more") else 0)
+    kind = {"tamaseed": "is_tamaseed", "spell": "is_spell", "cross_gear": "is_equipment"}.get(
+        str(evolution.get("of", "creature")), "is_creature")
+    candidates = [card for card in pool.having(kind) if not card.is_hyperspatial] or list(pool.standing)
+    return [dice.pick(candidates) for _ in range(needed)]
+
+
+def _effects(dice: Dice, objects: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    effects: list[dict[str, Any]] = []
+    for _ in range(dice.count(0, 2) if objects else 0):
+        target = dice.pick(objects)["cards"][0]
+        if dice.coin():
+            effects.append({"kind": "ignore_abilities", "target": target})
+            continue
+        effect = {"kind": "power", "target": target, "amount": dice.pick(AMOUNTS)}
+        if dice.coin():
+            effect["duration"] = "permanent"
+        effects.append(effect)
+    return effects

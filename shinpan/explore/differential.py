@@ -1,0 +1,115 @@
+"""The differential oracle (差分判定): each case on the engine under test and on the reference engine.
+
+Both engines get the same board and the same moves; after the setup and after every move their answers and their
+observations are compared (:mod:`shinpan.explore.observations`). The case stops at the first step where they
+differ: that step, and the first fact that differs there, are the finding's cause; what comes after would be a
+knock-on effect. An ``unsupported`` answer from the engine under test skips the example (counted by reason); so
+does a board or move the reference engine cannot play. A crash, a hang or an ``error`` of the engine under test is
+a finding of its own (a fault), shrunk like any other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from shinpan.explore import expected
+from shinpan.explore.boards import board
+from shinpan.explore.case import Case, Move
+from shinpan.explore.dice import Dice
+from shinpan.explore.engines import Answer, Engine
+from shinpan.explore.findings import Cause, Finding
+from shinpan.explore.moves import Board, Drawer, next_move
+from shinpan.explore.observations import Difference, differences, facts
+from shinpan.explore.oracle import Game, Repeat, Skip, observed, owners, started
+from shinpan.explore.pool import Pool
+
+MAX_MOVES = 5
+"""The most moves a generated case makes."""
+ID = "differential"
+
+
+@dataclass
+class Differential:
+    """The engine under test against the reference engine, on boards and moves drawn from ``pool``."""
+
+    engine: Engine
+    reference: Engine
+    pool: Pool
+    drawers: Sequence[Drawer]
+    game: Game
+    id: str = ID
+
+    @property
+    def observables(self) -> frozenset[str]:
+        """The fields both engines report."""
+        return frozenset(self.engine.capabilities["observables"]) & frozenset(
+            self.reference.capabilities["observables"])
+
+    def example(self, dice: Dice, known: frozenset[Cause]) -> Finding | None:
+        """One case: a board, then up to :data:`MAX_MOVES` moves, compared after each; the first difference."""
+        case = Case(self.game.rules, self.game.seed, board(dice, self.pool))
+        started(self.reference, case, "the reference engine")
+        who = owners(case.setup)
+        view, finding = self._step(case, self.engine.start(case.rules, case.seed, case.setup), Answer("ok"), who)
+        for _ in range(dice.count(1, MAX_MOVES)):
+            if finding is not None:
+                break
+            action = next_move(dice, Board(view, case.names, self.pool), self.drawers)
+            if action is None:
+                break
+            case = case.then(Move(action))
+            theirs = self.reference.act(action)
+            if theirs.status not in ("ok", "rejected"):
+                raise Skip(f"the reference engine cannot play {action['type']} here ({theirs.status})")
+            view, finding = self._step(case, self.engine.act(action), theirs, who)
+        if finding is not None and finding.cause in known:
+            raise Repeat(finding.cause.key)
+        return finding
+
+    def _step(self, case: Case, answer: Answer, reference: Answer,
+              who: Mapping[str, str]) -> tuple[Mapping[str, Any], Finding | None]:
+        """After a setup or a move: the reference engine's observation, and a finding if the engine under test
+        answered otherwise or shows something else."""
+        step = case.moves[-1].action["type"] if case.moves else "setup"
+        if answer.status == "unsupported":
+            raise Skip(f"unsupported: {step}")
+        theirs = observed(self.reference)
+        if isinstance(theirs, Answer):
+            raise Skip(f"the reference engine cannot observe ({theirs.status})")
+        if answer.fault:
+            return theirs, self._finding(case, Cause(self.id, step, answer.status), answer.message)
+        if answer.status != reference.status:
+            message = f"the reference engine answered {reference.status}, the engine {answer.status}: {answer.message}"
+            return theirs, self._finding(case, Cause(self.id, step, "status"), message,
+                                         [{"check": "rejected", "value": reference.status == "rejected"}], attempt=True)
+        ours = observed(self.engine)
+        if isinstance(ours, Answer):
+            return theirs, self._finding(case, Cause(self.id, step, ours.status if ours.fault else "error"),
+                                         f"observe: {ours.message}")
+        found = differences(facts(theirs, self.observables, who), facts(ours, self.observables, who))
+        if not found:
+            return theirs, None
+        return theirs, self._finding(case, Cause(self.id, step, found[0].kind), _message(found),
+                                     _checks(found, theirs), details=tuple(d.describe() for d in found))
+
+    def _finding(self, case: Case, cause: Cause, message: str, checks: Sequence[dict[str, Any]] = (), *,
+                 attempt: bool = False, details: tuple[str, ...] = ()) -> Finding:
+        return Finding(cause, case, message, tuple(checks), attempt=attempt, seed=self.game.seed, details=details)
+
+
+def _message(found: Sequence[Difference]) -> str:
+    shown = [d.describe() for d in found[:5]]
+    more = f" (and {len(found) - 5} more)" if len(found) > 5 else ""
+    return "; ".join(shown) + more
+
+
+def _checks(found: Sequence[Difference], reference: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The checks of the first differing fact's kind (every difference of that kind), with the reference's values."""
+    first = found[0].kind
+    made: list[dict[str, Any]] = []
+    for difference in found:
+        if difference.kind == first:
+            made.extend(c for c in expected.checks(difference, reference) if c not in made)
+    return made
