@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from shinpan.explore.dice import Dice
-from shinpan.explore.pool import Card, Pool
+from shinpan.explore.pool import SOURCE_KINDS, Card, Pool
 
 PLAYERS = ("me", "opp")
 ZONE_SIZES = {"deck": 4, "hand": 3, "mana": 3, "shields": 2, "graveyard": 2}
@@ -58,8 +58,21 @@ def _letters(number: int) -> str:
     return text
 
 
+PALETTE = 5
+"""The most cards a board's palette draws from the pool (their companions join them)."""
+
+
+def palette(dice: Dice, pool: Pool) -> Pool:
+    """The few cards one board is made of: a handful drawn from the pool, with the cards their abilities name
+    (:meth:`Pool.companions`). Drawing copies from a small palette makes boards where cards meet: several copies
+    of one watcher, gods with their partners, an evolution creature with sources of its kind."""
+    chosen = dice.some(pool.cards, 1, PALETTE)
+    return pool.subset([*chosen, *(c for card in chosen for c in pool.companions(card))])
+
+
 def board(dice: Dice, pool: Pool) -> dict[str, Any]:
-    """A starting state (``setup.json``) of cards from ``pool``."""
+    """A starting state (``setup.json``) of cards from a palette of ``pool``."""
+    pool = palette(dice, pool)
     labels = Labels()
     active = dice.pick(PLAYERS)
     players = {player: _player(dice, pool, labels, attacker_allowed=player == active) for player in PLAYERS}
@@ -73,7 +86,7 @@ def board(dice: Dice, pool: Pool) -> dict[str, Any]:
 
 def _player(dice: Dice, pool: Pool, labels: Labels, *, attacker_allowed: bool) -> dict[str, Any]:
     view: dict[str, Any] = {"battle": []}
-    for _ in range(dice.count(0, MAX_OBJECTS)):
+    while _shapes(pool) and dice.more(len(view["battle"]), 0, MAX_OBJECTS):
         obj = _object(dice, pool, labels, view["battle"], attacker_allowed)
         attacker_allowed = attacker_allowed and not obj.get("attacking", False)
         view["battle"].append(obj)
@@ -92,7 +105,7 @@ def _player(dice: Dice, pool: Pool, labels: Labels, *, attacker_allowed: bool) -
 
 def _object(dice: Dice, pool: Pool, labels: Labels, placed: Sequence[dict[str, Any]],
             attacker_allowed: bool) -> dict[str, Any]:
-    shape = dice.pick([s for s in SHAPES if s != "evolved" or pool.evolving])
+    shape = dice.pick(_shapes(pool))
     if shape == "evolved":
         top = dice.pick(pool.evolving)
         pile = [top, *_sources(dice, pool, top)]
@@ -115,19 +128,23 @@ def _object(dice: Dice, pool: Pool, labels: Labels, placed: Sequence[dict[str, A
     return obj
 
 
+def _shapes(pool: Pool) -> list[str]:
+    """The shapes of object the palette can make."""
+    return [shape for shape in SHAPES if (pool.evolving if shape == "evolved" else pool.standing)]
+
+
 def _sources(dice: Dice, pool: Pool, top: Card) -> list[Card]:
     """The sources an evolution card is on: as many as it needs (or one more, for "or more"), of its kind."""
     evolution = top.evolution or {}
     needed = int(evolution.get("sources", 1)) + (dice.count(0, 1) if evolution.get("or_more") else 0)
-    kind = {"tamaseed": "is_tamaseed", "spell": "is_spell", "cross_gear": "is_equipment"}.get(
-        str(evolution.get("of", "creature")), "is_creature")
+    kind = SOURCE_KINDS.get(str(evolution.get("of", "creature")), "is_creature")
     candidates = [card for card in pool.having(kind) if not card.is_hyperspatial] or list(pool.standing)
-    return [dice.pick(candidates) for _ in range(needed)]
+    return [dice.pick(candidates) for _ in range(needed)] if candidates else []
 
 
 def _effects(dice: Dice, objects: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     effects: list[dict[str, Any]] = []
-    for _ in range(dice.count(0, 2) if objects else 0):
+    while objects and dice.more(len(effects), 0, 2):
         target = dice.pick(objects)["cards"][0]
         if dice.coin():
             effects.append({"kind": "ignore_abilities", "target": target})

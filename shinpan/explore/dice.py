@@ -61,14 +61,22 @@ class Dice:
         value: int = self.draw(_between(low, high))
         return value
 
+    def more(self, have: int, low: int, high: int) -> bool:
+        """Whether a list of ``have`` items gets one more: always below ``low``, never at ``high``, else a coin.
+        A coin before each item (rather than a count first) lets shrinking delete any one item."""
+        return have < low or (have < high and self.coin())
+
     def some(self, items: Sequence[T], low: int = 0, high: int = 3) -> list[T]:
         """Between ``low`` and ``high`` items of ``items``, each at most once, in the order drawn."""
         left = list(items)
         chosen: list[T] = []
-        for _ in range(self.count(min(low, len(left)), min(high, len(left)))):
+        while left and self.more(len(chosen), low, high):
             chosen.append(left.pop(self.index(len(left))))
         return chosen
 
     def several(self, items: Sequence[T], low: int = 0, high: int = 3) -> list[T]:
         """Between ``low`` and ``high`` draws of ``items`` (repeats allowed)."""
-        return [self.pick(items) for _ in range(self.count(low, high))] if items else []
+        chosen: list[T] = []
+        while items and self.more(len(chosen), low, high):
+            chosen.append(self.pick(items))
+        return chosen

@@ -53,9 +53,7 @@ class Differential:
         started(self.reference, case, "the reference engine")
         who = owners(case.setup)
         view, finding = self._step(case, self.engine.start(case.rules, case.seed, case.setup), Answer("ok"), who)
-        for _ in range(dice.count(1, MAX_MOVES)):
-            if finding is not None:
-                break
+        while finding is None and dice.more(len(case.moves), 1, MAX_MOVES):
             action = next_move(dice, Board(view, case.names, self.pool), self.drawers)
             if action is None:
                 break

@@ -24,6 +24,7 @@ class Card:
     type_line: str
     abilities: tuple[Mapping[str, Any], ...]
     civilizations: tuple[str, ...]
+    races: tuple[str, ...]
     back: str | None
     """The name of the other face of a double-faced card (覚醒, 龍解), if it has one."""
 
@@ -80,6 +81,11 @@ class Card:
         return next((a["mugetsu"] for a in self.abilities if "mugetsu" in a), None)
 
 
+SOURCE_KINDS = {"creature": "is_creature", "tamaseed": "is_tamaseed", "spell": "is_spell",
+                "cross_gear": "is_equipment"}
+"""What an evolution card's sources are (its 進化 ability's ``of``), as a test of :class:`Card`."""
+
+
 @dataclass(frozen=True)
 class Pool:
     """The cards a generator may name, simplest first (shrinking prefers the first cards)."""
@@ -98,6 +104,26 @@ class Pool:
     def named(self, name: str) -> Card:
         """The pool's card ``name``."""
         return self.by_name[name]
+
+    def subset(self, cards: Iterable[Card]) -> Pool:
+        """A pool of some of these cards (in this pool's order)."""
+        chosen = {card.name for card in cards}
+        return Pool(tuple(card for card in self.cards if card.name in chosen))
+
+    def companions(self, card: Card) -> tuple[Card, ...]:
+        """The cards ``card`` is played with, as its abilities name them: its G・リンク partners, the 魔導具 its
+        無月の門 stacks on, sources of the kind its 進化 needs."""
+        found: list[Card] = []
+        link = card.g_link
+        if link is not None:
+            found += [self.by_name[name] for name in link.get("partners", ()) if name in self.by_name]
+        if card.mugetsu is not None:
+            found += [c for c in self.cards if "魔導具" in c.races][:2]
+        evolution = card.evolution
+        if evolution is not None:
+            kind = SOURCE_KINDS.get(str(evolution.get("of", "creature")), "is_creature")
+            found += [c for c in self.having(kind) if c.evolution is None and not c.is_hyperspatial][:1]
+        return tuple(found)
 
     def having(self, test: str) -> tuple[Card, ...]:
         """The cards for which the property ``test`` of :class:`Card` holds (e.g. ``"is_spell"``)."""
@@ -138,4 +164,4 @@ def _card(entry: CardEntry, registry: CardRegistry) -> Card:
     faces = data.get("faces") or []
     back = next((face["name"] for face in faces[1:] if face.get("name") in registry), None)
     return Card(entry.name, str(data.get("type", "")), tuple(data.get("abilities") or ()),
-                tuple(data.get("civilizations") or ()), back)
+                tuple(data.get("civilizations") or ()), tuple(data.get("races") or ()), back)
