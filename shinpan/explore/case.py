@@ -1,78 +1,60 @@
-"""A generated case (生成されたケース): a starting state and the moves made from it, as contract messages.
+"""Generated cases (生成された事例): the kit's compiled case (:mod:`shinpan.cases`), built from a board and moves.
 
-This is the seam to the kit's compiled case: a generated case is built move by move while it runs (each move is
-drawn from what the board shows after the previous one), and once complete it is a plain value that can be
-replayed, printed as a scenario or saved.
+A generated case is made move by move while it runs (each move is drawn from the board the previous one left); once
+found, it is a :class:`shinpan.cases.Case` like any compiled scenario — a setup, then one step per move, then a
+step with the checks its scenario makes — so the executor can play it again and the printer can print it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from shinpan.adapters.contract import Choice, Rules
+from shinpan.cases import Case, Check, Move, Setup, Step, as_record
+
+GENERATED = "generated"
+"""The id of a generated case (a printed one gets its own, from its digest)."""
 
 
-@dataclass(frozen=True)
-class Move:
-    """One ``act``: the action and the choices scripted for it (answers to the questions the engine asked)."""
-
-    action: Mapping[str, Any]
-    choices: tuple[Choice, ...] = ()
-
-    def as_json(self) -> dict[str, Any]:
-        """The move as the ``act`` request carries it."""
-        return {"action": dict(self.action), "choices": [dict(c) for c in self.choices]}
+def generated(setup: Setup, moves: Sequence[Move], checks: Sequence[Mapping[str, Any]] = ()) -> Case:
+    """The case of ``setup`` and ``moves``, each its own step, and a last step making ``checks``."""
+    steps = [Step("もし", "", 0, (move,)) for move in moves]
+    if checks:
+        steps.append(Step("ならば", "", 0, tuple(Check(check) for check in checks)))
+    return Case(GENERATED, setup, tuple(steps))
 
 
-@dataclass(frozen=True)
-class Case:
-    """A generated case: the rules and seed of its game, its setup, and its moves in order."""
-
-    rules: Rules
-    seed: int
-    setup: Mapping[str, Any]
-    moves: tuple[Move, ...] = field(default=())
-
-    def then(self, move: Move) -> Case:
-        """This case with one more move."""
-        return Case(self.rules, self.seed, self.setup, (*self.moves, move))
-
-    def upto(self, count: int) -> Case:
-        """This case with only its first ``count`` moves."""
-        return Case(self.rules, self.seed, self.setup, self.moves[:count])
-
-    @property
-    def names(self) -> Mapping[str, str]:
-        """Each card label and the name of its card."""
-        names: Mapping[str, str] = self.setup["cards"]
-        return names
-
-    def owner(self, label: str) -> str:
-        """The player whose zone the setup put ``label`` in (its owner: me or opp)."""
-        for player, view in self.setup["players"].items():
-            if any(label in cards for zone, cards in view.items() if zone != "battle"):
-                return str(player)
-            if any(label in obj["cards"] for obj in view.get("battle", [])):
-                return str(player)
-        raise KeyError(label)
-
-    def as_json(self) -> dict[str, Any]:
-        """The case as JSON: rules, seed, setup and moves."""
-        return {"rules": dict(self.rules), "seed": self.seed, "setup": _plain(self.setup),
-                "moves": [m.as_json() for m in self.moves]}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Case:
-        """A case from :meth:`as_json`'s form."""
-        moves = tuple(Move(m["action"], tuple(m.get("choices", ()))) for m in data.get("moves", ()))
-        return cls(data["rules"], int(data["seed"]), data["setup"], moves)
+def moves_of(case: Case) -> tuple[Move, ...]:
+    """The moves of a case, in order."""
+    return tuple(item for _, item in case.items() if isinstance(item, Move))
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, Sequence) and not isinstance(value, str):
-        return [_plain(v) for v in value]
-    return value
+def checks_of(case: Case) -> tuple[Mapping[str, Any], ...]:
+    """The checks of a case, in order."""
+    return tuple(item.check for _, item in case.items() if isinstance(item, Check))
+
+
+def names(case: Case) -> Mapping[str, str]:
+    """Each card label of a case and its card's name."""
+    found: Mapping[str, str] = case.setup.state["cards"]
+    return found
+
+
+def owners(state: Mapping[str, Any]) -> dict[str, str]:
+    """Each card of a starting state and its owner (the player in whose zones the setup puts it)."""
+    found: dict[str, str] = {}
+    for player, view in state["players"].items():
+        for zone, cards in view.items():
+            if zone == "tapped_mana":
+                continue
+            for entry in cards if zone == "battle" else [{"cards": cards}]:
+                found.update(dict.fromkeys(entry["cards"], player))
+    return found
+
+
+def as_json(case: Case) -> dict[str, Any]:
+    """A generated case as JSON: its rules and seed, its starting state, its moves and checks, and the messages the
+    executor sends (``adapters/schema/cases.json``)."""
+    return {"rules": dict(case.setup.rules), "seed": case.setup.seed, "setup": case.setup.state,
+            "moves": [{"action": dict(m.action), "choices": [dict(c) for c in m.choices]} for m in moves_of(case)],
+            "checks": [dict(c) for c in checks_of(case)], "messages": as_record(case)["messages"]}

@@ -14,15 +14,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from shinpan.cases import Move, Setup
 from shinpan.explore import expected
 from shinpan.explore.boards import board
-from shinpan.explore.case import Case, Move
+from shinpan.explore.case import generated, owners
 from shinpan.explore.dice import Dice
 from shinpan.explore.engines import Answer, Engine
 from shinpan.explore.findings import Cause, Finding
 from shinpan.explore.moves import Board, Drawer, next_move
 from shinpan.explore.observations import Difference, differences, facts
-from shinpan.explore.oracle import Game, Repeat, Skip, observed, owners, started
+from shinpan.explore.oracle import Game, Played, Repeat, Skip, observed, started
 from shinpan.explore.pool import Pool
 
 MAX_MOVES = 5
@@ -49,52 +50,53 @@ class Differential:
 
     def example(self, dice: Dice, known: frozenset[Cause]) -> Finding | None:
         """One case: a board, then up to :data:`MAX_MOVES` moves, compared after each; the first difference."""
-        case = Case(self.game.rules, self.game.seed, board(dice, self.pool))
-        started(self.reference, case, "the reference engine")
-        who = owners(case.setup)
-        view, finding = self._step(case, self.engine.start(case.rules, case.seed, case.setup), Answer("ok"), who)
-        while finding is None and dice.more(len(case.moves), 1, MAX_MOVES):
-            action = next_move(dice, Board(view, case.names, self.pool), self.drawers)
+        setup = Setup(self.game.rules, self.game.seed, board(dice, self.pool))
+        started(self.reference, setup, "the reference engine")
+        played = Played(setup, owners(setup.state))
+        view, finding = self._step(played, self.engine.start(setup), Answer("ok"))
+        while finding is None and dice.more(len(played.moves), 1, MAX_MOVES):
+            action = next_move(dice, Board(view, setup.state["cards"], self.pool), self.drawers)
             if action is None:
                 break
-            case = case.then(Move(action))
-            theirs = self.reference.act(action)
+            played.moves.append(Move(action, attempt=True))
+            theirs = self.reference.act(played.moves[-1])
             if theirs.status not in ("ok", "rejected"):
                 raise Skip(f"the reference engine cannot play {action['type']} here ({theirs.status})")
-            view, finding = self._step(case, self.engine.act(action), theirs, who)
+            view, finding = self._step(played, self.engine.act(played.moves[-1]), theirs)
         if finding is not None and finding.cause in known:
             raise Repeat(finding.cause.key)
         return finding
 
-    def _step(self, case: Case, answer: Answer, reference: Answer,
-              who: Mapping[str, str]) -> tuple[Mapping[str, Any], Finding | None]:
+    def _step(self, played: Played, answer: Answer, reference: Answer) -> tuple[Mapping[str, Any], Finding | None]:
         """After a setup or a move: the reference engine's observation, and a finding if the engine under test
         answered otherwise or shows something else."""
-        step = case.moves[-1].action["type"] if case.moves else "setup"
+        step = played.moves[-1].action["type"] if played.moves else "setup"
         if answer.status == "unsupported":
             raise Skip(f"unsupported: {step}")
         theirs = observed(self.reference)
         if isinstance(theirs, Answer):
             raise Skip(f"the reference engine cannot observe ({theirs.status})")
         if answer.fault:
-            return theirs, self._finding(case, Cause(self.id, step, answer.status), answer.message)
+            return theirs, self._finding(played, Cause(self.id, step, answer.status), answer.message)
         if answer.status != reference.status:
             message = f"the reference engine answered {reference.status}, the engine {answer.status}: {answer.message}"
-            return theirs, self._finding(case, Cause(self.id, step, "status"), message,
-                                         [{"check": "rejected", "value": reference.status == "rejected"}], attempt=True)
+            rejected = [{"check": "rejected", "value": reference.status == "rejected"}]
+            return theirs, self._finding(played, Cause(self.id, step, "status"), message, rejected)
         ours = observed(self.engine)
         if isinstance(ours, Answer):
-            return theirs, self._finding(case, Cause(self.id, step, ours.status if ours.fault else "error"),
-                                         f"observe: {ours.message}")
-        found = differences(facts(theirs, self.observables, who), facts(ours, self.observables, who))
+            cause = Cause(self.id, step, ours.status if ours.fault else "error")
+            return theirs, self._finding(played, cause, f"observe: {ours.message}")
+        found = differences(facts(theirs, self.observables, played.owners), facts(ours, self.observables,
+                                                                                  played.owners))
         if not found:
             return theirs, None
-        return theirs, self._finding(case, Cause(self.id, step, found[0].kind), _message(found),
+        return theirs, self._finding(played, Cause(self.id, step, found[0].kind), _message(found),
                                      _checks(found, theirs), details=tuple(d.describe() for d in found))
 
-    def _finding(self, case: Case, cause: Cause, message: str, checks: Sequence[dict[str, Any]] = (), *,
-                 attempt: bool = False, details: tuple[str, ...] = ()) -> Finding:
-        return Finding(cause, case, message, tuple(checks), attempt=attempt, seed=self.game.seed, details=details)
+    def _finding(self, played: Played, cause: Cause, message: str, checks: Sequence[dict[str, Any]] = (), *,
+                 details: tuple[str, ...] = ()) -> Finding:
+        case = generated(played.setup, played.moves, checks)
+        return Finding(cause, case, message, tuple(checks), seed=self.game.seed, details=details)
 
 
 def _message(found: Sequence[Difference]) -> str:

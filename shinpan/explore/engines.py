@@ -1,44 +1,64 @@
 """An engine under exploration (探索される処理系): an adapter after its handshake, whose every answer is data.
 
-The explorer never lets an adapter's failure escape: each request gets an :class:`Answer` whose status is the
-contract's (``ok``, ``rejected``, ``unsupported``, ``script_mismatch``, ``error``) or one of the two faults,
-``crash`` (a subprocess exited, an in-process adapter raised) and ``timeout`` (it did not answer in time). After
-a fault the adapter is replaced — a subprocess adapter restarts itself; an in-process one is made anew by its
-factory and greeted again — so a fault costs one example, never the exploration.
+Each setup, move and observation goes through the kit's own game (:class:`shinpan.cases.Game`, what the executor
+and the suite's steps play a case with) and comes back as an :class:`Answer`: ``ok`` or ``rejected``, or what the
+case would end with there — ``unsupported``, ``script_mismatch`` (``choice_needed`` when the engine asked a question
+the script does not answer, with the question as data), or a fault: ``error`` (an ``error`` answer, a broken
+message, an exception of an in-process adapter), ``crash`` (a subprocess exited) or ``timeout``. After a fault the
+adapter is replaced — a subprocess adapter restarts itself; an in-process one is made anew by its factory and
+greeted again — so a fault costs one example, never the exploration.
 """
 
 from __future__ import annotations
 
-import contextlib
-import signal
-import threading
-import traceback
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from shinpan.adapters import schemas
-from shinpan.adapters.contract import Capabilities, Choice, Rules, Simulator
-from shinpan.adapters.errors import AdapterCrash, AdapterError, AdapterTimeout
+from shinpan.adapters.contract import Capabilities, Simulator
 from shinpan.adapters.registry import AdapterOptions, make_adapter
+from shinpan.cases import Game, Move, Setup, status_of_error, time_limit
+from shinpan.outcomes import ScenarioSkipped, Status
 from shinpan.session import AdapterSession
 
 FAULTS = ("crash", "timeout", "error")
 """Answers that are faults of the adapter rather than answers about the game."""
+STATUSES = {Status.UNSUPPORTED: "unsupported", Status.UNOBSERVABLE: "unsupported",
+            Status.SCRIPT_MISMATCH: "script_mismatch", Status.CRASH: "crash", Status.TIMEOUT: "timeout"}
+"""A case's status where a request ended it, as an answer (anything else is the adapter's ``error``)."""
 
 
 @dataclass(frozen=True)
 class Answer:
-    """What the adapter answered to one request: its status, its message, and for ``observe`` the observation."""
+    """What the adapter answered to one request: its status, its message, the question it asked (``choice``, for
+    ``choice_needed``) and, for ``observe``, the observation."""
 
     status: str
     message: str = ""
     observation: Mapping[str, Any] | None = None
+    choice: Mapping[str, Any] | None = None
 
     @property
     def fault(self) -> bool:
         """Whether the adapter failed (crashed, hung, or answered ``error`` or garbage)."""
         return self.status in FAULTS
+
+
+class _Listening:
+    """The simulator, with the last answer it gave to ``act`` kept (the session turns a question into an error)."""
+
+    def __init__(self, simulator: Simulator) -> None:
+        self.simulator = simulator
+        self.last_act: Mapping[str, Any] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.simulator, name)
+
+    def act(self, request: Any) -> Any:
+        self.last_act = {}
+        answer = self.simulator.act(request)
+        self.last_act = answer if isinstance(answer, Mapping) else {}
+        return answer
 
 
 class Engine:
@@ -50,7 +70,9 @@ class Engine:
         self.in_process = factory is not None or not spec.startswith("cmd:")
         options = AdapterOptions(timeout=timeout, max_restarts=1_000_000)
         self._factory: Callable[[], Simulator] = factory or (lambda: make_adapter(spec, options))
-        self.session = AdapterSession(self._factory(), spec)
+        self._listening = _Listening(self._factory())
+        self.session = AdapterSession(self._listening, spec)
+        self.game = Game(self.session)
         self.restarts = 0
 
     @property
@@ -63,84 +85,50 @@ class Engine:
         """The engine's name and version from the handshake."""
         return self.session.engine
 
-    def start(self, rules: Rules, seed: int, setup: Mapping[str, Any]) -> Answer:
-        """A new game under ``rules`` with ``seed``, set up as ``setup``."""
-        answer = self._send("new_game", {"cmd": "new_game", "rules": rules, "seed": seed})
-        if answer.status != "ok":
-            return answer
-        return self._send("setup", {"cmd": "setup", "state": setup})
+    def start(self, setup: Setup) -> Answer:
+        """A new game: ``new_game`` and ``setup``."""
+        self.game = Game(self.session)
+        return self._answer(lambda: self.game.start(setup))
 
-    def act(self, action: Mapping[str, Any], choices: tuple[Choice, ...] = ()) -> Answer:
-        """Do one move with its scripted choices."""
-        return self._send("act", {"cmd": "act", "action": action, "choices": list(choices)})
+    def act(self, move: Move) -> Answer:
+        """One move (only an attempt: the rules may reject it)."""
+        answer = self._answer(lambda: self.game.move(move))
+        if answer.status == "ok" and self.game.last_rejection is not None:
+            return Answer("rejected", self.game.last_rejection)
+        question = self._listening.last_act.get("choice")
+        if answer.status == "script_mismatch" and isinstance(question, Mapping):
+            return Answer("choice_needed", answer.message, choice=question)
+        return answer
 
     def observe(self) -> Answer:
-        """The board now (``observation`` set when the status is ``ok``)."""
-        return self._send("observe", {"cmd": "observe"})
+        """The board now (``observation`` is set when the status is ``ok``)."""
+        seen: list[Mapping[str, Any]] = []
+        answer = self._answer(lambda: seen.append(self.game.observation()))
+        return Answer("ok", observation=seen[0]) if answer.status == "ok" else answer
 
     def stop(self) -> None:
         """End the session (and the adapter's process, if it has one)."""
-        with contextlib.suppress(Exception):
-            self.session.stop()
-
-    # ---------------------------------------------------------------- the wire
-    def _send(self, cmd: str, request: dict[str, Any]) -> Answer:
         try:
-            with self._time_limit():
-                response = getattr(self.session.simulator, cmd)(request)
-        except AdapterTimeout as error:
-            return self._fault("timeout", str(error))
-        except AdapterCrash as error:
-            return self._fault("crash", str(error))
-        except AdapterError as error:
-            return self._fault("error", str(error))
-        except Exception as error:  # an in-process adapter that raised: its crash
-            return self._fault("crash", _last_line(error))
-        return _answer(cmd, response)
-
-    def _fault(self, status: str, message: str) -> Answer:
-        """A crash or hang: replace an in-process adapter now (a subprocess adapter restarts itself)."""
-        if self.in_process:
-            self.restarts += 1
-            self.session = AdapterSession(self._factory(), self.spec)
-        return Answer(status, message)
-
-    @contextlib.contextmanager
-    def _time_limit(self) -> Iterator[None]:
-        """An in-process adapter gets ``timeout`` seconds per request: a timer signal interrupts an engine that
-        loops (where timer signals exist, in the main thread); a subprocess adapter keeps its own deadline."""
-        if (not self.in_process or not hasattr(signal, "setitimer")
-                or threading.current_thread() is not threading.main_thread()):
-            yield
+            self.session.stop()
+        except Exception:  # an adapter that fails to stop has stopped
             return
 
-        def expire(signum: int, frame: object) -> None:
-            raise AdapterTimeout(f"adapter {self.spec!r} did not answer within {self.timeout:g} s; it was "
-                                 "interrupted")
-
-        previous = signal.signal(signal.SIGALRM, expire)
-        signal.setitimer(signal.ITIMER_REAL, self.timeout)
+    def _answer(self, request: Callable[[], None]) -> Answer:
         try:
-            yield
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
+            with time_limit(self.timeout if self.in_process else None,
+                            f"adapter {self.spec!r} did not answer within {self.timeout:g} s; it was interrupted"):
+                request()
+        except (Exception, ScenarioSkipped) as error:
+            status, message = status_of_error(error)
+            answer = Answer(STATUSES.get(status, "error"), message)
+            if answer.fault and self.in_process:
+                self._restart()
+            return answer
+        return Answer("ok")
 
-
-def _answer(cmd: str, response: object) -> Answer:
-    """The response as an :class:`Answer`: one that breaks the contract is the adapter's ``error``."""
-    definition = "observe_response" if cmd == "observe" else "response"
-    if not isinstance(response, Mapping) or schemas.problems(definition, response):
-        detail = "; ".join(schemas.problems(definition, response)) if isinstance(response, Mapping) else ""
-        return Answer("error", f"the answer to {cmd} breaks the contract: {detail or repr(response)[:200]}")
-    status, message = str(response["status"]), str(response.get("message", ""))
-    if cmd == "observe" and status == "ok":
-        return Answer(status, message, response["observation"])
-    return Answer(status, message)
-
-
-def _last_line(error: BaseException) -> str:
-    """An in-process adapter's exception, with the place it was raised."""
-    frames = traceback.extract_tb(error.__traceback__)
-    where = f" at {frames[-1].filename}:{frames[-1].lineno}" if frames else ""
-    return f"{type(error).__name__}: {error}{where}"
+    def _restart(self) -> None:
+        """Replace an in-process adapter after a fault (a subprocess adapter restarts itself)."""
+        self.restarts += 1
+        self._listening = _Listening(self._factory())
+        self.session = AdapterSession(self._listening, self.spec)
+        self.game = Game(self.session)

@@ -15,7 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from shinpan.explore.case import Case
+from shinpan.cases import Case
+from shinpan.explore.case import as_json, moves_of, names
 
 Check = Mapping[str, Any]
 
@@ -52,13 +53,12 @@ class Finding:
     message: str
     """What went wrong, in one or a few lines."""
     checks: tuple[Check, ...] = ()
-    """The checks the scenario makes after the last move (or after the setup, for a case with no move)."""
+    """The checks the scenario makes after the last move (or after the setup, for a case with no move); the case
+    makes them too, in its last step."""
     rules: tuple[str, ...] = ()
     """Rule numbers a person should confirm (the property's, or none for a difference)."""
     sources: tuple[str, ...] = ()
     """Sources of ``features/sources.yaml`` to cite."""
-    attempt: bool = False
-    """Whether the last move is only tried (the rules may reject it: its scenario checks 拒否される/認められる)."""
     seed: int = 0
     """The exploration's seed that found it."""
     details: tuple[str, ...] = field(default=())
@@ -66,13 +66,13 @@ class Finding:
 
     def size(self) -> tuple[int, int]:
         """How big the case is (moves, then cards): the smaller of two findings with one cause is kept."""
-        return len(self.case.moves), len(self.case.names)
+        return len(moves_of(self.case)), len(names(self.case))
 
     def as_json(self) -> dict[str, Any]:
         """The finding as JSON (without its printed scenario)."""
         return {"cause": {"oracle": self.cause.oracle, "step": self.cause.step, "what": self.cause.what},
-                "message": self.message, "case": self.case.as_json(), "checks": [dict(c) for c in self.checks],
-                "rules": list(self.rules), "sources": list(self.sources), "attempt": self.attempt,
+                "message": self.message, "case": as_json(self.case), "checks": [dict(c) for c in self.checks],
+                "rules": list(self.rules), "sources": list(self.sources),
                 "details": list(self.details)}
 
 
@@ -108,4 +108,4 @@ def smallest(findings: Sequence[Finding]) -> list[Finding]:
 
 
 def _text(finding: Finding) -> str:
-    return json.dumps(finding.case.as_json(), sort_keys=True, ensure_ascii=False)
+    return json.dumps(as_json(finding.case), sort_keys=True, ensure_ascii=False)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from shinpan.adapters.contract import Rules
-from shinpan.explore.case import Case
+from shinpan.cases import Move, Setup
 from shinpan.explore.dice import Dice
 from shinpan.explore.engines import Answer, Engine
 from shinpan.explore.findings import Cause, Finding
@@ -62,6 +62,15 @@ class Oracle(Protocol):
         ...
 
 
+@dataclass
+class Played:
+    """A case being played: its setup, the owner of each card, and the moves made so far."""
+
+    setup: Setup
+    owners: Mapping[str, str]
+    moves: list[Move] = field(default_factory=list)
+
+
 @dataclass(frozen=True)
 class Game:
     """The rules and seed every example of an exploration plays under."""
@@ -70,9 +79,9 @@ class Game:
     seed: int
 
 
-def started(engine: Engine, case: Case, who: str) -> None:
-    """Start ``case``'s game on ``engine``; :class:`Skip` if it cannot be set up (``who`` names the engine)."""
-    answer = engine.start(case.rules, case.seed, case.setup)
+def started(engine: Engine, setup: Setup, who: str) -> None:
+    """Start a game of ``setup`` on ``engine``; :class:`Skip` if it cannot be set up (``who`` names the engine)."""
+    answer = engine.start(setup)
     if answer.status != "ok":
         raise Skip(f"{who} cannot set up this board ({answer.status})")
 
@@ -81,13 +90,3 @@ def observed(engine: Engine) -> Mapping[str, Any] | Answer:
     """The engine's observation now, or its answer if it gave none."""
     answer = engine.observe()
     return answer.observation if answer.status == "ok" and answer.observation is not None else answer
-
-
-def owners(setup: Mapping[str, Any]) -> dict[str, str]:
-    """Each card of a setup and its owner (the player in whose zones the setup puts it)."""
-    found: dict[str, str] = {}
-    for player, view in setup["players"].items():
-        for zone, cards in view.items():
-            for entry in cards if zone == "battle" else [{"cards": cards}]:
-                found.update(dict.fromkeys(entry["cards"], player))
-    return found
