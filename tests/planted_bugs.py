@@ -16,6 +16,7 @@ from typing import Any
 from unittest import mock
 
 from shinpan.adapters.reference import ReferenceSimulator
+from shinpan.reference_engine.core.abilities import TriggerEvent
 from shinpan.reference_engine.core.choices import ChoiceScript
 from shinpan.reference_engine.core.errors import IllegalAction
 from shinpan.reference_engine.core.events import Cause, MoveRequest
@@ -24,7 +25,7 @@ from shinpan.reference_engine.core.players import Player
 from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.core.zones import Zone
 from shinpan.reference_engine.game import Game
-from shinpan.reference_engine.pipeline import pipeline, replacements, triggers
+from shinpan.reference_engine.pipeline import replacements, triggers
 from shinpan.reference_engine.pipeline.pipeline import Pipeline
 from shinpan.reference_engine.transitions import link, reconstruction, seal, swap, unlink
 
@@ -103,7 +104,7 @@ def ignored_enter_abilities_trigger() -> Planted:
 
     def wrong(original: Any) -> Any:
         def check(state: GameState, rules: Any, holder: Any, ability: Any, moved: Any) -> bool:
-            if ability.event is triggers.TriggerEvent.ENTERS:
+            if ability.event is TriggerEvent.ENTERS:
                 holder = replace(holder, ignored=False)
             return bool(original(state, rules, holder, ability, moved))
         return check
@@ -132,7 +133,7 @@ def battle_to_graveyard_not_destroyed() -> Planted:
 
     def wrong(original: Any) -> Any:
         def check(state: GameState, rules: Any, holder: Any, ability: Any, moved: Any) -> bool:
-            if ability.event is triggers.TriggerEvent.DESTROYED and moved.cause is not Cause.DESTROY:
+            if ability.event is TriggerEvent.DESTROYED and moved.cause is not Cause.DESTROY:
                 return False
             return bool(original(state, rules, holder, ability, moved))
         return check
@@ -163,7 +164,7 @@ def replacement_chains() -> Planted:
             return original(state, rules, [replace(r, replacing=False) for r in requests], *args)
         return replace_batch
 
-    return Planted([(pipeline.replacements, "replace_batch", wrong)])
+    return Planted([(replacements, "replace_batch", wrong)])
 
 
 def replacement_turn_order_reversed() -> Planted:

@@ -155,7 +155,7 @@ def _places(check: Check, seen: Observation) -> bool:
                                                                                                "lost"))
         found += sum(obj["cards"].count(check["card"]) + obj.get("seals", []).count(check["card"])
                      for obj in view["battle"])
-    return found == check["count"]
+    return bool(found == check["count"])
 
 
 def _mana_tapped(check: Check, seen: Observation) -> bool:

@@ -78,7 +78,7 @@ class Property:
 class Testing:
     """A property tested on one engine (an oracle of the search)."""
 
-    property: Property
+    rule: Property
     engine: Engine
     pool: Pool
     game: Game
@@ -87,11 +87,11 @@ class Testing:
     @property
     def id(self) -> str:
         """The property's id."""
-        return self.property.id
+        return self.rule.id
 
     def example(self, dice: Dice, known: frozenset[Cause]) -> Finding | None:
         """Draw a plan, play it on the engine, and judge the rule's checks after every move and at the end."""
-        plan = self.property.planner(dice, self.pool, self.rules)
+        plan = self.rule.planner(dice, self.pool, self.rules)
         setup = Setup(self.game.rules, self.game.seed, plan.state)
         moves: list[Move] = []
         finding = self._judge(setup, moves, self.engine.start(setup), plan, final=not plan.moves)
@@ -124,7 +124,7 @@ class Testing:
 
     def _finding(self, setup: Setup, moves: list[Move], step: str, what: str, message: str,
                  checks: tuple[Check, ...]) -> Finding:
-        prop = self.property
+        prop = self.rule
         return Finding(Cause(prop.id, step, what), generated(setup, moves, checks), message, checks,
                        rules=prop.rules, sources=prop.sources, seed=self.game.seed)
 
