@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from shinpan.cases import Move, Setup
-from shinpan.explore import expected
+from shinpan.explore import expected, questions
 from shinpan.explore.boards import board
 from shinpan.explore.case import generated, owners
 from shinpan.explore.dice import Dice
@@ -58,16 +58,17 @@ class Differential:
             action = next_move(dice, Board(view, setup.state["cards"], self.pool), self.drawers)
             if action is None:
                 break
-            played.moves.append(Move(action, attempt=True))
-            theirs = self.reference.act(played.moves[-1])
+            move, theirs, asked = questions.played(self.reference, Move(action, attempt=True), dice)
             if theirs.status not in ("ok", "rejected"):
                 raise Skip(f"the reference engine cannot play {action['type']} here ({theirs.status})")
-            view, finding = self._step(played, self.engine.act(played.moves[-1]), theirs)
+            played.moves.append(move)
+            view, finding = self._step(played, self.engine.act(move), theirs, asked)
         if finding is not None and finding.cause in known:
             raise Repeat(finding.cause.key)
         return finding
 
-    def _step(self, played: Played, answer: Answer, reference: Answer) -> tuple[Mapping[str, Any], Finding | None]:
+    def _step(self, played: Played, answer: Answer, reference: Answer,
+              asked: tuple[Mapping[str, Any], ...] = ()) -> tuple[Mapping[str, Any], Finding | None]:
         """After a setup or a move: the reference engine's observation, and a finding if the engine under test
         answered otherwise or shows something else."""
         step = played.moves[-1].action["type"] if played.moves else "setup"
@@ -78,6 +79,10 @@ class Differential:
             raise Skip(f"the reference engine cannot observe ({theirs.status})")
         if answer.fault:
             return theirs, self._finding(played, Cause(self.id, step, answer.status), answer.message)
+        if answer.status == "choice_needed" and answer.choice is not None:
+            message = (f"the engine asks a question the reference engine does not ({_asked(answer.choice)}); "
+                       f"the reference engine asked: {'; '.join(map(_asked, asked)) or 'nothing'}")
+            return theirs, self._finding(played, Cause(self.id, step, "question"), message)
         if answer.status != reference.status:
             message = f"the reference engine answered {reference.status}, the engine {answer.status}: {answer.message}"
             rejected = [{"check": "rejected", "value": reference.status == "rejected"}]
@@ -97,6 +102,10 @@ class Differential:
                  details: tuple[str, ...] = ()) -> Finding:
         case = generated(played.setup, played.moves, checks)
         return Finding(cause, case, message, tuple(checks), seed=self.game.seed, details=details)
+
+
+def _asked(question: Mapping[str, Any]) -> str:
+    return f"{question.get('player')} chooses {question.get('kind')} among {question.get('options')}"
 
 
 def _message(found: Sequence[Difference]) -> str:

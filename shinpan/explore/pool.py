@@ -27,6 +27,8 @@ class Card:
     races: tuple[str, ...]
     back: str | None
     """The name of the other face of a double-faced card (覚醒, 龍解), if it has one."""
+    back_type: str | None = None
+    """The card type of the other face."""
 
     @property
     def is_creature(self) -> bool:
@@ -37,6 +39,11 @@ class Card:
     def evolution(self) -> Mapping[str, Any] | None:
         """Its 進化 / NEO進化 ability: how many sources, of what, from where."""
         return next((a["evolution"] for a in self.abilities if "evolution" in a), None)
+
+    @property
+    def sources(self) -> int:
+        """How many sources its 進化 needs (0 for a card that does not evolve)."""
+        return int((self.evolution or {}).get("sources", 0))
 
     @property
     def must_evolve(self) -> bool:
@@ -140,9 +147,25 @@ class Pool:
         return tuple(card for card in self.cards if card.is_creature and card.evolution is not None)
 
     @cached_property
+    def vanilla(self) -> tuple[Card, ...]:
+        """Creatures with no ability at all (バニラ), that wait in no special zone."""
+        return tuple(c for c in self.cards if c.is_creature and not c.abilities and not c.is_hyperspatial)
+
+    @cached_property
+    def simple_evolution(self) -> tuple[Card, ...]:
+        """Evolution creatures whose only ability is 進化 onto creatures in the battle zone (not NEO, not 墓地進化),
+        each with how many sources it needs."""
+        return tuple(c for c in self.evolving if len(c.abilities) == 1 and _plain_evolution(c.evolution or {}))
+
+    @cached_property
     def plain(self) -> tuple[Card, ...]:
         """Cards that may be in the deck, hand, mana zone, shields or graveyard."""
         return tuple(card for card in self.cards if not card.is_hyperspatial)
+
+
+def _plain_evolution(evolution: Mapping[str, Any]) -> bool:
+    return (not evolution.get("neo") and not evolution.get("from") and not evolution.get("or_more")
+            and evolution.get("of", "creature") == "creature" and not evolution.get("civilization"))
 
 
 def pool(registry: CardRegistry, implemented: Collection[str], *, only: Iterable[str] | None = None) -> Pool:
@@ -162,6 +185,7 @@ def _playable(entry: CardEntry) -> bool:
 def _card(entry: CardEntry, registry: CardRegistry) -> Card:
     data = entry.data
     faces = data.get("faces") or []
-    back = next((face["name"] for face in faces[1:] if face.get("name") in registry), None)
+    back = next((face for face in faces[1:] if face.get("name") in registry), None)
     return Card(entry.name, str(data.get("type", "")), tuple(data.get("abilities") or ()),
-                tuple(data.get("civilizations") or ()), tuple(data.get("races") or ()), back)
+                tuple(data.get("civilizations") or ()), tuple(data.get("races") or ()),
+                back["name"] if back else None, str(back.get("type", "")) if back else None)

@@ -15,12 +15,14 @@ from typing import Any
 
 from shinpan.cases import Move, Setup
 from shinpan.checks import judge
+from shinpan.explore import questions
 from shinpan.explore.case import generated, owners
 from shinpan.explore.dice import Dice
 from shinpan.explore.engines import Answer, Engine
 from shinpan.explore.findings import Cause, Finding
 from shinpan.explore.oracle import Game, Repeat, Skip
 from shinpan.explore.pool import Pool
+from shinpan.rulesets import RulesState
 
 Check = dict[str, Any]
 
@@ -28,28 +30,41 @@ Check = dict[str, Any]
 @dataclass(frozen=True)
 class Plan:
     """A case a property draws: the starting state, the moves, and the checks the rule says hold after the last
-    move (``after``); ``each``, if given, gives checks that hold after the setup and after every move (it is told
-    the moves made so far)."""
+    move (``after``). ``each``, if given, gives checks that hold after the setup and after every move (it is told
+    the moves made so far); ``more``, if given, draws further moves from the board the engine shows (up to
+    :data:`MORE_MOVES`, ``None`` to stop): a rule about every move is tested over generated play. A plan whose
+    moves may be rejected says so (``may_reject``); otherwise a rejection means the case did not happen as planned,
+    and the example is skipped."""
 
     state: Mapping[str, Any]
-    moves: Sequence[Mapping[str, Any]]
+    moves: Sequence[Mapping[str, Any]] = ()
     after: Sequence[Check] = ()
     each: Callable[[Sequence[Mapping[str, Any]]], Sequence[Check]] | None = None
+    more: Callable[[Dice, Mapping[str, Any]], Mapping[str, Any] | None] | None = None
+    may_reject: bool = False
 
 
-Planner = Callable[[Dice, Pool, "Rules"], Plan]
-"""Draws a plan with the dice, from the card pool, under the rules the property is run under."""
+MORE_MOVES = 5
+"""The most moves a plan draws from the board (``Plan.more``)."""
 
 
 @dataclass(frozen=True)
-class Rules:
-    """What a property may know of the rules state it runs under: the changes in force."""
+class Context:
+    """What a planner knows: the card pool, the rules state the property runs under, and what the engine under test
+    plays (its mechanics) and reports (its observables)."""
 
-    changes: frozenset[str]
+    pool: Pool
+    rules: RulesState
+    mechanics: frozenset[str]
+    observables: frozenset[str]
 
-    def after(self, change: str) -> bool:
-        """Whether ``change`` is in force."""
-        return change in self.changes
+    def plays(self, *mechanics: str) -> bool:
+        """Whether the engine plays every one of ``mechanics``."""
+        return set(mechanics) <= self.mechanics
+
+
+Planner = Callable[[Dice, Context], Plan]
+"""Draws a plan with the dice, in a context."""
 
 
 @dataclass(frozen=True)
@@ -80,9 +95,8 @@ class Testing:
 
     rule: Property
     engine: Engine
-    pool: Pool
+    context: Context
     game: Game
-    rules: Rules
 
     @property
     def id(self) -> str:
@@ -90,37 +104,52 @@ class Testing:
         return self.rule.id
 
     def example(self, dice: Dice, known: frozenset[Cause]) -> Finding | None:
-        """Draw a plan, play it on the engine, and judge the rule's checks after every move and at the end."""
-        plan = self.rule.planner(dice, self.pool, self.rules)
+        """Draw a plan, play it on the engine (answering its questions with draws), and judge the rule's checks
+        after every move and at the end."""
+        plan = self.rule.planner(dice, self.context)
         setup = Setup(self.game.rules, self.game.seed, plan.state)
-        moves: list[Move] = []
-        finding = self._judge(setup, moves, self.engine.start(setup), plan, final=not plan.moves)
+        made: list[Move] = []
+        view, finding = self._judge(setup, made, self.engine.start(setup), plan, final=not plan.moves)
         for index, action in enumerate(plan.moves):
             if finding is not None:
                 break
-            moves.append(Move(action, attempt=True))
-            finding = self._judge(setup, moves, self.engine.act(moves[-1]), plan, final=index == len(plan.moves) - 1)
+            move, answer, _ = questions.played(self.engine, Move(action, attempt=True), dice)
+            made.append(move)
+            view, finding = self._judge(setup, made, answer, plan, final=index == len(plan.moves) - 1)
+        while finding is None and plan.more is not None and view is not None and dice.more(
+                len(made) - len(plan.moves), 0, MORE_MOVES):
+            drawn = plan.more(dice, view)
+            if drawn is None:
+                break
+            move, answer, _ = questions.played(self.engine, Move(drawn, attempt=True), dice)
+            made.append(move)
+            view, finding = self._judge(setup, made, answer, plan, final=False)
         if finding is not None and finding.cause in known:
             raise Repeat(finding.cause.key)
         return finding
 
-    def _judge(self, setup: Setup, moves: list[Move], answer: Answer, plan: Plan, *, final: bool) -> Finding | None:
+    def _judge(self, setup: Setup, moves: list[Move], answer: Answer, plan: Plan, *,
+               final: bool) -> tuple[Mapping[str, Any] | None, Finding | None]:
+        """The engine's answer and board after a step, judged: the board (if observed) and a finding, if any."""
         step = moves[-1].action["type"] if moves else "setup"
+        if answer.status == "rejected" and plan.may_reject:
+            answer = Answer("ok")
         if answer.status in ("unsupported", "rejected", "choice_needed", "script_mismatch"):
             raise Skip(f"{answer.status}: {step}")
         if answer.fault:
-            return self._finding(setup, moves, step, answer.status, answer.message, ())
-        expected = [*(plan.each(list(m.action for m in moves)) if plan.each else ()), *(plan.after if final else ())]
-        if not expected:
-            return None
+            return None, self._finding(setup, moves, step, answer.status, answer.message, ())
+        expected = [*(plan.each([m.action for m in moves]) if plan.each else ()), *(plan.after if final else ())]
+        if not expected and plan.more is None:
+            return None, None
         seen = self.engine.observe()
         if seen.status != "ok" or seen.observation is None:
-            return self._finding(setup, moves, step, seen.status if seen.fault else "error", seen.message, ())
+            return None, self._finding(setup, moves, step, seen.status if seen.fault else "error", seen.message, ())
         failed = [(check, problem) for check in expected if (problem := judge(check, seen.observation, None))]
         if not failed:
-            return None
+            return seen.observation, None
         message = "; ".join(problem for _, problem in failed)
-        return self._finding(setup, moves, step, "breaks the rule", message, tuple(check for check, _ in failed))
+        checks = tuple(check for check, _ in failed)
+        return seen.observation, self._finding(setup, moves, step, "breaks the rule", message, checks)
 
     def _finding(self, setup: Setup, moves: list[Move], step: str, what: str, message: str,
                  checks: tuple[Check, ...]) -> Finding:
