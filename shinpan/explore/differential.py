@@ -55,7 +55,8 @@ class Differential:
         played = Played(setup, owners(setup.state))
         view, finding = self._step(played, self.engine.start(setup), Answer("ok"))
         while finding is None and dice.more(len(played.moves), 1, MAX_MOVES):
-            action = next_move(dice, Board(view, setup.state["cards"], self.pool), self.drawers)
+            action = next_move(dice, Board(view, setup.state["cards"], self.pool), self.drawers,
+                               self.engine.capabilities["mechanics"])
             if action is None:
                 break
             move, theirs, asked = questions.played(self.reference, Move(action, attempt=True), dice)

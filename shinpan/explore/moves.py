@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from shinpan.adapters.sdk.actions import ACTION_TYPES, action_from_message
 from shinpan.explore.dice import Dice
 from shinpan.explore.pool import Card, Pool
 
@@ -350,44 +351,37 @@ def tap_mana(board: Board) -> Maker | None:
     return (lambda dice: {"type": "tap_mana", "cards": dice.some(dice.pick(untapped), 1, 2)}) if untapped else None
 
 
-MECHANICS: dict[str, tuple[str, Drawer]] = {
-    "resolve": ("triggers", resolve),
-    "destroy": ("zones", destroy),
-    "move": ("zones", move),
-    "put_into_battle": ("zones", put_into_battle),
-    "summon": ("summon", summon),
-    "end_turn": ("turns", end_turn),
-    "tap": ("tap", tap),
-    "attack": ("zones", attack),
-    "draw": ("zones", draw),
-    "charge_mana": ("zones", charge_mana),
-    "apply_effect": ("power_modifiers", apply_effect),
-    "devolve": ("reconstruction", devolve),
-    "put_under": ("cards_under", put_under),
-    "rearrange_under": ("cards_under", rearrange_under),
-    "g_link": ("g_link", g_link),
-    "unlink": ("g_link", unlink),
-    "flip": ("flip", flip),
-    "seal": ("seal", seal),
-    "swap": ("swap", swap),
-    "equip": ("equipment", equip),
-    "side_jump": ("side_jump", side_jump),
-    "mugetsu": ("mugetsu", mugetsu),
-    "stop_treating_as_creature": ("tamaseed", stop_treating_as_creature),
-    "cast": ("zones", cast),
-    "discard": ("zones", discard),
-    "break": ("zones", break_shields),
-    "tap_mana": ("zones", tap_mana),
+DRAWERS: dict[str, Drawer] = {
+    "resolve": resolve, "destroy": destroy, "move": move, "put_into_battle": put_into_battle, "summon": summon,
+    "end_turn": end_turn, "tap": tap, "attack": attack, "draw": draw, "charge_mana": charge_mana,
+    "apply_effect": apply_effect, "devolve": devolve, "put_under": put_under, "rearrange_under": rearrange_under,
+    "g_link": g_link, "unlink": unlink, "flip": flip, "seal": seal, "swap": swap, "equip": equip,
+    "side_jump": side_jump, "mugetsu": mugetsu, "stop_treating_as_creature": stop_treating_as_creature,
+    "cast": cast, "discard": discard, "break": break_shields, "tap_mana": tap_mana,
 }
-"""Each kind of move, in the order shrinking prefers, with the mechanic (capabilities' ``mechanics``) it needs."""
+"""Each kind of move by the action type it draws (``tap`` draws untap too, ``seal`` unseal), in the order shrinking
+prefers."""
 
 
 def playable(mechanics: Collection[str]) -> tuple[Drawer, ...]:
-    """The kinds of move an adapter that plays ``mechanics`` can be given."""
-    return tuple(drawer for mechanic, drawer in MECHANICS.values() if mechanic in mechanics)
+    """The kinds of move an adapter that plays ``mechanics`` can be given: those whose action type's mechanics (the
+    contract's vocabulary, :mod:`shinpan.adapters.sdk.actions`) it declares."""
+    declared = set(mechanics)
+    return tuple(drawer for kind, drawer in DRAWERS.items() if set(ACTION_TYPES[kind].mechanics) <= declared)
 
 
-def next_move(dice: Dice, board: Board, drawers: Sequence[Drawer]) -> Action | None:
-    """A move drawn on ``board`` from the kinds ``drawers`` (``None`` if none can be drawn there)."""
+def playable_action(action: Mapping[str, Any], mechanics: Collection[str]) -> bool:
+    """Whether the adapter plays this very action: its type's mechanics and those of the fields it gives (sources
+    need ``evolution``, an effect its kind's mechanic)."""
+    return action_from_message(action).needs() <= set(mechanics)
+
+
+def next_move(dice: Dice, board: Board, drawers: Sequence[Drawer],
+              mechanics: Collection[str] | None = None) -> Action | None:
+    """A move drawn on ``board`` from the kinds ``drawers`` (``None`` if none can be drawn there, or the one drawn
+    needs a mechanic outside ``mechanics``)."""
     makers = [maker for drawer in drawers if (maker := drawer(board)) is not None]
-    return dice.pick(makers)(dice) if makers else None
+    if not makers:
+        return None
+    action = dice.pick(makers)(dice)
+    return action if mechanics is None or playable_action(action, mechanics) else None

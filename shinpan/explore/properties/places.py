@@ -27,7 +27,7 @@ def plan(dice: Dice, context: Context) -> Plan:
         return [{"check": "places", "card": card, "count": 1} for card in cards]
 
     def more(dice: Dice, view: Mapping[str, Any]) -> Mapping[str, Any] | None:
-        return next_move(dice, Board(view, state["cards"], context.pool), drawers)
+        return next_move(dice, Board(view, state["cards"], context.pool), drawers, context.mechanics)
 
     return Plan(state, each=each, more=more, may_reject=True)
 
