@@ -156,12 +156,22 @@ def waiting_dropped_when_source_leaves() -> Planted:
     return Planted([(Pipeline, "move", wrong)])
 
 
-def replacement_chains() -> Planted:
-    """What a replacement effect does instead is offered to the replacement effects again (101.5: never)."""
+def second_replacement_applies() -> Planted:
+    """An event already replaced is offered to the replacement effects again, so a second one may replace it too
+    (609.3, 101.5: one replacement per event)."""
 
     def wrong(original: Any) -> Any:
-        def replace_batch(state: GameState, rules: Any, requests: Sequence[MoveRequest], *args: Any) -> Any:
-            return original(state, rules, [replace(r, replacing=False) for r in requests], *args)
+        def replace_batch(state: GameState, rules: Any, requests: Sequence[MoveRequest], choices: Any,
+                          follow_up: Any) -> Any:
+            outcome = original(state, rules, requests, choices, follow_up)
+            if not outcome.replaced:
+                return outcome
+            again = original(state, rules, [replace(r, replacing=False) for r in outcome.requests], choices,
+                             follow_up)
+            outcome.requests = again.requests
+            outcome.replaced.extend(again.replaced)
+            outcome.later.extend(again.later)
+            return outcome
         return replace_batch
 
     return Planted([(replacements, "replace_batch", wrong)])
@@ -271,7 +281,7 @@ def unsealed_to_hand() -> Planted:
 PLANTED: dict[str, Callable[[], Planted]] = {
     factory.__name__: factory for factory in (
         destroy_one_at_a_time, untap_both_players, ignored_enter_abilities_trigger, leave_trigger_per_card,
-        battle_to_graveyard_not_destroyed, waiting_dropped_when_source_leaves, replacement_chains,
+        battle_to_graveyard_not_destroyed, waiting_dropped_when_source_leaves, second_replacement_applies,
         replacement_turn_order_reversed, reconstruction_untaps, link_tapped_only_if_all, unlink_loses_effects,
         swap_keeps_effects, sealed_creature_untaps, unsealed_to_hand,
     )
