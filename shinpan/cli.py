@@ -209,6 +209,66 @@ def list_(as_json: bool, ruleset: str | None, rules_as_of: str | None) -> None:
             click.echo(f"{mark} {record['id']:<28} {record['feature']}:{record['line']}  {record['name']}")
 
 
+ORACLES = ("differential", "one-place", "look-back", "replacement", "carry-over-pump", "carry-over-tap",
+           "carry-over-attack", "reconstruction", "reconstruction-old", "links", "swaps", "seals")
+"""The oracles ``shinpan explore --property`` may name (tests/test_explore_cli.py keeps them those of the kit)."""
+
+
+@main.command()
+@click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to explore.")
+@_ruleset_options
+@click.option("--all-states", is_flag=True, help="Explore under every state of the matrix (just before and after "
+              "every change, and today).")
+@click.option("--seed", type=int, default=0, show_default=True, help="The seed: the same seed, the same findings.")
+@click.option("--examples", type=click.IntRange(min=1), default=1000, show_default=True,
+              help="Examples per oracle and rules state.")
+@click.option("--time-budget", type=POSITIVE, metavar="SECONDS", help="Stop after this long (shared by the oracles).")
+@click.option("--database", type=click.Path(file_okay=False), metavar="DIR",
+              help="Hypothesis's example database, a plain folder: a rerun replays what failed before first.")
+@click.option("--report", type=click.Path(dir_okay=False), help="Write the report (JSON Lines) to this file.")
+@click.option("--out", type=click.Path(file_okay=False), metavar="DIR",
+              help="Write the counterexamples as a feature file (DIR/explore.feature).")
+@click.option("-n", "--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes (each with a seed of its own).")
+@click.option("--property", "only", multiple=True, type=click.Choice(ORACLES),
+              help="Explore only this oracle (repeatable): differential, or a property's id.")
+@click.option("--timeout", type=POSITIVE, default=5.0, show_default=True,
+              help="Seconds the adapter may take to answer one request.")
+def explore(adapter: str, ruleset: str | None, rules_as_of: str | None, all_states: bool, seed: int, examples: int,
+            time_budget: float | None, database: str | None, report: str | None, out: str | None, workers: int,
+            only: tuple[str, ...], timeout: float) -> None:
+    """Generate boards and moves, and judge the adapter's answers against the reference engine (differential) and
+    against the rule properties; print each counterexample, shrunk, as a scenario of the suite.
+
+    Exit status: 0 nothing found, 1 counterexamples, 4 bad input (nothing explored).
+    """
+    from rich.console import Console
+
+    from shinpan.explore import Settings
+    from shinpan.explore.command import run as run_explore
+    from shinpan.explore.command import states
+
+    if (ruleset or rules_as_of) and all_states:
+        raise BadUsage("give --all-states or a rules state (--ruleset, --rules-as-of), not both")
+    _check_adapter(adapter)
+    settings = Settings(adapter, states(ruleset, rules_as_of, all_states), seed=seed, examples=examples,
+                        time_budget=time_budget, database=Path(database) if database else None, only=only,
+                        workers=workers, timeout=timeout)
+    if report:
+        _writable(Path(report))
+    sys.exit(run_explore(settings, Path(report) if report else None, Path(out) if out else None,
+                         Console(soft_wrap=True)))
+
+
+def _writable(path: Path) -> None:
+    """A report path that cannot be written is bad input, found before anything runs."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.touch()
+    except OSError as error:
+        raise BadUsage(f"--report {path}: cannot be written ({error.strerror or error})") from None
+
+
 @main.command()
 @FORMAT
 def lint(format_: str) -> None:

@@ -53,8 +53,10 @@ class Tally:
 class Oracle(Protocol):
     """An oracle: a differential run, or a rule property."""
 
-    id: str
-    """How reports and the site name it."""
+    @property
+    def id(self) -> str:
+        """How reports and the site name it."""
+        ...
 
     def example(self, dice: Dice, known: frozenset[Cause]) -> Finding | None:
         """Run one example: what it found, if anything; :class:`Skip` if it cannot be judged, :class:`Repeat` if it

@@ -1,0 +1,101 @@
+"""``shinpan explore``: explore an adapter, show what was found, and write the report and the scenarios.
+
+While it runs a progress display (rich, on stderr) counts the examples of each oracle; then a table gives, per oracle
+and rules state, whether it held, the examples run and skipped and the counterexamples found; then each
+counterexample follows, grouped by cause, printed as a scenario of the suite. The exit status is 0 when nothing was
+found, 1 when a counterexample was (4 for bad input, before anything runs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from shinpan import rulesets
+from shinpan.explore import printing
+from shinpan.explore import report as report_
+from shinpan.explore.exploration import Exploration, Settings
+from shinpan.explore.findings import Finding
+from shinpan.explore.workers import explore_on
+from shinpan.rulesets import RulesState
+
+FOUND = 1
+"""The exit status when a counterexample was found."""
+
+
+def states(ruleset: str | None, rules_as_of: str | None, all_states: bool) -> tuple[RulesState, ...]:
+    """The rules states to explore: every state of the matrix, or the one selected (today by default)."""
+    changes = rulesets.load()
+    if all_states:
+        from shinpan.matrix import states as matrix_states
+
+        return matrix_states(changes)
+    return (changes.select(ruleset, rules_as_of),)
+
+
+def run(settings: Settings, report: Path | None, out: Path | None, console: Console) -> int:
+    """Explore, show and write; the exit status."""
+    exploration = _explored(settings)
+    by_label = {state.label: state for state in settings.states}
+    printed: dict[int, tuple[str | None, str | None]] = {}
+    for result in exploration.results:
+        for finding in result.findings:
+            printed[id(finding)] = _printed(finding, by_label[result.state])
+    status = FOUND if exploration.findings else 0
+    _show(exploration, printed, console)
+    if report is not None:
+        report_.write(report, report_.lines(exploration, printed, {}, status))
+    if out is not None:
+        _save(out, exploration, printed)
+    return status
+
+
+def _explored(settings: Settings) -> Exploration:
+    err = Console(stderr=True)
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as bar:
+        tasks = {oracle: bar.add_task(oracle, total=settings.examples * len(settings.states))
+                 for oracle in settings.oracles}
+        return explore_on(settings, lambda oracle, state, count: bar.advance(tasks[oracle], count))
+
+
+def _printed(finding: Finding, state: RulesState) -> tuple[str | None, str | None]:
+    try:
+        return printing.scenario(finding, state), None
+    except Exception as error:  # a finding the printer cannot say is still reported, with why
+        return None, f"{type(error).__name__}: {error}"
+
+
+def _show(exploration: Exploration, printed: dict[int, tuple[str | None, str | None]], console: Console) -> None:
+    table = Table(title=f"explore: {exploration.settings.adapter} ({exploration.engine}), seed "
+                        f"{exploration.settings.seed}", title_justify="left")
+    for column in ("oracle", "rules", "verdict", "examples", "skipped", "counterexamples"):
+        table.add_column(column, justify="right" if column in ("examples", "skipped", "counterexamples") else "left")
+    for r in exploration.results:
+        verdict = r.not_run.split(":")[0] if r.not_run else r.verdict
+        table.add_row(r.oracle, r.state, verdict, str(r.examples), str(sum(r.skipped.values())), str(len(r.findings)))
+    console.print(table)
+    for r in exploration.results:
+        for reason, count in r.skipped.items():
+            console.print(f"  skipped {count:>5} × {reason}  [{r.oracle}, {r.state}]", markup=False, highlight=False)
+    for r in exploration.results:
+        for finding in r.findings:
+            scenario, error = printed[id(finding)]
+            console.print(f"\n── {finding.cause.key} [{r.state}] ──", markup=False, highlight=False)
+            console.print(finding.message, markup=False, highlight=False)
+            console.print(scenario or f"(not printed: {error})", markup=False, highlight=False)
+    found = len(exploration.findings)
+    console.print(f"\n{exploration.examples} examples in {exploration.seconds:.1f} s; "
+                  f"{found} counterexample{'s' if found != 1 else ''}", markup=False, highlight=False)
+
+
+def _save(out: Path, exploration: Exploration, printed: dict[int, tuple[str | None, str | None]]) -> None:
+    """Write the printed scenarios as one feature file in ``out``."""
+    scenarios: Sequence[str] = [text for f in exploration.findings if (text := printed[id(f)][0]) is not None]
+    out.mkdir(parents=True, exist_ok=True)
+    if scenarios:
+        (out / "explore.feature").write_text(printing.feature(scenarios, exploration.engine), encoding="utf-8")
