@@ -1,0 +1,44 @@
+"""An adapter that crashes, hangs or dies while explored costs one example per failure and is restarted; each
+failure is a counterexample of its own class, shrunk like any other. An ``unsupported`` answer skips the example,
+counted by reason, never a finding."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from shinpan import rulesets
+from shinpan.explore import Settings, explore
+from shinpan.explore.case import moves_of
+
+TODAY = rulesets.load().today()
+
+
+def _explored(adapter: str, examples: int = 200, timeout: float = 5.0) -> tuple[int, list[tuple[str, str]], list]:
+    exploration = explore(Settings(adapter, (TODAY,), examples=examples, only=("differential",), timeout=timeout))
+    findings = exploration.findings
+    return exploration.examples, [(f.cause.step, f.cause.what) for f in findings], findings
+
+
+@pytest.mark.parametrize(("adapter", "fault", "timeout"), [
+    ("py:tests.explore_faults:RaisesOnDestroy", "error", 5.0),
+    ("py:tests.explore_faults:HangsOnDestroy", "timeout", 0.3),
+    (f"cmd:{sys.executable} -m shinpan.adapters.server py:tests.explore_faults:ExitsOnDestroy", "crash", 5.0),
+])
+def test_a_fault_costs_one_example_and_is_a_shrunk_counterexample_of_its_own(adapter: str, fault: str,
+                                                                             timeout: float) -> None:
+    examples, causes, findings = _explored(adapter, timeout=timeout)
+    assert ("destroy", fault) in causes
+    found = next(f for f in findings if f.cause.what == fault)
+    (move,) = moves_of(found.case)  # shrunk: nothing but the destruction of two creatures
+    assert len(move.action["cards"]) == 2
+    assert examples > 50  # the exploration went on after each failure
+
+
+def test_unsupported_moves_are_skipped_by_reason_never_found() -> None:
+    exploration = explore(Settings("py:tests.explore_faults:UnsupportsSwaps", (TODAY,), examples=400,
+                                   only=("differential",)))
+    (result,) = exploration.results
+    assert result.findings == ()
+    assert result.skipped.get("unsupported: swap", 0) > 0
