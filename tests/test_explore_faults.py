@@ -11,11 +11,13 @@ import pytest
 from shinpan import rulesets
 from shinpan.explore import Settings, explore
 from shinpan.explore.case import moves_of
+from shinpan.explore.findings import Finding
 
 TODAY = rulesets.load().today()
 
 
-def _explored(adapter: str, examples: int = 200, timeout: float = 5.0) -> tuple[int, list[tuple[str, str]], list]:
+def _explored(adapter: str, examples: int = 200,
+              timeout: float = 5.0) -> tuple[int, list[tuple[str, str]], list[Finding]]:
     exploration = explore(Settings(adapter, (TODAY,), examples=examples, only=("differential",), timeout=timeout))
     findings = exploration.findings
     return exploration.examples, [(f.cause.step, f.cause.what) for f in findings], findings
