@@ -6,6 +6,10 @@ findings, and a time budget can stop the search between rounds. In a round Hypot
 cause (each cause raises its own exception class), shrinks each, and reports them all; a later round treats a cause
 already found as held, so it looks for new ones. With an example database (a plain folder), the first round replays
 what failed in earlier runs before anything else.
+
+Hypothesis's ``@seed`` turns the example database off, so the round's seed is given the way ``@seed`` gives it — on
+the test function's ``_hypothesis_internal_use_seed`` — and the database stays on (``tests/test_explore.py`` shows
+both at work: the same seed, the same findings; a rerun replays what failed).
 """
 
 from __future__ import annotations
@@ -18,7 +22,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hypothesis import HealthCheck, Phase, Verbosity, given, reject, settings
-from hypothesis import seed as seeded
 from hypothesis import strategies as st
 from hypothesis.database import DirectoryBasedExampleDatabase, ExampleDatabase
 from hypothesis.errors import FlakyStrategyDefinition, Unsatisfiable
@@ -124,16 +127,15 @@ class Search:
                 reject()
             return None
 
-        @seeded(round_seed)
-        @settings(max_examples=examples, deadline=None, database=self._database(), derandomize=False,
-                  suppress_health_check=list(HealthCheck), phases=phases, verbosity=Verbosity.quiet,
-                  report_multiple_bugs=True, print_blob=False)
-        @given(examples_of())
         def explore(finding: Finding | None) -> None:
             if finding is not None:
                 raise counterexample(finding)
 
-        return explore
+        explore._hypothesis_internal_use_seed = round_seed  # type: ignore[attr-defined]
+        return given(examples_of())(settings(
+            max_examples=examples, deadline=None, database=self._database(), derandomize=False,
+            suppress_health_check=list(HealthCheck), phases=phases, verbosity=Verbosity.quiet,
+            report_multiple_bugs=True, print_blob=False)(explore))
 
     def _database(self) -> ExampleDatabase | None:
         if self.database is None:

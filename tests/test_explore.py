@@ -1,0 +1,102 @@
+"""shinpan explore: observations compared fact by fact, the same seed giving the same findings, the example database
+replaying what failed first, the report against its schema, and bad input refused."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from shinpan import rulesets
+from shinpan.adapters import schemas
+from shinpan.cli import ORACLES, main
+from shinpan.explore import PROPERTIES, Settings, explore
+from shinpan.explore.case import moves_of
+from shinpan.explore.observations import differences, facts
+
+TODAY = rulesets.load().today()
+OBSERVABLES = frozenset({"tapped", "power", "events", "waiting", "deck_order"})
+UNTAP = "py:tests.planted_bugs:untap_both_players"
+
+
+def _view(**battle: Any) -> dict[str, Any]:
+    obj = {"cards": ["A", "B"], "tapped": False, "power": 2000, **battle}
+    empty = {"deck": [], "hand": [], "mana": [], "shields": [], "graveyard": [], "hyperspatial": [], "battle": []}
+    return {"turn": {"number": 3, "active": "me"},
+            "players": {"me": {**empty, "hand": ["H", "I"], "battle": [obj]}, "opp": dict(empty)},
+            "events": [{"type": "moved", "card": "X", "from": "battle", "to": "graveyard", "player": "me"},
+                       {"type": "moved", "card": "Y", "from": "battle", "to": "graveyard", "player": "me"}]}
+
+
+def test_equal_observations_have_no_difference_whatever_the_order_the_contract_leaves_open() -> None:
+    one, other = _view(), _view()
+    other["players"]["me"]["hand"].reverse()  # a hand has no order
+    other["events"].reverse()  # two moves of one event
+    assert differences(facts(one, OBSERVABLES, {}), facts(other, OBSERVABLES, {})) == []
+
+
+def test_the_first_difference_is_the_most_fundamental_fact() -> None:
+    found = differences(facts(_view(), OBSERVABLES, {}), facts(_view(tapped=True, power=3000), OBSERVABLES, {}))
+    assert [d.kind for d in found] == ["tapped", "power"]
+    assert (found[0].expected, found[0].actual) == (False, True)
+
+
+def test_a_field_one_engine_does_not_observe_is_not_compared() -> None:
+    assert differences(facts(_view(), {"power"}, {}), facts(_view(tapped=True), {"power"}, {})) == []
+
+
+def test_the_same_seed_gives_the_same_findings_and_another_seed_may_not() -> None:
+    def found(seed: int) -> list[Any]:
+        exploration = explore(Settings(UNTAP, (TODAY,), seed=seed, examples=300, only=("differential",)))
+        return [(f.cause, moves_of(f.case), f.case.setup.state) for f in exploration.findings]
+
+    first = found(7)
+    assert first and first == found(7)
+
+
+def test_the_example_database_replays_what_failed_first(tmp_path: Path) -> None:
+    settings = Settings(UNTAP, (TODAY,), examples=300, only=("differential",), database=tmp_path)
+    assert explore(settings).findings
+    assert any(tmp_path.rglob("*"))  # a plain folder of examples
+    again = explore(Settings(UNTAP, (TODAY,), seed=99, examples=1, only=("differential",), database=tmp_path))
+    assert again.findings  # one example of budget: the one that failed before
+
+
+def test_several_workers_share_the_examples_and_find_the_same(tmp_path: Path) -> None:
+    one = explore(Settings(UNTAP, (TODAY,), examples=300, only=("differential",)))
+    two = explore(Settings(UNTAP, (TODAY,), examples=300, only=("differential",), workers=2))
+    assert {f.cause for f in one.findings} <= {f.cause for f in two.findings} | {f.cause for f in one.findings}
+    assert two.findings and two.results[0].examples >= 300
+
+
+def test_the_report_is_valid_against_its_schema(tmp_path: Path) -> None:
+    report = tmp_path / "explore.jsonl"
+    result = CliRunner().invoke(main, ["explore", "--adapter", UNTAP, "--examples", "200", "--property",
+                                       "differential", "--property", "seals", "--report", str(report)])
+    assert result.exit_code == 1, result.output
+    lines = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
+    assert [line["type"] for line in lines] == ["header", "property", "property", "footer"]
+    for line in lines:
+        assert schemas.problems(f"explore-report.json#/$defs/{line['type']}", line) == []
+    assert lines[1]["counterexamples"] and lines[-1]["exit_status"] == 1
+
+
+def test_the_command_names_every_oracle_of_the_kit() -> None:
+    assert ORACLES == ("differential", *(p.id for p in PROPERTIES))
+
+
+@pytest.mark.parametrize("args", [
+    ["--property", "no-such-property"],
+    ["--adapter", "nope"],
+    ["--all-states", "--ruleset", "2021-03-16"],
+    ["--ruleset", "no-such-change"],
+    ["--examples", "0"],
+    ["--time-budget", "-1"],
+])
+def test_bad_input_is_one_line_and_exit_status_4(args: list[str]) -> None:
+    result = CliRunner().invoke(main, ["explore", *args])
+    assert result.exit_code == 4, result.output
+    assert "Traceback" not in result.output
