@@ -85,7 +85,7 @@ def test_the_report_is_valid_against_its_schema(tmp_path: Path) -> None:
 
 
 def test_the_command_names_every_oracle_of_the_kit() -> None:
-    assert ORACLES == ("differential", *(p.id for p in PROPERTIES))
+    assert ("differential", *(p.id for p in PROPERTIES)) == ORACLES
 
 
 @pytest.mark.parametrize("args", [
