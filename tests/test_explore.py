@@ -24,7 +24,7 @@ UNTAP = "py:tests.planted_bugs:untap_both_players"
 
 def _view(**battle: Any) -> dict[str, Any]:
     obj = {"cards": ["A", "B"], "tapped": False, "power": 2000, **battle}
-    empty = {"deck": [], "hand": [], "mana": [], "shields": [], "graveyard": [], "hyperspatial": [], "battle": []}
+    empty: dict[str, list[Any]] = {"deck": [], "hand": [], "mana": [], "shields": [], "graveyard": [], "hyperspatial": [], "battle": []}
     return {"turn": {"number": 3, "active": "me"},
             "players": {"me": {**empty, "hand": ["H", "I"], "battle": [obj]}, "opp": dict(empty)},
             "events": [{"type": "moved", "card": "X", "from": "battle", "to": "graveyard", "player": "me"},
