@@ -8,7 +8,8 @@ order between them is invented.
 The rules on day D (:meth:`Changes.on`): a dated change is in force if its date is on or before D; a ranged
 change is in force if ``by`` <= D, not in force if D <= ``after``, and **in doubt** otherwise.
 The rules just after change X (:meth:`Changes.after`) are those of a moment inside X's own date or range once
-X has taken effect; just before X (:meth:`Changes.before`) the same moment with X not yet in force.
+X has taken effect; just before X (:meth:`Changes.before`) are those of the day before X's date, or for a ranged X
+the same moment as just after it with X not yet in force.
 
 Scenario windows name changes: ``@since:X`` — the ruling holds once X is in force; ``@until:X`` — it holds
 until X (X ended it). Under a state where a change a scenario names is in doubt, the scenario is
@@ -213,7 +214,13 @@ class Changes:
         return RulesState(anchor.id, standings, day=anchor.date, change=anchor.id, side="after")
 
     def before(self, change_id: str) -> RulesState:
-        """The rules just before ``change_id`` took effect: as just after it, with it not yet in force."""
+        """The rules just before ``change_id`` took effect. For a dated change, the rules of the day before its date
+        (a ranged change whose ``by`` is that date is in doubt there); for a ranged one, as just after it, with it
+        not yet in force."""
+        anchor = self.get(change_id)
+        if anchor.date is not None:
+            eve = anchor.date - dt.timedelta(days=1)
+            return RulesState(f"before:{change_id}", self.on(eve).standings, day=eve, change=change_id, side="before")
         after = self.after(change_id)
         standings = tuple((c, Standing.NOT_IN_FORCE if c == change_id else s) for c, s in after.standings)
         return RulesState(f"before:{change_id}", standings, change=change_id, side="before")

@@ -57,6 +57,19 @@ def test_just_after_and_just_before_a_change() -> None:
     assert changes.before("2021-03-16").standing("2021-03-16") == Standing.NOT_IN_FORCE
 
 
+def test_just_before_a_dated_change_is_the_day_before_it() -> None:
+    """before:ID of a dated change is the rules of the day before its date: a ranged change whose range ends on
+    that date (mugetsu-ruling, by 2025-12-17) is in doubt there, not in force."""
+    changes = rulesets.load()
+    for change in (c for c in changes.items if c.date is not None):
+        before = changes.before(change.id)
+        eve = changes.on(change.date - dt.timedelta(days=1))
+        assert before.standings == eve.standings, change.id
+        assert before.day == eve.day and before.label == f"before:{change.id}"
+    assert changes.before("2025-12-17").standing("mugetsu-ruling") == Standing.IN_DOUBT
+    assert changes.after("2025-12-17").standing("mugetsu-ruling") == Standing.IN_FORCE
+
+
 def test_select_by_change_by_day_and_default() -> None:
     changes = rulesets.load()
     assert changes.select().day == dt.date.today()
