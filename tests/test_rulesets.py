@@ -61,7 +61,9 @@ def test_just_before_a_dated_change_is_the_day_before_it() -> None:
     """before:ID of a dated change is the rules of the day before its date: a ranged change whose range ends on
     that date (mugetsu-ruling, by 2025-12-17) is in doubt there, not in force."""
     changes = rulesets.load()
-    for change in (c for c in changes.items if c.date is not None):
+    for change in changes.items:
+        if change.date is None:
+            continue
         before = changes.before(change.id)
         eve = changes.on(change.date - dt.timedelta(days=1))
         assert before.standings == eve.standings, change.id
