@@ -31,6 +31,7 @@ from shinpan.adapters import yamlfile
 from shinpan.adapters.contract import Rules
 from shinpan.adapters.errors import SuiteError
 from shinpan.errors import RulesetError
+from shinpan.tags import TagValues
 
 
 class Standing(StrEnum):
@@ -181,6 +182,24 @@ class RulesState:
             named = "; ".join(f"{c} ({changes.get(c).when()})" for c in doubts)
             return Verdict("UNRESOLVED", f"depends on a change in doubt here: {named}", tuple(doubts))
         return Verdict(None)
+
+
+OPEN_QUESTION = "an open question; asserts nothing"
+NO_QUESTION = "'-' in the source table: the question does not arise; asserts nothing"
+
+
+def scenario_verdict(state: RulesState, values: TagValues, changes: Changes) -> Verdict:
+    """Whether a scenario asserts in ``state``: outside its ``@since``/``@until`` window, or where it names a change
+    in doubt, the window's :meth:`RulesState.verdict`; inside it, ``@status:unresolved`` (an open question) is
+    UNRESOLVED and ``@status:not_applicable`` (a '-' of a source table) is NOT_APPLICABLE; otherwise it applies."""
+    verdict = state.verdict(values.since, values.until, changes)
+    if verdict.status is not None:
+        return verdict
+    if values.unresolved:
+        return Verdict("UNRESOLVED", OPEN_QUESTION)
+    if values.not_applicable:
+        return Verdict("NOT_APPLICABLE", NO_QUESTION)
+    return verdict
 
 
 @dataclass(frozen=True)

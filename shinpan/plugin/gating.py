@@ -16,7 +16,7 @@ from shinpan.plugin.collection import case_of
 from shinpan.plugin.keys import CASE_KEY, SKIP_KEY, STATE_KEY
 from shinpan.plugin.run import RUN_KEY, RunContext
 from shinpan.plugin.states import state_of
-from shinpan.rulesets import RulesState
+from shinpan.rulesets import RulesState, scenario_verdict
 from shinpan.tags import REGISTRY
 
 
@@ -66,19 +66,11 @@ def _gate(item: pytest.Item, case: suite.Case, context: RunContext) -> None:
 
 def skip_of(case: suite.Case, state: RulesState, context: RunContext) -> ScenarioSkip | None:
     """Why a scenario asserts nothing in ``state`` (its status and reason), or None: it runs."""
-    values = case.values
     try:
-        verdict = state.verdict(values.since, values.until, context.changes)
+        verdict = scenario_verdict(state, case.values, context.changes)
     except RulesetError as error:
         raise pytest.UsageError(f"{case.path}:{case.line}: {error}") from None
-    if verdict.status is not None:
-        return ScenarioSkip(Status(verdict.status), str(verdict.reason))
-    if values.unresolved:
-        return ScenarioSkip(Status.UNRESOLVED, "an open question; asserts nothing")
-    if values.not_applicable:
-        return ScenarioSkip(Status.NOT_APPLICABLE, "'-' in the source table: the question does not arise; "
-                                                   "asserts nothing")
-    return None
+    return None if verdict.status is None else ScenarioSkip(Status(verdict.status), str(verdict.reason))
 
 
 def _tag_expression(text: str | None) -> Any:
