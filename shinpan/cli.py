@@ -488,7 +488,8 @@ def site(out: str, reports: tuple[str, ...], run_reference: bool) -> None:
 MODEL = """\
 How the rules of a day are found: every change dated on or before the day is in force; a change known only
 by a range (after A, by B) is in force from B, not in force up to A, and in doubt in between. A scenario
-whose @since/@until names a change in doubt is UNRESOLVED (with the reason); the run goes on. --ruleset ID
+whose @since/@until names a change in doubt is UNRESOLVED (with the reason); the run goes on. A change the
+sources disagree about carries its conflict, and its range is the days of the disagreement. --ruleset ID
 gives the rules just after change ID (before:ID just before it); the default is today.
 
 Adding a newly published revision: add a change to features/rulesets.yaml (its date as id, what changed,
@@ -551,12 +552,15 @@ def rulesets_(fmt: str) -> None:
         for change in changes.items:
             click.echo(json.dumps({"id": change.id, "title": change.title, "date": _iso(change.date),
                                    "after": _iso(change.after), "by": _iso(change.by), "what": list(change.what),
-                                   "sources": list(change.sources)}, ensure_ascii=False))
+                                   "conflict": change.conflict, "sources": list(change.sources)},
+                                  ensure_ascii=False))
         return
     for change in changes.items:
         click.echo(change.describe())
         for line in change.what:
             click.echo(f"    - {line}")
+        if change.conflict:
+            click.echo(f"    the sources disagree: {change.conflict}")
         click.echo(f"    sources: {', '.join(change.sources)}")
     today = changes.today()
     click.echo("")

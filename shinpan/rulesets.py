@@ -13,7 +13,9 @@ the same moment as just after it with X not yet in force.
 
 Scenario windows name changes: ``@since:X`` — the ruling holds once X is in force; ``@until:X`` — it holds
 until X (X ended it). Under a state where a change a scenario names is in doubt, the scenario is
-UNRESOLVED with a reason naming the change and its range; the run itself never stops for doubt.
+UNRESOLVED with a reason naming the change and its range; the run itself never stops for doubt. A change the sources
+*disagree* about (``conflict``) is a ranged change whose range is the days of the disagreement; the conflict is the
+reason its scenarios give for being UNRESOLVED there.
 """
 
 from __future__ import annotations
@@ -57,6 +59,10 @@ class Change:
     """For a ranged change: it took effect after this day (``None``: no lower bound is known)."""
     by: dt.date | None = None
     """For a ranged change: it had taken effect on or before this day (``None``: no upper bound is known)."""
+    conflict: str | None = None
+    """For a change the sources disagree about (矛盾): which sources say what. Its range is then the days over which
+    they disagree (no ``by`` while they still do), and a scenario that names it is UNRESOLVED there, this text its
+    reason."""
     line: int | None = None
 
     @property
@@ -76,6 +82,11 @@ class Change:
         bounds = [f"after {self.after}" if self.after else "", f"by {self.by}" if self.by else ""]
         text = " and ".join(b for b in bounds if b)
         return f"undated, {text}" if text else "undated, no bound known"
+
+    def doubt(self) -> str:
+        """Why a scenario naming it is UNRESOLVED where it is in doubt: its id and range, and the conflict if any."""
+        text = f"{self.id} ({self.when()})"
+        return f"{text}; the sources disagree: {self.conflict}" if self.conflict else text
 
     def describe(self) -> str:
         """One line: the id with its date or range, and its title."""
@@ -179,7 +190,7 @@ class RulesState:
                           if tag == "since" else f"@until:{change_id} — the ruling was changed by {change.describe()}")
                 return Verdict("NOT_APPLICABLE", reason)
         if doubts:
-            named = "; ".join(f"{c} ({changes.get(c).when()})" for c in doubts)
+            named = "; ".join(changes.get(c).doubt() for c in doubts)
             return Verdict("UNRESOLVED", f"depends on a change in doubt here: {named}", tuple(doubts))
         return Verdict(None)
 
@@ -339,16 +350,25 @@ def _change(path: Path, entry: object) -> Change:
         if key not in entry:
             raise SuiteError(path, line, f"change is missing {key!r}")
     cid = str(entry["id"])
-    unknown = set(entry) - {"id", "title", "what", "sources", "date", "after", "by"}
+    unknown = set(entry) - {"id", "title", "what", "sources", "date", "after", "by", "conflict"}
     if unknown:
         raise SuiteError(path, line, f"change {cid}: unknown key(s) {', '.join(sorted(unknown))}; "
-                                     "expected id, title, date or after/by, what, sources")
-    date, after, by = entry.get("date"), entry.get("after"), entry.get("by")
-    problem = _texts_problem(entry) or _bounds_problem(cid, date, after, by)
+                                     "expected id, title, date or after/by, what, sources, conflict")
+    date, after, by, conflict = entry.get("date"), entry.get("after"), entry.get("by"), entry.get("conflict")
+    problem = _texts_problem(entry) or _bounds_problem(cid, date, after, by) or _conflict_problem(date, conflict)
     if problem:
         raise SuiteError(path, line, f"change {cid}: {problem}")
     return Change(cid, str(entry["title"]), tuple(entry["what"]), tuple(entry["sources"]), date=date, after=after,
-                  by=by, line=line)
+                  by=by, conflict=conflict, line=line)
+
+
+def _conflict_problem(date: object, conflict: object) -> str | None:
+    """A conflict is a non-empty text, on a ranged change (its range is the days the sources disagree over)."""
+    if conflict is None:
+        return None
+    if not isinstance(conflict, str) or not conflict.strip():
+        return "'conflict' must be a text saying which sources disagree and how"
+    return "'conflict' needs a range (after/by) of the days the sources disagree over, not a date" if date else None
 
 
 def _texts_problem(entry: dict[str, Any]) -> str | None:

@@ -24,7 +24,7 @@ def test_the_suite_lists_dated_and_ranged_changes() -> None:
     changes = rulesets.load()
     assert sorted(c.id for c in changes.items if c.date is not None) == DATED
     ranged = {c.id: c for c in changes.items if c.date is None}
-    assert set(ranged) == {"devolve-sickness", "pig-reversal", "mugetsu-ruling"}
+    assert set(ranged) == {"devolve-sickness", "devolve-sickness-own-turn", "pig-reversal", "mugetsu-ruling"}
     assert (ranged["pig-reversal"].after, ranged["pig-reversal"].by) == (day("2019-08-02"), day("2021-01-03"))
     assert ranged["mugetsu-ruling"].after is None and ranged["mugetsu-ruling"].by == day("2025-12-17")
     assert ranged["pig-reversal"].describe().startswith("pig-reversal (undated, after 2019-08-02 and by 2021-01-03): ")
@@ -186,6 +186,31 @@ def test_the_four_windows_that_used_to_be_wrong(case_id: str, when: str, status:
     assert status_on(case_id, when) == status
 
 
+CONFLICT = ("carry-table-devolve-sickness-earlier", "reconstruction-stay-002")
+
+
+@pytest.mark.parametrize("case_id", CONFLICT)
+@pytest.mark.parametrize("when", ["2014-02-01", "2019-09-27", "2020-06-01", "2021-03-16", "2025-12-17", "2026-11-25"])
+def test_devolving_in_the_turn_the_evolution_entered_is_unresolved_while_the_sources_disagree(case_id: str,
+                                                                                              when: str) -> None:
+    """Issue 26.1: seed 000's table against timeline #2 and the rule text (old 801.4d, 801.4c): UNRESOLVED on
+    every day from February 2014 on, the conflict named in the reason; before it, not asserted."""
+    changes = rulesets.load()
+    case = next(c for c in suite.cases() if c.id == case_id)
+    verdict = changes.on(day(when)).verdict(case.values.since, case.values.until, changes)
+    assert verdict.status == "UNRESOLVED" and verdict.doubts == ("devolve-sickness-own-turn",)
+    assert "the sources disagree: timeline #2" in str(verdict.reason) and "seed 000" in str(verdict.reason)
+    assert changes.on(day("2014-01-31")).verdict(case.values.since, case.values.until, changes).status == \
+        "NOT_APPLICABLE"
+
+
+def test_a_change_without_a_conflict_gives_its_range_only() -> None:
+    changes = rulesets.load()
+    assert changes.get("pig-reversal").doubt() == "pig-reversal (undated, after 2019-08-02 and by 2021-01-03)"
+    assert changes.get("devolve-sickness-own-turn").doubt().startswith(
+        "devolve-sickness-own-turn (undated, after 2014-01-31); the sources disagree: ")
+
+
 def test_the_matrix_states_cover_both_sides_of_every_change() -> None:
     changes = rulesets.load()
     groups = changes.same_states()
@@ -226,6 +251,10 @@ def test_the_matrix_table_gives_each_state_its_counts_doubts_and_equals() -> Non
     ("changes:\n  - id: 2020-spring\n    title: t\n    what: [w]\n    sources: [s]\n", "needs a name, not a date"),
     ("changes:\n  - id: a\n    after: soon\n    title: t\n    what: [w]\n    sources: [s]\n", "'after' must be a date"),
     ("changes: [\n", "not valid YAML"),
+    ("changes:\n  - id: 2020-01-01\n    date: 2020-01-01\n    title: t\n    what: [w]\n    sources: [s]\n    conflict: c\n",
+     "'conflict' needs a range"),
+    ("changes:\n  - id: a\n    after: 2020-01-01\n    title: t\n    what: [w]\n    sources: [s]\n    conflict: [c]\n",
+     "'conflict' must be a text"),
 ])
 def test_a_malformed_rulesets_file_names_file_and_line(tmp_path: Path, text: str, message: str) -> None:
     path = tmp_path / "rulesets.yaml"

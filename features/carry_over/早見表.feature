@@ -141,8 +141,11 @@
       もし 効果で《テスト用進化クリーチャー》だけが持ち主の墓地に置かれる
       ならば 《テスト用クリーチャーA》は召喚酔いしている
 
-    @id:carry-table-devolve-sickness-earlier @source:seed000-table @rule:301.5 @rule:801.4c @since:2019-09-27 @requires:reconstruction
+    @id:carry-table-devolve-sickness-earlier @source:seed000-table @source:timeline-2 @rule:301.5 @rule:801.4c @since:devolve-sickness-own-turn @requires:reconstruction
     シナリオ: [新たな一番上のそのカードが出たターンに依存する] 退化した時・召酔: 新たな一番上のカードが前のターンからあれば召喚酔いしない
+      出典が食い違う(rulesets.yaml の devolve-sickness-own-turn)。seed000 の表ではこのカード自身が出たターンで決まり、
+      召喚酔いしない。timeline #2 と 801.4c(旧 801.4d)の文では、進化クリーチャーがこのターンに出ていれば、その下に
+      ターンのはじめからあったことにならず、召喚酔いする。2014年2月からのどの日も未解決で、何も確かめない。
       前提 自分のバトルゾーンに上から《テスト用進化クリーチャー》、《テスト用クリーチャーA》の順に重なったクリーチャーがいる
       かつ 《テスト用進化クリーチャー》はこのターンにバトルゾーンに出た
       もし 効果で《テスト用進化クリーチャー》だけが持ち主の墓地に置かれる
