@@ -81,17 +81,21 @@
 
   ルール: (進化クリーチャーが)退化した時 (devolve)
 
-    @id:carry-table-devolve-pump @source:seed000-table @rule:801.4c @requires:reconstruction
+    @id:carry-table-devolve-pump @source:seed000-table @rule:801.4c @since:2019-09-27 @requires:reconstruction
     シナリオ: [○] 退化した時・付与/パンプ: 一番上が離れても、残ったクリーチャーは効果を受けたままである
       元のパワー: 《テスト用進化クリーチャー》5000、《テスト用クリーチャーA》2000。
+      再構築の前に受けていた効果が引き継がれると規則に書かれたのは旧 801.4d(2019-09-27)からで、それより前のことは
+      資料にない。そのため reconstruction-stay-004 と同じく 2019-09-27 から確かめる。
       前提 自分のバトルゾーンに上から《テスト用進化クリーチャー》、《テスト用クリーチャーA》の順に重なったクリーチャーがいる
       かつ 《テスト用進化クリーチャー》は解決済みの効果でこのターンの終わりまでパワー+2000されている
       もし 効果で《テスト用進化クリーチャー》だけが持ち主の墓地に置かれる
       ならば 《テスト用クリーチャーA》が受けているパワーの効果は合計+2000である
       かつ 《テスト用クリーチャーA》のパワーは4000である
 
-    @id:carry-table-devolve-waiting @source:seed000-table @requires:triggers @requires:reconstruction
+    @id:carry-table-devolve-waiting @source:seed000-table @rule:801.4c @since:2019-09-27 @requires:triggers @requires:reconstruction
     シナリオ: [○] 退化した時・待機/対象: 「そのクリーチャー」への効果が待機している間に退化すると、残ったクリーチャーがその効果を受ける
+      残ったクリーチャーがすでにバトルゾーンにあったものとして扱われ、効果を引き継ぐのは旧 801.4d(2019-09-27)から
+      規則に書かれている。それより前は資料にないので、carry-table-devolve-pump と同じく 2019-09-27 から確かめる。
       前提 自分のバトルゾーンに《テスト用攻撃時パンプ》がいる
       かつ 自分のバトルゾーンに上から《テスト用進化クリーチャー》、《テスト用クリーチャーA》の順に重なったクリーチャーがいる
       もし 《テスト用進化クリーチャー》で相手を攻撃する
