@@ -259,7 +259,7 @@
       ならば 《テスト用進化ゴッド》の下には上から《テスト用クリーチャーA》がある
       かつ 《テスト用ゴッドR》の下にカードはない
 
-    @id:carry-table-unlink-attack @source:seed000-table @rule:804.4a @requires:g_link
+    @id:carry-table-unlink-attack @source:seed000-table @rule:804.4 @requires:g_link
     シナリオ: [○単] リンクが外れた時・攻撃: 攻撃中にリンクが外れると、選んだ1体だけが攻撃を続ける
       前提 自分のバトルゾーンに攻撃中の《テスト用ゴッドL》がいる
       かつ 自分のバトルゾーンに《テスト用ゴッドR》がいる
