@@ -189,6 +189,7 @@ def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]
             "not_applicable_because": verdict.reason if verdict.status == "NOT_APPLICABLE" else None,
             "in_doubt": list(verdict.doubts),
             "unresolved_because": verdict.reason if verdict.status == "UNRESOLVED" else None,
+            "on_a_calendar_day": changes.on_some_day(values.since, values.until),
             "steps": [{"keyword": s.keyword.strip(), "kind": s.kind, "text": s.text, "line": s.line}
                       for s in case.steps],
         })
@@ -200,13 +201,18 @@ def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]
 @_ruleset_options
 def list_(as_json: bool, ruleset: str | None, rules_as_of: str | None) -> None:
     """List every scenario with its tags, and whether it applies under the selected rules ('-': not applicable,
-    '?': it depends on a change in doubt)."""
+    '?': it depends on a change in doubt). A scenario that holds on no calendar day (only in the matrix's states
+    just before or after a change) says so."""
     for record in _cases(ruleset, rules_as_of):
         if as_json:
             click.echo(json.dumps({k: v for k, v in record.items() if k != "steps"}, ensure_ascii=False))
         else:
             mark = " " if record["applies"] else ("?" if record["in_doubt"] else "-")
-            click.echo(f"{mark} {record['id']:<28} {record['feature']}:{record['line']}  {record['name']}")
+            never = "" if record["on_a_calendar_day"] else f"  [{NO_CALENDAR_DAY}]"
+            click.echo(f"{mark} {record['id']:<28} {record['feature']}:{record['line']}  {record['name']}{never}")
+
+
+NO_CALENDAR_DAY = "applies on no calendar day: it runs only just before or after a change, in shinpan matrix"
 
 
 @main.command()

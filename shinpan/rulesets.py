@@ -94,6 +94,12 @@ class Change:
             return f"{self.id}: {self.title}"
         return f"{self.id} ({self.when()}): {self.title}"
 
+    def turning_days(self) -> tuple[dt.date, ...]:
+        """The days on which its standing changes: its date; or the day after ``after`` and the day ``by``."""
+        if self.date is not None:
+            return (self.date,)
+        return tuple(d for d in (self.after and self.after + dt.timedelta(days=1), self.by) if d is not None)
+
     def on(self, day: dt.date) -> Standing:
         """Whether it is in force on ``day``."""
         if self.latest is not None and self.latest <= day:
@@ -254,6 +260,18 @@ class Changes:
         after = self.after(change_id)
         standings = tuple((c, Standing.NOT_IN_FORCE if c == change_id else s) for c, s in after.standings)
         return RulesState(f"before:{change_id}", standings, change=change_id, side="before")
+
+    def calendar_states(self) -> tuple[RulesState, ...]:
+        """The rules of one day of each stretch of days over which no change's standing changes: the day before the
+        first day a standing changes, and every such day. Every calendar day has the standings of one of them."""
+        days = sorted({day for change in self.items for day in change.turning_days()}) or [dt.date.today()]
+        return tuple(self.on(day) for day in (days[0] - dt.timedelta(days=1), *days))
+
+    def on_some_day(self, since: Sequence[str], until: Sequence[str]) -> bool:
+        """Whether a scenario with this window holds on at least one calendar day. One that does not (its window
+        needs a change whose range has no lower bound to be not yet in force, or one in doubt on every day after
+        its start) runs only in the abstract states of the matrix, just before or after a change."""
+        return any(state.verdict(since, until, self).status is None for state in self.calendar_states())
 
     def today(self) -> RulesState:
         """The rules today (the default)."""

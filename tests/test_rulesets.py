@@ -211,6 +211,17 @@ def test_a_change_without_a_conflict_gives_its_range_only() -> None:
         "devolve-sickness-own-turn (undated, after 2014-01-31); the sources disagree: ")
 
 
+def test_the_calendar_states_stand_for_every_day() -> None:
+    """Every day between the first and the last turning day (and around them) has the standings of a calendar
+    state, so a scenario that holds on none of them holds on no day."""
+    changes = rulesets.load()
+    kinds = {state.standings for state in changes.calendar_states()}
+    first = min(state.day for state in changes.calendar_states() if state.day is not None)
+    for offset in range(0, (dt.date(2027, 1, 1) - first).days, 7):
+        assert changes.on(first + dt.timedelta(days=offset)).standings in kinds
+    assert not changes.on_some_day([], ["mugetsu-ruling"]) and changes.on_some_day(["mugetsu-ruling"], [])
+
+
 def test_the_matrix_states_cover_both_sides_of_every_change() -> None:
     changes = rulesets.load()
     groups = changes.same_states()
