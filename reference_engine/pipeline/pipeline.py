@@ -31,7 +31,7 @@ Stages, in order, for a batch of simultaneous moves:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from shinpan.reference_engine.core.abilities import Replacement
@@ -51,6 +51,7 @@ from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.players import Player
 from shinpan.reference_engine.core.rules_state import RulesState
 from shinpan.reference_engine.core.state import GameState
+from shinpan.reference_engine.core.waiting import Pending
 from shinpan.reference_engine.core.zones import DeckPosition, Zone
 from shinpan.reference_engine.pipeline import follow_ups, replacements
 from shinpan.reference_engine.pipeline.triggers import check_moves
@@ -99,12 +100,17 @@ class Pipeline:
         for request in proposed:
             performed.extend(self._perform(request, leaving, before, plans.get(id(request)), script))
         self.log.extend(performed)
-        for pending in check_moves(self.state, self.rules, [e for e in performed if isinstance(e, Moved)]):
-            self.state.waiting.append(pending)
-            self.log.append(AbilityTriggered(pending.card, pending.index))
+        self.wait(check_moves(self.state, self.rules, [e for e in performed if isinstance(e, Moved)]))
         for later in outcome.later:  # what a replacement does after its event: 「そうしたら」 (101.5a)
             later(script)
         return performed
+
+    def wait(self, triggered: Iterable[Pending]) -> None:
+        """Abilities that triggered wait to resolve (待機), each recorded as triggered (誘発) — whatever triggered
+        them: a zone change or an attack."""
+        for pending in triggered:
+            self.state.waiting.append(pending)
+            self.log.append(AbilityTriggered(pending.card, pending.index))
 
     def draw(self, player: Player, count: int = 1) -> None:
         """カードを引く: move the top ``count`` cards of ``player``'s deck to the hand, one at a time."""
