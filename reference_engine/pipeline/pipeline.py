@@ -82,6 +82,8 @@ class Pipeline:
         the result is empty.
         """
         script = choices if choices is not None else self.script if self.script is not None else ChoiceScript()
+        if self.rules.cards_put_together_enter_one_at_a_time and _entering_together(requests):
+            return self._one_at_a_time(requests, script)
         outcome = replacements.replace_batch(self.state, self.rules, requests, script, self._follow_up)
         if all_or_nothing and not _as_proposed(requests, outcome.requests):
             return []
@@ -104,6 +106,17 @@ class Pipeline:
         for later in outcome.later:  # what a replacement does after its event: 「そうしたら」 (101.5a)
             later(script)
         return performed
+
+    def _one_at_a_time(self, requests: Sequence[MoveRequest], script: ChoiceScript) -> list[Event]:
+        """409.1f (保留状態): the cards one effect puts into the battle zone together are held, then enter one at a
+        time, each entering its own event with its own trigger check. The order is the choice ``enter_order`` of
+        the player whose effect it is (the turn player when the move names none): 409.1f does not say who."""
+        by = requests[0].by or self.state.turn.active
+        picks = script.take("enter_order", by=by).picks
+        if sorted(map(id, picks)) != sorted(id(r.card) for r in requests):
+            raise IllegalAction("enter_order must name every card put into the battle zone together, once")
+        order = [next(r for r in requests if r.card is card) for card in picks]
+        return [event for request in order for event in self.move([request], script)]
 
     def wait(self, triggered: Iterable[Pending]) -> None:
         """Abilities that triggered wait to resolve (待機), each recorded as triggered (誘発) — whatever triggered
@@ -305,3 +318,8 @@ class Pipeline:
 def _as_proposed(proposed: Sequence[MoveRequest], performed: Sequence[MoveRequest]) -> bool:
     """Whether every proposed card still moves to the proposed zone (how it enters, e.g. untapped, may differ)."""
     return all(any(p.card is q.card and p.destination is q.destination for q in performed) for p in proposed)
+
+
+def _entering_together(requests: Sequence[MoveRequest]) -> bool:
+    """Whether one effect puts several cards into the battle zone at once (not under a card, 403.4a; 409.1f)."""
+    return len(requests) > 1 and all(r.destination is Zone.BATTLE and r.beneath is None for r in requests)
