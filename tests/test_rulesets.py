@@ -247,13 +247,13 @@ def test_the_matrix_table_gives_each_state_its_counts_doubts_and_equals() -> Non
     heading = next(line for line in lines if "rules" in line)
     assert [cell.strip() for cell in heading.strip("┃ ").split("┃")][:4] == ["rules", "pass", "fail", "unsupported"]
     at = next(i for i, line in enumerate(lines) if f" {state.label} " in line)
-    rows = [[cell.strip() for cell in line.strip()[1:-1].split("│")] for line in lines[at:]]
-    wrapped = [rows[0]]
-    for more in rows[1:]:  # a long list of doubts wraps onto lines whose first cell is empty
-        if len(more) != len(rows[0]) or more[0]:
+    table = [[cell.strip() for cell in line.strip()[1:-1].split("│")] for line in lines[at:]]
+    wrapped = [table[0]]
+    for more in table[1:]:  # a long list of doubts wraps onto lines whose first cell is empty
+        if len(more) != len(table[0]) or more[0]:
             break
         wrapped.append(more)
-    cells = rows[0]
+    cells = table[0]
     doubts = " ".join(row[-1] for row in wrapped)
     assert cells[:3] == [state.label, "3", "1"] and doubts == (", ".join(state.in_doubt) or "-")
     assert any(f"= {same.label}" in line for line in lines for same in groups[0][1:])
