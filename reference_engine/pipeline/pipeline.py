@@ -84,6 +84,7 @@ class Pipeline:
         script = choices if choices is not None else self.script if self.script is not None else ChoiceScript()
         if self.rules.cards_put_together_enter_one_at_a_time and _entering_together(requests):
             return self._one_at_a_time(requests, script)
+        requests = [self._which_god(request, script) for request in requests]
         outcome = replacements.replace_batch(self.state, self.rules, requests, script, self._follow_up)
         if all_or_nothing and not _as_proposed(requests, outcome.requests):
             return []
@@ -106,6 +107,16 @@ class Pipeline:
         for later in outcome.later:  # what a replacement does after its event: 「そうしたら」 (101.5a)
             later(script)
         return performed
+
+    def _which_god(self, request: MoveRequest, script: ChoiceScript) -> MoveRequest:
+        """804.7: an effect that moves a linked creature moves one of its gods only — the one the linked creature's
+        controller chooses (choice ``god_leaves``; 804.7 does not say who, the G・リンク reminder text says one is
+        chosen). A move that names a card (109.2a) moves that god, and nothing is asked."""
+        obj = self.state.object_of(request.card)
+        if not request.creature or obj is None or len(obj.linked) < 2:
+            return request
+        god = script.one_of("god_leaves", list(obj.linked), by=obj.controller, what="one of the linked gods")
+        return replace(request, card=god)
 
     def _one_at_a_time(self, requests: Sequence[MoveRequest], script: ChoiceScript) -> list[Event]:
         """409.1f (保留状態): the cards one effect puts into the battle zone together are held, then enter one at a
