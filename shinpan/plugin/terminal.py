@@ -3,6 +3,7 @@ and the summary (per topic and status, or the matrix) at the end."""
 
 from __future__ import annotations
 
+import shlex
 from typing import Any
 
 import pytest
@@ -42,7 +43,10 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     context = config.stash.get(RUN_KEY, None)
     if context is None or not context.results:
         return
-    if context.is_matrix:
+    failure = context.handshake_failure()
+    if failure is not None:
+        lines = handshake_block(context.adapter, failure.message)
+    elif context.is_matrix:
         ordered = context.sorted_results()
         table = matrix.annotate(matrix.rows([state.label for state in context.states],
                                             [(s, r.status.value) for _, s, r in ordered]), context.changes)
@@ -53,3 +57,13 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
                                context.state, context.adapter, context.engine())
     for line in lines:
         terminalreporter.write_line(line)
+
+
+def handshake_block(adapter: str, message: str) -> list[str]:
+    """What the terminal says, once, when the adapter could not start: what went wrong and how to check it."""
+    return ["shinpan — the adapter could not start, so no scenario could run: the run stopped after its first one",
+            f"  adapter:     {adapter}",
+            *(f"  {'error:' if index == 0 else '':<12} {line}" for index, line in enumerate(message.splitlines())),
+            f"  check it:    shinpan smoke --adapter {shlex.quote(adapter)}",
+            "               (a handful of trivial exchanges that tell a broken adapter from a non-conforming engine;",
+            "               docs/adapters.md describes the handshake)"]
