@@ -360,8 +360,8 @@ def expectations_update(report: str, file_: str) -> None:
 def smoke(adapter: str, timeout: float, format_: str) -> None:
     """A handful of trivial exchanges that tell a broken adapter from a non-conforming engine.
 
-    Exit status: 0 all well, 1 the adapter is broken (also: an adapter spec that names none), 2 the adapter
-    works but the engine answers wrongly, 4 a bad option.
+    Exit status: 0 all well, 1 the adapter is broken, 2 the adapter works but the engine answers wrongly, 4 bad
+    input (a bad option, an adapter spec that names no adapter).
     """
     from shinpan.smoke import run as run_smoke
 
