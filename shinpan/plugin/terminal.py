@@ -43,6 +43,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     context = config.stash.get(RUN_KEY, None)
     if context is None or not context.results:
         return
+    width = config.get_terminal_writer().fullwidth  # the summary fits the terminal
     failure = context.handshake_failure()
     if failure is not None:
         lines = handshake_block(context.adapter, failure.message)
@@ -51,10 +52,10 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         table = matrix.annotate(matrix.rows([state.label for state in context.states],
                                             [(s, r.status.value) for _, s, r in ordered]), context.changes)
         lines = [f"shinpan — the matrix: {len(context.states)} states × {len({c for c, _, _ in ordered})} scenarios",
-                 *matrix.render(table), f"adapter: {context.adapter} ({context.engine()})"]
+                 *matrix.render(table, width), f"adapter: {context.adapter} ({context.engine()})"]
     else:
         lines = render_summary({case_id: result for case_id, _, result in context.sorted_results()},
-                               context.state, context.adapter, context.engine())
+                               context.state, context.adapter, context.engine(), width)
     for line in lines:
         terminalreporter.write_line(line)
 
