@@ -13,12 +13,13 @@ so that shrinking prefers the first ones.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any
 
-from shinpan.adapters.sdk.actions import ACTION_TYPES, action_from_message
+from shinpan.adapters.sdk.actions import ACTION_TYPES, EFFECT_MECHANICS
 from shinpan.explore.dice import Dice
 from shinpan.explore.pool import Card, Pool
 
@@ -372,8 +373,19 @@ def playable(mechanics: Collection[str]) -> tuple[Drawer, ...]:
 
 def playable_action(action: Mapping[str, Any], mechanics: Collection[str]) -> bool:
     """Whether the adapter plays this very action: its type's mechanics and those of the fields it gives (sources
-    need ``evolution``, an effect its kind's mechanic)."""
-    return action_from_message(action).needs() <= set(mechanics)
+    need ``evolution``, an effect its kind's mechanic), as the contract's vocabulary names them."""
+    kind = ACTION_TYPES[action["type"]]
+    needed = {*kind.mechanics, *(mechanic for key, mechanic in _field_mechanics(action["type"]) if action.get(key))}
+    if "effect" in action:
+        needed.add(EFFECT_MECHANICS[action["effect"]["kind"]])
+    return needed <= set(mechanics)
+
+
+@cache
+def _field_mechanics(kind: str) -> tuple[tuple[str, str], ...]:
+    """The fields of an action type that need a mechanic of their own, by their key in the message."""
+    return tuple((f.metadata.get("key", f.name), f.metadata["mechanic"]) for f in dataclasses.fields(ACTION_TYPES[kind])
+                 if "mechanic" in f.metadata)
 
 
 def next_move(dice: Dice, board: Board, drawers: Sequence[Drawer],

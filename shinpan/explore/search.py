@@ -32,6 +32,9 @@ from shinpan.explore.oracle import Oracle, Repeat, Skip, Tally
 
 ROUND = 200
 """The most examples of one Hypothesis run."""
+NEW_CAUSES = 3
+"""The most new causes one round shrinks: shrinking costs far more than finding, so a round that has found this many
+lets the others pass (a later round finds them), and the budget, checked between rounds, bounds the work."""
 
 
 @dataclass(frozen=True)
@@ -114,17 +117,24 @@ class Search:
               round_seed: int) -> Callable[[], None]:
         tally, oracle = self.tally, self.oracle
 
+        taken: list[Cause] = []
+
         @st.composite
         def examples_of(draw: st.DrawFn) -> Finding | None:
             """One example, run while it is drawn (each move is drawn from the board the previous one left)."""
             tally.ran()
             try:
-                return oracle.example(Dice(draw), known)
+                finding = oracle.example(Dice(draw), known)
             except Repeat as repeat:
                 tally.repeats[repeat.reason] += 1
             except Skip as skip:
                 tally.skipped[skip.reason] += 1
                 reject()
+            else:
+                if finding is None or finding.cause in taken or len(taken) < NEW_CAUSES:
+                    taken.extend([] if finding is None or finding.cause in taken else [finding.cause])
+                    return finding
+                tally.repeats[f"deferred to a later round: {finding.cause.key}"] += 1
             return None
 
         def explore(finding: Finding | None) -> None:

@@ -4,6 +4,7 @@
 property                   rule
 =========================  ===========================================================================
 ``one-place``              400.5: every card is in exactly one place (over generated play)
+``enter-triggers``         603.5a: enter abilities trigger once per card that enters, unless ignored
 ``look-back``              603.5c/603.5d: leave triggers look back; each revision's answer
 ``replacement``            609/101.5: one replacement per event, the turn player's first, instead-zones
 ``carry-over-pump``        the 引き継ぎ早見表's 付与/パンプ column, over its transitions
@@ -23,6 +24,7 @@ numbers, sources and the changes from/until which it holds; ``docs/properties.md
 from __future__ import annotations
 
 from shinpan.explore.properties.carry_over import CARRY_OVER
+from shinpan.explore.properties.enter_triggers import ENTER_TRIGGERS
 from shinpan.explore.properties.links import LINKS
 from shinpan.explore.properties.look_back import LOOK_BACK
 from shinpan.explore.properties.places import ONE_PLACE
@@ -32,7 +34,7 @@ from shinpan.explore.properties.replacement import REPLACEMENT
 from shinpan.explore.properties.seals import SEALS
 from shinpan.explore.properties.swaps import SWAPS
 
-PROPERTIES: tuple[Property, ...] = (ONE_PLACE, LOOK_BACK, REPLACEMENT, *CARRY_OVER, RECONSTRUCTION,
+PROPERTIES: tuple[Property, ...] = (ONE_PLACE, ENTER_TRIGGERS, LOOK_BACK, REPLACEMENT, *CARRY_OVER, RECONSTRUCTION,
                                     RECONSTRUCTION_OLD, LINKS, SWAPS, SEALS)
 """Every property, in the order they are explored and reported."""
 
