@@ -421,3 +421,29 @@ def test_409_1f_the_order_must_name_every_card_and_is_asked_of_the_right_player(
     with pytest.raises(IllegalAction, match="every card"):
         game.put_into_battle(cards[0], together=cards[1:],
                              choices=ChoiceScript([Choice("enter_order", (cards[0],), Player.P1)]))
+
+
+# ------------------------------------------------------------------ seals of a creature that leaves
+SEALED_LEAVES = {
+    "destroyed": lambda game, top, other: game.destroy([top]),
+    "moved to the hand": lambda game, top, other: game.move(top, Zone.HAND),
+    "moved to the mana zone": lambda game, top, other: game.move(top, Zone.MANA),
+    "swapped": lambda game, top, other: game.swap(top, other),
+}
+
+
+@pytest.mark.parametrize("leaving", list(SEALED_LEAVES))
+@pytest.mark.parametrize("player", [Player.P1, Player.P2])
+def test_where_the_seals_of_a_creature_that_leaves_go_is_refused_not_guessed(leaving: str, player: Player) -> None:
+    """Where the seals (116) of a creature that leaves the battle zone go is not in the rules material: the engine
+    refuses (unsupported) and nothing moves. Seen failing without the refusal: the seal card was in no zone at all
+    (found by ``shinpan explore``'s one-place property)."""
+    game = new_game()
+    (top,) = put(game, "バニラ", player=player)
+    seal = card_in(game, "別バニラ", Zone.DECK, player)
+    other = card_in(game, "別バニラ", Zone.HAND, player)
+    game.seal(top)
+    with pytest.raises(UnsupportedByEngine, match="seal"):
+        SEALED_LEAVES[leaving](game, top, other)
+    (sealed,) = battle(game, player)
+    assert sealed.top is top and sealed.seals == [seal] and other in zone(game, Zone.HAND, player)
