@@ -57,11 +57,13 @@ class Settings:
     workers: int = 1
     timeout: float = 5.0
     """Seconds the adapter may take to answer one request."""
+    properties: tuple[Property, ...] = PROPERTIES
+    """The rule properties that may be explored (the kit's; a judge trying a new one adds it here)."""
 
     @property
     def oracles(self) -> tuple[str, ...]:
         """The ids of the oracles explored, in order."""
-        every = (DIFFERENTIAL, *(p.id for p in PROPERTIES))
+        every = (DIFFERENTIAL, *(p.id for p in self.properties))
         return tuple(o for o in every if not self.only or o in self.only)
 
 
@@ -110,11 +112,6 @@ class Exploration:
         return sum(r.examples for r in self.results)
 
 
-def properties(settings: Settings) -> tuple[Property, ...]:
-    """The properties the settings explore."""
-    return tuple(p for p in PROPERTIES if p.id in settings.oracles)
-
-
 def explore(settings: Settings, progress: Progress | None = None, *, share: tuple[int, int] = (0, 1)) -> Exploration:
     """Explore in this process (``share``: this worker's index and the number of workers, for the seed and the
     examples each takes)."""
@@ -151,7 +148,7 @@ def _one(settings: Settings, engine: Engine, reference: Engine | None, changes: 
         oracle: Differential | Testing = Differential(engine, reference, cards_pool,
                                                       playable(engine.capabilities["mechanics"]), game)
     else:
-        rule = next(p for p in PROPERTIES if p.id == oracle_id)
+        rule = next(p for p in settings.properties if p.id == oracle_id)
         why = not_run(rule, state, changes, engine.capabilities["mechanics"])
         if why is not None:
             return Result(oracle_id, state.label, not_run=why)
