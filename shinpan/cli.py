@@ -549,7 +549,9 @@ def table(name: str, adapter: str, ruleset: str | None, no_run: bool, as_json: b
               help="A run report (shinpan run --report); each adds one engine. Repeatable.")
 @click.option("--run", "run_reference", is_flag=True, help="First run the suite on the reference engine and "
               "include its report.")
-def site(out: str, reports: tuple[str, ...], run_reference: bool) -> None:
+@click.option("--explore", "explorations", multiple=True, type=click.Path(dir_okay=False),
+              help="An explore report (shinpan explore --report); each adds one engine's exploration. Repeatable.")
+def site(out: str, reports: tuple[str, ...], run_reference: bool, explorations: tuple[str, ...]) -> None:
     """Build the living spec: a static site of every scenario, its sources, history and engine results.
 
     It opens from file:// or any static host; nothing is fetched from the network. Exit status: 0 built;
@@ -563,7 +565,7 @@ def site(out: str, reports: tuple[str, ...], run_reference: bool) -> None:
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="shinpan-site-") as tmp:  # the reference run's report, if any
         paths_ = [living_spec.run_reference(Path(tmp))] if run_reference else []
-        built = living_spec.build(Path(out), [*paths_, *(Path(r) for r in reports)])
+        built = living_spec.build(Path(out), [*paths_, *(Path(r) for r in reports)], [Path(e) for e in explorations])
     for engine in built.engines:
         if engine.warning:
             click.echo(f"warning: {engine.report}: {engine.label}: report of another version of the suite "

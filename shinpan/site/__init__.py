@@ -1,9 +1,10 @@
 """The living spec (生きた仕様): ``shinpan site`` builds a static site of every ruling.
 
 Pages: home, a page per topic, one canonical page per scenario (``scenarios/<id>.html``), the
-引き継ぎ早見表 grid, revisions, the rules index, sources, cards, the engines matrix and client-side
-search. HTML comes from Jinja2 templates shipped in ``shinpan/site/templates``; the stylesheet and the
-small script from ``shinpan/site/static``. Nothing is fetched from the network, building or viewing.
+引き継ぎ早見表 grid, revisions, the rules index, sources, cards, the engines matrix, client-side
+search, and the explorations' pages: every oracle of ``shinpan explore`` (``properties/<id>.html``), like a ruling,
+with each explored engine's results. HTML comes from Jinja2 templates shipped in ``shinpan/site/templates``; the
+stylesheet and the small script from ``shinpan/site/static``. Nothing is fetched from the network, building or viewing.
 """
 
 from __future__ import annotations
@@ -13,18 +14,20 @@ from pathlib import Path
 
 from shinpan import invocation
 from shinpan.report import suite_hash
-from shinpan.site import model, render, reports
+from shinpan.site import explored, model, render, reports
 
 __all__ = ["build", "run_reference"]
 
 
-def build(out: Path, report_paths: Sequence[Path]) -> model.Site:
-    """Build the site under ``out`` from the suite and the given reports (one engine each)."""
+def build(out: Path, report_paths: Sequence[Path], explore_paths: Sequence[Path] = ()) -> model.Site:
+    """Build the site under ``out`` from the suite, the given run reports (one engine each) and explore reports
+    (``shinpan explore --report``: one engine's exploration each)."""
     current = suite_hash()
     engines = [reports.load(path, f"e{number}", current) for number, path in enumerate(report_paths)]
+    explorations = [explored.load(path, f"x{number}") for number, path in enumerate(explore_paths)]
     site = model.build(engines)
     out.mkdir(parents=True, exist_ok=True)
-    render.write(site, out)
+    render.write(site, out, explorations)
     return site
 
 

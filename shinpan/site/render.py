@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 
 from shinpan import __version__, rulesets
 from shinpan import table as tables
-from shinpan.site import history, provenance
+from shinpan.site import explored, history, provenance
 from shinpan.site.model import KEYWORD_KINDS, Site, card_anchor, scenario_url, severity
 
 STATUS_LABELS = {
@@ -26,6 +27,8 @@ STATUS_LABELS = {
 }
 """Japanese names of the statuses (the codes stay visible: they are what reports and the CLI print)."""
 STATIC = ("site.css", "site.js")
+VERDICTS = {"held": "成立", "counterexamples": "反例あり", "not run": "未実施"}
+"""Japanese names of an oracle's verdicts on the properties pages."""
 CARD_FIELDS = (("reading", "読み"), ("type", "種類"), ("civilizations", "文明"), ("cost", "コスト"),
                ("power", "パワー"), ("races", "種族"), ("purpose", "用途"), ("verification", "確認"),
                ("sources", "出典"))
@@ -55,11 +58,11 @@ def environment() -> Environment:
     return env
 
 
-def write(site: Site, out: Path) -> list[Path]:
-    """Write every page of ``site`` under ``out``; return the files written."""
+def write(site: Site, out: Path, explorations: Sequence[explored.Explored] = ()) -> list[Path]:
+    """Write every page of ``site`` under ``out`` (with the explorations' pages); return the files written."""
     env = environment()
     written: list[Path] = []
-    for folder in ("scenarios", "topics"):  # pages of scenarios or topics that no longer exist must not linger
+    for folder in ("scenarios", "topics", "properties"):  # pages of what no longer exists must not linger
         for stale in (out / folder).glob("*.html"):
             stale.unlink()
 
@@ -96,6 +99,13 @@ def write(site: Site, out: Path) -> list[Path]:
     page("cards.html", "cards.html", uses=site.card_uses())
     page("engines.html", "engines.html", totals=totals)
     page("search.html", "search.html")
+    oracles = explored.oracles()
+    shown_rules = set(site.cited_rules())
+    page("properties.html", "properties.html", oracles=oracles, explorations=explorations, verdicts=VERDICTS,
+         shown_rules=shown_rules)
+    for oracle in oracles:
+        page(oracle.url, "property.html", oracle=oracle, explorations=explorations, verdicts=VERDICTS,
+             shown_rules=shown_rules)
     static = out / "static"
     static.mkdir(parents=True, exist_ok=True)
     for name in STATIC:
