@@ -255,13 +255,16 @@ ORACLES = ("differential", "one-place", "enter-triggers", "look-back", "replacem
               help="Explore only this oracle (repeatable): differential, or a property's id.")
 @click.option("--timeout", type=POSITIVE, default=5.0, show_default=True,
               help="Seconds the adapter may take to answer one request.")
+@click.option("--expectations", type=click.Path(dir_okay=False, exists=True),
+              help="The adapter's expectations file: a counterexample one of its entries shows is known.")
 def explore(adapter: str, ruleset: str | None, rules_as_of: str | None, all_states: bool, seed: int, examples: int,
             time_budget: float | None, database: str | None, report: str | None, out: str | None, workers: int,
-            only: tuple[str, ...], timeout: float) -> None:
+            only: tuple[str, ...], timeout: float, expectations: str | None) -> None:
     """Generate boards and moves, and judge the adapter's answers against the reference engine (differential) and
     against the rule properties; print each counterexample, shrunk, as a scenario of the suite.
 
-    Exit status: 0 nothing found, 1 counterexamples, 4 bad input (nothing explored).
+    Exit status: 0 nothing found (or only known deviations of --expectations), 1 counterexamples, 4 bad input
+    (nothing explored).
     """
     from rich.console import Console
 
@@ -274,7 +277,12 @@ def explore(adapter: str, ruleset: str | None, rules_as_of: str | None, all_stat
     _check_adapter(adapter)
     settings = Settings(adapter, states(ruleset, rules_as_of, all_states), seed=seed, examples=examples,
                         time_budget=time_budget, database=Path(database) if database else None, only=only,
-                        workers=workers, timeout=timeout)
+                        workers=workers, timeout=timeout,
+                        expectations=Path(expectations) if expectations else None)
+    if expectations:
+        from shinpan import expectations as expectations_
+
+        expectations_.load(expectations)  # a file that is not one is bad input, before anything runs
     if report:
         _writable(Path(report))
     sys.exit(run_explore(settings, Path(report) if report else None, Path(out) if out else None,

@@ -100,3 +100,28 @@ def test_bad_input_is_one_line_and_exit_status_4(args: list[str]) -> None:
     result = CliRunner().invoke(main, ["explore", *args])
     assert result.exit_code == 4, result.output
     assert "Traceback" not in result.output
+
+
+SWAP = "py:tests.planted_bugs:swap_keeps_effects"
+
+
+def _expect(tmp_path: Path, scenario: str) -> Path:
+    path = tmp_path / "expectations.toml"
+    path.write_text(f'adapter = "{SWAP}"\n\n[expect."{scenario}"]\nstatus = "FAIL"\nreason = "known"\n',
+                    encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("scenario", "known"), [("carry-table-swap-pump", True), ("carry-table-devolve-tap", False)])
+def test_a_known_deviation_is_recognised_by_running_its_scenario_again(tmp_path: Path, scenario: str,
+                                                                       known: bool) -> None:
+    """carry-table-swap-pump fails on this engine for the reason the findings show (the effects a swap carries);
+    carry-table-devolve-tap names another deviation, which the engine does not even have."""
+    report = tmp_path / "explore.jsonl"
+    args = ["explore", "--adapter", SWAP, "--examples", "200", "--property", "differential", "--property", "swaps",
+            "--report", str(report), "--expectations", str(_expect(tmp_path, scenario))]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == (0 if known else 1), result.output
+    found = [c for line in map(json.loads, report.read_text(encoding="utf-8").splitlines())
+             if line["type"] == "property" for c in line["counterexamples"]]
+    assert found and all((c["known"] == scenario) is known for c in found)

@@ -3,7 +3,9 @@
 While it runs a progress display (rich, on stderr) counts the examples of each oracle; then a table gives, per oracle
 and rules state, whether it held, the examples run and skipped and the counterexamples found; then each
 counterexample follows, grouped by cause, printed as a scenario of the suite. The exit status is 0 when nothing was
-found, 1 when a counterexample was (4 for bad input, before anything runs).
+found, 1 when a counterexample was (4 for bad input, before anything runs). With an expectations file, a
+counterexample that one of its entries already shows (:mod:`shinpan.explore.known`) is reported as known and does
+not fail the run.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from shinpan import rulesets
-from shinpan.explore import printing
+from shinpan.explore import known, printing
 from shinpan.explore import report as report_
+from shinpan.explore.engines import Engine
 from shinpan.explore.exploration import Exploration, Settings
 from shinpan.explore.findings import Finding
 from shinpan.explore.workers import explore_on
@@ -45,13 +48,33 @@ def run(settings: Settings, report: Path | None, out: Path | None, console: Cons
     for result in exploration.results:
         for finding in result.findings:
             printed[id(finding)] = _printed(finding, by_label[result.state])
-    status = FOUND if exploration.findings else 0
-    _show(exploration, printed, console)
+    known = _known(exploration, by_label)
+    status = FOUND if any(id(f) not in known for f in exploration.findings) else 0
+    _show(exploration, printed, known, console)
     if report is not None:
-        report_.write(report, report_.lines(exploration, printed, {}, status))
+        report_.write(report, report_.lines(exploration, printed, known, status))
     if out is not None:
         _save(out, exploration, printed)
     return status
+
+
+def _known(exploration: Exploration, states: dict[str, RulesState]) -> dict[int, str]:
+    """For each finding that a known deviation of the expectations file shows, the scenario's id."""
+    settings = exploration.settings
+    if settings.expectations is None or not exploration.findings:
+        return {}
+    engine, reference = Engine(settings.adapter, timeout=settings.timeout), Engine("reference")
+    try:
+        found: dict[int, str] = {}
+        for result in exploration.results:
+            if result.findings:
+                deviations = known.deviations(settings.expectations, engine, reference, states[result.state])
+                found.update({id(f): scenario for f in result.findings
+                              if (scenario := known.recognised(f, deviations)) is not None})
+        return found
+    finally:
+        engine.stop()
+        reference.stop()
 
 
 def _explored(settings: Settings) -> Exploration:
@@ -70,7 +93,8 @@ def _printed(finding: Finding, state: RulesState) -> tuple[str | None, str | Non
         return None, f"{type(error).__name__}: {error}"
 
 
-def _show(exploration: Exploration, printed: dict[int, tuple[str | None, str | None]], console: Console) -> None:
+def _show(exploration: Exploration, printed: dict[int, tuple[str | None, str | None]], known: dict[int, str],
+          console: Console) -> None:
     table = Table(title=f"explore: {exploration.settings.adapter} ({exploration.engine}), seed "
                         f"{exploration.settings.seed}", title_justify="left")
     for column in ("oracle", "rules", "verdict", "examples", "skipped", "counterexamples"):
@@ -85,7 +109,8 @@ def _show(exploration: Exploration, printed: dict[int, tuple[str | None, str | N
     for r in exploration.results:
         for finding in r.findings:
             scenario, error = printed[id(finding)]
-            console.print(f"\n── {finding.cause.key} [{r.state}] ──", markup=False, highlight=False)
+            note = f" (known: {known[id(finding)]})" if id(finding) in known else ""
+            console.print(f"\n── {finding.cause.key} [{r.state}]{note} ──", markup=False, highlight=False)
             console.print(finding.message, markup=False, highlight=False)
             console.print(scenario or f"(not printed: {error})", markup=False, highlight=False)
     found = len(exploration.findings)

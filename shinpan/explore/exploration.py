@@ -59,6 +59,8 @@ class Settings:
     """Seconds the adapter may take to answer one request."""
     properties: tuple[Property, ...] = PROPERTIES
     """The rule properties that may be explored (the kit's; a judge trying a new one adds it here)."""
+    expectations: Path | None = None
+    """The adapter's expectations file: its scenarios expected not to pass are the known deviations."""
 
     @property
     def oracles(self) -> tuple[str, ...]:
