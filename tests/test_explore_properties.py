@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from shinpan import rulesets, step_library
+from shinpan.cases import Move
 from shinpan.explore import PROPERTIES, Property, Settings, explore
 from shinpan.explore.dice import Dice
 from shinpan.explore.exploration import Exploration
@@ -51,7 +52,7 @@ def _wrong(rule: Property) -> Property:
         if each is None:
             return made
 
-        def turned(moves: Sequence[Mapping[str, Any]]) -> Sequence[Check]:
+        def turned(moves: Sequence[Move]) -> Sequence[Check]:
             found = list(each(moves))
             return [_turned(found[0]), *found[1:]] if found else found
         return replace(made, each=turned)

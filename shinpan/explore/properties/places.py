@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from shinpan.cases import Move
 from shinpan.explore.boards import board
 from shinpan.explore.dice import Dice
 from shinpan.explore.moves import Board, next_move, playable
@@ -23,7 +24,7 @@ def plan(dice: Dice, context: Context) -> Plan:
     cards = every_card(state)
     drawers = playable(context.mechanics)
 
-    def each(moves: Sequence[Mapping[str, Any]]) -> Sequence[Check]:
+    def each(moves: Sequence[Move]) -> Sequence[Check]:
         return [{"check": "places", "card": card, "count": 1} for card in cards]
 
     def more(dice: Dice, view: Mapping[str, Any]) -> Mapping[str, Any] | None:

@@ -31,15 +31,15 @@ Check = dict[str, Any]
 class Plan:
     """A case a property draws: the starting state, the moves, and the checks the rule says hold after the last
     move (``after``). ``each``, if given, gives checks that hold after the setup and after every move (it is told
-    the moves made so far); ``more``, if given, draws further moves from the board the engine shows (up to
-    :data:`MORE_MOVES`, ``None`` to stop): a rule about every move is tested over generated play. A plan whose
-    moves may be rejected says so (``may_reject``); otherwise a rejection means the case did not happen as planned,
-    and the example is skipped."""
+    the moves made so far, with the choices the engine asked for); ``more``, if given, draws further moves from
+    the board the engine shows (up to :data:`MORE_MOVES`, ``None`` to stop): a rule about every move is tested over
+    generated play. A plan whose moves may be rejected says so (``may_reject``); otherwise a rejection means the
+    case did not happen as planned, and the example is skipped."""
 
     state: Mapping[str, Any]
     moves: Sequence[Mapping[str, Any]] = ()
     after: Sequence[Check] = ()
-    each: Callable[[Sequence[Mapping[str, Any]]], Sequence[Check]] | None = None
+    each: Callable[[Sequence[Move]], Sequence[Check]] | None = None
     more: Callable[[Dice, Mapping[str, Any]], Mapping[str, Any] | None] | None = None
     may_reject: bool = False
 
@@ -138,7 +138,7 @@ class Testing:
             raise Skip(f"{answer.status}: {step}")
         if answer.fault:
             return None, self._finding(setup, moves, step, answer.status, answer.message, ())
-        expected = [*(plan.each([m.action for m in moves]) if plan.each else ()), *(plan.after if final else ())]
+        expected = [*(plan.each(moves) if plan.each else ()), *(plan.after if final else ())]
         if not expected and plan.more is None:
             return None, None
         seen = self.engine.observe()

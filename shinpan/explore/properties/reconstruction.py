@@ -15,9 +15,9 @@ state and resolved pumps drawn. Then its top card leaves for the graveyard, the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
+from shinpan.cases import Move
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
 from shinpan.explore.pool import Card
@@ -78,26 +78,28 @@ def one_pile(dice: Dice, context: Context) -> Plan:
 
 
 def kept(dice: Dice, context: Context) -> Plan:
-    """Old 801.4: one creature of those under stays, chosen; every other card under goes to the graveyard."""
+    """Old 801.4: up to one creature of those under stays (the evolution needed one source), chosen when there is a
+    choice; every other card under goes to the graveyard."""
     layout, labels, cards, _, _, destination = _pile(dice, context)
     owner = layout.active
     creatures = [label for label, card in zip(labels[1:], cards[1:], strict=True) if card.is_creature]
 
-    def after(moves: Sequence[Mapping[str, Any]]) -> list[Check]:
+    def after(moves: Sequence[Move]) -> list[Check]:
         if not moves:
             return []
-        chosen = _chosen(moves[-1], "keep_after_reconstruction")
-        stays = chosen[0] if chosen else creatures[0]
-        return [*_left(labels, destination, owner), *_graveyard(owner, [c for c in labels[1:] if c != stays]),
-                {"check": "object", "card": stays, "field": "cards", "test": "equals", "value": [stays]},
-                *_not_entered([stays])]
+        asked = any(c["kind"] == "keep_after_reconstruction" for c in moves[-1].choices)
+        stays = _chosen(moves[-1], "keep_after_reconstruction") if asked else creatures[:1]
+        return [*_left(labels, destination, owner), *_graveyard(owner, [c for c in labels[1:] if c not in stays]),
+                *({"check": "object", "card": kept, "field": "cards", "test": "equals", "value": [kept]}
+                  for kept in stays),
+                *_not_entered(stays)]
 
     return Plan(layout.state, [{"type": "devolve", "card": labels[0], "to": destination}], each=after)
 
 
-def _chosen(move: Mapping[str, Any], kind: str) -> list[str]:
+def _chosen(move: Move, kind: str) -> list[str]:
     """The picks of the choice of ``kind`` scripted with ``move`` (answered when the engine asked)."""
-    return next((list(c["picks"]) for c in move.get("choices", ()) if c["kind"] == kind), [])
+    return next((list(c["picks"]) for c in move.choices if c["kind"] == kind), [])
 
 
 RECONSTRUCTION = Property(

@@ -15,10 +15,11 @@ deck included), exactly one replacement event names it, or none applied and it w
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from shinpan.cases import Move
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
 from shinpan.explore.pool import Card
@@ -81,7 +82,7 @@ def plan(dice: Dice, context: Context) -> Plan:
         action["position"] = dice.pick(("top", "bottom"))
     candidates = [h for h in around if _waits_for(h, moving, player, destination)]
 
-    def after(moves: Sequence[Mapping[str, Any]]) -> list[Check]:
+    def after(moves: Sequence[Move]) -> list[Check]:
         if not moves:
             return []
         return _expected(_applied(candidates, layout.active, moves[-1]), moving, player, destination,
@@ -101,14 +102,14 @@ def _waits_for(holder: Holder, moving: str, controller: str, destination: str) -
     return event.event in kinds and whose and event.zone != destination
 
 
-def _applied(candidates: Sequence[Holder], active: str, move: Mapping[str, Any]) -> Holder | None:
+def _applied(candidates: Sequence[Holder], active: str, move: Move) -> Holder | None:
     """The replacement that applies (609.8): the turn player's if they have one, among theirs the one chosen."""
     for player in (active, other(active)):
         theirs = [h for h in candidates if h.controller == player]
         if len(theirs) == 1:
             return theirs[0]
         if theirs:
-            picked: list[str] = next((list(c["picks"]) for c in move.get("choices", ()) if c["kind"] == "replacement"
+            picked: list[str] = next((list(c["picks"]) for c in move.choices if c["kind"] == "replacement"
                            and c["player"] == player), [])
             return next((h for h in theirs if [h.label] == list(picked)), None)
     return None
