@@ -11,7 +11,7 @@ a finding of its own (a fault), shrunk like any other.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from shinpan.cases import Move, Setup
@@ -62,7 +62,7 @@ class Differential:
             move, theirs, asked = questions.played(self.reference, Move(action, attempt=True), dice)
             if theirs.status not in ("ok", "rejected"):
                 raise Skip(f"the reference engine cannot play {action['type']} here ({theirs.status})")
-            played.moves.append(move)
+            played.moves.append(replace(move, attempt=theirs.status == "rejected"))
             view, finding = self._step(played, self.engine.act(move), theirs, asked)
         if finding is not None and finding.cause in known:
             raise Repeat(finding.cause.key)
@@ -87,6 +87,7 @@ class Differential:
         if answer.status != reference.status:
             message = f"the reference engine answered {reference.status}, the engine {answer.status}: {answer.message}"
             rejected = [{"check": "rejected", "value": reference.status == "rejected"}]
+            played.moves[-1] = replace(played.moves[-1], attempt=True)
             return theirs, self._finding(played, Cause(self.id, step, "status"), message, rejected)
         ours = observed(self.engine)
         if isinstance(ours, Answer):
@@ -101,7 +102,7 @@ class Differential:
 
     def _finding(self, played: Played, cause: Cause, message: str, checks: Sequence[dict[str, Any]] = (), *,
                  details: tuple[str, ...] = ()) -> Finding:
-        case = generated(played.setup, played.moves, checks)
+        case = generated(played.setup, played.made, checks)
         return Finding(cause, case, message, tuple(checks), seed=self.game.seed, details=details)
 
 

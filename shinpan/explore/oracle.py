@@ -71,6 +71,13 @@ class Played:
     setup: Setup
     owners: Mapping[str, str]
     moves: list[Move] = field(default_factory=list)
+    """Every move sent, each an attempt if the rules rejected it."""
+
+    @property
+    def made(self) -> list[Move]:
+        """The moves a finding's case keeps: those the rules allowed (one they rejected changed nothing), and the
+        last, whatever became of it."""
+        return [move for move in self.moves[:-1] if not move.attempt] + self.moves[-1:]
 
 
 @dataclass(frozen=True)

@@ -225,19 +225,24 @@ def attack(value: str, shape: Shape) -> list[Check]:
     return [_object(shape.after[0], "attacking", "equals", attacking)]
 
 
-def column(attribute: str, expectation: Expectation) -> Callable[[Dice, Context], Plan]:
+@dataclass(frozen=True)
+class Column:
     """The planner of a column: a row whose cell is answered and whose transition the engine plays, laid out with
     any state of the attribute; the checks the cell says hold after it."""
-    def plan(dice: Dice, context: Context) -> Plan:
-        rows = [row for row, value in cells(attribute).items() if context.plays(*ROWS[row][1])]
+
+    attribute: str
+    expectation: Expectation
+
+    def __call__(self, dice: Dice, context: Context) -> Plan:
+        answered = cells(self.attribute)
+        rows = [row for row in answered if context.plays(*ROWS[row][1])]
         if not rows:
-            raise Skip(f"the engine plays none of the transitions of the {attribute} column")
+            raise Skip(f"the engine plays none of the transitions of the {self.attribute} column")
         row = dice.pick(rows)
         layout = Layout(dice.pick(PLAYERS), dice.count(2, 5))
         shape = ROWS[row][0](dice, context, layout, layout.active)
         layout.put(other(layout.active), "deck", dice.pick(context.pool.vanilla or context.pool.cards))
-        return Plan(layout.state, shape.moves, after=expectation(cells(attribute)[row], shape))
-    return plan
+        return Plan(layout.state, shape.moves, after=self.expectation(answered[row], shape))
 
 
 STATEMENT = ("引き継ぎ早見表の「{label}」の列のとおりに、移り変わり(進化・退化・リンク・リンク解除・裏返り・入れ替え・"
@@ -248,7 +253,7 @@ STATEMENT = ("引き継ぎ早見表の「{label}」の列のとおりに、移�
 def _column(attribute: str, label: str, expectation: Expectation, rules: tuple[str, ...]) -> Property:
     return Property(id=f"carry-over-{attribute}", title=f"the carry-over table's {attribute} column",
                     statement=STATEMENT.format(label=label), rules=rules, sources=("seed000-table",),
-                    planner=column(attribute, expectation))
+                    planner=Column(attribute, expectation))
 
 
 CARRY_OVER = (

@@ -10,7 +10,7 @@ alone — no reference engine — and every check it fails is a counterexample, 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from shinpan.cases import Move, Setup
@@ -114,7 +114,7 @@ class Testing:
             if finding is not None:
                 break
             move, answer, _ = questions.played(self.engine, Move(action, attempt=True), dice)
-            made.append(move)
+            made.append(replace(move, attempt=answer.status == "rejected"))
             view, finding = self._judge(setup, made, answer, plan, final=index == len(plan.moves) - 1)
         while finding is None and plan.more is not None and view is not None and dice.more(
                 len(made) - len(plan.moves), 0, MORE_MOVES):
@@ -122,7 +122,7 @@ class Testing:
             if drawn is None:
                 break
             move, answer, _ = questions.played(self.engine, Move(drawn, attempt=True), dice)
-            made.append(move)
+            made.append(replace(move, attempt=answer.status == "rejected"))
             view, finding = self._judge(setup, made, answer, plan, final=False)
         if finding is not None and finding.cause in known:
             raise Repeat(finding.cause.key)
@@ -154,7 +154,8 @@ class Testing:
     def _finding(self, setup: Setup, moves: list[Move], step: str, what: str, message: str,
                  checks: tuple[Check, ...]) -> Finding:
         prop = self.rule
-        return Finding(Cause(prop.id, step, what), generated(setup, moves, checks), message, checks,
+        kept = [move for move in moves[:-1] if not move.attempt] + moves[-1:]  # a rejected move changed nothing
+        return Finding(Cause(prop.id, step, what), generated(setup, kept, checks), message, checks,
                        rules=prop.rules, sources=prop.sources, seed=self.game.seed)
 
 
