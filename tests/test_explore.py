@@ -125,3 +125,10 @@ def test_a_known_deviation_is_recognised_by_running_its_scenario_again(tmp_path:
     found = [c for line in map(json.loads, report.read_text(encoding="utf-8").splitlines())
              if line["type"] == "property" for c in line["counterexamples"]]
     assert found and all((c["known"] == scenario) is known for c in found)
+
+
+def test_the_same_seed_prints_the_same_output() -> None:
+    args = ["explore", "--adapter", UNTAP, "--examples", "150", "--property", "differential", "--property", "seals"]
+    first, second = CliRunner().invoke(main, args), CliRunner().invoke(main, args)
+    assert first.exit_code == second.exit_code == 1
+    assert first.stdout == second.stdout and "tapped after end_turn" in first.stdout

@@ -2,7 +2,8 @@
 
 While it runs a progress display (rich, on stderr) counts the examples of each oracle; then a table gives, per oracle
 and rules state, whether it held, the examples run and skipped and the counterexamples found; then each
-counterexample follows, grouped by cause, printed as a scenario of the suite. The exit status is 0 when nothing was
+counterexample follows, grouped by cause, printed as a scenario of the suite. What is printed on stdout depends only
+on the seed and the budget (the time taken goes to stderr). The exit status is 0 when nothing was
 found, 1 when a counterexample was (4 for bad input, before anything runs). With an expectations file, a
 counterexample that one of its entries already shows (:mod:`shinpan.explore.known`) is reported as known and does
 not fail the run.
@@ -114,8 +115,9 @@ def _show(exploration: Exploration, printed: dict[int, tuple[str | None, str | N
             console.print(finding.message, markup=False, highlight=False)
             console.print(scenario or f"(not printed: {error})", markup=False, highlight=False)
     found = len(exploration.findings)
-    console.print(f"\n{exploration.examples} examples in {exploration.seconds:.1f} s; "
-                  f"{found} counterexample{'s' if found != 1 else ''}", markup=False, highlight=False)
+    console.print(f"\n{exploration.examples} examples; {found} counterexample{'s' if found != 1 else ''}",
+                  markup=False, highlight=False)
+    Console(stderr=True).print(f"explored in {exploration.seconds:.1f} s", markup=False, highlight=False)
 
 
 def _save(out: Path, exploration: Exploration, printed: dict[int, tuple[str | None, str | None]]) -> None:

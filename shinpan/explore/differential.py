@@ -117,10 +117,14 @@ def _message(found: Sequence[Difference]) -> str:
 
 
 def _checks(found: Sequence[Difference], reference: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The checks of the first differing fact's kind (every difference of that kind), with the reference's values."""
-    first = found[0].kind
-    made: list[dict[str, Any]] = []
-    for difference in found:
-        if difference.kind == first:
-            made.extend(c for c in expected.checks(difference, reference) if c not in made)
-    return made
+    """The checks of the first kind of differing fact that a check can say (every difference of that kind), with
+    the reference engine's values: the order of waiting abilities or of events, for one, has no check form, and
+    what else differs with it is said instead."""
+    for kind in dict.fromkeys(d.kind for d in found):
+        made: list[dict[str, Any]] = []
+        for difference in found:
+            if difference.kind == kind:
+                made.extend(c for c in expected.checks(difference, reference) if c not in made)
+        if made:
+            return made
+    return []
