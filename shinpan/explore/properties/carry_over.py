@@ -19,6 +19,7 @@ from shinpan import table
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
 from shinpan.explore.pool import Card
+from shinpan.explore.properties import expect
 from shinpan.explore.properties.layout import PLAYERS, Layout, other
 from shinpan.explore.properties.property import Check, Context, Plan, Property
 
@@ -194,35 +195,26 @@ def cells(attribute: str) -> dict[str, str]:
 Expectation = Callable[[str, Shape], list[Check]]
 
 
-def _object(card: str, field: str, test: str, value: Any) -> Check:
-    return {"check": "object", "card": card, "field": field, "test": test, "value": value, "observable": field}
-
-
-def _pump_total(card: str, pumps: Sequence[int]) -> Check:
-    return _object(card, "effects", "power_total", sum(pumps)) if pumps else _object(card, "effects", "equals", [])
-
-
 def pump(value: str, shape: Shape) -> list[Check]:
     """付与/パンプ: the resolved effects on the objects before, on the object(s) after."""
     pumps = [p for b in shape.before for p in b.pumps]
     if value == "×":
-        return [_object(card, "effects", "equals", []) for card in shape.after]
-    return [_pump_total(card, pumps) for card in (shape.after if value == "○分" else shape.after[:1])]
+        return [expect.pumped(card, []) for card in shape.after]
+    return [expect.pumped(card, pumps) for card in (shape.after if value == "○分" else shape.after[:1])]
 
 
 def tap(value: str, shape: Shape) -> list[Check]:
     """タップ: the tap state after (○: as it was; ○※ and ○分: tapped if any was; ×: untapped)."""
     tapped = any(b.tapped for b in shape.before) if value != "×" else False
-    return [_object(card, "tapped", "equals", tapped) for card in (shape.after if value == "○分" else shape.after[:1])]
+    return [expect.field(card, "tapped", tapped) for card in (shape.after if value == "○分" else shape.after[:1])]
 
 
 def attack(value: str, shape: Shape) -> list[Check]:
     """攻撃: whether it is attacking after (○単: exactly one piece goes on attacking)."""
     attacking = any(b.attacking for b in shape.before) and value != "×"
     if value == "○単":
-        return [{"check": "count", "list": "objects", "player": shape.player, "where": {"attacking": True},
-                 "test": "==", "value": int(attacking), "observable": "attacking"}]
-    return [_object(shape.after[0], "attacking", "equals", attacking)]
+        return [expect.attacking(shape.player, int(attacking))]
+    return [expect.field(shape.after[0], "attacking", attacking)]
 
 
 @dataclass(frozen=True)

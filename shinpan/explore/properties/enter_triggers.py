@@ -26,6 +26,7 @@ from shinpan.cases import Move
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
 from shinpan.explore.pool import Card
+from shinpan.explore.properties import expect
 from shinpan.explore.properties.layout import PLAYERS, Layout
 from shinpan.explore.properties.property import Check, Context, Plan, Property
 from shinpan.rulesets import Standing
@@ -118,8 +119,7 @@ def _expected(watcher: Entering, seen: Sequence[Entering]) -> Check:
     """The watcher triggers once per card it sees enter that it watches (none if its abilities are ignored)."""
     who = watch(watcher.card)
     count = 0 if watcher.ignored else sum(1 for e in seen if _sees(who, watcher, e))
-    return {"check": "count", "list": "events", "where": {"type": "triggered", "card": watcher.label}, "test": "==",
-            "value": count, "observable": "events"}
+    return expect.triggered(watcher.label, count)
 
 
 def _sees(who: str | None, watcher: Entering, entered: Entering) -> bool:

@@ -17,6 +17,7 @@ from typing import Any
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
 from shinpan.explore.pool import Card, Pool
+from shinpan.explore.properties import expect
 from shinpan.explore.properties.carry_over import PUMPS
 from shinpan.explore.properties.layout import PLAYERS, Layout, other
 from shinpan.explore.properties.property import Check, Context, Plan, Property
@@ -75,37 +76,16 @@ def plan(dice: Dice, context: Context) -> Plan:
 
 def _linked(tops: Sequence[str], tapped: bool, attacking: bool, pumps: Sequence[int]) -> list[Check]:
     first = tops[0]
-    checks: list[Check] = [
-        {"check": "object", "card": first, "field": "linked", "test": "equals", "value": list(tops),
-         "observable": "linked"},
-        *({"check": "object", "card": top, "field": "cards", "test": "contains", "value": first} for top in tops[1:]),
-        {"check": "object", "card": first, "field": "tapped", "test": "equals", "value": tapped,
-         "observable": "tapped"},
-        {"check": "object", "card": first, "field": "attacking", "test": "equals", "value": attacking,
-         "observable": "attacking"},
-    ]
-    return [*checks, _effects(first, pumps)]
+    return [expect.field(first, "linked", list(tops)), *(expect.field(top, "cards", first, "contains")
+                                                         for top in tops[1:]),
+            expect.field(first, "tapped", tapped), expect.field(first, "attacking", attacking),
+            expect.pumped(first, pumps)]
 
 
 def _apart(tops: Sequence[str], player: str, tapped: bool, attacking: bool, pumps: Sequence[int]) -> list[Check]:
-    checks: list[Check] = []
-    for top in tops:
-        checks += [{"check": "object", "card": top, "field": "linked", "test": "equals", "value": [],
-                    "observable": "linked"},
-                   {"check": "object", "card": top, "field": "tapped", "test": "equals", "value": tapped,
-                    "observable": "tapped"},
-                   _effects(top, pumps)]
-    checks.append({"check": "count", "list": "objects", "player": player, "where": {"attacking": True}, "test": "==",
-                   "value": int(attacking), "observable": "attacking"})
-    return checks
-
-
-def _effects(top: str, pumps: Sequence[int]) -> Check:
-    if not pumps:
-        return {"check": "object", "card": top, "field": "effects", "test": "equals", "value": [],
-                "observable": "effects"}
-    return {"check": "object", "card": top, "field": "effects", "test": "power_total", "value": sum(pumps),
-            "observable": "effects"}
+    checks = [check for top in tops for check in (expect.field(top, "linked", []), expect.field(top, "tapped", tapped),
+                                                  expect.pumped(top, pumps))]
+    return [*checks, expect.attacking(player, int(attacking))]
 
 
 LINKS = Property(

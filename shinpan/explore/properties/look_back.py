@@ -25,6 +25,7 @@ from typing import Any
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
 from shinpan.explore.pool import Card
+from shinpan.explore.properties import expect
 from shinpan.explore.properties.layout import PLAYERS, Layout
 from shinpan.explore.properties.property import Check, Context, Plan, Property
 from shinpan.rulesets import RulesState, Standing
@@ -115,8 +116,7 @@ def _expected(watcher: Piece, pieces: Sequence[Piece], leaving: Sequence[Piece],
     ability = watch(watcher.card)
     assert ability is not None
     count = sum(1 for gone in leaving if _sees(watcher, ability, gone, watcher in leaving, destination, rules))
-    return {"check": "count", "list": "events", "where": {"type": "triggered", "card": watcher.top}, "test": "==",
-            "value": count, "observable": "events"}
+    return expect.triggered(watcher.top, count)
 
 
 def _sees(watcher: Piece, ability: Watch, gone: Piece, leaves_too: bool, destination: str, rules: RulesState) -> bool:

@@ -21,6 +21,7 @@ from shinpan.cases import Move
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
 from shinpan.explore.pool import Card
+from shinpan.explore.properties import expect
 from shinpan.explore.properties.carry_over import PUMPS
 from shinpan.explore.properties.layout import PLAYERS, Layout
 from shinpan.explore.properties.property import Check, Context, Plan, Property
@@ -48,16 +49,15 @@ def _pile(dice: Dice, context: Context) -> tuple[Layout, list[str], list[Card], 
 
 
 def _left(labels: Sequence[str], destination: str, owner: str) -> list[Check]:
-    return [{"check": "in_zone", "player": owner, "zone": destination, "card": labels[0], "present": True}]
+    return [expect.in_zone(owner, destination, labels[0])]
 
 
 def _graveyard(owner: str, cards: Sequence[str]) -> list[Check]:
-    return [{"check": "in_zone", "player": owner, "zone": "graveyard", "card": card, "present": True} for card in cards]
+    return [expect.in_zone(owner, "graveyard", card) for card in cards]
 
 
 def _not_entered(cards: Sequence[str]) -> list[Check]:
-    return [{"check": "count", "list": "events", "where": {"type": "moved", "card": card, "to": "battle"},
-             "test": "==", "value": 0, "observable": "events"} for card in cards]
+    return [expect.events({"type": "moved", "card": card, "to": "battle"}, 0) for card in cards]
 
 
 def one_pile(dice: Dice, context: Context) -> Plan:
@@ -67,13 +67,10 @@ def one_pile(dice: Dice, context: Context) -> Plan:
     first = next(i for i, card in enumerate(cards) if i > 0 and card.is_creature)
     staying = labels[first:]
     checks = [*_left(labels, destination, owner), *_graveyard(owner, labels[1:first]),
-              {"check": "object", "card": staying[0], "field": "cards", "test": "equals", "value": staying},
-              {"check": "object", "card": staying[0], "field": "tapped", "test": "equals", "value": tapped,
-               "observable": "tapped"},
+              expect.field(staying[0], "cards", staying), expect.field(staying[0], "tapped", tapped),
               *_not_entered(staying)]
     if pumps:
-        checks.append({"check": "object", "card": staying[0], "field": "effects", "test": "power_total",
-                       "value": sum(pumps), "observable": "effects"})
+        checks.append(expect.pumped(staying[0], pumps))
     return Plan(layout.state, [{"type": "devolve", "card": labels[0], "to": destination}], after=checks)
 
 
@@ -90,8 +87,7 @@ def kept(dice: Dice, context: Context) -> Plan:
         asked = any(c["kind"] == "keep_after_reconstruction" for c in moves[-1].choices)
         stays = _chosen(moves[-1], "keep_after_reconstruction") if asked else creatures[:1]
         return [*_left(labels, destination, owner), *_graveyard(owner, [c for c in labels[1:] if c not in stays]),
-                *({"check": "object", "card": kept, "field": "cards", "test": "equals", "value": [kept]}
-                  for kept in stays),
+                *(expect.field(kept, "cards", [kept]) for kept in stays),
                 *_not_entered(stays)]
 
     return Plan(layout.state, [{"type": "devolve", "card": labels[0], "to": destination}], each=after)

@@ -23,6 +23,7 @@ from shinpan.cases import Move
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
 from shinpan.explore.pool import Card
+from shinpan.explore.properties import expect
 from shinpan.explore.properties.layout import PLAYERS, Layout, other
 from shinpan.explore.properties.property import Check, Context, Plan, Property
 
@@ -116,17 +117,13 @@ def _applied(candidates: Sequence[Holder], active: str, move: Move) -> Holder | 
 
 
 def _expected(applied: Holder | None, moving: str, owner: str, destination: str, position: str) -> list[Check]:
-    count = {"check": "count", "list": "events", "where": {"type": "replaced", "affected": moving}, "test": "==",
-             "value": int(applied is not None), "observable": "events"}
     zone, where = (applied.instead.zone, applied.instead.position) if applied is not None else (destination, position)
-    checks: list[Check] = [count, {"check": "in_zone", "player": owner, "zone": zone, "card": moving, "present": True}]
+    checks = [expect.events({"type": "replaced", "affected": moving}, int(applied is not None)),
+              expect.in_zone(owner, zone, moving)]
     if zone == "deck":
-        checks.append({"check": "position", "player": owner, "zone": "deck", "end": where, "card": moving,
-                       "observable": "deck_order"})
+        checks.append(expect.at_deck(owner, where, moving))
     if applied is not None:
-        checks.append({"check": "count", "list": "events", "where": {"type": "replaced", "card": applied.label,
-                                                                     "affected": moving},
-                       "test": "==", "value": 1, "observable": "events"})
+        checks.append(expect.events({"type": "replaced", "card": applied.label, "affected": moving}, 1))
     return checks
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
+from shinpan.explore.properties import expect
 from shinpan.explore.properties.layout import PLAYERS, Layout
 from shinpan.explore.properties.property import Check, Context, Plan, Property
 
@@ -37,21 +38,13 @@ def plan(dice: Dice, context: Context) -> Plan:
     checks: list[Check] = []
     if then == "unseal":
         moves.append({"type": "unseal", "card": sealed})
-        checks += [{"check": "in_zone", "player": player, "zone": "graveyard", "card": seal, "present": True},
-                   {"check": "object", "card": sealed, "field": "seals", "test": "empty", "value": True,
-                    "observable": "seals"}]
+        checks += [expect.in_zone(player, "graveyard", seal), expect.field(sealed, "seals", True, "empty")]
     else:
         if then == "turn" and player != layout.active:
             moves.append({"type": "end_turn"})
-        checks += [{"check": "object", "card": sealed, "field": "seals", "test": "contains", "value": seal,
-                    "observable": "seals"},
-                   {"check": "in_zone", "player": player, "zone": "deck", "card": seal, "present": False},
-                   {"check": "object", "card": sealed, "field": "tapped", "test": "equals", "value": tapped,
-                    "observable": "tapped"},
-                   {"check": "object", "card": sealed, "field": "attacking", "test": "equals", "value": False,
-                    "observable": "attacking"},
-                   {"check": "object", "card": sealed, "field": "can_attack", "test": "equals", "value": False,
-                    "observable": "can_attack"}]
+        checks += [expect.field(sealed, "seals", seal, "contains"), expect.in_zone(player, "deck", seal, False),
+                   expect.field(sealed, "tapped", tapped), expect.field(sealed, "attacking", False),
+                   expect.field(sealed, "can_attack", False)]
     return Plan(layout.state, moves, after=checks)
 
 

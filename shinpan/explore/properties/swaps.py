@@ -14,6 +14,7 @@ from __future__ import annotations
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
 from shinpan.explore.pool import Card
+from shinpan.explore.properties import expect
 from shinpan.explore.properties.carry_over import PUMPS
 from shinpan.explore.properties.layout import PLAYERS, Layout, other
 from shinpan.explore.properties.property import Check, Context, Plan, Property
@@ -54,20 +55,13 @@ def plan(dice: Dice, context: Context) -> Plan:
 
 
 def _swapped(out: str, coming: str, zone: str, player: str, tapped: bool, attacking: bool) -> list[Check]:
-    return [{"check": "in_zone", "player": player, "zone": zone, "card": out, "present": True},
-            {"check": "object", "card": coming, "field": "tapped", "test": "equals", "value": tapped,
-             "observable": "tapped"},
-            {"check": "object", "card": coming, "field": "attacking", "test": "equals", "value": attacking,
-             "observable": "attacking"},
-            {"check": "object", "card": coming, "field": "effects", "test": "equals", "value": [],
-             "observable": "effects"}]
+    return [expect.in_zone(player, zone, out), expect.field(coming, "tapped", tapped),
+            expect.field(coming, "attacking", attacking), expect.pumped(coming, [])]
 
 
 def _unchanged(out: str, coming: str, zone: str, player: str, tapped: bool) -> list[Check]:
-    return [{"check": "in_zone", "player": player, "zone": "battle", "card": out, "present": True},
-            {"check": "in_zone", "player": player, "zone": zone, "card": coming, "present": True},
-            {"check": "object", "card": out, "field": "tapped", "test": "equals", "value": tapped,
-             "observable": "tapped"}]
+    return [expect.in_zone(player, "battle", out), expect.in_zone(player, zone, coming),
+            expect.field(out, "tapped", tapped)]
 
 
 SWAPS = Property(
