@@ -86,7 +86,7 @@ def plan(dice: Dice, context: Context) -> Plan:
     def after(moves: Sequence[Move]) -> list[Check]:
         if not moves:
             return []
-        return _expected(_applied(candidates, layout.active, moves[-1]), moving, player, destination,
+        return _expected(_applied(candidates, layout.active, moves[-1]), around, moving, player, destination,
                          str(action.get("position", "top")))
 
     return Plan(layout.state, [action], each=after)
@@ -116,15 +116,17 @@ def _applied(candidates: Sequence[Holder], active: str, move: Move) -> Holder | 
     return None
 
 
-def _expected(applied: Holder | None, moving: str, owner: str, destination: str, position: str) -> list[Check]:
+def _expected(applied: Holder | None, around: Sequence[Holder], moving: str, owner: str, destination: str,
+              position: str) -> list[Check]:
+    """Where the creature is, and which replacement applied to its event: the one, once, and no other — or none."""
     zone, where = (applied.instead.zone, applied.instead.position) if applied is not None else (destination, position)
-    checks = [expect.events({"type": "replaced", "affected": moving}, int(applied is not None)),
-              expect.in_zone(owner, zone, moving)]
+    checks = [expect.in_zone(owner, zone, moving)]
     if zone == "deck":
         checks.append(expect.at_deck(owner, where, moving))
-    if applied is not None:
-        checks.append(expect.events({"type": "replaced", "card": applied.label, "affected": moving}, 1))
-    return checks
+    if applied is None:
+        return [*checks, expect.events({"type": "replaced"}, 0)]
+    return [*checks, *(expect.events({"type": "replaced", "card": holder.label, "affected": moving},
+                                     int(holder is applied)) for holder in around)]
 
 
 REPLACEMENT = Property(
