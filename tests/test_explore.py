@@ -132,3 +132,11 @@ def test_the_same_seed_prints_the_same_output() -> None:
     first, second = CliRunner().invoke(main, args), CliRunner().invoke(main, args)
     assert first.exit_code == second.exit_code == 1
     assert first.stdout == second.stdout and "tapped after end_turn" in first.stdout
+
+
+def test_every_action_type_of_the_contract_is_drawn() -> None:
+    from shinpan.adapters.sdk.actions import ACTION_TYPES
+    from shinpan.explore.moves import ALSO_DRAWN, DRAWERS
+
+    assert set(ACTION_TYPES) == set(DRAWERS) | set(ALSO_DRAWN)
+    assert set(ALSO_DRAWN.values()) <= set(DRAWERS)

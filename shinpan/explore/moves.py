@@ -251,6 +251,15 @@ def g_link(board: Board) -> Maker | None:
     return lambda dice: {"type": "g_link", "cards": dice.some(dice.pick(groups), 2, 3)}
 
 
+def awaken_link(board: Board) -> Maker | None:
+    """覚醒リンク: two or more of one player's double-faced psychic creatures show their other faces and link."""
+    groups = [tops for p in PLAYERS if len(tops := board.tops(
+        lambda card, obj: card.back is not None and card.is_hyperspatial and card.is_creature, p)) >= 2]
+    if not groups:
+        return None
+    return lambda dice: {"type": "awaken_link", "cards": dice.some(dice.pick(groups), 2, 3)}
+
+
 def unlink(board: Board) -> Maker | None:
     """リンク解除: a linked creature splits into its gods."""
     linked = [obj["linked"][-1] for obj in board.objects() if len(obj.get("linked", [])) > 1]
@@ -356,12 +365,15 @@ DRAWERS: dict[str, Drawer] = {
     "resolve": resolve, "destroy": destroy, "move": move, "put_into_battle": put_into_battle, "summon": summon,
     "end_turn": end_turn, "tap": tap, "attack": attack, "draw": draw, "charge_mana": charge_mana,
     "apply_effect": apply_effect, "devolve": devolve, "put_under": put_under, "rearrange_under": rearrange_under,
-    "g_link": g_link, "unlink": unlink, "flip": flip, "seal": seal, "swap": swap, "equip": equip,
+    "g_link": g_link, "awaken_link": awaken_link, "unlink": unlink, "flip": flip, "seal": seal, "swap": swap,
+    "equip": equip,
     "side_jump": side_jump, "mugetsu": mugetsu, "stop_treating_as_creature": stop_treating_as_creature,
     "cast": cast, "discard": discard, "break": break_shields, "tap_mana": tap_mana,
 }
 """Each kind of move by the action type it draws (``tap`` draws untap too, ``seal`` unseal), in the order shrinking
-prefers."""
+prefers. Every action type of the contract is drawn (tests/test_explore.py)."""
+ALSO_DRAWN = {"untap": "tap", "unseal": "seal"}
+"""Action types drawn by the drawer of another."""
 
 
 def playable(mechanics: Collection[str]) -> tuple[Drawer, ...]:
