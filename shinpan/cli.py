@@ -205,6 +205,7 @@ def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]
             "not_applicable_because": verdict.reason if verdict.status == "NOT_APPLICABLE" else None,
             "in_doubt": list(verdict.doubts),
             "unresolved_because": verdict.reason if verdict.status == "UNRESOLVED" else None,
+            "on_a_calendar_day": changes.on_some_day(values.since, values.until),
             "steps": [{"keyword": s.keyword.strip(), "kind": s.kind, "text": s.text, "line": s.line}
                       for s in case.steps],
         })
@@ -218,13 +219,18 @@ def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]
 @_ruleset_options
 def list_(format_: str, as_json: bool, ruleset: str | None, rules_as_of: str | None) -> None:
     """List every scenario with its tags, and whether it applies under the selected rules ('-': not applicable,
-    '?': it depends on a change in doubt)."""
+    '?': it depends on a change in doubt). A scenario that holds on no calendar day (only in the matrix's states
+    just before or after a change) says so."""
     for record in _cases(ruleset, rules_as_of):
         if as_json or format_ == "json":
             click.echo(json.dumps({k: v for k, v in record.items() if k != "steps"}, ensure_ascii=False))
         else:
             mark = " " if record["applies"] else ("?" if record["in_doubt"] else "-")
-            click.echo(f"{mark} {record['id']:<28} {record['feature']}:{record['line']}  {record['name']}")
+            never = "" if record["on_a_calendar_day"] else f"  [{NO_CALENDAR_DAY}]"
+            click.echo(f"{mark} {record['id']:<28} {record['feature']}:{record['line']}  {record['name']}{never}")
+
+
+NO_CALENDAR_DAY = "applies on no calendar day: it runs only just before or after a change, in shinpan matrix"
 
 
 @main.command()
@@ -526,7 +532,8 @@ def site(out: str, reports: tuple[str, ...], run_reference: bool) -> None:
 MODEL = """\
 How the rules of a day are found: every change dated on or before the day is in force; a change known only
 by a range (after A, by B) is in force from B, not in force up to A, and in doubt in between. A scenario
-whose @since/@until names a change in doubt is UNRESOLVED (with the reason); the run goes on. --ruleset ID
+whose @since/@until names a change in doubt is UNRESOLVED (with the reason); the run goes on. A change the
+sources disagree about carries its conflict, and its range is the days of the disagreement. --ruleset ID
 gives the rules just after change ID (before:ID just before it); the default is today.
 
 Adding a newly published revision: add a change to features/rulesets.yaml (its date as id, what changed,
@@ -589,12 +596,15 @@ def rulesets_(fmt: str) -> None:
         for change in changes.items:
             click.echo(json.dumps({"id": change.id, "title": change.title, "date": _iso(change.date),
                                    "after": _iso(change.after), "by": _iso(change.by), "what": list(change.what),
-                                   "sources": list(change.sources)}, ensure_ascii=False))
+                                   "conflict": change.conflict, "sources": list(change.sources)},
+                                  ensure_ascii=False))
         return
     for change in changes.items:
         click.echo(change.describe())
         for line in change.what:
             click.echo(f"    - {line}")
+        if change.conflict:
+            click.echo(f"    the sources disagree: {change.conflict}")
         click.echo(f"    sources: {', '.join(change.sources)}")
     today = changes.today()
     click.echo("")

@@ -39,6 +39,20 @@ def test_list_answers_a_day_inside_a_range_with_the_scenarios_in_doubt() -> None
     assert rows["basics-sick-006"]["applies"] is True and rows["basics-sick-006"]["in_doubt"] == []
 
 
+def test_list_says_which_scenarios_hold_on_no_calendar_day() -> None:
+    """Issue 26.8: the old 無月の門 ruling (@until:mugetsu-ruling, a change with no lower bound) and the two scenarios
+    whose sources disagree hold on no day; list says so, in JSON and in text."""
+    rows = {r["id"]: r for r in map(json.loads, CliRunner().invoke(main, ["list", "--json"]).output.splitlines())}
+    never = {id_ for id_, row in rows.items() if not row["on_a_calendar_day"]}
+    assert {"carry-table-mugetsu-sources-old", "reconstruction-stay-002",
+            "carry-table-devolve-sickness-earlier"} <= never
+    assert "carry-table-mugetsu-sources" not in never and "basics-sick-006" not in never
+    text = CliRunner().invoke(main, ["list"]).output.splitlines()
+    old = next(line for line in text if " carry-table-mugetsu-sources-old " in line)
+    assert old.endswith("[applies on no calendar day: it runs only just before or after a change, in shinpan matrix]")
+    assert not next(line for line in text if " basics-sick-006 " in line).endswith("]")
+
+
 def test_lint_is_clean_and_says_so() -> None:
     result = CliRunner().invoke(main, ["lint"])
     assert result.exit_code == 0, result.output

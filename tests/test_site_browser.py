@@ -124,6 +124,15 @@ def test_home_loads_with_no_console_error(browser: Any, site: Path) -> None:
     _keep(browser, "site-home.png")
 
 
+def test_a_ruling_of_no_calendar_day_shows_it_on_its_page(browser: Any, site: Path) -> None:
+    _open(browser, site / "scenarios" / "carry-table-mugetsu-sources-old.html")
+    note = browser.find_element("css selector", "article.scenario p.no-calendar-day")
+    assert note.is_displayed() and "暦の上のどの日にも成り立ちません" in note.text
+    _open(browser, site / "scenarios" / "carry-table-mugetsu-sources.html")
+    assert browser.find_elements("css selector", "p.no-calendar-day") == []
+    assert _errors(browser) == []
+
+
 def test_searching_a_scenario_id_lands_on_it(browser: Any, site: Path) -> None:
     _open(browser, site / "index.html")
     box = browser.find_element("id", "home-q")
