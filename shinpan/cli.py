@@ -326,7 +326,10 @@ def matrix(adapter: str | None, validate: bool, expectations: str | None, tags: 
 @click.option("--format", "format_", type=click.Choice(["pretty", "json", "markdown"]), default="pretty",
               show_default=True, help="pretty: tables for a terminal; json: one document; markdown: a CI summary.")
 @click.option("--only-differences", is_flag=True, help="Only the scenarios whose runs differ.")
-def compare(reports: tuple[str, ...], format_: str, only_differences: bool) -> None:
+@click.option("--only-played", is_flag=True,
+              help="Only the scenarios every run played (none UNSUPPORTED, UNOBSERVABLE, not run or missing): the "
+                   "differences left are disagreements on rulings, not coverage.")
+def compare(reports: tuple[str, ...], format_: str, only_differences: bool, only_played: bool) -> None:
     """Compare runs (reports of `shinpan run --report`): scenario x engine, totals per topic.
 
     Exit status: 0 (whether or not the runs differ), 4 if a report cannot be read (bad input).
@@ -334,7 +337,7 @@ def compare(reports: tuple[str, ...], format_: str, only_differences: bool) -> N
     from shinpan.compare import read_run, render
 
     runs = [read_run(report) for report in reports]
-    click.echo(render(runs, format_, only_differences), nl=False)
+    click.echo(render(runs, format_, only_differences, only_played), nl=False)
 
 
 @main.command("serve-reference")
