@@ -509,7 +509,10 @@ def table(name: str, adapter: str, ruleset: str | None, no_run: bool, as_json: b
               help="A run report (shinpan run --report); each adds one engine. Repeatable.")
 @click.option("--run", "run_reference", is_flag=True, help="First run the suite on the reference engine and "
               "include its report.")
-def site(out: str, reports: tuple[str, ...], run_reference: bool) -> None:
+@click.option("--expectations", "expectations", multiple=True, type=click.Path(dir_okay=False),
+              help="An expectations file: its entries mark the known deviations, with their reasons, of the engine "
+                   "whose report ran the adapter the file names. Repeatable.")
+def site(out: str, reports: tuple[str, ...], run_reference: bool, expectations: tuple[str, ...]) -> None:
     """Build the living spec: a static site of every scenario, its sources, history and engine results.
 
     It opens from file:// or any static host; nothing is fetched from the network. Exit status: 0 built;
@@ -523,11 +526,14 @@ def site(out: str, reports: tuple[str, ...], run_reference: bool) -> None:
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="shinpan-site-") as tmp:  # the reference run's report, if any
         paths_ = [living_spec.run_reference(Path(tmp))] if run_reference else []
-        built = living_spec.build(Path(out), [*paths_, *(Path(r) for r in reports)])
+        built = living_spec.build(Path(out), [*paths_, *(Path(r) for r in reports)], [Path(e) for e in expectations])
     for engine in built.engines:
-        if engine.warning:
+        if engine.other_suite:
             click.echo(f"warning: {engine.report}: {engine.label}: report of another version of the suite "
                        "(suite_hash differs); shown with a warning", err=True)
+        if engine.footer_disagrees:
+            click.echo(f"warning: {engine.report}: {engine.label}: its footer disagrees with its case lines; its "
+                       "scores are worked out again from the lines, and shown with a warning", err=True)
     click.echo(f"{out}: {len(built.scenarios)} scenarios, {len(built.engines)} engine(s), "
                f"built in {time.monotonic() - started:.1f}s")
 
