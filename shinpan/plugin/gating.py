@@ -10,13 +10,14 @@ from typing import Any
 import pytest
 
 from shinpan import suite
+from shinpan.cases import applicability
 from shinpan.errors import RulesetError
-from shinpan.outcomes import ScenarioSkip, Status
+from shinpan.outcomes import ScenarioSkip
 from shinpan.plugin.collection import case_of
 from shinpan.plugin.keys import CASE_KEY, SKIP_KEY, STATE_KEY
 from shinpan.plugin.run import RUN_KEY, RunContext
 from shinpan.plugin.states import state_of
-from shinpan.rulesets import RulesState, scenario_verdict
+from shinpan.rulesets import RulesState
 from shinpan.tags import REGISTRY
 
 
@@ -65,12 +66,12 @@ def _gate(item: pytest.Item, case: suite.Case, context: RunContext) -> None:
 
 
 def skip_of(case: suite.Case, state: RulesState, context: RunContext) -> ScenarioSkip | None:
-    """Why a scenario asserts nothing in ``state`` (its status and reason), or None: it runs."""
+    """Why a scenario asserts nothing in ``state`` (its status and reason), or None: it runs
+    (:func:`shinpan.cases.applicability`; an unknown change id is a usage error naming the scenario)."""
     try:
-        verdict = scenario_verdict(state, case.values, context.changes)
+        return applicability(case.values, state, context.changes)
     except RulesetError as error:
         raise pytest.UsageError(f"{case.path}:{case.line}: {error}") from None
-    return None if verdict.status is None else ScenarioSkip(Status(verdict.status), str(verdict.reason))
 
 
 def _tag_expression(text: str | None) -> Any:
