@@ -28,7 +28,7 @@ def applicability(values: TagValues, state: RulesState, changes: Changes) -> Sce
     """Why a scenario asserts nothing under ``state`` (its status and reason), or None: it runs. Its
     ``@since``/``@until`` tags decide first (a change in doubt: UNRESOLVED), then ``@status:unresolved`` and
     ``@status:not_applicable``. An unknown change id is a :class:`~shinpan.errors.RulesetError`."""
-    verdict = scenario_verdict(state, values, changes)  # the one verdict, shinpan diff reads it too
+    verdict = scenario_verdict(state, values, changes)
     return None if verdict.status is None else ScenarioSkip(Status(verdict.status), str(verdict.reason))
 
 
