@@ -153,7 +153,7 @@ class Move(Action):
     type: ClassVar[str] = "move"
     mechanics: ClassVar[tuple[str, ...]] = ("zones",)
     asks: ClassVar[tuple[ChoiceKind, ...]] = ("replacement", "keep_after_reconstruction", "reconstruction_sources",
-                                              "keep_attacking", "god_leaves")
+                                              "keep_attacking")
     card: Label
     to: CardZone
     position: DeckPosition = "top"
@@ -166,7 +166,7 @@ class Destroy(Action):
 
     type: ClassVar[str] = "destroy"
     mechanics: ClassVar[tuple[str, ...]] = ("zones",)
-    asks: ClassVar[tuple[ChoiceKind, ...]] = ("replacement", "god_leaves")
+    asks: ClassVar[tuple[ChoiceKind, ...]] = ("replacement",)
     cards: Labels
 
 
