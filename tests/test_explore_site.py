@@ -29,7 +29,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         path = folder / f"{name}.jsonl"
         explore_report.write(path, explore_report.lines(exploration, {}, {}, status))
         paths.append(path)
-    build(folder / "out", [], paths)
+    build(folder / "out", [], explore_paths=paths)
     return folder / "out"
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from shinpan import expectations as expectations_
 from shinpan import invocation
 from shinpan.report import suite_hash
 from shinpan.site import explored, model, render, reports
@@ -19,11 +20,14 @@ from shinpan.site import explored, model, render, reports
 __all__ = ["build", "run_reference"]
 
 
-def build(out: Path, report_paths: Sequence[Path], explore_paths: Sequence[Path] = ()) -> model.Site:
-    """Build the site under ``out`` from the suite, the given run reports (one engine each) and explore reports
+def build(out: Path, report_paths: Sequence[Path], expectations: Sequence[Path] = (),
+          explore_paths: Sequence[Path] = ()) -> model.Site:
+    """Build the site under ``out`` from the suite and the given reports (one engine each), each engine's known
+    deviations marked from the ``expectations`` files (:func:`reports.with_expectations`), and the explore reports
     (``shinpan explore --report``: one engine's exploration each)."""
     current = suite_hash()
     engines = [reports.load(path, f"e{number}", current) for number, path in enumerate(report_paths)]
+    engines = reports.with_expectations(engines, [expectations_.load(path) for path in expectations])
     explorations = [explored.load(path, f"x{number}") for number, path in enumerate(explore_paths)]
     site = model.build(engines)
     out.mkdir(parents=True, exist_ok=True)
