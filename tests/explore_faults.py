@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Any
+from typing import Any, ClassVar
 
 from shinpan.adapters.reference import ReferenceSimulator
 
@@ -50,4 +50,32 @@ class UnsupportsSwaps(ReferenceSimulator):
     def act(self, request: Any) -> Any:
         if request["action"]["type"] == "swap":
             return {"status": "unsupported", "message": "swaps are not implemented"}
+        return super().act(request)
+
+
+class PlaysLittle(ReferenceSimulator):
+    """An engine that declares only a few mechanics and answers unsupported to anything beyond them; it remembers
+    every action type it was sent."""
+
+    MECHANICS = ("zones", "summon", "tap", "turns", "triggers")
+    seen: ClassVar[set[str]] = set()
+
+    def hello(self, request: Any) -> Any:
+        response = super().hello(request)
+        response["capabilities"]["mechanics"] = list(self.MECHANICS)
+        return response
+
+    def setup(self, request: Any) -> Any:
+        state = request["state"]
+        objects = [obj for view in state["players"].values() for obj in view.get("battle", [])]
+        beyond = (state.get("effects") or any(len(obj["cards"]) > 1 or obj.get("attacking") or obj.get("equipped_to")
+                                               or obj.get("treated_as_creature") or obj.get("arrived_this_turn")
+                                               for obj in objects)
+                  or any(view.get("tapped_mana") for view in state["players"].values()))
+        if beyond:
+            return {"status": "unsupported", "message": "a part of the board it does not play"}
+        return super().setup(request)
+
+    def act(self, request: Any) -> Any:
+        PlaysLittle.seen.add(request["action"]["type"])
         return super().act(request)

@@ -44,3 +44,16 @@ def test_unsupported_moves_are_skipped_by_reason_never_found() -> None:
     (result,) = exploration.results
     assert result.findings == ()
     assert result.skipped.get("unsupported: swap", 0) > 0
+
+
+def test_only_what_the_adapter_declares_it_plays_is_generated() -> None:
+    """Seen failing before boards were pruned by the adapter's mechanics: most examples were skipped, unsupported
+    setups."""
+    from shinpan.adapters.sdk.actions import ACTION_TYPES
+    from tests.explore_faults import PlaysLittle
+
+    exploration = explore(Settings("py:tests.explore_faults:PlaysLittle", (TODAY,), examples=200,
+                                   only=("differential", "one-place")))
+    assert all(not any(reason.startswith("unsupported: setup") for reason in r.skipped) for r in exploration.results)
+    assert PlaysLittle.seen and all(set(ACTION_TYPES[kind].mechanics) <= set(PlaysLittle.MECHANICS)
+                                    for kind in PlaysLittle.seen)

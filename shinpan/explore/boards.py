@@ -30,6 +30,21 @@ AMOUNTS = (2000, -1000, 1000, 3000, -2000)
 SHAPES = ("single", "evolved", "under")
 """The shapes of a generated battle-zone object: a card alone, an evolution creature on its sources (and perhaps
 more cards under those), a card with cards put under it."""
+NEEDS = {"evolved": "evolution", "under": "cards_under", "tapped": "tap", "tapped_mana": "mana",
+         "arrived_this_turn": "summoning_sickness", "attacking": "attack", "treated_as_creature": "tamaseed",
+         "equipped_to": "equipment", "power": "power_modifiers", "ignore_abilities": "ignore_abilities"}
+"""The mechanic (capabilities' ``mechanics``) each part of a board needs: only what the adapter plays is drawn."""
+
+
+@dataclass(frozen=True)
+class Allowed:
+    """The parts of a board an adapter plays (every part when it declares every mechanic)."""
+
+    mechanics: frozenset[str] | None = None
+
+    def __call__(self, part: str) -> bool:
+        """Whether the part may be drawn."""
+        return self.mechanics is None or NEEDS.get(part, "zones") in self.mechanics
 
 
 @dataclass
@@ -70,31 +85,33 @@ def palette(dice: Dice, pool: Pool) -> Pool:
     return pool.subset([*chosen, *(c for card in chosen for c in pool.companions(card))])
 
 
-def board(dice: Dice, pool: Pool) -> dict[str, Any]:
-    """A starting state (``setup.json``) of cards from a palette of ``pool``."""
+def board(dice: Dice, pool: Pool, mechanics: frozenset[str] | None = None) -> dict[str, Any]:
+    """A starting state (``setup.json``) of cards from a palette of ``pool``, with only the parts an adapter that
+    plays ``mechanics`` can set up (every part if ``None``)."""
     pool = palette(dice, pool)
+    allowed = Allowed(mechanics)
     labels = Labels()
     active = dice.pick(PLAYERS)
-    players = {player: _player(dice, pool, labels, attacker_allowed=player == active) for player in PLAYERS}
+    players = {player: _player(dice, pool, labels, allowed, attacker_allowed=player == active) for player in PLAYERS}
     state: dict[str, Any] = {"cards": labels.cards, "turn": {"number": dice.count(2, 6), "active": active},
                              "players": players}
-    effects = _effects(dice, [obj for view in players.values() for obj in view["battle"]])
+    effects = _effects(dice, [obj for view in players.values() for obj in view["battle"]], allowed)
     if effects:
         state["effects"] = effects
     return state
 
 
-def _player(dice: Dice, pool: Pool, labels: Labels, *, attacker_allowed: bool) -> dict[str, Any]:
+def _player(dice: Dice, pool: Pool, labels: Labels, allowed: Allowed, *, attacker_allowed: bool) -> dict[str, Any]:
     view: dict[str, Any] = {"battle": []}
-    while _shapes(pool) and dice.more(len(view["battle"]), 0, MAX_OBJECTS):
-        obj = _object(dice, pool, labels, view["battle"], attacker_allowed)
+    while _shapes(pool, allowed) and dice.more(len(view["battle"]), 0, MAX_OBJECTS):
+        obj = _object(dice, pool, labels, view["battle"], allowed, attacker_allowed)
         attacker_allowed = attacker_allowed and not obj.get("attacking", False)
         view["battle"].append(obj)
     for zone, most in ZONE_SIZES.items():
         cards = dice.several(pool.plain, 0, most)
         if cards:
             view[zone] = [labels.label(card) for card in cards]
-    tapped = [card for card in view.get("mana", []) if dice.coin()]
+    tapped = [card for card in view.get("mana", []) if allowed("tapped_mana") and dice.coin()]
     if tapped:
         view["tapped_mana"] = tapped
     spatial = dice.several(pool.having("is_hyperspatial"), 0, 2)
@@ -103,9 +120,9 @@ def _player(dice: Dice, pool: Pool, labels: Labels, *, attacker_allowed: bool) -
     return view
 
 
-def _object(dice: Dice, pool: Pool, labels: Labels, placed: Sequence[dict[str, Any]],
+def _object(dice: Dice, pool: Pool, labels: Labels, placed: Sequence[dict[str, Any]], allowed: Allowed,
             attacker_allowed: bool) -> dict[str, Any]:
-    shape = dice.pick(_shapes(pool))
+    shape = dice.pick(_shapes(pool, allowed))
     if shape == "evolved":
         top = dice.pick(pool.evolving)
         pile = [top, *_sources(dice, pool, top)]
@@ -114,23 +131,23 @@ def _object(dice: Dice, pool: Pool, labels: Labels, placed: Sequence[dict[str, A
     if shape != "single":
         pile += dice.several(pool.plain, 1 if shape == "under" else 0, 2)
     cards = [labels.label(card) for card in pile]
-    obj: dict[str, Any] = {"cards": cards, "tapped": dice.coin()}
-    arrived = [label for label in cards if dice.coin()]
+    obj: dict[str, Any] = {"cards": cards, "tapped": allowed("tapped") and dice.coin()}
+    arrived = [label for label in cards if allowed("arrived_this_turn") and dice.coin()]
     if arrived:
         obj["arrived_this_turn"] = arrived
-    if attacker_allowed and pile[0].is_creature and dice.coin():
+    if attacker_allowed and allowed("attacking") and pile[0].is_creature and dice.coin():
         obj["attacking"] = obj["tapped"] = True
-    if pile[0].is_tamaseed and dice.coin():
+    if pile[0].is_tamaseed and allowed("treated_as_creature") and dice.coin():
         obj["treated_as_creature"] = True
     creatures = [other for other in placed if "equipped_to" not in other]
-    if pile[0].is_equipment and creatures and dice.coin():
+    if pile[0].is_equipment and creatures and allowed("equipped_to") and dice.coin():
         obj["equipped_to"] = dice.pick(creatures)["cards"][0]
     return obj
 
 
-def _shapes(pool: Pool) -> list[str]:
-    """The shapes of object the palette can make."""
-    return [shape for shape in SHAPES if (pool.evolving if shape == "evolved" else pool.standing)]
+def _shapes(pool: Pool, allowed: Allowed) -> list[str]:
+    """The shapes of object the palette can make, of those the adapter plays."""
+    return [shape for shape in SHAPES if (pool.evolving if shape == "evolved" else pool.standing) and allowed(shape)]
 
 
 def _sources(dice: Dice, pool: Pool, top: Card) -> list[Card]:
@@ -142,11 +159,12 @@ def _sources(dice: Dice, pool: Pool, top: Card) -> list[Card]:
     return [dice.pick(candidates) for _ in range(needed)] if candidates else []
 
 
-def _effects(dice: Dice, objects: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+def _effects(dice: Dice, objects: Sequence[dict[str, Any]], allowed: Allowed) -> list[dict[str, Any]]:
     effects: list[dict[str, Any]] = []
-    while objects and dice.more(len(effects), 0, 2):
+    kinds = [kind for kind in ("power", "ignore_abilities") if allowed(kind)]
+    while objects and kinds and dice.more(len(effects), 0, 2):
         target = dice.pick(objects)["cards"][0]
-        if dice.coin():
+        if dice.pick(kinds) == "ignore_abilities":
             effects.append({"kind": "ignore_abilities", "target": target})
             continue
         effect = {"kind": "power", "target": target, "amount": dice.pick(AMOUNTS)}

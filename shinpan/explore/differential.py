@@ -50,7 +50,8 @@ class Differential:
 
     def example(self, dice: Dice, known: frozenset[Cause]) -> Finding | None:
         """One case: a board, then up to :data:`MAX_MOVES` moves, compared after each; the first difference."""
-        setup = Setup(self.game.rules, self.game.seed, board(dice, self.pool))
+        mechanics = frozenset(self.engine.capabilities["mechanics"])
+        setup = Setup(self.game.rules, self.game.seed, board(dice, self.pool, mechanics))
         started(self.reference, setup, "the reference engine")
         played = Played(setup, owners(setup.state))
         view, finding = self._step(played, self.engine.start(setup), Answer("ok"))

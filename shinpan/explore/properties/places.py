@@ -20,7 +20,7 @@ from shinpan.explore.properties.property import Check, Context, Plan, Property, 
 
 def plan(dice: Dice, context: Context) -> Plan:
     """A generated board; after it and every move, each of its cards is in exactly one place."""
-    state = board(dice, context.pool)
+    state = board(dice, context.pool, context.mechanics)
     cards = every_card(state)
     drawers = playable(context.mechanics)
 
