@@ -9,13 +9,14 @@ adapter would exchange.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from shinpan import __version__
 from shinpan.adapters import cards
 from shinpan.adapters.contract import (
     PROTOCOL_VERSION,
     ActRequest,
+    ChoiceKind,
     HelloRequest,
     HelloResponse,
     NewGameRequest,
@@ -23,12 +24,15 @@ from shinpan.adapters.contract import (
     Observation,
     ObserveRequest,
     ObserveResponse,
+    PlayerName,
     Response,
     SetupRequest,
     State,
     StopRequest,
 )
 from shinpan.adapters.contract import Choice as ContractChoice
+from shinpan.adapters.contract import ChoiceNeeded as ChoiceNeededMessage
+from shinpan.adapters.sdk.answers import Question
 from shinpan.reference_engine import (
     CardDatabase,
     Game,
@@ -41,7 +45,7 @@ from shinpan.reference_engine import (
 from shinpan.reference_engine.core.characteristics import power
 from shinpan.reference_engine.core.choices import Choice, ChoiceScript
 from shinpan.reference_engine.core.effects import Duration
-from shinpan.reference_engine.core.errors import InvalidSetup
+from shinpan.reference_engine.core.errors import ChoiceNeeded, InvalidSetup
 from shinpan.reference_engine.core.events import (
     AbilityTriggered,
     Attacked,
@@ -60,7 +64,7 @@ from shinpan.reference_engine.game import MECHANICS
 from shinpan.reference_engine.transitions.flip import FlipBy
 
 PLAYERS: dict[str, Player] = {"me": Player.P1, "opp": Player.P2}
-NAMES: dict[Player, str] = {v: k for k, v in PLAYERS.items()}
+NAMES: dict[Player, PlayerName] = {Player.P1: "me", Player.P2: "opp"}
 OBSERVABLES: list[Observable] = ["tapped", "tapped_mana", "power", "summoning_sick", "can_attack", "attacking",
                                  "lost", "waiting", "events", "effects", "equipment", "seals", "linked", "face",
                                  "deck_order"]
@@ -110,6 +114,14 @@ class BadMessage(Exception):
     """A request that names something it did not declare; answered with status ``error``."""
 
 
+class QuestionAsked(Exception):
+    """A move needed a choice the script lacks; the game is as before it: answered ``choice_needed``."""
+
+    def __init__(self, message: str, choice: ChoiceNeededMessage) -> None:
+        super().__init__(message)
+        self.choice = choice
+
+
 class ReferenceSimulator:
     """The reference engine behind the Simulator contract."""
 
@@ -121,6 +133,10 @@ class ReferenceSimulator:
         self.game: Game | None = None
         self.labels: dict[str, Card] = {}
         self.seen_events = 0
+        self.state: State | None = None
+        """The setup's starting state, and the moves done since (``history``): what puts the game back as it was
+        before a move that needs a choice (``choice_needed``), by playing them again (the engine is deterministic)."""
+        self.history: list[ActRequest] = []
 
     # ---------------------------------------------------------------- contract
     def hello(self, request: HelloRequest) -> HelloResponse:
@@ -144,10 +160,24 @@ class ReferenceSimulator:
         return _answer(lambda: self._new_game(RulesState.of(rules["label"], rules["changes"]), request["seed"]))
 
     def setup(self, request: SetupRequest) -> Response:
+        self.state, self.history = request["state"], []
         return _answer(lambda: self._setup(request["state"]))
 
     def act(self, request: ActRequest) -> Response:
-        return _answer(lambda: self._act(request["action"], self._script(request["choices"])))
+        response = _answer(lambda: self._act_or_ask(request))
+        if response["status"] in ("ok", "rejected"):
+            self.history.append(request)
+        return response
+
+    def _act_or_ask(self, request: ActRequest) -> None:
+        """Do the move; if it needs a choice the script lacks, put the game back as it was and ask it as data."""
+        try:
+            self._act(request["action"], self._script(request["choices"]))
+        except ChoiceNeeded as needed:
+            labels = [self._label_of(card) for card in needed.options]
+            self._replay()
+            question = Question.of(cast(ChoiceKind, needed.kind), NAMES[cast(Player, needed.player)], labels)
+            raise QuestionAsked(str(needed), question.to_message()) from None
 
     def observe(self, request: ObserveRequest) -> ObserveResponse:
         if self.game is None:
@@ -323,7 +353,8 @@ class ReferenceSimulator:
                     "cards": labels(obj.cards),
                     "tapped": obj.tapped,
                     "power": power(game.state, obj),
-                    "summoning_sick": is_summoning_sick(game.state, obj),
+                    **({"summoning_sick": is_summoning_sick(game.state, obj)} if player is game.state.turn.active
+                       else {}),
                     "can_attack": can_attack(game.state, obj),
                     "attacking": obj.attacking,
                     "effects": [{"kind": "power", "amount": m.amount} for m in game.state.modifiers
@@ -348,6 +379,19 @@ class ReferenceSimulator:
         }
 
     # ---------------------------------------------------------------- helpers
+    def _replay(self) -> None:
+        """Put the game back as it was before the move that needed a choice: set it up again and do again the
+        moves done since (the same seed gives the same game); the events not yet observed stay unobserved."""
+        assert self.state is not None
+        seen = self.seen_events
+        self._setup(self.state)
+        for done in self.history:
+            self._act(done["action"], self._script(done["choices"]))
+        self.seen_events = seen
+
+    def _label_of(self, card: object) -> str:
+        return next(label for label, known in self.labels.items() if known is card)
+
     def _game(self) -> Game:
         if self.game is None:
             raise BadMessage("act before setup")
@@ -444,6 +488,8 @@ def _answer(work: Callable[[], None]) -> Response:
         work()
     except UnsupportedByEngine as reason:
         return {"status": "unsupported", "message": str(reason)}
+    except QuestionAsked as asked:
+        return {"status": "choice_needed", "message": str(asked), "choice": asked.choice}
     except IllegalAction as reason:
         return {"status": "rejected", "message": str(reason)}
     except ScriptMismatch as reason:

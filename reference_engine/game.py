@@ -193,6 +193,8 @@ class Game:
         if destination is Zone.BATTLE:
             self.put_into_battle(card, choices=choices)
             return
+        if self.state.zone_of(card)[1] is destination:
+            raise IllegalAction(f"{card.name} is already in the {destination}: a move goes to another zone (400.5)")
         obj = self.state.object_of(card)
         moving = obj.part_of(card)[0] if obj is not None else card  # the object's top, or its god's (804.7)
         self.pipeline.move([MoveRequest(moving, destination, Cause.PUT, position=position, by=by)], choices)
@@ -222,6 +224,9 @@ class Game:
     def attack(self, card: Card, *, target: Player | Card, choices: ChoiceScript | None = None) -> None:
         """Declare an attack (攻撃): the attacker taps and is attacking. Battle is not resolved here."""
         attacker = self._object(card)
+        under_way = next((obj for obj in self.state.objects() if obj.attacking), None)
+        if under_way is not None:
+            raise IllegalAction(f"{under_way.top.name} is attacking: one attack at a time (the contract's rule)")
         if attacker.controller is not self.state.turn.active:
             raise IllegalAction(f"{card.name} cannot attack outside its controller's turn")
         if not can_attack(self.state, attacker):
@@ -243,7 +248,10 @@ class Game:
         self._finish(choices)
 
     def end_turn(self) -> None:
-        """End the turn: end-of-turn effects and attacks end, and the opponent's turn begins (500)."""
+        """End the turn: end-of-turn effects and attacks end, and the opponent's turn begins (500). Abilities
+        still waiting must be resolved first (the contract's rule: the rules quoted by the kit do not say)."""
+        if self.state.waiting:
+            raise IllegalAction("abilities are waiting to resolve: resolve them before the turn ends")
         self.state.modifiers = [m for m in self.state.modifiers if m.duration is not Duration.END_OF_TURN]
         for obj in self.state.objects():
             obj.attacking = False

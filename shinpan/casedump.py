@@ -8,7 +8,8 @@ A case's ``messages`` are, in order:
 - ``{"step": "もし 自分が《A》を召喚する", "line": 12}`` — the Gherkin step the messages after it come from;
 - ``{"send": REQUEST, "expect": ["ok"]}`` — send the request; the answer's status must be one of ``expect``
   (``["ok", "rejected"]`` for a move the scenario only tries: a later ``rejected`` check decides);
-  ``unsupported`` makes the case UNSUPPORTED, ``script_mismatch`` SCRIPT_MISMATCH, anything else FAIL;
+  ``unsupported`` makes the case UNSUPPORTED, ``script_mismatch`` and ``choice_needed`` SCRIPT_MISMATCH, anything
+  else FAIL;
 - ``{"check": CHECK}`` — judge the check (:mod:`shinpan.checks`) against the latest observation (the answer to
   the latest ``observe``) or, for ``rejected``, against the latest move.
 

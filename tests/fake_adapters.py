@@ -106,7 +106,8 @@ class AlwaysWrong(ReferenceSimulator):
                 view[zone] = original[source]
             for obj in view["battle"]:
                 for flag in ("tapped", "summoning_sick", "can_attack", "attacking"):
-                    obj[flag] = not obj[flag]
+                    if flag in obj:  # summoning_sick is reported for the turn player's objects only
+                        obj[flag] = not obj[flag]
                 obj["power"] = (obj["power"] or 0) + 1000
         for event in observation.get("events", []):
             if event["type"] == "moved":

@@ -51,7 +51,8 @@ class Replay:
                 answer = self.send(item["send"])
                 status = answer["status"]
                 if status not in item["expect"]:
-                    return {"unsupported": "UNSUPPORTED", "script_mismatch": "SCRIPT_MISMATCH"}.get(status, "FAIL")
+                    return {"unsupported": "UNSUPPORTED", "script_mismatch": "SCRIPT_MISMATCH",
+                            "choice_needed": "SCRIPT_MISMATCH"}.get(status, "FAIL")
                 if item["send"]["cmd"] == "observe":
                     observation = answer["observation"]
                 elif item["send"]["cmd"] == "act":

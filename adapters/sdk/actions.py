@@ -23,10 +23,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Literal
 
-from shinpan.adapters.contract import PlayerName
+from shinpan.adapters.contract import ChoiceKind, PlayerName
 from shinpan.adapters.sdk.vocabulary import (
     CardZone,
-    ChoiceKind,
     DeckPosition,
     Duration,
     EffectKind,

@@ -70,7 +70,8 @@ def _chosen(pieces: Sequence[BattleObject], kind: str, choices: ChoiceScript | N
         return pieces[0]
     if choices is None:
         raise ScriptMismatch(f"splitting a linked creature asks for {kind}, but no choices came with the move")
-    picks = choices.take(kind, by=pieces[0].controller).picks  # the linked creature's controller decides
+    gods = [piece.cards[0] for piece in pieces]
+    picks = choices.take(kind, by=pieces[0].controller, options=gods).picks  # the linked creature's controller decides
     for piece in pieces:
         if len(picks) == 1 and any(picks[0] is c for c in piece.cards):
             return piece
