@@ -115,11 +115,17 @@ class EngineInfo(TypedDict):
     language: NotRequired[str]
 
 
+RulesPlayed = TypedDict("RulesPlayed", {"current": bool, "from": str, "until": str, "states": list[str]},
+                        total=False)
+"""Which states of the rules an engine plays (``messages.json#/$defs/rules_played``); absent: every state."""
+
+
 class Capabilities(TypedDict):
     changes: list[str]
     cards: list[str]
     mechanics: list[str]
     observables: list[Observable]
+    rules: NotRequired[RulesPlayed]
 
 
 class HelloResponse(TypedDict):
@@ -152,6 +158,7 @@ RESPONSE_TYPES: dict[str, type] = {
     "change": Change,
     "rules": Rules,
     "choice_needed": ChoiceNeeded,
+    "rules_played": RulesPlayed,
 }
 """Schema definition name -> the TypedDict that mirrors it."""
 

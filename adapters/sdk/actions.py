@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Literal
 
 from shinpan.adapters.contract import ChoiceKind, PlayerName
+from shinpan.adapters.sdk.answers import Unsupported
 from shinpan.adapters.sdk.vocabulary import (
     CardZone,
     DeckPosition,
@@ -101,6 +102,11 @@ class Action:
     def to_message(self) -> dict[str, Any]:
         """The action as ``action.json`` writes it; optional fields left at their default are left out."""
         return {"type": self.type, **to_json(self)}
+
+    def unsupported(self) -> Unsupported:
+        """The answer of an engine that does not implement this move (its reason names the mechanic)."""
+        needs = sorted(self.needs())
+        return Unsupported(f"action type {self.type!r} is not implemented", mechanic=needs[0] if needs else None)
 
 
 def to_json(value: Any) -> Any:
