@@ -35,8 +35,6 @@ EXIT_CODES = {ShinpanError: BAD_INPUT, FileError: BAD_INPUT, SuiteError: BAD_INP
 
 NOT_ERRORS = {"shinpan.smoke._Ended": "how a smoke check ended (a verdict), caught where it is raised",
               "shinpan.cli.BadUsage": "click's usage error with the kit's exit status",
-              "shinpan.adapters.reference.BadMessage": "the reference adapter's own, answered as an error message",
-              "shinpan.adapters.reference.QuestionAsked": "the reference adapter's own, answered choice_needed",
               **dict.fromkeys(["shinpan.adapters.sdk.answers.EngineAnswer", "shinpan.adapters.sdk.answers.Unsupported",
                                "shinpan.adapters.sdk.answers.Rejected", "shinpan.adapters.sdk.answers.ScriptMismatch",
                                "shinpan.adapters.sdk.answers.BadRequest", "shinpan.adapters.sdk.answers.ChoiceNeeded"],

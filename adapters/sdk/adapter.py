@@ -99,11 +99,15 @@ class EngineAdapter(ABC, Generic[C]):
             self.perform(action, ScriptedChoices(choices, self.labels))
         self.events.rewind(mark)
 
+    def cards(self) -> Sequence[str]:
+        """The cards the engine implements (:attr:`CARDS`; override to compute them, e.g. from a database)."""
+        return self.CARDS
+
     # ---------------------------------------------------------------- the contract
     def hello(self, request: HelloRequest) -> HelloResponse:
         """The handshake: the protocol, the engine and what it plays."""
         capabilities: Capabilities = {"changes": self.PLAYS.changes(request.get("changes", [])),
-                                      "cards": list(self.CARDS), "mechanics": list(self.MECHANICS),
+                                      "cards": list(self.cards()), "mechanics": list(self.MECHANICS),
                                       "observables": list(self.OBSERVABLES)}
         rules = self.PLAYS.capability()
         if rules is not None:

@@ -33,6 +33,11 @@ class ScriptedChoices(Generic[C]):
         self._pending = [(c["kind"], c["player"], tuple(labels.card(p, f"choices/{i}/picks") for p in c["picks"]))
                          for i, c in enumerate(choices)]
 
+    @property
+    def scripted(self) -> tuple[tuple[ChoiceKind, PlayerName, tuple[C, ...]], ...]:
+        """The choices not used yet: kind, player, picks (for an engine with a choice script of its own)."""
+        return tuple(self._pending)
+
     def take(self, kind: ChoiceKind, *, by: PlayerName, options: Sequence[C]) -> tuple[C, ...]:
         """The picks of the next scripted choice of ``kind``, a decision of ``by`` among ``options``."""
         picks = self.offered(kind, by=by)
