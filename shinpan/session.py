@@ -83,7 +83,7 @@ class AdapterSession:
         if response["status"] == "rejected":
             return response.get("message", "rejected")
         if response["status"] == "choice_needed":
-            raise ScriptMismatchError(f"act {action['type']}: {question_text(response)}")
+            raise ScriptMismatchError(f"act {action['type']}: {question_text(response)}", response.get("choice"))
         self._expect_ok(f"act {action['type']}", response)
         return None
 

@@ -84,6 +84,9 @@ def test_the_session_scores_a_question_as_a_script_mismatch_that_says_what_was_a
     with pytest.raises(ScriptMismatchError, match=r"act put_under: the engine asks me for a choice of kind "
                                                   r"'order_under' among \[B, C\], which the scenario does not script"):
         session.act(PUT_UNDER, [])
+    with pytest.raises(ScriptMismatchError) as raised:
+        session.act(PUT_UNDER, [])
+    assert raised.value.choice is not None and raised.value.choice["options"] == ["B", "C"]  # the question as data
 
 
 def test_a_question_crosses_the_wire_and_validates() -> None:
