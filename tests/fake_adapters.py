@@ -46,6 +46,14 @@ class MismatchOnAct(ReferenceSimulator):
         return {"status": "script_mismatch", "message": "wanted a choice of kind 'anything'"}
 
 
+class AssertsOnAct(ReferenceSimulator):
+    """An in-process adapter whose own code fails an assert during a move: the adapter's ERROR, not a FAIL."""
+
+    def act(self, request: ActRequest) -> Response:
+        assert request["action"]["type"] == "no such move", "the adapter's own check failed"
+        return super().act(request)
+
+
 class ErrorOnSetup(ReferenceSimulator):
     """Fails to build any state: ERROR."""
 
@@ -142,5 +150,6 @@ FAKES = {
     "fake-garbage": GarbageObservation,
     "fake-supports-nothing": SupportsNothing,
     "fake-always-wrong": AlwaysWrong,
+    "fake-asserts": AssertsOnAct,
 }
 ADAPTERS.update(FAKES)

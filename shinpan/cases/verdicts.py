@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from shinpan import expectations as expectations_
 from shinpan.adapters.contract import Capabilities
+from shinpan.adapters.registry import ADAPTER_TRACEBACK
 from shinpan.outcomes import ScenarioSkip, ScenarioSkipped, Status, status_of_failure
 from shinpan.rulesets import Changes, RulesState
 from shinpan.tags import TagValues
@@ -66,11 +67,16 @@ def status_of_error(error: BaseException, *, before_steps: bool = False) -> tupl
     return status, message_of(f"{type(error).__name__}: {error}")
 
 
+ADAPTER_DETAILS = ("--- adapter stderr", ADAPTER_TRACEBACK)
+"""The lines after which a failure's message carries the adapter's own details (its stderr tail, or the traceback
+of an in-process adapter): the report keeps them."""
+
+
 def message_of(text: str) -> str:
-    """A failure's message for the report: its first line, and any adapter stderr tail that follows."""
+    """A failure's message for the report: its first line, and any adapter stderr tail or traceback that follows."""
     first, _, rest = text.strip().partition("\n")
-    marker = "--- adapter stderr"
-    tail = rest[rest.find(marker):] if marker in rest else ""
+    start = min((rest.find(marker) for marker in ADAPTER_DETAILS if marker in rest), default=-1)
+    tail = rest[start:] if start >= 0 else ""
     return (first[:500] + ("\n" + tail[-2000:] if tail else "")).strip()
 
 
