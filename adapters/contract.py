@@ -33,7 +33,8 @@ Observation = dict[str, Any]
 
 
 ChoiceKind = Literal["order_under", "keep_attacking", "replacement", "keep_after_reconstruction",
-                     "reconstruction_sources", "order", "use", "target", "equipment_to"]
+                     "reconstruction_sources", "order", "use", "target", "equipment_to", "enter_order",
+                     "god_leaves"]
 """A decision a move may ask for (``common.json#/$defs/choice_kind``)."""
 
 

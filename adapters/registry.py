@@ -16,11 +16,14 @@ one line saying what was expected.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
+import os
 import re
+import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import metadata
 from typing import Any, Final, cast
@@ -123,7 +126,7 @@ def _make(spec: str, options: AdapterOptions | None) -> Simulator:
 
 class InProcess:
     """An in-process adapter as the kit calls it: while the engine runs, its stdout goes to stderr
-    (:func:`~shinpan.adapters.server.stdout_to_stderr`), and an exception it raises — an ``AssertionError`` too —
+    (:func:`stdout_to_stderr`), and an exception it raises — an ``AssertionError`` too —
     is the adapter's error (:class:`AdapterError`, ERROR), with its traceback, never a rules failure. The kit's own
     errors (a time limit that interrupts the engine) pass through as they are."""
 
@@ -150,8 +153,6 @@ class InProcess:
         return cast(Response, self._call("stop", request))
 
     def _call(self, cmd: str, request: Any) -> Any:
-        from shinpan.adapters.server import stdout_to_stderr
-
         with stdout_to_stderr():
             try:
                 return getattr(self.inner, cmd)(request)
@@ -160,6 +161,29 @@ class InProcess:
             except Exception as error:
                 raise AdapterError(f"adapter {self.what} raised {_one_line(error)} in {cmd}\n"
                                    f"{ADAPTER_TRACEBACK}\n{_adapter_frames(error)}") from None
+
+
+@contextlib.contextmanager
+def stdout_to_stderr() -> Iterator[None]:
+    """While an in-process engine runs: its writes to stdout (``print``, a C library's ``printf``, a child process)
+    go to stderr, so that a command's own output on stdout (JSON, a table) stays clean. Everything is put back on
+    exit. Where file descriptor 1 cannot be moved, only ``sys.stdout`` is."""
+    held = sys.stdout
+    held.flush()
+    try:
+        saved: int | None = os.dup(1)
+        os.dup2(2, 1)
+    except OSError:
+        saved = None
+    sys.stdout = sys.stderr
+    try:
+        yield
+    finally:
+        sys.stdout.flush()
+        sys.stdout = held
+        if saved is not None:
+            os.dup2(saved, 1)
+            os.close(saved)
 
 
 ADAPTER_TRACEBACK: Final = "--- adapter traceback"

@@ -109,29 +109,6 @@ def protocol_streams() -> Iterator[tuple[IO[str], IO[str]]]:
         responses.close()
 
 
-@contextlib.contextmanager
-def stdout_to_stderr() -> Iterator[None]:
-    """While an in-process engine runs: its writes to stdout (``print``, a C library's ``printf``, a child process)
-    go to stderr, so that a command's own output on stdout (JSON, a table) stays clean. Everything is put back on
-    exit. Where file descriptor 1 cannot be moved, only ``sys.stdout`` is."""
-    held = sys.stdout
-    held.flush()
-    try:
-        saved: int | None = os.dup(1)
-        os.dup2(2, 1)
-    except OSError:
-        saved = None
-    sys.stdout = sys.stderr
-    try:
-        yield
-    finally:
-        sys.stdout.flush()
-        sys.stdout = held
-        if saved is not None:
-            os.dup2(saved, 1)
-            os.close(saved)
-
-
 def main(argv: list[str] | None = None) -> int:
     """``python -m shinpan.adapters.server [--validate] [SPEC]``: serve an in-process adapter (default: the
     reference engine); SPEC is ``py:<module>:<factory>`` or an installed plug-in's name."""
