@@ -54,6 +54,16 @@ class AssertsOnAct(ReferenceSimulator):
         return super().act(request)
 
 
+class CurrentRulesOnly(ReferenceSimulator):
+    """Plays only the rules in force today (capabilities.rules), and no change's both sides."""
+
+    def hello(self, request: HelloRequest) -> HelloResponse:
+        response = super().hello(request)
+        response["capabilities"]["changes"] = []
+        response["capabilities"]["rules"] = {"current": True}
+        return response
+
+
 class ErrorOnSetup(ReferenceSimulator):
     """Fails to build any state: ERROR."""
 

@@ -8,10 +8,12 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from shinpan import expectations as expectations_
+from shinpan import rulesets
 from shinpan.adapters.contract import Capabilities
 from shinpan.adapters.registry import ADAPTER_TRACEBACK
 from shinpan.outcomes import ScenarioSkip, ScenarioSkipped, Status, status_of_failure
@@ -34,12 +36,22 @@ def applicability(values: TagValues, state: RulesState, changes: Changes) -> Sce
 
 
 def lacking(capabilities: Capabilities, mechanics: Iterable[str], since: Iterable[str] = (),
-            until: Iterable[str] = ()) -> ScenarioSkip | None:
+            until: Iterable[str] = (), rules: str | None = None) -> ScenarioSkip | None:
     """UNSUPPORTED if the adapter does not implement a mechanic the scenario requires (``@requires:``), or does not
-    play both sides of a change it names (``@since:``/``@until:``); else None. The first lacking one is named."""
+    play both sides of a change it names (``@since:``/``@until:``); else None. The first lacking one is named.
+
+    An adapter that says which states of the rules it plays (``capabilities.rules``) plays the state labelled
+    ``rules`` whole, or not at all (:meth:`shinpan.rulesets.Changes.plays`): its ``changes`` are not asked then."""
     for mechanic in mechanics:
         if mechanic not in capabilities["mechanics"]:
             return ScenarioSkip(Status.UNSUPPORTED, f"mechanic {mechanic!r} is not implemented by the adapter")
+    played = capabilities.get("rules")
+    if played is not None and rules is not None:
+        known = rulesets.load()
+        if known.plays(played, known.named(rules)):
+            return None
+        return ScenarioSkip(Status.UNSUPPORTED, f"the adapter does not play the rules of {rules} "
+                                                f"(capabilities.rules: {json.dumps(played)})")
     for name, changes in (("since", since), ("until", until)):
         for change in changes:
             if change not in capabilities["changes"]:
