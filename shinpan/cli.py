@@ -100,6 +100,13 @@ def _version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
     ctx.exit()
 
 
+ADAPTER_HELP = ("The simulator adapter to run against: reference (the kit's engine); cmd:<command line> (any "
+                "program speaking the contract as JSON lines on stdin/stdout, in any language); "
+                "py:<module>:<factory> (a Python adapter in this process, factory() returning it); or NAME, an "
+                "adapter plug-in an installed package declares (entry-point group shinpan.adapters; --adapter nope "
+                "lists those installed). Start one with shinpan new-adapter; the guide: shinpan docs.")
+
+
 @click.group(cls=Shinpan, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
               help="Show the version, the protocol version and the suite's hash (as reports name them), and exit.")
@@ -111,7 +118,7 @@ def main() -> None:
 
 
 @main.command(context_settings={"ignore_unknown_options": True})
-@click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to run against.")
+@click.option("--adapter", default="reference", show_default=True, help=ADAPTER_HELP)
 @_ruleset_options
 @click.option("--report", type=click.Path(dir_okay=False), help="Write one JSON line per scenario to this file.")
 @click.option("--tags", metavar="EXPR", help="Only scenarios matching a Cucumber tag expression, e.g. '@topic:basics'.")
@@ -254,7 +261,7 @@ def lint(format_: str) -> None:
 
 
 @main.command(context_settings={"ignore_unknown_options": True})
-@click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to run against.")
+@click.option("--adapter", default="reference", show_default=True, help=ADAPTER_HELP)
 @click.option("--validate", is_flag=True, help="Check every message both ways against the contract's schemas.")
 @click.option("--expectations", type=click.Path(exists=True, dir_okay=False),
               help="The adapter's expectations file (TOML), applied in each state.")
@@ -336,6 +343,40 @@ def compare(reports: tuple[str, ...], format_: str, only_differences: bool) -> N
 
     runs = [read_run(report) for report in reports]
     click.echo(render(runs, format_, only_differences), nl=False)
+
+
+@main.command("new-adapter")
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--lang", type=click.Choice(["python", "node"]), default="python", show_default=True,
+              help="The adapter's language: python (on the kit's adapter SDK) or node (no dependencies).")
+def new_adapter(directory: Path, lang: str) -> None:
+    """Write a working adapter project into DIRECTORY (empty or new): the kit's template for the language around
+    a toy engine, a README, a GitHub Actions workflow and an expectations file. It passes `shinpan smoke` as it is.
+
+    Exit status: 0 written, 4 DIRECTORY is not empty (nothing written).
+    """
+    from shinpan.scaffold import LANGUAGES, new_adapter
+
+    written = new_adapter(directory, lang)
+    for path in written:
+        click.echo(f"wrote {path}")
+    click.echo(f"next: cd {directory} && shinpan smoke --adapter 'cmd:{LANGUAGES[lang].command}'")
+
+
+@main.command()
+@click.option("--open", "open_", is_flag=True, help="Open the adapter guide with the system's viewer.")
+def docs(open_: bool) -> None:
+    """Print where the adapter guide (docs/adapters.md) and the CI recipe are, as installed with the kit.
+
+    Exit status: 0.
+    """
+    from shinpan.scaffold import guide
+
+    path = guide()
+    click.echo(str(path))
+    click.echo(str(path.parent / "ci" / "shinpan-conformance.yml"))
+    if open_:
+        click.launch(str(path))
 
 
 @main.command("serve-reference")
@@ -460,7 +501,7 @@ def _compiled_cases(ruleset: str | None, rules_as_of: str | None) -> dict[str, d
 
 @main.command()
 @click.argument("name", type=click.Choice(["carry-over"]))
-@click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to run against.")
+@click.option("--adapter", default="reference", show_default=True, help=ADAPTER_HELP)
 @click.option("--ruleset", metavar="ID", help=RULESET_HELP)
 @click.option("--no-run", is_flag=True, help="Only print the expected values and ids; run nothing.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per scenario of the table.")
