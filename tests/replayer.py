@@ -1,4 +1,4 @@
-"""A replayer of `shinpan dump-cases --messages`, written from docs/adapters.md §8 and
+"""A replayer of `shinpan dump-cases --messages`, written from docs/adapters.md §9 and
 adapters/schema/cases.json alone, as an author in another language would: it imports nothing of the kit.
 
     python tests/replayer.py cases.jsonl -- <adapter command line>
