@@ -147,6 +147,9 @@ def test_a_move_knows_the_mechanics_it_needs() -> None:
     assert action_from_message({"type": "flip", "card": "a", "by": "awaken"}).needs() == {"flip", "awaken"}
     effect = {"type": "apply_effect", "effect": {"kind": "ignore_abilities", "target": "a"}}
     assert action_from_message(effect).needs() == {"ignore_abilities"}
+    fields = {f.key: f for f in actions.fields_of(actions.PutIntoBattle)}
+    assert fields["card"].required and not fields["with"].required and fields["with"].name == "with_"
+    assert fields["sources"].mechanic == "evolution" and fields["tapped"].default is False
     summon_only = actions.playable({"summon", "zones"})
     assert actions.Summon in summon_only and actions.Attack not in summon_only and actions.Move in summon_only
 
