@@ -163,6 +163,9 @@ class ReferenceSimulator(EngineAdapter[Card], BoardHooks[Card, Card]):
         else:
             game.apply_power_modifier(target, effect.amount or 0, Duration(effect.duration))
 
+    def add_waiting(self, card: Card, ability: int) -> None:
+        self._game().add_waiting(card, ability)
+
     # ------------------------------------------------------------------ moves
     def perform(self, action: Action, choices: ScriptedChoices[Card]) -> None:
         """Do ``action`` with its choices: each action type of the contract has one handler below."""

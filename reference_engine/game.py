@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Sequence
 
+from shinpan.reference_engine.core.abilities import Triggered
 from shinpan.reference_engine.core.cards import CardDatabase
 from shinpan.reference_engine.core.characteristics import statics
 from shinpan.reference_engine.core.choices import ChoiceScript
@@ -23,10 +24,11 @@ from shinpan.reference_engine.core.rules_state import RulesState
 from shinpan.reference_engine.core.sickness import can_attack, may_attack_untapped
 from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.core.turns import Step, Turn
+from shinpan.reference_engine.core.waiting import Pending, reads_that
 from shinpan.reference_engine.core.zones import DeckPosition, Zone
 from shinpan.reference_engine.pipeline.pipeline import Pipeline
 from shinpan.reference_engine.pipeline.replacements import replace_tap
-from shinpan.reference_engine.pipeline.triggers import check_attack
+from shinpan.reference_engine.pipeline.triggers import check_attack, track
 from shinpan.reference_engine.resolving.resolution import next_pending, resolve
 from shinpan.reference_engine.resolving.spells import cast
 from shinpan.reference_engine.transitions import awaken_link as awaken_link_
@@ -111,6 +113,22 @@ class Game:
     def ignore_abilities(self, card: Card) -> None:
         """A resolved effect makes the abilities of the object ``card`` is in ignored (能力を無視する)."""
         self.state.ignored.add(self._object(card).serial)
+
+    def add_waiting(self, card: Card, index: int) -> None:
+        """The triggered ability ``index`` of ``card`` is waiting to resolve (setup only), controlled by the
+        controller of the card's object, or by its owner outside the battle zone. It waits with no triggering card:
+        an ability whose effect reads that card is :class:`UnsupportedByEngine`."""
+        abilities = card.definition.abilities
+        ability = abilities[index] if 0 <= index < len(abilities) else None
+        if not isinstance(ability, Triggered):
+            raise InvalidSetup(f"ability {index} of {card.name} is not a triggered ability")
+        if reads_that(ability.effect):
+            raise UnsupportedByEngine(f"ability {index} of {card.name} reads the card that triggered it: it cannot "
+                                      "wait without its trigger")
+        obj = self.state.object_of(card)
+        controller = obj.controller if obj is not None else card.owner
+        _, zone = self.state.zone_of(card)
+        self.state.waiting.append(Pending(card, index, ability, controller, track(self.state, card, zone)))
 
     # ---------------------------------------------------------------- actions
     def summon(self, card: Card, choices: ChoiceScript | None = None, *, sources: Sequence[Card] = ()) -> None:

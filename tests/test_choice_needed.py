@@ -163,3 +163,29 @@ def test_summoning_sickness_is_reported_for_the_turn_players_objects_only() -> N
     assert players["me"]["battle"][0]["summoning_sick"] is True
     assert "summoning_sick" not in players["opp"]["battle"][0]
     assert players["opp"]["battle"][0]["can_attack"] is False
+
+
+# ------------------------------------------------------------------ setup: abilities already waiting (protocol 3)
+def _waiting(card: str, ability: int = 0) -> dict[str, Any]:
+    return {"cards": {"W": card, "D": "テスト用クリーチャーA"}, "turn": {"number": 3, "active": "me"},
+            "players": {"me": {"deck": ["D"], "battle": [{"cards": ["W"]}]}, "opp": {}},
+            "waiting": [{"card": "W", "ability": ability}]}
+
+
+def test_a_setup_may_start_with_an_ability_waiting_and_it_resolves() -> None:
+    sim = _game(_waiting("テスト用破壊時ドロー"))  # 「…破壊された時、カードを1枚引く」, waiting with no trigger
+    assert _board(sim)["waiting"] == [{"card": "W", "ability": 0}]
+    assert _act(sim, {"type": "resolve"})["status"] == "ok"
+    board = _board(sim)
+    assert board["waiting"] == [] and board["players"]["me"]["hand"] == ["D"]
+
+
+def test_a_waiting_ability_that_reads_its_trigger_or_is_none_cannot_be_set_up() -> None:
+    sim = ReferenceSimulator()
+    sim.hello({"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": "test", "changes": []})
+    sim.new_game({"cmd": "new_game", "rules": {"label": "today", "changes": []}, "seed": 7})
+    tracker = sim.setup({"cmd": "setup", "state": _waiting("テスト用離脱追跡")})  # 「そのカードを…」: reads its trigger
+    assert tracker["status"] == "unsupported" and "reads the card that triggered it" in tracker.get("message", "")
+    vanilla = sim.setup({"cmd": "setup", "state": _waiting("テスト用クリーチャーA")})
+    assert vanilla["status"] == "error" and "not a triggered ability" in vanilla.get("message", "")
+    assert schemas.problems("setup_request", {"cmd": "setup", "state": _waiting("テスト用破壊時ドロー", 1)}) == []

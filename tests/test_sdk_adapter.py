@@ -141,6 +141,14 @@ def test_the_walker_names_the_place_of_a_broken_setup(change: Any, says: str) ->
         build_board(Setup.from_message(state), Recorder())
 
 
+def test_abilities_already_waiting_come_last_and_a_hook_left_out_answers_unsupported() -> None:
+    state = {**STATE, "waiting": [{"card": "o", "ability": 0}]}
+    with pytest.raises(Unsupported, match=r"abilities waiting in the setup are not implemented \(mechanic triggers\)"):
+        build_board(Setup.from_message(state), Recorder())
+    with pytest.raises(BadRequest, match="waiting/0/card: unknown card label 'ghost'"):
+        build_board(Setup.from_message({**STATE, "waiting": [{"card": "ghost", "ability": 0}]}), Recorder())
+
+
 def test_a_hook_left_out_answers_unsupported_with_its_mechanic() -> None:
     equipped = {**STATE, "players": {**STATE["players"], "opp": {"battle": [{"cards": ["o"], "equipped_to": "top"}]}}}
     with pytest.raises(Unsupported, match=r"equipment is not implemented \(mechanic equipment\)"):

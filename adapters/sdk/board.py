@@ -15,7 +15,8 @@ The order:
 3. per player, each battle-zone object: its pile from the bottom card up, with its flags (tapped, attacking,
    treated as a creature, and which of its cards arrived this turn) (:meth:`~BoardHooks.put_object`);
 4. equipment onto the creatures it is equipped to (:meth:`~BoardHooks.equip`);
-5. the effects already applied, such as a pump until the end of the turn (:meth:`~BoardHooks.apply_effect`).
+5. the effects already applied, such as a pump until the end of the turn (:meth:`~BoardHooks.apply_effect`);
+6. the abilities already waiting to resolve, in order (:meth:`~BoardHooks.add_waiting`).
 
 A hook left as it is answers :class:`~shinpan.adapters.sdk.answers.Unsupported` naming its mechanic, so an engine
 implements what it plays and the rest is UNSUPPORTED, never a wrong state.
@@ -90,6 +91,10 @@ class BoardHooks(Generic[C, Obj]):
         """An effect already applied by resolution to the object ``target``."""
         raise Unsupported(f"applied effects of kind {effect.kind!r} are not implemented", mechanic=effect.mechanic)
 
+    def add_waiting(self, card: C, ability: int) -> None:
+        """The triggered ability ``ability`` (its index among the card's structured abilities) of ``card`` waits."""
+        raise Unsupported("abilities waiting in the setup are not implemented", mechanic="triggers")
+
 
 @dataclass(frozen=True)
 class Board(Generic[C, Obj]):
@@ -119,6 +124,8 @@ def build_board(setup: Setup, hooks: BoardHooks[C, Obj]) -> Board[C, Obj]:
                 hooks.equip(walker.objects[obj.cards[0]], walker.object(obj.equipped_to, where))
     for i, effect in enumerate(setup.effects):
         hooks.apply_effect(effect, walker.object(effect.target, f"effects/{i}/target"))
+    for i, waiting in enumerate(setup.waiting):
+        hooks.add_waiting(walker.labels.card(waiting.card, f"waiting/{i}/card"), waiting.ability)
     return Board(walker.labels, walker.objects)
 
 
