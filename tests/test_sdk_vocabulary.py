@@ -93,6 +93,7 @@ def test_every_mechanic_named_anywhere_is_in_the_vocabulary() -> None:
                 for tag in path.read_text(encoding="utf-8").split() if tag.startswith("@requires:")}
     assert required and required <= set(vocabulary.MECHANICS), required - set(vocabulary.MECHANICS)
     assert set(ENGINE_MECHANICS) <= set(vocabulary.MECHANICS)
+    assert set(actions.playable(set(ENGINE_MECHANICS))) == set(ACTION_TYPES.values())  # it plays every move
     named = {m for cls in ACTION_TYPES.values() for m in cls.mechanics} | set(actions.EFFECT_MECHANICS.values()) \
         | {m for ms in actions.FLIP_MECHANICS.values() for m in ms} | set(FORM_MECHANICS.values())
     assert named <= set(vocabulary.MECHANICS), named - set(vocabulary.MECHANICS)
