@@ -39,7 +39,8 @@ from shinpan.reference_engine.transitions.flip import FlipBy
 from shinpan.reference_engine.transitions.under import put_under, rearrange_under
 
 MECHANICS: tuple[str, ...] = ("zones", "summon", "tap", "summoning_sickness", "speed_attacker", "turns", "attack",
-                              "spells", "mana", "power_modifiers", "evolution", "neo_evolution", "reconstruction", "cards_under",
+                              "spells", "mana", "power_modifiers", "evolution", "neo_evolution", "reconstruction",
+                              "cards_under",
                               "replacement_effects", "triggers", "swap", "ignore_abilities", "g_link", "flip",
                               "awaken", "dragheart", "seal", "revolution_change", "j_change", "equipment",
                               "side_jump", "mugetsu", "tamaseed", "awaken_link")
