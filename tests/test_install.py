@@ -19,7 +19,7 @@ from typing import Any
 
 from shinpan.paths import PROJECT_ROOT
 from shinpan.report import suite_hash
-from tests.installed_kit import Installed
+from tests.installed_kit import IGNORED, Installed
 
 
 def test_the_wheel_holds_the_suite_under_the_shinpan_name_and_the_licence(installed: Installed) -> None:
@@ -213,3 +213,20 @@ def test_a_new_adapter_written_by_the_installed_kit_passes_smoke_and_runs_the_su
     guide = Path(installed.run("shinpan", "docs").stdout.splitlines()[0])
     assert guide.is_relative_to(installed.python.parent.parent) and guide.name == "adapters.md" and guide.is_file()
     assert "py:<module>:<factory>" in installed.run("shinpan", "run", "--help").stdout
+
+
+def test_building_the_wheel_warns_of_nothing_and_leaves_the_checkout_as_it_was(tmp_path: Path) -> None:
+    """pip builds the wheel from a checkout (an isolated build, as pip and pipx do): setuptools says nothing is amiss
+    (it warned of every feature folder, 'absent from the packages configuration'), and no build/ or
+    shinpan.egg-info/ is left in the checkout."""
+    source = tmp_path / "source"
+    shutil.copytree(PROJECT_ROOT, source, symlinks=True, ignore=IGNORED)
+    before = sorted(p.name for p in source.iterdir())
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-v", "--disable-pip-version-check",
+                           "-w", str(tmp_path / "dist"), str(source)], capture_output=True, text=True, check=False,
+                          timeout=600)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    warnings = [line for line in (done.stdout + done.stderr).splitlines() if "Warning" in line]
+    assert warnings == []
+    assert sorted(p.name for p in source.iterdir()) == before
+    assert list((tmp_path / "dist").glob("shinpan-*.whl"))
