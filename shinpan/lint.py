@@ -19,9 +19,9 @@ from typing import Any
 from shinpan import rules as rules_
 from shinpan import rulesets, step_library, suite
 from shinpan import sources as sources_
-from shinpan.adapters import cards
+from shinpan.adapters import cards, registries
 from shinpan.adapters.errors import SuiteError
-from shinpan.adapters.locations import features_dir
+from shinpan.adapters.locations import SuiteFolders, current
 from shinpan.tags import STATUS_VALUES, TagValues
 
 KEYWORDS = ("機能", "フィーチャ", "背景", "シナリオアウトライン", "シナリオテンプレート", "テンプレ", "シナリオ",
@@ -42,21 +42,26 @@ class Problem:
         return f"{self.path}:{self.line}: {self.message}"
 
 
-def lint(root: Path | None = None) -> list[Problem]:
-    """Every problem in the suite under ``root`` (default ``features/``), sorted by place."""
-    root = root or features_dir()
+def lint(root: Path | SuiteFolders | None = None) -> list[Problem]:
+    """Every problem in the suite ``root``: a whole suite's folder (registries included), or a user suite laid over
+    the kit's (default: the suite being run, :func:`~shinpan.adapters.locations.current`), sorted by place."""
+    folders = root if isinstance(root, SuiteFolders) else SuiteFolders(root) if root else current()
+    root = folders.own
+    broken = [Problem(_show(e.path), e.line or 1, e.message) for e in registry_problems(folders)]
+    if broken:
+        return sorted(broken)
     problems: list[Problem] = []
     try:
-        registry = cards.load(root / "cards.yaml")
-        changes = rulesets.load(root / "rulesets.yaml")
-        known_sources = sources_.load(root / "sources.yaml")
-        known_rules = rules_.load(root / "rules.yaml")
+        registry = cards.load(folders)
+        changes = rulesets.load(folders)
+        known_sources = sources_.load(folders)
+        known_rules = rules_.load(folders)
     except SuiteError as error:
         return [Problem(_show(error.path), error.line or 1, error.message)]
     problems.extend(_lint_change_sources(changes, known_sources))
     problems.extend(_lint_rule_versions(known_rules, changes))
     matchers = step_definitions()
-    seen_ids: dict[str, str] = {}
+    seen_ids = _kit_ids(folders)
     for path in suite.feature_paths(root):
         problems.extend(_lint_text(path))
         try:
@@ -68,6 +73,26 @@ def lint(root: Path | None = None) -> list[Problem]:
         problems.extend(_lint_sources(feature, known_sources))
         problems.extend(_lint_rules(feature, known_rules, changes))
     return sorted(problems)
+
+
+def registry_problems(folders: SuiteFolders) -> list[SuiteError]:
+    """Every way the registry files of ``folders`` break their schemas (``shinpan.adapters.registries``); a user
+    suite's ``rulesets.yaml`` is one problem (its changes are the kit's)."""
+    found = [problem for name in registries.NAMES if name != "rulesets"
+             for path in folders.registry_files(f"{name}.yaml") if path.exists()
+             for problem in registries.problems(path, name)]
+    kit_changes = folders.kit / "rulesets.yaml"
+    found += registries.problems(kit_changes, "rulesets") if kit_changes.exists() else []
+    if folders.user is not None and (folders.user / "rulesets.yaml").exists():
+        found.append(SuiteError(folders.user / "rulesets.yaml", 1, rulesets.USER_SUITE_RULESETS))
+    return found
+
+
+def _kit_ids(folders: SuiteFolders) -> dict[str, str]:
+    """Where each scenario id of the kit's suite is, when a user suite is linted (its ids must be its own)."""
+    if folders.user is None:
+        return {}
+    return {case.id: f"{_show(case.path)}:{case.line}" for case in suite.cases(folders.kit)}
 
 
 def _lint_change_sources(changes: rulesets.Changes, known: sources_.Sources) -> Iterator[Problem]:
