@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 
 from shinpan import __version__, paths, rulesets, suite
+from shinpan.adapters import locations
 from shinpan.adapters.errors import BAD_INPUT, ShinpanError, SuiteError
-from shinpan.adapters.locations import features_dir
 
 if TYPE_CHECKING:
     _NumberType = click.ParamType[float]
@@ -85,6 +85,20 @@ def _ruleset_options(func: click.decorators.FC) -> click.decorators.FC:
     return func
 
 
+def _use_suite(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """``--suite DIR``: make DIR the user suite of this command and of every process it starts."""
+    if value:
+        try:
+            locations.use_user_suite(value)
+        except SuiteError as error:
+            raise click.BadParameter(f"{value}: {error.message}", ctx, param) from None
+
+
+SUITE = click.option("--suite", metavar="DIR", envvar=locations.USER_VARIABLE, expose_value=False, is_eager=True,
+                     callback=_use_suite, help="A user suite: a folder of feature files, with its own cards.yaml, "
+                     "sources.yaml and rules.yaml if it needs them, laid over the kit's (also SHINPAN_SUITE).")
+"""The user suite a command reads, runs or lists instead of the kit's own scenarios (README, "Your own suite")."""
+
 FORMAT = click.option("--format", "format_", type=click.Choice(["pretty", "json"]), default="pretty",
                       show_default=True, help="pretty: a table for people; json: one JSON document.")
 
@@ -99,6 +113,7 @@ def main() -> None:
 
 
 @main.command(context_settings={"ignore_unknown_options": True})
+@SUITE
 @click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to run against.")
 @_ruleset_options
 @click.option("--report", type=click.Path(dir_okay=False), help="Write one JSON line per scenario to this file.")
@@ -132,7 +147,7 @@ def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str 
     from shinpan import invocation
 
     args = [*invocation.base_arguments(), f"--adapter={adapter}", f"--seed={seed}",
-            f"--default-target={features_dir()}", *_plugin_options(click.get_current_context().params),
+            f"--default-target={locations.current().own}", *_plugin_options(click.get_current_context().params),
             f"--scenario-timeout={scenario_timeout}", f"--timeout-multiplier={timeout_multiplier}"]
     extra = invocation.in_order(pytest_args)
     if not any(a.startswith("-") for a in extra):
@@ -196,6 +211,7 @@ def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]
 
 
 @main.command("list")
+@SUITE
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per scenario.")
 @_ruleset_options
 def list_(as_json: bool, ruleset: str | None, rules_as_of: str | None) -> None:
@@ -210,6 +226,7 @@ def list_(as_json: bool, ruleset: str | None, rules_as_of: str | None) -> None:
 
 
 @main.command()
+@SUITE
 @FORMAT
 def lint(format_: str) -> None:
     """Check every feature file; print problems as path:line: message.
@@ -233,6 +250,7 @@ def lint(format_: str) -> None:
 
 
 @main.command(context_settings={"ignore_unknown_options": True})
+@SUITE
 @click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to run against.")
 @click.option("--validate", is_flag=True, help="Check every message both ways against the contract's schemas.")
 @click.option("--expectations", type=click.Path(exists=True, dir_okay=False),
@@ -266,7 +284,7 @@ def matrix(adapter: str, validate: bool, expectations: str | None, tags: str | N
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(report).resolve() if report else Path(tmp) / "matrix.jsonl"
         args = [*invocation.base_arguments(), f"--adapter={adapter}", "--matrix", f"--report={path}",
-                "-p", "no:warnings", f"--default-target={features_dir()}",
+                "-p", "no:warnings", f"--default-target={locations.current().own}",
                 *_plugin_options({**click.get_current_context().params, "report": None})]
         if format_ == "json":  # stdout carries the JSON document alone
             args += ["-p", "no:terminal"]
@@ -385,6 +403,7 @@ def smoke(adapter: str, timeout: float, format_: str) -> None:
 
 
 @main.command("dump-cases")
+@SUITE
 @_ruleset_options
 @click.option("--messages", "with_messages", is_flag=True,
               help="Add each case's contract messages and checks, recorded on the reference engine (see "
@@ -457,6 +476,7 @@ def table(name: str, adapter: str, ruleset: str | None, no_run: bool, as_json: b
 
 
 @main.command()
+@SUITE
 @click.option("--out", required=True, type=click.Path(file_okay=False), help="The folder to write the site to.")
 @click.option("--report", "reports", multiple=True, type=click.Path(dir_okay=False),
               help="A run report (shinpan run --report); each adds one engine. Repeatable.")
@@ -497,6 +517,7 @@ its sources, each in features/sources.yaml); tag the scenarios it ends with @unt
 
 
 @main.command("diff")
+@SUITE
 @click.argument("first")
 @click.argument("second")
 @click.option("--format", "fmt", type=click.Choice(["pretty", "json", "markdown"]), default="pretty", show_default=True)
@@ -515,6 +536,7 @@ def diff_(first: str, second: str, fmt: str) -> None:
 
 
 @main.command("rules")
+@SUITE
 @click.argument("number")
 @click.option("--format", "fmt", type=click.Choice(["pretty", "json"]), default="pretty", show_default=True)
 def rules_(number: str, fmt: str) -> None:

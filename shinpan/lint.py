@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from shinpan import paths, rulesets, step_library, suite
 from shinpan import rules as rules_
-from shinpan import rulesets, step_library, suite
 from shinpan import sources as sources_
 from shinpan.adapters import cards, registries
 from shinpan.adapters.errors import SuiteError
@@ -47,21 +47,21 @@ def lint(root: Path | SuiteFolders | None = None) -> list[Problem]:
     the kit's (default: the suite being run, :func:`~shinpan.adapters.locations.current`), sorted by place."""
     folders = root if isinstance(root, SuiteFolders) else SuiteFolders(root) if root else current()
     root = folders.own
+    problems = _kit_id_clashes(folders)
     broken = [Problem(_show(e.path), e.line or 1, e.message) for e in registry_problems(folders)]
     if broken:
-        return sorted(broken)
-    problems: list[Problem] = []
+        return sorted(problems + broken)
     try:
         registry = cards.load(folders)
         changes = rulesets.load(folders)
         known_sources = sources_.load(folders)
         known_rules = rules_.load(folders)
     except SuiteError as error:
-        return [Problem(_show(error.path), error.line or 1, error.message)]
+        return sorted([*problems, Problem(_show(error.path), error.line or 1, error.message)])
     problems.extend(_lint_change_sources(changes, known_sources))
     problems.extend(_lint_rule_versions(known_rules, changes))
     matchers = step_definitions()
-    seen_ids = _kit_ids(folders)
+    seen_ids: dict[str, str] = {}
     for path in suite.feature_paths(root):
         problems.extend(_lint_text(path))
         try:
@@ -76,23 +76,40 @@ def lint(root: Path | SuiteFolders | None = None) -> list[Problem]:
 
 
 def registry_problems(folders: SuiteFolders) -> list[SuiteError]:
-    """Every way the registry files of ``folders`` break their schemas (``shinpan.adapters.registries``); a user
-    suite's ``rulesets.yaml`` is one problem (its changes are the kit's)."""
-    found = [problem for name in registries.NAMES if name != "rulesets"
-             for path in folders.registry_files(f"{name}.yaml") if path.exists()
-             for problem in registries.problems(path, name)]
-    kit_changes = folders.kit / "rulesets.yaml"
-    found += registries.problems(kit_changes, "rulesets") if kit_changes.exists() else []
-    if folders.user is not None and (folders.user / "rulesets.yaml").exists():
-        found.append(SuiteError(folders.user / "rulesets.yaml", 1, rulesets.USER_SUITE_RULESETS))
+    """Every way the registry files of ``folders`` break their schemas (:mod:`shinpan.adapters.registries`), and
+    every id a registry gives twice (a user suite's entry that clashes with the kit's, at the user suite's line); a
+    user suite's ``rulesets.yaml`` is one problem (its changes are the kit's)."""
+    found: list[SuiteError] = []
+    for name in registries.NAMES:
+        files = [path for path in folders.registry_files(f"{name}.yaml") if path.exists()]
+        if name == "rulesets" and folders.user is not None and folders.user / "rulesets.yaml" in files:
+            found.append(SuiteError(folders.user / "rulesets.yaml", 1, rulesets.USER_SUITE_RULESETS))
+            files.remove(folders.user / "rulesets.yaml")
+        broken = [problem for path in files for problem in registries.problems(path, name)]
+        found += broken or registries.clashes(files, name)
     return found
 
 
-def _kit_ids(folders: SuiteFolders) -> dict[str, str]:
-    """Where each scenario id of the kit's suite is, when a user suite is linted (its ids must be its own)."""
+def _kit_id_clashes(folders: SuiteFolders) -> list[Problem]:
+    """A user suite's scenario ids that are already the kit's (each at the user suite's scenario)."""
+    kit = kit_scenario_ids(folders)
+    found = []
+    for path in suite.feature_paths(folders.own) if kit else ():
+        try:
+            cases = suite.feature(path).cases
+        except SuiteError:
+            continue  # reported where the file is linted
+        found += [Problem(_show(path), case.line, f"@id {case.id} is already used at {kit[case.id]}")
+                  for case in cases if case.id in kit]
+    return found
+
+
+def kit_scenario_ids(folders: SuiteFolders) -> dict[str, str]:
+    """Where each scenario id of the kit's suite is (``path:line``), when ``folders`` has a user suite, whose
+    scenario ids must be its own; else nothing."""
     if folders.user is None:
         return {}
-    return {case.id: f"{_show(case.path)}:{case.line}" for case in suite.cases(folders.kit)}
+    return {case.id: f"{paths.relative(case.path)}:{case.line}" for case in suite.cases(folders.kit)}
 
 
 def _lint_change_sources(changes: rulesets.Changes, known: sources_.Sources) -> Iterator[Problem]:

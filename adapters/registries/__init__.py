@@ -10,7 +10,7 @@ mean (a card's faces, a change's window, a rule's versions) is read by the regis
 :mod:`shinpan.adapters.cards`, :mod:`shinpan.sources`, :mod:`shinpan.rules`, :mod:`shinpan.rulesets`.
 """
 
-from shinpan.adapters.registries.layers import Entry, entries, layered, problems, read, versions
+from shinpan.adapters.registries.layers import Entry, clashes, entries, layered, problems, read, versions
 from shinpan.adapters.registries.validation import NAMES, schema
 
-__all__ = ["NAMES", "Entry", "entries", "layered", "problems", "read", "schema", "versions"]
+__all__ = ["NAMES", "Entry", "clashes", "entries", "layered", "problems", "read", "schema", "versions"]

@@ -102,16 +102,30 @@ def entries(files: Sequence[Path], name: str, missing: str | None = None) -> tup
     is a :class:`SuiteError` at the second."""
     if missing is not None and not files[0].exists():
         raise SuiteError(files[0], 1, missing)
+    found, twice = _gather(files, name)
+    if twice:
+        raise twice[0]
+    return found
+
+
+def clashes(files: Sequence[Path], name: str) -> list[SuiteError]:
+    """Every id of registry ``name`` given a second time over ``files`` (each at the second entry, naming where the
+    first is): in a file, or in a user suite's file and the kit's."""
+    return _gather(files, name)[1]
+
+
+def _gather(files: Sequence[Path], name: str) -> tuple[tuple[Entry, ...], list[SuiteError]]:
     shape = SHAPES[name]
     found: dict[str, Entry] = {}
+    twice: list[SuiteError] = []
     for path in files:
         for raw in read(path, name)[shape.items]:
             entry = Entry(str(raw[shape.id]), raw, path, yamlfile.line_of(raw))
-            earlier = found.get(entry.id)
-            if earlier is not None:
-                raise SuiteError(path, entry.line, f"{shape.label(entry.id)} is already given at {earlier.place}")
-            found[entry.id] = entry
-    return tuple(found.values())
+            earlier = found.setdefault(entry.id, entry)
+            if earlier is not entry:
+                message = f"{shape.label(entry.id)} is already given at {earlier.place}"
+                twice.append(SuiteError(path, entry.line, message))
+    return tuple(found.values()), twice
 
 
 def versions(files: Sequence[Path]) -> tuple[tuple[int, int], ...]:

@@ -83,7 +83,8 @@ def write(site: Site, out: Path) -> list[Path]:
     for scenario in site.scenarios.values():
         timeline = history.timeline(changes, scenario.since, scenario.until, site.built)
         page(scenario.url, "scenario.html", scenario=scenario, timeline=timeline)
-    page("carry-over.html", "grid.html")
+    if site.grid:
+        page("carry-over.html", "grid.html")
     page("revisions.html", "revisions.html", changed=changed)
     page("rules.html", "rules.html", rules=site.cited_rules())
     cited = site.cited_sources()
