@@ -9,14 +9,18 @@ import re
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from jsonschema import Draft202012Validator
 
 from shinpan.adapters import cards, registries
 from shinpan.adapters.errors import SuiteError
+from shinpan.cli import main
 from shinpan.lint import lint
 from shinpan.paths import PROJECT_ROOT
 from shinpan.reference_engine.core import abilities
 from shinpan.reference_engine.core.zones import DeckPosition, Zone
+from tests import user_suite
+from tests.installed_kit import Installed
 
 FEATURES = PROJECT_ROOT / "features"
 MODELINE = re.compile(r"^# yaml-language-server: \$schema=(?P<path>\S+)$")
@@ -32,11 +36,6 @@ def test_each_registry_names_its_schema_on_its_first_line_and_meets_it(name: str
     assert json.loads(named.read_text(encoding="utf-8")) == registries.schema(name)  # the very file the kit uses
     Draft202012Validator.check_schema(registries.schema(name))
     assert registries.problems(registry, name) == []
-
-
-def test_the_schemas_ship_in_the_wheel() -> None:
-    data = (PROJECT_ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert '"registries/schema/*.json"' in data
 
 
 def _enum(*path: str) -> set[str]:
@@ -124,3 +123,35 @@ def test_every_problem_of_every_registry_is_reported_at_its_line(suite_copy: Pat
         "allowed ('titel' was unexpected): each source is a mapping with an 'id' and a 'title' (and publisher, date "
         "or range, page_title, url, versions, note)",
     ]
+
+
+def test_cards_json_exports_the_registry_valid_by_its_schema() -> None:
+    result = CliRunner().invoke(main, ["cards", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    exported = json.loads(result.output)
+    assert list(Draft202012Validator(registries.schema("cards")).iter_errors(exported)) == []
+    registry = cards.load()
+    assert [card["name"] for card in exported["cards"]] == [card.name for card in registry]
+    speedy = next(card for card in exported["cards"] if card["name"] == "テスト用スピードアタッカー")
+    assert speedy["abilities"] == [{"keyword": "speed_attacker"}] and speedy["kind"] == "test"
+
+    tests_only = json.loads(CliRunner().invoke(main, ["cards", "--format", "json", "--kind", "test"]).output)
+    assert [card["name"] for card in tests_only["cards"]] == [card.name for card in registry if card.kind == "test"]
+
+
+def test_cards_json_of_a_user_suite_has_its_own_cards(tmp_path: Path) -> None:
+    folder = user_suite.write(tmp_path / "my-suite")
+    result = CliRunner().invoke(main, ["cards", "--format", "json", "--kind", "test", "--suite", str(folder)],
+                                env={"SHINPAN_SUITE": ""})
+    assert result.exit_code == 0, result.output
+    names = [card["name"] for card in json.loads(result.output)["cards"]]
+    assert names[-1] == user_suite.CARD and "テスト用クリーチャーA" in names
+
+
+def test_the_installed_registries_name_schemas_that_ship_beside_them(installed: Installed) -> None:
+    package = Path(installed.run("python", "-c", "import shinpan; print(shinpan.__file__)").stdout.strip()).parent
+    for name in registries.NAMES:
+        registry = package / "features" / f"{name}.yaml"
+        match = MODELINE.match(registry.read_text(encoding="utf-8").splitlines()[0])
+        assert match, registry
+        assert json.loads((registry.parent / match["path"]).read_text(encoding="utf-8")) == registries.schema(name)

@@ -11,6 +11,6 @@ mean (a card's faces, a change's window, a rule's versions) is read by the regis
 """
 
 from shinpan.adapters.registries.layers import Entry, clashes, entries, layered, problems, read, versions
-from shinpan.adapters.registries.validation import NAMES, schema
+from shinpan.adapters.registries.validation import NAMES, as_json, schema
 
-__all__ = ["NAMES", "Entry", "clashes", "entries", "layered", "problems", "read", "schema", "versions"]
+__all__ = ["NAMES", "Entry", "as_json", "clashes", "entries", "layered", "problems", "read", "schema", "versions"]
