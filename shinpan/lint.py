@@ -5,7 +5,9 @@ scenario has a unique ``@id``, at least one ``@rule`` or ``@source``, every ``@s
 ``features/sources.yaml`` (and so every change's sources), only registry tags, valid
 ``@since``/``@until`` revisions, a known ``@status``; the feature's ``@topic`` is its folder; no two
 scenarios share a name in a file; every card named is in the registry; every step matches exactly
-one step definition.
+one step definition. Before them, the registries: each file against its JSON Schema (every problem, at its
+line), and no id given twice. A user suite (:class:`~shinpan.adapters.locations.SuiteFolders`) is linted
+laid over the kit's: its card names, source ids, rule numbers and scenario ids must not be the kit's.
 """
 
 from __future__ import annotations
