@@ -155,3 +155,10 @@ def test_the_installed_registries_name_schemas_that_ship_beside_them(installed: 
         match = MODELINE.match(registry.read_text(encoding="utf-8").splitlines()[0])
         assert match, registry
         assert json.loads((registry.parent / match["path"]).read_text(encoding="utf-8")) == registries.schema(name)
+
+
+def test_the_sdks_ability_model_takes_the_effect_options_the_schema_allows() -> None:
+    from shinpan.adapters.sdk import abilities as model
+
+    allowed = registries.schema("cards")["$defs"]["effect_options"]["properties"]
+    assert set(model.EFFECT_OPTIONS) == set(allowed)
