@@ -153,3 +153,17 @@ def test_the_installed_kit_names_a_clash_with_its_file_and_line(installed: Insta
     assert code == 1 and out.startswith(clash), out
     code, _, err = _shinpan(installed, "run", f"--suite={folder}")
     assert code == 4 and err.strip().startswith(f"ERROR: {clash}"), err
+
+
+def test_plain_pytest_runs_a_user_suite_with_the_suite_option(pytester: pytest.Pytester, mine: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SHINPAN_SUITE", "")  # the option sets it for the run's processes: undone after the test
+    report = pytester.path / "report.jsonl"
+    done = pytester.runpytest_inprocess("-p", "shinpan.pytest_plugin", "-p", "no:cacheprovider", "--suite", str(mine),
+                                        f"--report={report}", "-q", str(mine))
+    assert done.ret == 0, "\n".join(done.outlines + done.errlines)
+    lines = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
+    assert [(line["id"], line["status"]) for line in lines if line["type"] == "case"] == [(user_suite.SCENARIO, "PASS")]
+    missing = pytester.runpytest_inprocess("-p", "shinpan.pytest_plugin", "--suite", str(mine / "nowhere"), str(mine))
+    assert missing.ret == pytest.ExitCode.USAGE_ERROR
+    assert any("--suite" in line and "nowhere" in line for line in missing.errlines)
