@@ -140,6 +140,22 @@ def test_the_installed_kit_runs_lints_lists_and_builds_a_site_of_a_user_suite(in
     assert user_suite.CARD in page and "審判の覚え書き" in (site / "sources.html").read_text(encoding="utf-8")
     assert not (site / "carry-over.html").exists()  # the kit's grid is not this suite's
     assert [p.name for p in (site / "scenarios").iterdir()] == [f"{user_suite.SCENARIO}.html"]
+    assert _broken_links(site) == []  # nothing links to the kit's scenarios, which this site does not hold
+
+
+def _broken_links(site: Path) -> list[str]:
+    from urllib.parse import urlsplit
+
+    from tests.test_site_links import Page, _target
+
+    broken = []
+    for page in site.rglob("*.html"):
+        parsed = Page()
+        parsed.feed(page.read_text(encoding="utf-8"))
+        for link in parsed.links:
+            if not urlsplit(link).scheme and not _target(page, link)[0].exists():
+                broken.append(f"{page.name}: {link}")
+    return broken
 
 
 def test_the_installed_kit_names_a_clash_with_its_file_and_line(installed: Installed) -> None:
