@@ -41,7 +41,7 @@ class Shape:
         if len(path) >= 2 and path[0] == self.items and isinstance(path[1], int):
             raw = data[self.items][path[1]]
             entry_id = raw.get(self.id) if isinstance(raw, Mapping) else None
-            if isinstance(entry_id, (str, int, float)) or hasattr(entry_id, "isoformat"):
+            if entry_id is not None and not isinstance(entry_id, (Mapping, list, bool)):  # a name, a number, a day
                 inside = validation.where(path[2:])
                 return f"{self.label(str(entry_id))}{', ' + inside if inside else ''}: "
         return f"{validation.where(path)}: "
