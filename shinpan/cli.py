@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 
 from shinpan import __version__, paths, rulesets, suite
+from shinpan.adapters import locations
 from shinpan.adapters.errors import BAD_INPUT, ShinpanError, SuiteError
-from shinpan.adapters.locations import features_dir
 
 if TYPE_CHECKING:
     _NumberType = click.ParamType[float]
@@ -85,8 +85,29 @@ def _ruleset_options(func: click.decorators.FC) -> click.decorators.FC:
     return func
 
 
+def _use_suite(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """``--suite DIR``: make DIR the user suite of this command and of every process it starts."""
+    if value:
+        try:
+            locations.use_user_suite(value)
+        except SuiteError as error:
+            raise click.BadParameter(f"{value}: {error.message}", ctx, param) from None
+
+
+SUITE = click.option("--suite", metavar="DIR", envvar=locations.USER_VARIABLE, expose_value=False, is_eager=True,
+                     callback=_use_suite, help="A user suite: a folder of feature files, with its own cards.yaml, "
+                     "sources.yaml and rules.yaml if it needs them, laid over the kit's (also SHINPAN_SUITE).")
+"""The user suite a command reads, runs or lists instead of the kit's own scenarios (README, "Your own suite")."""
+
+ADAPTER_KINDS = ("reference (the kit's engine); cmd:<command line> (any program speaking the contract as JSON "
+                 "lines on stdin/stdout, in any language); py:<module>:<factory> (a Python adapter in this process, "
+                 "factory() returning it); or NAME, an adapter plug-in an installed package declares (entry-point "
+                 "group shinpan.adapters; --adapter nope lists those installed). Start one with shinpan new-adapter; "
+                 "the guide: shinpan docs.")
+"""The kinds of adapter an --adapter value names, for the help of every command that takes one."""
+
 ADAPTER_HELP = ("The simulator adapter to run against. Default: the one the --expectations file names, else "
-                "reference; an --expectations file written for another adapter is bad input.")
+                "reference; an --expectations file written for another adapter is bad input. It is " + ADAPTER_KINDS)
 
 FORMAT = click.option("--format", "format_", type=click.Choice(["pretty", "json"]), default="pretty",
                       show_default=True, help="pretty: a table for people; json: one JSON document.")
@@ -103,6 +124,7 @@ def _version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
     ctx.exit()
 
 
+
 @click.group(cls=Shinpan, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
               help="Show the version, the protocol version and the suite's hash (as reports name them), and exit.")
@@ -114,6 +136,7 @@ def main() -> None:
 
 
 @main.command(context_settings={"ignore_unknown_options": True})
+@SUITE
 @click.option("--adapter", help=ADAPTER_HELP)
 @_ruleset_options
 @click.option("--report", type=click.Path(dir_okay=False), help="Write one JSON line per scenario to this file.")
@@ -148,7 +171,7 @@ def run(adapter: str | None, ruleset: str | None, rules_as_of: str | None, repor
 
     _check_parallel(pytest_args)
     args = [*invocation.base_arguments(), *([f"--adapter={adapter}"] if adapter else []), f"--seed={seed}",
-            f"--default-target={features_dir()}", *_plugin_options(click.get_current_context().params),
+            f"--default-target={locations.current().own}", *_plugin_options(click.get_current_context().params),
             f"--scenario-timeout={scenario_timeout}", f"--timeout-multiplier={timeout_multiplier}"]
     extra = invocation.in_order(pytest_args)
     if not any(a.startswith("-") for a in extra):
@@ -213,6 +236,7 @@ def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]
 
 
 @main.command("list")
+@SUITE
 @click.option("--format", "format_", type=click.Choice(["pretty", "json"]), default="pretty", show_default=True,
               help="pretty: a line per scenario; json: one JSON object per scenario (JSON Lines).")
 @click.option("--json", "as_json", is_flag=True, help="The same as --format json.")
@@ -302,6 +326,7 @@ def _writable(path: Path) -> None:
 
 
 @main.command()
+@SUITE
 @FORMAT
 def lint(format_: str) -> None:
     """Check every feature file; print problems as path:line: message.
@@ -325,6 +350,7 @@ def lint(format_: str) -> None:
 
 
 @main.command(context_settings={"ignore_unknown_options": True})
+@SUITE
 @click.option("--adapter", help=ADAPTER_HELP)
 @click.option("--validate", is_flag=True, help="Check every message both ways against the contract's schemas.")
 @click.option("--expectations", type=click.Path(exists=True, dir_okay=False),
@@ -362,7 +388,7 @@ def matrix(adapter: str | None, validate: bool, expectations: str | None, tags: 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(report).resolve() if report else Path(tmp) / "matrix.jsonl"
         args = [*invocation.base_arguments(), f"--adapter={adapter}", "--matrix", f"--report={path}",
-                "-p", "no:warnings", f"--default-target={features_dir()}",
+                "-p", "no:warnings", f"--default-target={locations.current().own}",
                 *_plugin_options({**click.get_current_context().params, "report": None})]
         if format_ == "json":  # stdout carries the JSON document alone
             args += ["-p", "no:terminal"]
@@ -373,7 +399,11 @@ def matrix(adapter: str | None, validate: bool, expectations: str | None, tags: 
         code = int(pytest.main(args))
         if code == BAD_INPUT:  # pytest has said what is wrong, in one line
             sys.exit(BAD_INPUT)
-        lines = cases(read(path)) if path.exists() else []
+        read_lines = read(path) if path.exists() else []
+        lines = cases(read_lines)
+    header = next((line for line in read_lines if line.get("type") == "header"), {})
+    states = [str(label) for label in header.get("states", states)]  # without those the adapter does not play
+    not_played = [str(label) for label in header.get("not_played", [])]
     rows = matrix_.annotate(matrix_.rows(states, [(str(line["ruleset"]), str(line["status"])) for line in lines]),
                             changes)
     failed = [row["ruleset"] for row in rows if row["exit_status"]]
@@ -381,10 +411,13 @@ def matrix(adapter: str | None, validate: bool, expectations: str | None, tags: 
         failed = failed or ["(the session: pytest exit status " + str(code) + ")"]
     if format_ == "json":
         click.echo(json.dumps({"adapter": adapter, "expectations": expectations, "rulesets": rows,
-                               "failed": failed}, ensure_ascii=False))
+                               "not_played": not_played, "failed": failed}, ensure_ascii=False))
     if failed:
         raise click.ClickException(f"the suite failed under: {', '.join(failed)}")
-    if format_ == "pretty":
+    if format_ == "pretty" and not_played:
+        click.echo(f"the suite passed in all {len(states)} distinct states the adapter plays ({len(not_played)} left "
+                   "out: its capabilities.rules)")
+    elif format_ == "pretty":
         click.echo(f"the suite passed in all {len(states)} distinct states (just before and just after every change, "
                    "and today)")
 
@@ -406,6 +439,40 @@ def compare(reports: tuple[str, ...], format_: str, only_differences: bool, only
 
     runs = [read_run(report) for report in reports]
     click.echo(render(runs, format_, only_differences, only_played), nl=False)
+
+
+@main.command("new-adapter")
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--lang", type=click.Choice(["python", "node"]), default="python", show_default=True,
+              help="The adapter's language: python (on the kit's adapter SDK) or node (no dependencies).")
+def new_adapter(directory: Path, lang: str) -> None:
+    """Write a working adapter project into DIRECTORY (empty or new): the kit's template for the language around
+    a toy engine, a README, a GitHub Actions workflow and an expectations file. It passes `shinpan smoke` as it is.
+
+    Exit status: 0 written, 4 DIRECTORY is not empty (nothing written).
+    """
+    from shinpan.scaffold import LANGUAGES, new_adapter
+
+    written = new_adapter(directory, lang)
+    for path in written:
+        click.echo(f"wrote {path}")
+    click.echo(f"next: cd {directory} && shinpan smoke --adapter 'cmd:{LANGUAGES[lang].command}'")
+
+
+@main.command()
+@click.option("--open", "open_", is_flag=True, help="Open the adapter guide with the system's viewer.")
+def docs(open_: bool) -> None:
+    """Print where the adapter guide (docs/adapters.md) and the CI recipe are, as installed with the kit.
+
+    Exit status: 0.
+    """
+    from shinpan.scaffold import guide
+
+    path = guide()
+    click.echo(str(path))
+    click.echo(str(path.parent / "ci" / "shinpan-conformance.yml"))
+    if open_:
+        click.launch(str(path))
 
 
 @main.command("serve-reference")
@@ -495,6 +562,7 @@ def smoke(adapter: str, timeout: float, format_: str) -> None:
 
 
 @main.command("dump-cases")
+@SUITE
 @_ruleset_options
 @click.option("--messages", "with_messages", is_flag=True,
               help="Add each case's contract messages and checks, compiled from its steps, and the status it earns on "
@@ -541,7 +609,8 @@ def _compiled_cases(ruleset: str | None, rules_as_of: str | None) -> dict[str, d
 
 @main.command()
 @click.argument("name", type=click.Choice(["carry-over"]))
-@click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to run against.")
+@click.option("--adapter", default="reference", show_default=True,
+              help="The simulator adapter to run against: " + ADAPTER_KINDS)
 @click.option("--ruleset", metavar="ID", help=RULESET_HELP)
 @click.option("--no-run", is_flag=True, help="Only print the expected values and ids; run nothing.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per scenario of the table.")
@@ -572,6 +641,7 @@ def table(name: str, adapter: str, ruleset: str | None, no_run: bool, as_json: b
 
 
 @main.command()
+@SUITE
 @click.option("--out", required=True, type=click.Path(file_okay=False), help="The folder to write the site to.")
 @click.option("--report", "reports", multiple=True, type=click.Path(dir_okay=False),
               help="A run report (shinpan run --report); each adds one engine. Repeatable.")
@@ -623,6 +693,7 @@ its sources, each in features/sources.yaml); tag the scenarios it ends with @unt
 
 
 @main.command("diff")
+@SUITE
 @click.argument("first")
 @click.argument("second")
 @click.option("--format", "fmt", type=click.Choice(["pretty", "json", "markdown"]), default="pretty", show_default=True)
@@ -641,6 +712,7 @@ def diff_(first: str, second: str, fmt: str) -> None:
 
 
 @main.command("rules")
+@SUITE
 @click.argument("number")
 @click.option("--format", "fmt", type=click.Choice(["pretty", "json"]), default="pretty", show_default=True)
 def rules_(number: str, fmt: str) -> None:
@@ -666,6 +738,63 @@ def rules_(number: str, fmt: str) -> None:
         click.echo(f"    cited by {len(entry['scenarios'])} scenario(s)")
         for scenario in entry["scenarios"]:
             click.echo(f"      {scenario['id']}  {scenario['place']}  {scenario['name']}")
+
+
+@main.command("cards")
+@SUITE
+@click.option("--format", "fmt", type=click.Choice(["pretty", "json"]), default="pretty", show_default=True,
+              help="pretty: a line per card; json: the registry as one JSON document, valid by its schema.")
+@click.option("--kind", type=click.Choice(["all", "test", "real"]), default="all", show_default=True,
+              help="Only the test cards (テスト用…) or only the real ones.")
+def cards_(fmt: str, kind: str) -> None:
+    """The suite's cards (the kit's, and a user suite's): each with its printed facts and its abilities in
+    structured form, for an engine in any language to read (--format json is a cards.yaml document in JSON, valid by
+    the registry's schema, shinpan/adapters/registries/schema/cards.json)."""
+    from shinpan.adapters import cards as registry
+    from shinpan.adapters.registries import as_json
+
+    chosen = [card for card in registry.load() if kind in ("all", card.kind)]
+    if fmt == "json":
+        click.echo(json.dumps({"cards": [as_json(card.data) for card in chosen]}, ensure_ascii=False, indent=1))
+        return
+    for card in chosen:
+        modelled = f"abilities: {len(card.data['abilities'] or [])}" if card.modelled else "not modelled"
+        shape = f"face of 《{card.data['face_of']}》" if "face_of" in card.data else str(card.data.get("type"))
+        click.echo(f"{card.kind:<4}  《{card.name}》  {shape}  ({modelled})")
+    click.echo(f"{len(chosen)} card(s)")
+
+
+@main.command("steps")
+@SUITE
+@click.option("--format", "fmt", type=click.Choice(["pretty", "json"]), default="pretty", show_default=True,
+              help="pretty: a block per phrase; json: one JSON document, a list of phrases.")
+def steps_(fmt: str) -> None:
+    """Every step phrase of the step library: its parameters, what it does, an example from the suite and the
+    contract messages the example sends (compiled by the step library on a recording duel, no engine)."""
+    from shinpan import catalogue
+
+    phrases = catalogue.catalogue()
+    if fmt == "json":
+        click.echo(json.dumps([catalogue.as_json(phrase) for phrase in phrases], ensure_ascii=False, indent=2))
+        return
+    for phrase in phrases:
+        for line in _phrase_lines(catalogue.as_json(phrase)):
+            click.echo(line)
+    click.echo(f"{len(phrases)} phrase(s)")
+
+
+def _phrase_lines(phrase: dict[str, Any]) -> list[str]:
+    """A phrase of ``shinpan steps`` as a block of lines."""
+    lines = [f"{phrase['keyword']} {phrase['phrase']}    ({phrase['definition']})", f"    {phrase['doc']}"]
+    lines += [f"    <{p['name']}>: {p['pattern']}" for p in phrase["parameters"]]
+    example, sends = phrase["example"], phrase["sends"]
+    if example is None:
+        lines.append("    (no scenario uses it)")
+    else:
+        lines.append(f"    e.g. {example['step']}    ({example['place']}; {example['uses']} use(s))")
+        label = {"setup": "the setup after it", "choices": "with the next move"}.get(sends["how"], sends["how"])
+        lines += [f"    {label}: {json.dumps(message, ensure_ascii=False)}" for message in sends["messages"]]
+    return [*lines, ""]
 
 
 @main.command("rulesets")

@@ -12,7 +12,7 @@ import hashlib
 import json
 import time
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
@@ -24,7 +24,7 @@ from jsonschema import Draft202012Validator
 from shinpan import __version__, suite
 from shinpan.adapters import schemas
 from shinpan.adapters.contract import PROTOCOL_VERSION
-from shinpan.adapters.locations import features_dir
+from shinpan.adapters.locations import SuiteFolders, current
 from shinpan.errors import ReportError
 from shinpan.outcomes import Status
 from shinpan.rulesets import Changes, RulesState
@@ -33,13 +33,16 @@ from shinpan.summary import Result, scores
 STATUSES = tuple(s.value for s in Status)
 
 
-def suite_hash(root: Path | None = None) -> str:
-    """``sha256:`` over every feature file, ``cards.yaml`` and ``rulesets.yaml`` (relative path + bytes)."""
-    base = root or features_dir()
-    files = [*suite.feature_paths(base), base / "cards.yaml", base / "rulesets.yaml"]
+def suite_hash(root: Path | SuiteFolders | None = None) -> str:
+    """``sha256:`` over every feature file of the suite (default: the suite being run) and the ``cards.yaml`` and
+    ``rulesets.yaml`` of each of its layers (each file's path from its layer's folder, and its bytes)."""
+    folders = root if isinstance(root, SuiteFolders) else SuiteFolders(root) if root else current()
+    files = [*suite.feature_paths(folders.own), *(layer / name for layer in folders.layers
+                                                   for name in ("cards.yaml", "rulesets.yaml"))]
     digest = hashlib.sha256()
     for path in sorted(f for f in files if f.exists()):
-        digest.update(path.relative_to(base).as_posix().encode("utf-8") + b"\0")
+        layer = next(layer for layer in folders.layers if layer in path.parents)
+        digest.update(path.relative_to(layer.parent).as_posix().encode("utf-8") + b"\0")
         digest.update(path.read_bytes() + b"\0")
     return "sha256:" + digest.hexdigest()
 
@@ -53,9 +56,11 @@ def rules(state: RulesState, changes: Changes) -> dict[str, Any]:
 
 
 def header(state: RulesState, changes: Changes, spec: str, hello: Mapping[str, Any] | None, error: str | None,
-           expectations: str | None, states: list[RulesState] | None = None) -> dict[str, Any]:
+           expectations: str | None, states: list[RulesState] | None = None,
+           not_played: Sequence[str] = ()) -> dict[str, Any]:
     """The report's first line. A matrix run (``states``) names every state it ran (``rules`` then has the label
-    ``matrix`` and lists every change in doubt in any of them)."""
+    ``matrix`` and lists every change in doubt in any of them), and those it left out because the adapter does not
+    play them (``not_played``)."""
     engine: Mapping[str, Any] = hello.get("engine", {}) if hello else {}
     adapter: dict[str, Any] = {"spec": spec, "name": engine.get("name"), "version": engine.get("version"),
                                "language": engine.get("language"), "protocol": hello.get("protocol") if hello else None}
@@ -72,6 +77,8 @@ def header(state: RulesState, changes: Changes, spec: str, hello: Mapping[str, A
             "expectations": expectations, "started": datetime.now(UTC).isoformat(timespec="seconds")}
     if states is not None:
         line["states"] = [s.label for s in states]
+    if not_played:
+        line["not_played"] = list(not_played)
     return line
 
 
