@@ -9,13 +9,20 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from shinpan import rulesets
 from shinpan.adapters import schemas
+from shinpan.adapters.contract import Rules
+from shinpan.cases import Move, Setup
 from shinpan.cli import ORACLES, main
 from shinpan.explore import PROPERTIES, Settings, explore
 from shinpan.explore.case import moves_of
+from shinpan.explore.dice import Dice
+from shinpan.explore.engines import Engine
 from shinpan.explore.observations import differences, facts
+from shinpan.explore.questions import played
 
 TODAY = rulesets.load().today()
 OBSERVABLES = frozenset({"tapped", "power", "events", "waiting", "deck_order"})
@@ -140,3 +147,29 @@ def test_every_action_type_of_the_contract_is_drawn() -> None:
 
     assert set(ACTION_TYPES) == set(DRAWERS) | set(ALSO_DRAWN)
     assert set(ALSO_DRAWN.values()) <= set(DRAWERS)
+
+
+def test_a_question_the_engine_asks_is_answered_by_a_draw_and_the_move_played() -> None:
+    state = {"cards": {"A": "テスト用クリーチャーA", "B": "テスト用クリーチャーB", "C": "テスト用クリーチャーA"},
+             "turn": {"number": 3, "active": "me"},
+             "players": {"me": {"hand": ["B", "C"], "battle": [{"cards": ["A"]}]}, "opp": {}}}
+    after_403_4a: Rules = {"label": "2021-03-16", "changes": ["2021-03-16"]}  # the order of cards put under is chosen
+    put_under = Move({"type": "put_under", "target": "A", "cards": ["B", "C"]})
+    engine = Engine("reference")
+    try:
+        assert engine.start(Setup(after_403_4a, 7, state)).status == "ok"
+        asked = engine.act(put_under)
+        assert asked.status == "choice_needed" and asked.choice is not None
+        assert asked.choice["kind"] == "order_under" and sorted(asked.choice["options"]) == ["B", "C"]
+
+        @settings(max_examples=20, deadline=None, database=None)
+        @given(st.data())
+        def plays(data: st.DataObject) -> None:
+            assert engine.start(Setup(after_403_4a, 7, state)).status == "ok"
+            move, answer, questions = played(engine, put_under, Dice(data.draw))
+            assert answer.status == "ok" and [q["kind"] for q in questions] == ["order_under"]
+            assert [sorted(choice["picks"]) for choice in move.choices] == [["B", "C"]]  # every card, in some order
+
+        plays()
+    finally:
+        engine.stop()

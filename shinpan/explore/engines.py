@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from shinpan.adapters.contract import Capabilities, Simulator
+from shinpan.adapters.errors import ScriptMismatchError
 from shinpan.adapters.registry import AdapterOptions, make_adapter
 from shinpan.cases import Game, Move, Setup, status_of_error, time_limit
 from shinpan.outcomes import ScenarioSkipped, Status
@@ -44,23 +45,6 @@ class Answer:
         return self.status in FAULTS
 
 
-class _Listening:
-    """The simulator, with the last answer it gave to ``act`` kept (the session turns a question into an error)."""
-
-    def __init__(self, simulator: Simulator) -> None:
-        self.simulator = simulator
-        self.last_act: Mapping[str, Any] = {}
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.simulator, name)
-
-    def act(self, request: Any) -> Any:
-        self.last_act = {}
-        answer = self.simulator.act(request)
-        self.last_act = answer if isinstance(answer, Mapping) else {}
-        return answer
-
-
 class Engine:
     """One adapter, by its ``--adapter`` spec, spoken to request by request."""
 
@@ -70,8 +54,7 @@ class Engine:
         self.in_process = factory is not None or not spec.startswith("cmd:")
         options = AdapterOptions(timeout=timeout, max_restarts=1_000_000)
         self._factory: Callable[[], Simulator] = factory or (lambda: make_adapter(spec, options))
-        self._listening = _Listening(self._factory())
-        self.session = AdapterSession(self._listening, spec)
+        self.session = AdapterSession(self._factory(), spec)
         self.game = Game(self.session)
         self.restarts = 0
 
@@ -95,9 +78,6 @@ class Engine:
         answer = self._answer(lambda: self.game.move(move))
         if answer.status == "ok" and self.game.last_rejection is not None:
             return Answer("rejected", self.game.last_rejection)
-        question = self._listening.last_act.get("choice")
-        if answer.status == "script_mismatch" and isinstance(question, Mapping):
-            return Answer("choice_needed", answer.message, choice=question)
         return answer
 
     def observe(self) -> Answer:
@@ -118,6 +98,11 @@ class Engine:
             with time_limit(self.timeout if self.in_process else None,
                             f"adapter {self.spec!r} did not answer within {self.timeout:g} s; it was interrupted"):
                 request()
+        except ScriptMismatchError as error:
+            _, message = status_of_error(error)
+            if error.choice is not None:  # the engine asked a question: the explorer may answer it
+                return Answer("choice_needed", message, choice=error.choice)
+            return Answer("script_mismatch", message)
         except (Exception, ScenarioSkipped) as error:
             status, message = status_of_error(error)
             answer = Answer(STATUSES.get(status, "error"), message)
@@ -129,6 +114,5 @@ class Engine:
     def _restart(self) -> None:
         """Replace an in-process adapter after a fault (a subprocess adapter restarts itself)."""
         self.restarts += 1
-        self._listening = _Listening(self._factory())
-        self.session = AdapterSession(self._listening, self.spec)
+        self.session = AdapterSession(self._factory(), self.spec)
         self.game = Game(self.session)

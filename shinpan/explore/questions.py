@@ -12,20 +12,27 @@ from collections.abc import Mapping
 from typing import Any
 
 from shinpan.adapters.contract import Choice
+from shinpan.adapters.sdk.vocabulary import CHOICES
 from shinpan.cases import Move
 from shinpan.explore.dice import Dice
 from shinpan.explore.engines import Answer, Engine
 
 MAX_QUESTIONS = 8
 """The most questions one move may ask before the example is given up."""
+WHOLE_ORDERS = frozenset(name for name, kind in CHOICES.items() if kind.ordered and kind.most is None)
+"""The kinds of question whose answer orders every option."""
 
 
 def answer(dice: Dice, question: Mapping[str, Any]) -> Choice:
     """A drawn answer to ``question``: between its fewest and most picks among its options (in the order drawn
-    when the order matters, else in the options' order)."""
+    when the order matters, else in the options' order). A question of an order of every option (``order_under``,
+    ``enter_order``: the vocabulary's ordered kinds of no most) is answered with every option, in a drawn order —
+    the engine's fewest says only that one pick may already be the whole order."""
     options = list(question.get("options", []))
     fewest = int(question.get("fewest", 1))
     most = int(question.get("most", 1))
+    if question.get("kind") in WHOLE_ORDERS:
+        fewest = most = len(options)
     picks = dice.some(options, min(fewest, len(options)), min(most, len(options)))
     if not question.get("ordered", False):
         picks = [option for option in options if option in picks]
