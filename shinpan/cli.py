@@ -290,8 +290,8 @@ def explore(adapter: str, ruleset: str | None, rules_as_of: str | None, all_stat
     """Generate boards and moves, and judge the adapter's answers against the reference engine (differential) and
     against the rule properties; print each counterexample, shrunk, as a scenario of the suite.
 
-    Exit status: 0 nothing found (or only known deviations of --expectations), 1 counterexamples, 4 bad input
-    (nothing explored).
+    Exit status: 0 nothing found (or only known deviations of --expectations), 1 counterexamples, 2 interrupted
+    (Ctrl-C, SIGTERM: what was reached is shown and written), 4 bad input (nothing explored).
     """
     from rich.console import Console
 

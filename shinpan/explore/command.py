@@ -6,12 +6,16 @@ counterexample follows, grouped by cause, printed as a scenario of the suite. Wh
 on the seed and the budget (the time taken goes to stderr). The exit status is 0 when nothing was
 found, 1 when a counterexample was (4 for bad input, before anything runs). With an expectations file, a
 counterexample that one of its entries already shows (:mod:`shinpan.explore.known`) is reported as known and does
-not fail the run.
+not fail the run. Stopped by Ctrl-C or SIGTERM, the exploration shows and writes what it reached — every example
+run, every counterexample found — and ends with exit status 2.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import signal
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from rich.console import Console
@@ -29,6 +33,8 @@ from shinpan.rulesets import RulesState
 
 FOUND = 1
 """The exit status when a counterexample was found."""
+INTERRUPTED = 2
+"""The exit status when the user stopped the exploration (what it reached is shown and written)."""
 
 
 def states(ruleset: str | None, rules_as_of: str | None, all_states: bool) -> tuple[RulesState, ...]:
@@ -43,7 +49,8 @@ def states(ruleset: str | None, rules_as_of: str | None, all_states: bool) -> tu
 
 def run(settings: Settings, report: Path | None, out: Path | None, console: Console) -> int:
     """Explore, show and write; the exit status."""
-    exploration = _explored(settings)
+    with _sigterm_interrupts():
+        exploration = _explored(settings)
     by_label = {state.label: state for state in settings.states}
     printed: dict[int, tuple[str | None, str | None]] = {}
     for result in exploration.results:
@@ -51,12 +58,30 @@ def run(settings: Settings, report: Path | None, out: Path | None, console: Cons
             printed[id(finding)] = _printed(finding, by_label[result.state])
     known = _known(exploration, by_label)
     status = FOUND if any(id(f) not in known for f in exploration.findings) else 0
+    status = INTERRUPTED if exploration.interrupted else status
     _show(exploration, printed, known, console)
     if report is not None:
         report_.write(report, report_.lines(exploration, printed, known, status))
     if out is not None:
         _save(out, exploration, printed)
     return status
+
+
+@contextmanager
+def _sigterm_interrupts() -> Iterator[None]:
+    """SIGTERM stops the exploration as Ctrl-C does (in the main thread, where a handler may be set)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt(f"signal {signal.Signals(signum).name}")
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _known(exploration: Exploration, states: dict[str, RulesState]) -> dict[int, str]:
@@ -115,7 +140,8 @@ def _show(exploration: Exploration, printed: dict[int, tuple[str | None, str | N
             console.print(finding.message, markup=False, highlight=False)
             console.print(scenario or f"(not printed: {error})", markup=False, highlight=False)
     found = len(exploration.findings)
-    console.print(f"\n{exploration.examples} examples; {found} counterexample{'s' if found != 1 else ''}",
+    stopped = " (interrupted: the rest was not explored)" if exploration.interrupted else ""
+    console.print(f"\n{exploration.examples} examples; {found} counterexample{'s' if found != 1 else ''}{stopped}",
                   markup=False, highlight=False)
     Console(stderr=True).print(f"explored in {exploration.seconds:.1f} s", markup=False, highlight=False)
 

@@ -28,7 +28,7 @@ from shinpan.explore.moves import playable
 from shinpan.explore.oracle import Game
 from shinpan.explore.pool import Pool, pool
 from shinpan.explore.properties import PROPERTIES, Context, Property, Testing
-from shinpan.explore.search import Budget, Outcome, Search
+from shinpan.explore.search import INTERRUPTED, Budget, Outcome, Search
 from shinpan.rulesets import Changes, RulesState
 
 EXAMPLES = 1000
@@ -102,6 +102,8 @@ class Exploration:
     """The engine's name and version, from the handshake."""
     results: tuple[Result, ...]
     seconds: float
+    interrupted: bool = False
+    """Whether the user stopped it (Ctrl-C, SIGTERM): the results are those reached, the last one cut short."""
 
     @property
     def findings(self) -> list[Finding]:
@@ -125,15 +127,21 @@ def explore(settings: Settings, progress: Progress | None = None, *, share: tupl
     planned = [(state, oracle) for state in settings.states for oracle in settings.oracles]
     seconds = settings.time_budget / len(planned) if settings.time_budget and planned else None
     results: list[Result] = []
+    interrupted = False
     try:
         for state, oracle in planned:
             results.append(_one(settings, engine, reference, changes, cards_pool, state, oracle,
                                 Budget(_share(settings.examples, share), seconds), share, progress))
+            if results[-1].stopped == INTERRUPTED:
+                interrupted = True
+                break
+    except KeyboardInterrupt:  # between two searches: the results reached are kept
+        interrupted = True
     finally:
         engine.stop()
         if reference is not None:
             reference.stop()
-    return Exploration(settings, engine.name, tuple(results), time.monotonic() - started)
+    return Exploration(settings, engine.name, tuple(results), time.monotonic() - started, interrupted)
 
 
 def _share(examples: int, share: tuple[int, int]) -> int:
@@ -183,11 +191,13 @@ def _result(outcome: Outcome, state: str) -> Result:
 
 def merged(parts: Sequence[Exploration]) -> Exploration:
     """The explorations of the workers as one: examples, skips and repeats added up, findings grouped by cause
-    (the smallest case of each), time the longest."""
+    (the smallest case of each), time the longest. Interrupted, the workers may have reached different oracles:
+    each oracle and state is merged from the workers that reached it."""
     first = parts[0]
+    reached = {(r.oracle, r.state): r for part in parts for r in part.results}
     results: list[Result] = []
-    for index, result in enumerate(first.results):
-        same = [part.results[index] for part in parts]
+    for key, result in reached.items():
+        same = [r for part in parts for r in part.results if (r.oracle, r.state) == key]
         skipped: Counter[str] = Counter()
         for r in same:
             skipped.update(r.skipped)
@@ -196,4 +206,5 @@ def merged(parts: Sequence[Exploration]) -> Exploration:
                                findings=tuple(smallest([f for r in same for f in r.findings])),
                                seconds=max(r.seconds for r in same),
                                stopped=next((r.stopped for r in same if r.stopped), None)))
-    return Exploration(first.settings, first.engine, tuple(results), max(p.seconds for p in parts))
+    return Exploration(first.settings, first.engine, tuple(results), max(p.seconds for p in parts),
+                       any(p.interrupted for p in parts))

@@ -40,7 +40,8 @@ def lines(exploration: Exploration, printed: Printed, known: Known, exit_status:
               "workers": settings.workers, "states": list(dict.fromkeys(r.state for r in exploration.results)),
               "started": datetime.now(UTC).isoformat(timespec="seconds")}
     footer = {"type": "footer", "examples": exploration.examples, "counterexamples": len(exploration.findings),
-              "seconds": round(exploration.seconds, 3), "exit_status": exit_status}
+              "seconds": round(exploration.seconds, 3), "interrupted": exploration.interrupted,
+              "exit_status": exit_status}
     return [header, *(result_line(r, printed, known) for r in exploration.results), footer]
 
 

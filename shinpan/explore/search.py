@@ -32,6 +32,8 @@ from shinpan.explore.oracle import Oracle, Repeat, Skip, Tally
 
 ROUND = 200
 """The most examples of one Hypothesis run."""
+INTERRUPTED = "interrupted (Ctrl-C or SIGTERM)"
+"""Why a search ended when the user stopped the exploration: what it had found is kept."""
 NEW_CAUSES = 3
 """The most new causes one round shrinks: shrinking costs far more than finding, so a round that has found this many
 lets the others pass (a later round finds them), and the budget, checked between rounds, bounds the work."""
@@ -76,24 +78,29 @@ class Search:
     found: list[Finding] = field(default_factory=list)
 
     def run(self, on_example: Callable[[], None] | None = None) -> Outcome:
-        """Run rounds until the budget is spent."""
+        """Run rounds until the budget is spent (or the user stops it: what was found so far is kept)."""
         self.tally.on_example = on_example
         started = time.monotonic()
-        stopped: str | None = None
+        try:
+            stopped = self._rounds(started)
+        except KeyboardInterrupt:
+            stopped = INTERRUPTED
+        found = tuple(smallest(self.found))
+        return Outcome(self.oracle.id, self.tally.examples, dict(sorted(self.tally.skipped.items())),
+                       sum(self.tally.repeats.values()), found, time.monotonic() - started, stopped)
+
+    def _rounds(self, started: float) -> str | None:
         for number in range(1_000_000):
             left = self.budget.examples - self.tally.examples
             if left <= 0:
                 break
             if self.budget.seconds is not None and time.monotonic() - started >= self.budget.seconds:
-                stopped = f"time budget of {self.budget.seconds:g} s spent"
-                break
+                return f"time budget of {self.budget.seconds:g} s spent"
             before = self.tally.examples
             stopped = self._round(number, min(ROUND, left))
             if stopped or self.tally.examples == before:
-                break
-        found = tuple(smallest(self.found))
-        return Outcome(self.oracle.id, self.tally.examples, dict(sorted(self.tally.skipped.items())),
-                       sum(self.tally.repeats.values()), found, time.monotonic() - started, stopped)
+                return stopped
+        return None
 
     def _round(self, number: int, examples: int) -> str | None:
         known = frozenset(f.cause for f in self.found)
@@ -106,6 +113,8 @@ class Search:
         except FlakyStrategyDefinition as error:
             self.tally.skipped["the engine's observations differ between runs of one case"] += 1
             return f"the engine is not deterministic: {str(error).splitlines()[0]}"
+        except KeyboardInterrupt:
+            raise
         except BaseException as error:  # a counterexample, several, or a bug in the kit
             findings = list(_findings(error))
             if not findings:

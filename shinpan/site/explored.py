@@ -87,7 +87,9 @@ def load(path: Path, key: str) -> Explored:
     for line in lines[1:]:
         if line["type"] == "property":
             outcomes.setdefault(line["oracle"], []).append(_outcome(line))
-    return Explored(key, str(header["adapter"]["engine"]), str(header["adapter"]["spec"]), int(header["seed"]),
+    stopped = lines[-1].get("interrupted", False) if lines[-1]["type"] == "footer" else True
+    label = str(header["adapter"]["engine"]) + (" (中断: 途中まで)" if stopped else "")
+    return Explored(key, label, str(header["adapter"]["spec"]), int(header["seed"]),
                     {oracle: tuple(found) for oracle, found in outcomes.items()})
 
 
