@@ -24,9 +24,16 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from shinpan import paths, suite
 from shinpan.adapters.contract import Simulator
 
 Line = dict[str, Any]
+
+
+def about(case: suite.Case) -> dict[str, Any]:
+    """What a transcript's first line says of its scenario."""
+    return {"id": case.id, "feature": paths.relative_once(str(case.path)), "line": case.line, "name": case.name,
+            "rules": list(case.values.rule)}
 
 
 def transcript_name(case_id: str) -> str:

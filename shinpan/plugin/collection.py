@@ -15,7 +15,6 @@ from shinpan.adapters.errors import SuiteError
 from shinpan.lint import revision_tag_problems
 from shinpan.plugin import bdd_internals, step_lookup
 from shinpan.plugin.run import RUN_KEY
-from shinpan.plugin.states import STATE_PARAMETER
 
 
 class FeatureModule(pytest.Module):
@@ -37,10 +36,6 @@ class FeatureModule(pytest.Module):
         namespace.update(_scenarios=bdd_internals.scenarios, _name=self.path.name, _base=str(self.path.parent))
         # scenarios() binds tests into its caller's namespace, so it must run as this module's code
         exec(compile("_scenarios(_name, features_base_dir=_base)", str(self.path), "exec"), namespace)
-        if self.config.stash[RUN_KEY].is_matrix:  # each scenario is parametrized by state
-            for name, value in list(namespace.items()):
-                if name.startswith("test_") and callable(value):
-                    namespace[name] = pytest.mark.usefixtures(STATE_PARAMETER)(value)
         return module
 
 

@@ -19,12 +19,19 @@ class ResultCollector:
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         props = dict(report.user_properties)
-        if "shinpan_status" not in props:
-            return
+        states = props.get("shinpan_states")
+        if isinstance(states, list):  # a matrix test: one result per state
+            for state in states:
+                self._record(state, float(str(state["shinpan_duration"])))
+        elif "shinpan_status" in props:
+            self._record(props, report.duration)
+
+    def _record(self, props: dict[str, object], duration: float) -> None:
+        """One scenario's result under one state, from what its report carries (:mod:`shinpan.plugin.statuses`)."""
         self.context.record(str(props["shinpan_id"]), str(props["shinpan_state"]), Result(
             status=Status(str(props["shinpan_status"])), message=str(props["shinpan_message"]),
             topic=str(props["shinpan_topic"]), name=str(props["shinpan_name"]),
-            feature=paths.relative_once(str(props["shinpan_feature"])), duration=report.duration,
+            feature=paths.relative_once(str(props["shinpan_feature"])), duration=duration,
             actual=Status(str(props["shinpan_actual"])) if "shinpan_actual" in props else None,
             expected=Status(str(props["shinpan_expected"])) if "shinpan_expected" in props else None,
             issue=str(props["shinpan_issue"]) or None if "shinpan_issue" in props else None,

@@ -19,6 +19,7 @@ from shinpan.plugin.reporting import ReportFile
 from shinpan.rulesets import Changes, RulesState
 from shinpan.session import AdapterSession
 from shinpan.summary import Result
+from shinpan.trace import Tracer
 
 RUN_KEY = pytest.StashKey["RunContext"]()
 """The run's context, on pytest's config."""
@@ -47,6 +48,8 @@ class RunContext:
         self.lifecycle = AdapterLifecycle(self.adapter, self.options)
         self.transcript: Callable[[str], str | None] = lambda case_id: None
         """Where a scenario's transcript is written, if anywhere."""
+        self.tracer: Tracer | None = None
+        """The transcripts' recorder (``--trace``)."""
         self.report: ReportFile | None = None
         self.expectations_file: expectations_.Expectations | None = None
         self._expectations: dict[str, expectations_.Expectations] = {}
