@@ -88,6 +88,11 @@ class AdapterCrash(AdapterError):
     """The adapter's process exited (or could not be started) while the kit waited for an answer."""
 
 
+class AdapterGaveUp(AdapterCrash):
+    """The subprocess adapter crashed or hung more times under one rules state than ``--max-restarts`` allows: it is
+    not started again for that state, and each later scenario under it is a CRASH without being played."""
+
+
 class AdapterTimeout(AdapterError):
     """The adapter did not answer within the scenario's time limit; it was stopped."""
 

@@ -93,14 +93,20 @@ def case(case_id: str, result: Result, ruleset: str) -> dict[str, Any]:
     return line
 
 
-def footer(results: Iterable[Result], exit_status: int, duration: float) -> dict[str, Any]:
-    """The report's last line: totals per status, conformance and coverage."""
+def footer(results: Iterable[Result], exit_status: int, duration: float,
+           given_up: Iterable[str] = ()) -> dict[str, Any]:
+    """The report's last line: totals per status, conformance and coverage; and the rules states under which the
+    adapter was given up (its restart cap reached), if any."""
     collected = list(results)
     score = scores(collected)
     totals = Counter(r.status.value for r in collected)
-    return {"type": "footer", "scenarios": len(collected), "totals": dict(sorted(totals.items())),
+    line = {"type": "footer", "scenarios": len(collected), "totals": dict(sorted(totals.items())),
             "conformance": score.conformance, "coverage": score.coverage, "exit_status": exit_status,
             "duration": round(duration, 3)}
+    states = list(given_up)
+    if states:
+        line["given_up"] = states
+    return line
 
 
 class ReportWriter:

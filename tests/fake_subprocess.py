@@ -6,6 +6,7 @@ over JSON lines and breaks one thing, so a run through ``cmd:`` must end with on
 - ``serve NAME``        serve the in-process adapter NAME as it is (``reference``, ``fake-never-sick``, …)
 - ``dies-at-start``     writes a reason to stderr and exits 3 before reading anything: CRASH everywhere
 - ``crash-on-act``      exits 139 when asked to act: CRASH
+- ``crash-under LABEL`` exits 139 when asked to act in a game under the rules LABEL (every time): CRASH there only
 - ``hang-on-act``       never answers act: TIMEOUT
 - ``garbage``           answers observe with a line that is not JSON: ERROR
 - ``invalid``           answers observe with JSON that breaks the schema: ERROR under ``--validate``
@@ -71,6 +72,8 @@ class Fake:
     simulator: Any
     pids: Path | None
     once: Path | None
+    rules: str | None = None
+    """The label of the rules of the game being played (from its ``new_game``)."""
 
     def misbehave(self) -> bool:
         """Whether to break now: always, or with ``--once FILE`` only the first time (FILE records it)."""
@@ -163,6 +166,7 @@ FAULTS = {
     "refuse-error": Fault("hello", _refuse_error, once=False),
     "stderr-flood": Fault(None, _flood_stderr, when="before", once=False),
     "crash-on-act": Fault("act", _crash),
+    "crash-under": Fault("act", _crash, once=False),
     "hang-on-act": Fault("act", _hang),
     "grandchild": Fault("act", _leave_grandchild),
     "surrogate-message": Fault("act", _writes('{"status": "error", "message": ' + SURROGATE + "}")),
@@ -192,9 +196,14 @@ def main(argv: list[str]) -> int:
 
     fake = Fake(ADAPTERS[rest[0] if mode == "serve" else "reference"](), pids, _option(rest, "--once"))
     fault = FAULTS.get(mode)
+    only_under = rest[0] if mode == "crash-under" else None
     for line in sys.stdin:
-        cmd = json.loads(line).get("cmd")
-        when = fault.when if fault and fault.cmd in (None, cmd) and (not fault.once or fake.misbehave()) else None
+        request = json.loads(line)
+        cmd = request.get("cmd")
+        if cmd == "new_game":
+            fake.rules = request["rules"]["label"]
+        applies = fault is not None and fault.cmd in (None, cmd) and only_under in (None, fake.rules)
+        when = fault.when if fault and applies and (not fault.once or fake.misbehave()) else None
         if fault and when == "instead":
             fault.does(fake, line)
             continue

@@ -44,6 +44,8 @@ class StepOutcome:
     status: Status | None = None
     """None: the step went through; else the case ended in this step with this status."""
     message: str = ""
+    error: BaseException | None = None
+    """The exception that ended the case in this step, if one did (the adapter's, the rules', a check's)."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,8 @@ class CaseResult:
     message: str
     step: Step | None
     steps: tuple[StepOutcome, ...] = ()
+    error: BaseException | None = None
+    """The exception that ended the case, if one did (e.g. the adapter given up: ``AdapterGaveUp``)."""
 
 
 class Execution:
@@ -82,7 +86,7 @@ class Execution:
                 for _ in self._steps_played(each_step=False):
                     pass
             except (Exception, ScenarioSkipped) as error:  # the time ran out between two steps
-                self._end(*verdicts.status_of_error(error), None)
+                self._end(*verdicts.status_of_error(error), None, error)
         assert self.result is not None
         return self.result
 
@@ -96,7 +100,7 @@ class Execution:
             self._done.append(outcome)
             yield outcome
             if outcome.status is not None:
-                self._end(outcome.status, outcome.message, step)
+                self._end(outcome.status, outcome.message, step, outcome.error)
                 return
         self._end(Status.PASS, "", None)
 
@@ -118,7 +122,7 @@ class Execution:
                 return self._items(step, moves)
         except (Exception, ScenarioSkipped) as error:
             status, text = verdicts.status_of_error(error)
-            return StepOutcome(step, tuple(moves), status, text)
+            return StepOutcome(step, tuple(moves), status, text, error)
 
     def _items(self, step: Step, moves: list[MoveOutcome]) -> StepOutcome:
         """The step's items, in order (a move's outcome is kept in ``moves`` as it is played)."""
@@ -131,8 +135,8 @@ class Execution:
                 moves.append(MoveOutcome(item, game.last_rejection, observed))
         return StepOutcome(step, tuple(moves))
 
-    def _end(self, status: Status, message: str, step: Step | None) -> None:
-        self.result = CaseResult(status, message, step, tuple(self._done))
+    def _end(self, status: Status, message: str, step: Step | None, error: BaseException | None = None) -> None:
+        self.result = CaseResult(status, message, step, tuple(self._done), error)
 
 
 def execute(case: Case, session: AdapterSession, *, observe_each_move: bool = False,

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import pytest
 
 from shinpan import suite
+from shinpan.adapters.errors import AdapterGaveUp
 from shinpan.cases import Case, Execution, Judged, Step, against_expectations, applicability, compile_case
 from shinpan.cases.verdicts import status_of_error
 from shinpan.outcomes import Status
@@ -46,6 +47,8 @@ class StateRun:
     transcript: str | None
     judged: Judged | None = None
     """The status judged against the expectations file, where it has an entry under the state."""
+    gave_up: bool = False
+    """The adapter had been given up under the state (its restart cap reached): not played."""
 
     @property
     def final(self) -> Status:
@@ -96,32 +99,32 @@ def play_states(item: pytest.Item, scenario: suite.Case, context: RunContext) ->
         started = time.perf_counter()
         skip = applicability(scenario.values, state, context.changes)
         if skip is not None:
-            status, message, step = skip.status, skip.reason, None
+            status, message, step, error = skip.status, skip.reason, None, None
         else:
             compiled = compiled or compile_case(scenario, state.as_sent(), context.seed, definitions_for(item))
-            status, message, step = _play(compiled.under(state.as_sent()), context)
+            status, message, step, error = _play(compiled.under(state.as_sent()), context)
         entries = context.expectations_under(state)
         expected = entries.get(scenario.id) if entries is not None else None
         judged = against_expectations(expected, status, message) if expected is not None else None
         run = StateRun(state, status, judged.message if judged else message, step, time.perf_counter() - started,
-                       context.transcript(key), judged)
+                       context.transcript(key), judged, isinstance(error, AdapterGaveUp))
         if context.tracer is not None:
             context.tracer.end(run.final.value)
         yield run
 
 
-def _play(case: Case, context: RunContext) -> tuple[Status, str, Step | None]:
-    """The case on the run's adapter: how it ended, and in which step."""
+def _play(case: Case, context: RunContext) -> tuple[Status, str, Step | None, BaseException | None]:
+    """The case on the run's adapter: how it ended, in which step, and the exception that ended it."""
     if not case.steps:
-        return Status.PASS, "", None
+        return Status.PASS, "", None, None
     try:
         session = context.session()
     except Exception as error:  # the handshake failed: as under pytest-bdd, in the first step (it makes the duel)
         status, message = status_of_error(error)
-        return status, message, case.steps[0]
+        return status, message, case.steps[0], error
     tracer = context.tracer
     note = None if tracer is None else lambda step: tracer.note(
         {"kind": "step", "keyword": step.keyword, "text": step.text, "line": step.line})
     limit = context.options.timeout if context.lifecycle.in_process else None
     result = Execution(case, session, time_limit=limit, on_step=note).run()
-    return result.status, result.message, result.step
+    return result.status, result.message, result.step, result.error

@@ -39,10 +39,16 @@ class ReportFile:
             self._write_header(self._writer)
             ordered = list(ordered)
             lines = [report_.case(case_id, result, state) for case_id, state, result in ordered]
-            footer = report_.footer([result for _, _, result in ordered], exit_status, self._writer.elapsed())
+            footer = report_.footer([result for _, _, result in ordered], exit_status, self._writer.elapsed(),
+                                    given_up(ordered))
             self._writer.rewrite_cases(lines, footer)
 
     def close(self) -> None:
         if self._writer is not None:
             self._writer.close()
             self._writer = None
+
+
+def given_up(ordered: Iterable[tuple[str, str, Result]]) -> list[str]:
+    """The rules states under which the adapter was given up (a result says so), each once, in order."""
+    return list(dict.fromkeys(state for _, state, result in ordered if result.gave_up))

@@ -39,7 +39,7 @@ class ResultCollector:
             sources=tuple(_strings(props["shinpan_sources"])), step=str(props["shinpan_step"]) or None,
             step_line=int(str(props["shinpan_step_line"])) or None,
             transcript=str(props["shinpan_transcript"]) or None,
-            started=bool(props.get("shinpan_started", True)),
+            started=bool(props.get("shinpan_started", True)), gave_up=bool(props.get("shinpan_gave_up", False)),
         ))
 
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:

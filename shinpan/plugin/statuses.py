@@ -12,6 +12,7 @@ import pytest
 
 from shinpan import expectations as expectations_
 from shinpan import failures, paths, suite
+from shinpan.adapters.errors import AdapterGaveUp
 from shinpan.cases import against_expectations, fails, status_of_error
 from shinpan.cases.verdicts import message_of
 from shinpan.outcomes import ScenarioSkip, ScenarioSkipped, Status
@@ -44,19 +45,20 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         item.user_properties += [("shinpan.id", case.id), ("shinpan.status", status.value)]
         step = item.stash.get(STEP_KEY, None) if report.failed else None
         transcript = context.transcript(context.transcript_key(case.id, None))
+        gave_up = call.excinfo is not None and isinstance(call.excinfo.value, AdapterGaveUp)
         report.user_properties = [*report.user_properties, *extra, *_properties(
-            case, context.state, status, message, step, transcript, context.lifecycle.started)]
+            case, context.state, status, message, step, transcript, context.lifecycle.started, gave_up)]
         if report.failed and status != Status.XPASS and _short(item.config):
             report.longrepr = _failure(case, status, message, step, transcript).render()
     return report
 
 
 def _properties(case: suite.Case, state: RulesState, status: Status, message: str, step: failures.FailedStep | None,
-                transcript: str | None, started: bool) -> Properties:
+                transcript: str | None, started: bool, gave_up: bool) -> Properties:
     """What the report says of a scenario's run: its status and message, where it is, what it cites, where it
-    failed, its transcript."""
+    failed, its transcript, and whether the adapter had been given up under its state."""
     return [("shinpan_status", status.value), ("shinpan_message", message), *_about(case, state, step, transcript),
-            ("shinpan_started", started)]
+            ("shinpan_started", started), ("shinpan_gave_up", gave_up)]
 
 
 def _about(case: suite.Case, state: RulesState, step: failures.FailedStep | None, transcript: str | None) -> Properties:
@@ -89,7 +91,7 @@ def _report_states(item: pytest.Item, report: pytest.TestReport, case: suite.Cas
     each failing state, and otherwise is as its states' most telling status."""
     context = item.config.stash[RUN_KEY]
     states = [[*_properties(case, run.state, run.final, run.message, _failed_step(run, context.allow_xpass),
-                            run.transcript, context.lifecycle.started), *run.expectation,
+                            run.transcript, context.lifecycle.started, run.gave_up), *run.expectation,
                ("shinpan_duration", run.duration)] for run in runs]
     shown = summary_status(run.final for run in runs)
     item.user_properties += [("shinpan.id", case.id), ("shinpan.status", shown.value)]

@@ -9,6 +9,7 @@ import pytest
 
 from shinpan import matrix
 from shinpan.outcomes import Status
+from shinpan.plugin.reporting import given_up
 from shinpan.plugin.run import RUN_KEY
 from shinpan.summary import render_summary
 
@@ -51,5 +52,10 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     else:
         lines = render_summary({case_id: result for case_id, _, result in context.sorted_results()},
                                context.state, context.adapter, context.engine())
+    lost = given_up(context.sorted_results())
+    if lost:
+        lines.append(f"the adapter was given up under {', '.join(lost)}: it crashed or hung more than "
+                     f"--max-restarts {context.options.max_restarts} times there, and the scenarios after that under "
+                     "it are CRASH without being played")
     for line in lines:
         terminalreporter.write_line(line)
