@@ -38,7 +38,7 @@ def test_restarts_count_per_rules_state() -> None:
             with pytest.raises(AdapterCrash, match="code 139"):
                 sim.act(END_TURN)  # type: ignore[arg-type]
         assert sim.new_game(new_game("working"))["status"] == "ok"  # type: ignore[arg-type]
-        assert sim.act(END_TURN)["status"] in ("ok", "error")  # an answer: it played (no game set up: error)
+        assert sim.act(END_TURN)["status"] in ("ok", "error")  # type: ignore[arg-type]  # an answer: it played
         with pytest.raises(AdapterGaveUp, match="gave up after 1 restarts under the rules broken"):
             sim.new_game(new_game("broken"))  # type: ignore[arg-type]
         assert sim.new_game(new_game("working"))["status"] == "ok"  # type: ignore[arg-type]
