@@ -130,7 +130,16 @@ class LoopsOnce(ReferenceSimulator):
         return super().act(request)
 
 
+class LoopsOnEveryMove(ReferenceSimulator):
+    """Its engine loops forever on every move: each scenario that moves is a TIMEOUT (the in-process time limit)."""
+
+    def act(self, request: ActRequest) -> Response:
+        while True:
+            pass
+
+
 FAKES = {
+    "fake-loops": LoopsOnEveryMove,
     "fake-loops-once": LoopsOnce,
     "fake-no-observables": NoObservables,
     "fake-no-cards": NoCards,
