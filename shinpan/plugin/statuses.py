@@ -30,13 +30,22 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     case = item.stash.get(CASE_KEY, None)
     if case is None:
         return report
+    context = item.config.stash[RUN_KEY]
     runs = item.stash.get(STATES_KEY, None) if report.when == "call" else None
     if runs is not None:  # the matrix: every state of the scenario, played by the executor
         _report_states(item, report, case, runs)
-        return report
+    else:
+        _report(item, report, call, case)
+    if report.failed and context.lifecycle.failure is not None:
+        item.session.shouldfail = STOPPED  # the adapter cannot start: every other scenario would fail alike
+    return report
+
+
+def _report(item: pytest.Item, report: pytest.TestReport, call: pytest.CallInfo[None], case: suite.Case) -> None:
+    """A scenario's report under the run's state: its status and what the report needs of it."""
+    context = item.config.stash[RUN_KEY]
     status, message = _status(item, report, call)
     extra: Properties = []
-    context = item.config.stash[RUN_KEY]
     expectations = context.expectations_under(context.state)
     if status is not None and expectations is not None and expectations.get(case.id) is not None:
         status, message, extra = _judge(report, case.id, status, message, expectations, context.allow_xpass)
@@ -48,9 +57,50 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         gave_up = call.excinfo is not None and isinstance(call.excinfo.value, AdapterGaveUp)
         report.user_properties = [*report.user_properties, *extra, *_properties(
             case, context.state, status, message, step, transcript, context.lifecycle.started, gave_up)]
-        if report.failed and status != Status.XPASS and _short(item.config):
-            report.longrepr = _failure(case, status, message, step, transcript).render()
-    return report
+        if report.failed and report.when != "call" and status != Status.XPASS and _short(item):
+            # a fixture's failure (pytest built its traceback): told as a scenario's failure all the same
+            report.longrepr = _failure(item, case, status, message).render()
+
+
+STOPPED = "the adapter could not start: the run stopped after its first scenario"
+"""What pytest says when it stops the run because the adapter's handshake failed."""
+
+
+class ScenarioTest(pytest.Function):
+    """A scenario collected as a test (:class:`~shinpan.plugin.collection.FeatureModule` makes each of its tests
+    one). Its failure is built as a :class:`~shinpan.failures.Failure` — the step, the check, the rules, the
+    transcript — in the first place: pytest's own traceback (source read and parsed for every frame) costs a
+    failing scenario many times a passing one, only to be thrown away. ``--tb=long`` or ``--tb=native`` still
+    give pytest's traceback."""
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: Any = None) -> Any:
+        case = self.stash.get(CASE_KEY, None)
+        if case is None or not _short(self):
+            return super().repr_failure(excinfo)
+        status, message = status_of_error(excinfo.value)
+        return _failure(self, case, status, message).render()
+
+
+def _short(item: pytest.Item) -> bool:
+    """Whether a failure is told as a :class:`~shinpan.failures.Failure` (not with ``--tb=long``/``native``; pytest's
+    terminal plugin, which adds ``--tb``, may be off: ``matrix --format json``)."""
+    return item.config.getoption("tbstyle", "auto") not in ("long", "native")
+
+
+def _failure(item: pytest.Item, case: suite.Case, status: Status, message: str) -> failures.Failure:
+    """The failure of the scenario ``item`` runs, as a person reads it."""
+    context = item.config.stash[RUN_KEY]
+    transcript = context.transcript(context.transcript_key(case.id, None))
+    return _told(case, status, message, item.stash.get(STEP_KEY, None), transcript)
+
+
+def _told(case: suite.Case, status: Status, message: str, step: failures.FailedStep | None, transcript: str | None,
+          state: str | None = None) -> failures.Failure:
+    """A scenario's failure (under ``state``, in the matrix), as a person reads it."""
+    shown = case.id if state is None else f"{case.id} @ {state}"
+    return failures.Failure(shown, status.value, paths.relative_once(str(case.path)), case.line, case.name, message,
+                            case.values.rule, case.values.source, step, transcript)
 
 
 def _properties(case: suite.Case, state: RulesState, status: Status, message: str, step: failures.FailedStep | None,
@@ -59,31 +109,6 @@ def _properties(case: suite.Case, state: RulesState, status: Status, message: st
     failed, its transcript, and whether the adapter had been given up under its state."""
     return [("shinpan_status", status.value), ("shinpan_message", message), *_about(case, state, step, transcript),
             ("shinpan_started", started), ("shinpan_gave_up", gave_up)]
-
-
-def _about(case: suite.Case, state: RulesState, step: failures.FailedStep | None, transcript: str | None) -> Properties:
-    """What the report says of the scenario besides its status: where it is, what it cites, where it failed."""
-    return [("shinpan_id", case.id), ("shinpan_state", state.label),
-            ("shinpan_topic", case.topic), ("shinpan_name", case.name),
-            ("shinpan_feature", str(case.path)), ("shinpan_line", case.line),
-            ("shinpan_rules", list(case.values.rule)),
-            ("shinpan_sources", list(case.values.source)),
-            ("shinpan_step", step.describe() if step else ""),
-            ("shinpan_step_line", step.line if step else 0),
-            ("shinpan_transcript", transcript or "")]
-
-
-def _short(config: pytest.Config) -> bool:
-    """Whether a failure is told in the kit's few lines (not with ``--tb=long`` or ``native``; pytest's terminal
-    plugin, which adds ``--tb``, may be off: ``matrix --format json``)."""
-    return config.getoption("tbstyle", "auto") not in ("long", "native")
-
-
-def _failure(case: suite.Case, status: Status, message: str, step: failures.FailedStep | None,
-             transcript: str | None, state: str | None = None) -> failures.Failure:
-    shown = case.id if state is None else f"{case.id} @ {state}"
-    return failures.Failure(shown, status.value, paths.relative_once(str(case.path)), case.line, case.name, message,
-                            case.values.rule, case.values.source, step, transcript)
 
 
 def _report_states(item: pytest.Item, report: pytest.TestReport, case: suite.Case, runs: list[StateRun]) -> None:
@@ -101,8 +126,8 @@ def _report_states(item: pytest.Item, report: pytest.TestReport, case: suite.Cas
     if failing:
         report.outcome = "failed"
         report.longrepr = "\n".join(
-            _failure(case, run.final, run.message, _failed_step(run, context.allow_xpass), run.transcript,
-                     run.state.label).render() if run.final != Status.XPASS else xpass_text(case.id, run.message)
+            _told(case, run.final, run.message, _failed_step(run, context.allow_xpass), run.transcript,
+                  run.state.label).render() if run.final != Status.XPASS else xpass_text(case.id, run.message)
             for run in failing)
     elif shown == Status.XFAIL:
         report.outcome, report.wasxfail = "skipped", "expected in every state where it ran"
@@ -116,6 +141,18 @@ def _failed_step(run: StateRun, allow_xpass: bool) -> failures.FailedStep | None
     if run.step is None or run.final == Status.XPASS or not fails(run.final, allow_xpass=allow_xpass):
         return None
     return failures.FailedStep(run.step.keyword, run.step.text, run.step.line)
+
+
+def _about(case: suite.Case, state: RulesState, step: failures.FailedStep | None, transcript: str | None) -> Properties:
+    """What the report says of the scenario besides its status: where it is, what it cites, where it failed."""
+    return [("shinpan_id", case.id), ("shinpan_state", state.label),
+            ("shinpan_topic", case.topic), ("shinpan_name", case.name),
+            ("shinpan_feature", str(case.path)), ("shinpan_line", case.line),
+            ("shinpan_rules", list(case.values.rule)),
+            ("shinpan_sources", list(case.values.source)),
+            ("shinpan_step", step.describe() if step else ""),
+            ("shinpan_step_line", step.line if step else 0),
+            ("shinpan_transcript", transcript or "")]
 
 
 @pytest.hookimpl(tryfirst=True)
