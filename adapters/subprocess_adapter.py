@@ -132,6 +132,7 @@ class SubprocessSimulator:
         self._hello: HelloRequest | None = None
         self._deadline = 0.0
         self._cannot_start: str | None = None
+        self._shown: str | None = None
 
     # ---------------------------------------------------------------- contract
     def hello(self, request: HelloRequest) -> HelloResponse:
@@ -368,8 +369,11 @@ class SubprocessSimulator:
         return f"\n--- adapter stderr (last lines) ---\n{tail}" if tail else " (its stderr was empty)"
 
     def _name(self) -> str:
-        command = shlex.join(self.argv)
-        return repr(command if len(command) <= 100 else command[:99] + "…")
+        """The command line as messages show it (made once: every answer's check words its message with it)."""
+        if self._shown is None:
+            command = shlex.join(self.argv)
+            self._shown = repr(command if len(command) <= 100 else command[:99] + "…")
+        return self._shown
 
 
 def _rules_label(request: Mapping[str, Any]) -> str | None:

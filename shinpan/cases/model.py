@@ -157,11 +157,16 @@ def fresh(value: Any) -> Any:
     """A deep copy of a JSON value (dicts, lists and scalars): what is sent to an adapter, which may keep or change
     what it is given, while the case is played again (under each rules state of the matrix)."""
     kind = type(value)
-    if kind is dict or (kind is not list and isinstance(value, Mapping)):
-        return {key: fresh(item) for key, item in value.items()}
+    if kind in _SCALARS:
+        return value
     if kind is list or kind is tuple:
         return [fresh(item) for item in value]
+    if kind is dict or isinstance(value, Mapping):
+        return {key: fresh(item) for key, item in value.items()}
     return value
+
+
+_SCALARS = frozenset({str, int, bool, float, type(None)})
 
 
 def _once(values: list[str] | tuple[str, ...]) -> tuple[str, ...]:
