@@ -267,8 +267,10 @@ def matrix(adapter: str, validate: bool, expectations: str | None, tags: str | N
     """Run the suite just before and just after every change, and today, in one pytest session; print the statuses
     per state with the changes in doubt (exit 1 if a scenario fails under any).
 
-    Each scenario is collected once and run once per state. Extra arguments go to pytest: `-n auto` spreads the
-    session over the machine's cores (pytest-xdist); the counts and the report are the same either way.
+    Each scenario is collected and compiled once, and its case is played once per state by the executor (one
+    test per scenario, one result per state). Extra arguments go to pytest: `-n auto` spreads the session over the
+    machine's cores (pytest-xdist); the counts and the report are the same either way; `--trace-dir DIR` keeps a
+    transcript per scenario and state.
 
     Exit status: 0 the suite passed under every state, 1 it failed under some, 4 bad input (checked before
     anything runs).
