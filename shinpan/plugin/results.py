@@ -7,6 +7,7 @@ import pytest
 
 from shinpan import paths
 from shinpan.outcomes import Status
+from shinpan.plugin import junit
 from shinpan.plugin.run import RunContext
 from shinpan.summary import Result
 
@@ -20,10 +21,12 @@ class ResultCollector:
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         props = dict(report.user_properties)
         states = props.get("shinpan_states")
-        if isinstance(states, list):  # a matrix test: one result per state
+        if isinstance(states, list):  # a matrix test: one result per state, and one JUnit testcase, the scenario's
+            junit.name_testcase(self.context.config, report, str(props["shinpan_id"]))
             for state in states:
                 self._record(state, float(str(state["shinpan_duration"])))
         elif "shinpan_status" in props:
+            junit.name_testcase(self.context.config, report, str(props["shinpan_id"]))
             self._record(props, report.duration)
 
     def _record(self, props: dict[str, object], duration: float) -> None:
