@@ -20,3 +20,7 @@ class ReportError(FileError):
 
 class ExpectationsError(ShinpanError):
     """An expectations file that cannot be read: names the file and the entry."""
+
+
+class ScaffoldError(ShinpanError):
+    """``shinpan new-adapter`` cannot write its project: a folder that is not empty, an unknown language."""

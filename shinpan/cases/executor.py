@@ -112,7 +112,8 @@ class Execution:
         moves: list[MoveOutcome] = []
         game = self.game
         case = self.case
-        skip = verdicts.lacking(game.session.capabilities, case.mechanics, case.since, case.until) if first else None
+        skip = verdicts.lacking(game.session.capabilities, case.mechanics, case.since, case.until,
+                                case.setup.rules["label"]) if first else None
         if skip is not None:
             return StepOutcome(step, (), skip.status, skip.reason)
         try:
