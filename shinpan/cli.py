@@ -337,15 +337,20 @@ def expectations_update(report: str, file_: str) -> None:
     cannot be written).
     """
     from shinpan import expectations as exp
+    from shinpan import outputs
     from shinpan.report import cases, read
 
+    claims = outputs.Claims(features_dir())
+    claims.reads("REPORT", report)
+    claims.writes("--file", file_)
+    claims.check()
     lines = read(report)
     head = next((line for line in lines if line.get("type") == "header"), {})
     target = Path(file_)
     old = exp.load(target) if target.exists() else None
     spec = head.get("adapter", {}).get("spec")
     new = exp.update(cases(lines), old, spec if isinstance(spec, str) else None)
-    target.write_text(exp.dumps(new), encoding="utf-8")
+    outputs.write_text(target, exp.dumps(new))  # whole or not at all
     before = len(old.entries) if old else 0
     click.echo(f"{target}: {len(new.entries)} expectation(s) (was {before})")
     used = head.get("expectations")

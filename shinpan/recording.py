@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from shinpan import paths
+from shinpan import outputs, paths
 from shinpan.plugin.keys import CASE_KEY, STATE_KEY
 from shinpan.plugin.run import RunContext
 from shinpan.trace import Line, Tracer, TranscriptDirectory
@@ -58,17 +58,15 @@ class CasePlugin(TracePlugin):
     messages and checks (see :mod:`shinpan.casedump`), one JSON line of PATH."""
 
     def __init__(self, context: RunContext, path: str) -> None:
-        import json
-        from pathlib import Path
-
         from shinpan.casedump import case_record
 
-        self._file = Path(path).open("w", encoding="utf-8")  # noqa: SIM115 - closed at unconfigure
+        self._path = path
+        self._lines: list[str] = []
 
         def sink(case_id: str, lines: list[Line]) -> None:
-            self._file.write(json.dumps({"id": case_id, **case_record(lines)}, ensure_ascii=False) + "\n")
+            self._lines.append(outputs.json_line({"id": case_id, **case_record(lines)}) + "\n")
 
         super().__init__(context, sink)
 
     def pytest_unconfigure(self) -> None:
-        self._file.close()
+        outputs.write_text(self._path, "".join(self._lines))

@@ -10,18 +10,17 @@ from __future__ import annotations
 
 import hashlib
 import json
-import time
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import jsonschema_rs
 from jsonschema import Draft202012Validator
 
-from shinpan import __version__, suite
+from shinpan import __version__, outputs, suite
 from shinpan.adapters import schemas
 from shinpan.adapters.contract import PROTOCOL_VERSION
 from shinpan.adapters.locations import features_dir
@@ -103,46 +102,13 @@ def footer(results: Iterable[Result], exit_status: int, duration: float) -> dict
             "duration": round(duration, 3)}
 
 
-class ReportWriter:
-    """Writes the report as the run goes: the header before the first scenario, the footer at the end."""
-
-    def __init__(self, path: str) -> None:
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self.path = path
-        # errors="replace": a string no UTF-8 can hold (a lone surrogate from an adapter) must not lose the report
-        self._file: IO[str] | None = open(path, "w", encoding="utf-8", errors="replace")  # noqa: SIM115
-        self._started = time.monotonic()
-        self._header: Mapping[str, Any] | None = None
-
-    @property
-    def has_header(self) -> bool:
-        return self._header is not None
-
-    def write(self, line: Mapping[str, Any]) -> None:
-        if self._file is None:
-            return
-        if line.get("type") == "header":
-            self._header = line
-        self._file.write(json.dumps(line, ensure_ascii=False) + "\n")
-        self._file.flush()
-
-    def rewrite_cases(self, cases: Iterable[Mapping[str, Any]], footer: Mapping[str, Any]) -> None:
-        """Write the report anew at the end: the header, ``cases`` in the order given, the footer."""
-        if self._file is None:
-            return
-        self._file.seek(0)
-        self._file.truncate()
-        for line in [*([self._header] if self._header else []), *cases, footer]:
-            self._file.write(json.dumps(line, ensure_ascii=False) + "\n")
-        self._file.flush()
-
-    def elapsed(self) -> float:
-        return time.monotonic() - self._started
-
-    def close(self) -> None:
-        if self._file is not None:
-            self._file.close()
-            self._file = None
+def write(path: str | Path, lines: Iterable[Mapping[str, Any]]) -> None:
+    """Write a report whole or not at all (:mod:`shinpan.outputs.atomic`): each line one JSON line that reads back
+    as one line whatever its text holds (:func:`shinpan.outputs.text.json_line`); the previous file at ``path``
+    stays whole until the new one is complete."""
+    with outputs.replaced(path) as file:
+        for line in lines:
+            file.write(outputs.json_line(line) + "\n")
 
 
 def read(path: str | Path) -> list[dict[str, Any]]:

@@ -23,6 +23,7 @@ over JSON lines and breaks one thing, so a run through ``cmd:`` must end with on
 - ``flood``             answers observe, then writes 5000 more JSON lines: ERROR (out of step)
 - ``wrong-answer``      answers act with an observe response (as if out of step): ERROR
 - ``ignore-eof``        serves correctly, but does not exit at the end of its input or on ``stop``
+- ``slow``              serves correctly, 0.1 s per answer (a run long enough to be interrupted at any point)
 
 With ``--once FILE`` it misbehaves only if FILE does not exist yet (and creates it), so the restarted
 child behaves: one scenario gets the status, every other one must PASS. With ``--pids FILE`` it appends
@@ -162,6 +163,7 @@ FAULTS = {
     "refuse-protocol": Fault("hello", _refuse_protocol, once=False),
     "refuse-error": Fault("hello", _refuse_error, once=False),
     "stderr-flood": Fault(None, _flood_stderr, when="before", once=False),
+    "slow": Fault(None, lambda fake, line: time.sleep(0.1), when="before", once=False),
     "crash-on-act": Fault("act", _crash),
     "hang-on-act": Fault("act", _hang),
     "grandchild": Fault("act", _leave_grandchild),

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from shinpan import suite
+from shinpan import identity, suite
 from shinpan.adapters.errors import SuiteError
 from shinpan.lint import revision_tag_problems
 from shinpan.plugin import bdd_internals, step_lookup
@@ -57,10 +57,13 @@ def case_of(item: pytest.Item) -> suite.Case | None:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection(session: pytest.Session) -> None:
-    """Before pytest collects: every feature file to run parses and its ``@since``/``@until`` tags name
-    known revisions; else one usage error, as ``shinpan lint`` words it (``path:line: message``)."""
+    """Before pytest collects: every feature file to run parses, its ``@since``/``@until`` tags name known
+    revisions, and its scenarios' identity is sound (:mod:`shinpan.identity`: registry tags, ids of the
+    character set, each used once among the files to run); else one usage error, as ``shinpan lint`` words it
+    (``path:line: message``)."""
     context = session.config.stash[RUN_KEY]
-    for path in _feature_files(session.config.args):
+    cases: list[suite.Case] = []
+    for path in dict.fromkeys(p.resolve() for p in _feature_files(session.config.args)):
         try:
             feature = suite.feature(path)
         except SuiteError as error:
@@ -68,6 +71,9 @@ def pytest_collection(session: pytest.Session) -> None:
         for case in feature.cases:
             for problem in revision_tag_problems(case.values, context.changes):
                 raise pytest.UsageError(f"{path}:{case.scenario_line}: {problem}")
+        cases.extend(feature.cases)
+    for found in identity.problems(cases, str):
+        raise pytest.UsageError(f"{found.path}:{found.line}: {found.message}")
 
 
 def _feature_files(args: list[str]) -> Iterator[Path]:

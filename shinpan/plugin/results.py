@@ -35,6 +35,11 @@ class ResultCollector:
             started=bool(props.get("shinpan_started", True)),
         ))
 
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtestloop(self, session: pytest.Session) -> None:
+        self.context.collected = True
+
+    @pytest.hookimpl(trylast=True)  # after pytest's JUnit XML plugin wrote its file
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
         self.context.finish(int(exitstatus))
 

@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 
 from shinpan import expectations as expectations_
+from shinpan import outputs
 from shinpan import report as report_
 from shinpan.adapters.registry import AdapterOptions
 from shinpan.plugin.lifecycle import AdapterLifecycle
-from shinpan.plugin.reporting import ReportFile
+from shinpan.plugin.reporting import COMPLETED, ReportFile
 from shinpan.rulesets import Changes, RulesState
 from shinpan.session import AdapterSession
 from shinpan.summary import Result
@@ -48,6 +49,10 @@ class RunContext:
         self.transcript: Callable[[str], str | None] = lambda case_id: None
         """Where a scenario's transcript is written, if anywhere."""
         self.report: ReportFile | None = None
+        self.collected = False
+        self.junit: outputs.Staged | None = None
+        """pytest's JUnit XML, written beside its target until the run ends (``--junitxml``)."""
+        """Whether collection ended and the scenarios began to run."""
         self.expectations_file: expectations_.Expectations | None = None
         self._expectations: dict[str, expectations_.Expectations] = {}
         self.allow_xpass: bool = config.getoption("allow_xpass")
@@ -86,7 +91,7 @@ class RunContext:
         return [(case_id, state, self.results[case_id, state]) for case_id, state in keys]
 
     def open_report(self, path: str) -> None:
-        """Start writing the JSON Lines report at ``path`` (a path that cannot be written is bad input)."""
+        """Write the JSON Lines report at ``path`` at the end of the run (:meth:`finish`)."""
         self.report = ReportFile(path, self._report_header)
 
     def _report_header(self) -> dict[str, Any]:
@@ -96,15 +101,21 @@ class RunContext:
         return report_.header(self.state, self.changes, self.adapter, hello, error, expectations, states)
 
     def finish(self, exit_status: int) -> None:
-        """The report's footer; its scenario lines put in order (:meth:`sorted_results`)."""
-        if self.report is not None:
+        """Write the report, its scenario lines in order (:meth:`sorted_results`) and its footer, and put pytest's
+        JUnit XML in place — unless the run was refused, or interrupted before any scenario ran: then every
+        previous output is left as it was."""
+        keep = self.keeps_outputs(exit_status)
+        if self.report is not None and keep:
             self.report.finish(self.sorted_results(), exit_status)
+        if self.junit is not None and keep:
+            self.junit.commit()
+
+    def keeps_outputs(self, exit_status: int) -> bool:
+        """Whether a run that ends with ``exit_status`` writes its outputs: not when it was refused (bad input), nor
+        when it was interrupted before its scenarios began to run; the previous outputs then stay as they were."""
+        return exit_status != pytest.ExitCode.USAGE_ERROR and (self.collected or exit_status in COMPLETED)
 
     def close(self) -> None:
-        """Stop the adapter and close the report."""
-        try:
-            self.lifecycle.stop()
-        finally:
-            if self.report is not None:
-                self.report.close()
-                self.report = None
+        """Stop the adapter (the report was written by :meth:`finish`)."""
+        self.report = None
+        self.lifecycle.stop()

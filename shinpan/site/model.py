@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
-from shinpan import rulesets, suite
+from shinpan import identity, rulesets, suite
 from shinpan import table as tables
 from shinpan.adapters import cards
 from shinpan.adapters.cards import CARD_REFERENCE
@@ -197,7 +197,9 @@ def build(engines: Sequence[Engine], today: dt.date | None = None) -> Site:
     root = features_dir()
     topics: dict[str, list[Feature]] = {}
     scenarios: dict[str, Scenario] = {}
-    for path in suite.feature_paths(root):
+    found = suite.feature_paths(root)
+    identity.require(case for path in found for case in suite.feature(path).cases)
+    for path in found:
         parsed = suite.feature(path)
         grouped: dict[str, list[suite.Case]] = {}
         for case in parsed.cases:
