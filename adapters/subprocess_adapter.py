@@ -9,8 +9,9 @@ deadline: each scenario gets ``timeout`` seconds from its ``new_game`` on, the h
 ``startup_timeout``. When the child exits (CRASH), misses the deadline (TIMEOUT) or writes a line that
 is not an answer to the request just sent (ERROR), the scenario in progress gets that status, with
 the tail of the child's stderr, and the child is stopped with everything it started (its process
-group); the next request starts a fresh one and replays the handshake, so the run goes on. After
-``max_restarts`` restarts the adapter is given up and each later scenario is a CRASH.
+group, and on Linux any descendant that left it: :mod:`~shinpan.adapters.descendants`); the next request
+starts a fresh one and replays the handshake, so the run goes on. After ``max_restarts`` restarts the
+adapter is given up and each later scenario is a CRASH.
 
 A line is an answer (応答) only if it is UTF-8 JSON, holds no lone surrogate, is nested at most
 :data:`MAX_DEPTH` levels and has the shape of a response to the request sent (a ``status`` the
@@ -38,7 +39,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import IO, Any, NoReturn, cast, get_args
 
-from shinpan.adapters import schemas
+from shinpan.adapters import descendants, schemas
 from shinpan.adapters.contract import (
     ActRequest,
     HelloRequest,
@@ -124,6 +125,8 @@ class SubprocessSimulator:
         self._hello: HelloRequest | None = None
         self._deadline = 0.0
         self._given_up: str | None = None
+        self._token = ""
+        """The mark of the current child and its descendants (:mod:`shinpan.adapters.descendants`)."""
 
     # ---------------------------------------------------------------- contract
     def hello(self, request: HelloRequest) -> HelloResponse:
@@ -168,19 +171,15 @@ class SubprocessSimulator:
             return
         if force:
             _kill_group(process)
-        if process.stdin is not None:
-            with contextlib.suppress(OSError):
-                process.stdin.close()
         try:
-            process.wait(timeout=1.0)
-        except subprocess.TimeoutExpired:
-            process.terminate()
-            try:
-                process.wait(timeout=1.0)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-        _kill_group(process)  # whatever the child started and left behind (it led the group)
+            _end_politely(process)
+        except BaseException:  # an interrupt while waiting: the child is ended at once, never left behind
+            _kill_group(process)
+            process.wait()
+            raise
+        finally:
+            _kill_group(process)  # whatever the child started and left behind (it led the group)
+            descendants.end(self._token)  # and what left the group (setsid), found by the mark it inherited
         if process.stdout is not None:
             process.stdout.close()
         if self._stderr_thread is not None:
@@ -208,10 +207,12 @@ class SubprocessSimulator:
                                   f"last stderr:\n{self.stderr_tail()}")
                 raise AdapterCrash(self._given_up)
         self.starts += 1
+        descendants.become_subreaper()
+        self._token = descendants.token()
         try:
             process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                       stderr=subprocess.PIPE, bufsize=0,
-                                       start_new_session=True)
+                                       stderr=subprocess.PIPE, bufsize=0, start_new_session=True,
+                                       env={**os.environ, descendants.MARK: self._token})
         except OSError as error:
             self._given_up = f"adapter {self._name()} could not be started: {error}"
             raise AdapterCrash(self._given_up) from None
@@ -350,6 +351,22 @@ class SubprocessSimulator:
     def _name(self) -> str:
         command = shlex.join(self.argv)
         return repr(command if len(command) <= 100 else command[:99] + "…")
+
+
+def _end_politely(process: subprocess.Popen[bytes]) -> None:
+    """Close the child's stdin and wait for it to exit; then terminate it; then kill it."""
+    if process.stdin is not None:
+        with contextlib.suppress(OSError):
+            process.stdin.close()
+    try:
+        process.wait(timeout=1.0)
+    except subprocess.TimeoutExpired:
+        process.terminate()
+        try:
+            process.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -10,6 +11,7 @@ from click.testing import CliRunner
 
 from shinpan import rulesets, table
 from shinpan.cli import main
+from shinpan.outputs.folder import MANIFEST
 from shinpan.report import suite_hash
 from shinpan.site import build, history, model, reports
 from tests.site_support import carry_over_fails, case_ids, write_report
@@ -115,12 +117,22 @@ def test_engines_matrix_marks_where_engines_disagree(built: tuple[Path, model.Si
 
 
 def test_a_rebuild_leaves_no_page_of_a_scenario_that_no_longer_exists(tmp_path: Path) -> None:
-    stale = tmp_path / "scenarios" / "renamed-001.html"
-    stale.parent.mkdir(parents=True)
+    """The page of a scenario an earlier build wrote (its manifest lists it) goes; the user's own files stay."""
+    build(tmp_path, [])
+    manifest = tmp_path / MANIFEST
+    written = json.loads(manifest.read_text(encoding="utf-8"))["files"]
+    assert "scenarios/basics-zone-001.html" in written and "index.html" in written
+    stale = tmp_path / "scenarios" / "renamed-001.html"  # as if the earlier build had a scenario since renamed
     stale.write_text("<html></html>", encoding="utf-8")
+    manifest.write_text(json.dumps({"files": [*written, "scenarios/renamed-001.html"]}), encoding="utf-8")
+    mine = [tmp_path / "scenarios" / "mine.html", tmp_path / "notes.txt", tmp_path / "topics" / "extra.html"]
+    for path in mine:
+        path.write_text("the user's own", encoding="utf-8")
     build(tmp_path, [])
     assert not stale.exists()
     assert (tmp_path / "scenarios" / "basics-zone-001.html").exists()
+    assert all(path.read_text(encoding="utf-8") == "the user's own" for path in mine)
+    assert sorted(json.loads(manifest.read_text(encoding="utf-8"))["files"]) == sorted(written)
 
 
 def test_a_report_of_another_suite_is_shown_with_a_warning(tmp_path: Path) -> None:

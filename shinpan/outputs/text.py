@@ -5,10 +5,11 @@ separator (U+2028/U+2029), a bidirectional override and a lone surrogate are sho
 ``\\u2028``), so that an engine named ``ESC]0;…`` or ``ESC[2J`` cannot retitle or clear the user's terminal,
 hide text or reorder it; everything else, Japanese included, is printed as it is.
 
-In a JSON line (:func:`json_line`): one line that every reader splits as one line — the characters some readers
-take for a line end (U+0085, U+2028, U+2029; JSON already escapes the C0 ones) and the other C1 controls are
-written as ``\\uXXXX`` escapes, and a lone surrogate (which no UTF-8 file can hold) becomes U+FFFD, the
-replacement character. :func:`clean` is what a reader does to a line written by someone else.
+In a JSON line (:func:`json_line`): one line that every reader splits as one line, and that a terminal shows as
+it is — the characters some readers take for a line end (U+0085, U+2028, U+2029; JSON already escapes the C0
+ones), the other C1 controls and the bidirectional overrides are written as ``\\uXXXX`` escapes, and a lone
+surrogate (which no UTF-8 file can hold) becomes U+FFFD, the replacement character. :func:`clean` is what a
+reader does to a line written by someone else.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ REPLACEMENT = "\ufffd"
 """What a lone surrogate becomes (U+FFFD)."""
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
-_UNSAFE_IN_JSON = re.compile("[\x7f-\x9f\u2028\u2029]")
+_UNSAFE_IN_JSON = re.compile("[\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _UNSAFE_ON_TERMINAL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069"
                                  "\ud800-\udfff]")
 _UNSAFE_ON_ONE_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069"
@@ -60,9 +61,10 @@ def clean(value: Any) -> Any:
     return value
 
 
-def may_hold_surrogates(line: str | bytes) -> bool:
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def may_hold_surrogates(line: str) -> bool:
     """Whether a JSON line may decode to a lone surrogate (it holds a ``\\uD800``–``\\uDFFF`` escape): only then is
     :func:`clean` worth its walk."""
-    if isinstance(line, bytes):
-        return re.search(rb"\\u[dD][89a-fA-F]", line) is not None
-    return re.search(r"\\u[dD][89a-fA-F]", line) is not None
+    return "\\u" in line and _SURROGATE_ESCAPE.search(line) is not None

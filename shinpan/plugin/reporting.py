@@ -27,18 +27,19 @@ class ReportFile:
         self._header: dict[str, Any] | None = None
         self._started = time.monotonic()
 
-    def _head(self) -> dict[str, Any]:
+    def head(self) -> dict[str, Any]:
+        """The header (made on first use)."""
         if self._header is None:
             self._header = self._make_header()
         return self._header
 
     def case(self, case_id: str, state: str, result: Result) -> None:
         """A scenario ended: the header is known from now on (the adapter is running)."""
-        self._head()
+        self.head()
 
     def finish(self, ordered: Iterable[tuple[str, str, Result]], exit_status: int) -> None:
         """Write the report: the header, the scenario lines in ``ordered``'s order, the footer."""
         ordered = list(ordered)
         lines = [report_.case(case_id, result, state) for case_id, state, result in ordered]
         footer = report_.footer([result for _, _, result in ordered], exit_status, time.monotonic() - self._started)
-        report_.write(self.path, [self._head(), *lines, footer])
+        report_.write(self.path, [self.head(), *lines, footer])

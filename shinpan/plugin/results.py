@@ -41,7 +41,12 @@ class ResultCollector:
 
     @pytest.hookimpl(trylast=True)  # after pytest's JUnit XML plugin wrote its file
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
-        self.context.finish(int(exitstatus))
+        """The adapter is stopped before the report is written, so that the footer gives the run's real end: an
+        interrupt while the adapter stops (one that ignores ``stop``) makes the run interrupted (exit status 2)."""
+        status = int(exitstatus)
+        if not self.context.stop_adapter(status):
+            status = session.exitstatus = pytest.ExitCode.INTERRUPTED
+        self.context.finish(status)
 
 
 def _strings(value: object) -> list[str]:

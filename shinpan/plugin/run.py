@@ -110,6 +110,17 @@ class RunContext:
         if self.junit is not None and keep:
             self.junit.commit()
 
+    def stop_adapter(self, exit_status: int) -> bool:
+        """Stop the adapter, once the header of a report to write (the run ends with ``exit_status``) has named it;
+        False if an interrupt came meanwhile (the adapter is then ended at once, with whatever it started)."""
+        if self.report is not None and self.keeps_outputs(exit_status):
+            self.report.head()
+        try:
+            self.lifecycle.stop()
+        except KeyboardInterrupt:
+            return False
+        return True
+
     def keeps_outputs(self, exit_status: int) -> bool:
         """Whether a run that ends with ``exit_status`` writes its outputs: not when it was refused (bad input), nor
         when it was interrupted before its scenarios began to run; the previous outputs then stay as they were."""

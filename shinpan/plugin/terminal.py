@@ -9,6 +9,7 @@ import pytest
 
 from shinpan import matrix
 from shinpan.outcomes import Status
+from shinpan.outputs import printable
 from shinpan.plugin.run import RUN_KEY
 from shinpan.summary import render_summary
 
@@ -51,5 +52,5 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     else:
         lines = render_summary({case_id: result for case_id, _, result in context.sorted_results()},
                                context.state, context.adapter, context.engine())
-    for line in lines:
-        terminalreporter.write_line(line)
+    for line in lines:  # the engine's name is the adapter's: its control characters are shown escaped
+        terminalreporter.write_line(printable(line))

@@ -11,23 +11,41 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from shinpan import invocation
+from shinpan import invocation, outputs, suite
+from shinpan.outputs.folder import OwnedFolder
 from shinpan.report import suite_hash
 from shinpan.site import model, render, reports
 
-__all__ = ["build", "run_reference"]
+__all__ = ["build", "folder"]
+
+FOLDERS = ("scenarios", "topics", "static")
+"""The sub-folders the site writes into (besides its pages at the top)."""
 
 
-def build(out: Path, report_paths: Sequence[Path]) -> model.Site:
-    """Build the site under ``out`` from the suite and the given reports (one engine each)."""
-    current = suite_hash()
-    engines = [reports.load(path, f"e{number}", current) for number, path in enumerate(report_paths)]
-    site = model.build(engines)
-    out.mkdir(parents=True, exist_ok=True)
-    render.write(site, out)
+def folder(out: Path) -> OwnedFolder:
+    """The site's folder ``out``: the site owns there only what it wrote (:mod:`shinpan.outputs.folder`)."""
+    return OwnedFolder(out, FOLDERS)
+
+
+def build(out: Path, report_paths: Sequence[Path], *, run_reference: bool = False) -> model.Site:
+    """Build the site under ``out`` from the suite and the given reports (one engine each) — with
+    ``run_reference``, first a run of the whole suite on the reference engine. The pages are written in a scratch
+    folder inside ``out`` and moved into place at the end: until then the previous site stays whole; its pages
+    this build no longer has are then removed, and nothing else."""
+    checks = outputs.Claims()
+    for path in report_paths:
+        checks.reads("--report", path)
+    site_folder = folder(out)
+    checks.writes("--out", out, folder=True, owns=site_folder.owns)
+    checks.check()
+    site_folder.check()
+    with site_folder.staging() as scratch:
+        if run_reference:
+            report_paths = [invocation.run_to_report(scratch / "reference.jsonl", "reference"), *report_paths]
+        current = suite_hash()
+        shown = {case.id for case in suite.cases()}
+        engines = [reports.load(path, f"e{number}", current, shown) for number, path in enumerate(report_paths)]
+        site = model.build(engines)
+        render.write(site, scratch / "pages")
+        site_folder.publish(scratch / "pages")
     return site
-
-
-def run_reference(folder: Path) -> Path:
-    """Run the whole suite on the reference engine (``shinpan run``); return its report in ``folder``."""
-    return invocation.run_to_report(folder / "reference.jsonl", "reference")
