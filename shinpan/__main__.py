@@ -9,9 +9,6 @@ output (``| head -1``) changes nothing but what is printed (:mod:`shinpan.output
 import signal
 import sys
 
-INTERRUPTED = 130
-"""The exit status of a command interrupted outside a run of the suite (128 + SIGINT, as a shell reports it)."""
-
 
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt(f"signal {signal.Signals(signum).name}")
@@ -29,6 +26,8 @@ def main() -> None:
 
         command()
     except KeyboardInterrupt:
+        from shinpan.adapters.errors import INTERRUPTED
+
         print("interrupted", file=sys.stderr)
         sys.exit(INTERRUPTED)
 

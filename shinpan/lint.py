@@ -14,9 +14,9 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from shinpan import identity, rulesets, step_library, suite
+from shinpan import identity, rulesets, suite
 from shinpan import rules as rules_
 from shinpan import sources as sources_
 from shinpan.adapters import cards
@@ -24,10 +24,12 @@ from shinpan.adapters.errors import SuiteError
 from shinpan.adapters.locations import features_dir
 from shinpan.tags import STATUS_VALUES, TagValues
 
+if TYPE_CHECKING:
+    from shinpan.cases.compiler import StepBook
+
 KEYWORDS = ("機能", "フィーチャ", "背景", "シナリオアウトライン", "シナリオテンプレート", "テンプレ", "シナリオ",
             "例", "サンプル", "ルール")
 FULL_WIDTH_COLON = re.compile(rf"^\s*(?:{'|'.join(KEYWORDS)})\s*：")
-STEP_TYPES = {"Context": "given", "Action": "when", "Outcome": "then"}
 
 
 @dataclass(frozen=True, order=True)
@@ -55,7 +57,7 @@ def lint(root: Path | None = None) -> list[Problem]:
         return [Problem(_show(error.path), error.line or 1, error.message)]
     problems.extend(_lint_change_sources(changes, known_sources))
     problems.extend(_lint_rule_versions(known_rules, changes))
-    matchers = step_definitions()
+    matchers = _library()
     parsed: list[suite.Case] = []
     for path in suite.feature_paths(root):
         problems.extend(_lint_text(path))
@@ -100,8 +102,9 @@ def _lint_rule_versions(known: rules_.Rules, changes: rulesets.Changes) -> Itera
 
 
 def _lint_rules(feature: suite.FeatureFile, known: rules_.Rules, changes: rulesets.Changes) -> Iterator[Problem]:
-    """Every @rule: names an entry of features/rules.yaml, and one of its versions can overlap the
-    scenario's @since/@until window (reported only when they certainly do not overlap)."""
+    """Every @rule: names an entry of features/rules.yaml that exists in the scenario's @since/@until window: in
+    every state of the rules where the scenario asserts, one of its versions can hold (reported only where none
+    certainly can)."""
     reported: set[tuple[int, str]] = set()
     for case in feature.cases:
         values = case.values
@@ -112,17 +115,27 @@ def _lint_rules(feature: suite.FeatureFile, known: rules_.Rules, changes: rulese
             if (case.scenario_line, number) in reported:
                 continue
             rule = known.get(number)
-            if rule is None:
-                message = f"@rule:{number} is not in features/rules.yaml"
-            elif all(rules_.certainly_outside(v, values.since, values.until, changes) for v in rule.versions):
-                window = " ".join([*(f"@since:{c}" for c in values.since), *(f"@until:{c}" for c in values.until)])
-                versions = "; ".join(v.window() for v in rule.versions)
-                message = (f"@rule:{number} ({rule.title}) does not exist in this scenario's window ({window}): "
-                           f"features/rules.yaml gives it for {versions}")
-            else:
+            message = (f"@rule:{number} is not in features/rules.yaml" if rule is None
+                       else _rule_window_problem(rule, values, changes))
+            if message is None:
                 continue
             reported.add((case.scenario_line, number))
             yield Problem(_show(feature.path), case.scenario_line, message)
+
+
+def _rule_window_problem(rule: rules_.Rule, values: TagValues, changes: rulesets.Changes) -> str | None:
+    """Whether ``rule`` exists in the scenario's window: in none of it, or not in every state where it asserts."""
+    window = " ".join([*(f"@since:{c}" for c in values.since), *(f"@until:{c}" for c in values.until)]) or "every day"
+    versions = "; ".join(v.window() for v in rule.versions)
+    if all(rules_.certainly_outside(v, values.since, values.until, changes) for v in rule.versions):
+        return (f"@rule:{rule.number} ({rule.title}) does not exist in this scenario's window ({window}): "
+                f"features/rules.yaml gives it for {versions}")
+    missing = rules_.missing_states(rule, values.since, values.until, changes)
+    if missing:
+        return (f"@rule:{rule.number} ({rule.title}) exists in only part of this scenario's window ({window}): "
+                f"features/rules.yaml gives it for {versions}, but the scenario also holds under "
+                f"{', '.join(missing)}; narrow the window or cite the number of those rules")
+    return None
 
 
 def _lint_text(path: Path) -> Iterator[Problem]:
@@ -137,7 +150,7 @@ def _lint_text(path: Path) -> Iterator[Problem]:
 
 
 def _lint_file(feature: suite.FeatureFile, root: Path, registry: cards.CardRegistry, changes: rulesets.Changes,
-               matchers: list[Any]) -> Iterator[Problem]:
+               matchers: StepBook) -> Iterator[Problem]:
     shown = _show(feature.path)
     yield from _lint_feature_tags(feature, root, shown)
     names: dict[str, int] = {}
@@ -161,7 +174,7 @@ def _lint_feature_tags(feature: suite.FeatureFile, root: Path, shown: str) -> It
 
 
 def _lint_case(case: suite.Case, shown: str, registry: cards.CardRegistry, changes: rulesets.Changes,
-               matchers: list[Any]) -> Iterator[Problem]:
+               matchers: StepBook) -> Iterator[Problem]:
     if case.row in (None, 0):  # an outline's tags once, at its first row
         yield from _lint_tags(case, shown, changes)
     yield from _lint_steps(case, shown, registry, matchers)
@@ -185,13 +198,13 @@ def _lint_tags(case: suite.Case, shown: str, changes: rulesets.Changes) -> Itera
         yield Problem(shown, line, problem)
 
 
-def _lint_steps(case: suite.Case, shown: str, registry: cards.CardRegistry, matchers: list[Any]) -> Iterator[Problem]:
+def _lint_steps(case: suite.Case, shown: str, registry: cards.CardRegistry, matchers: StepBook) -> Iterator[Problem]:
     """Every card a step names is in the registry, and exactly one step definition of the library matches it."""
     for step in case.steps:
         for ref in cards.CARD_REFERENCE.finditer(step.text):
             if ref["name"] not in registry:
                 yield Problem(shown, step.line, f"card 《{ref['name']}》 is not in features/cards.yaml")
-        found = [m for m in matchers if m.type in (None, STEP_TYPES.get(step.kind)) and m.parser.is_matching(step.text)]
+        found = matchers.matching(step.type, step.text)
         if not found:
             yield Problem(shown, step.line, f"no step definition matches {step.keyword} {step.text}")
         elif len(found) > 1:
@@ -208,15 +221,14 @@ def revision_tag_problems(values: TagValues, changes: rulesets.Changes) -> Itera
 
 
 def step_definitions() -> list[Any]:
-    """Every step definition of the step library (:mod:`shinpan.step_library`)."""
-    from shinpan.plugin import bdd_internals  # pytest and pytest-bdd: only when the steps are checked
+    """Every step definition of the step library (:mod:`shinpan.step_library`): those the compiler calls."""
+    return list(_library().contexts)
 
-    modules = step_library.load()
-    # pytest-bdd knows the step definitions of the whole process: keep only the step library's own (a test run in
-    # the same process may have registered others, e.g. in a conftest of its own)
-    contexts = [c for c in bdd_internals.step_contexts() if getattr(c.step_func, "__module__", None) in modules]
-    unique = {(c.type, id(c.step_func), c.parser.name): c for c in contexts}
-    return list(unique.values())
+
+def _library() -> StepBook:
+    from shinpan.cases.compiler import library  # pytest-bdd's step definitions: only when the steps are checked
+
+    return library()
 
 
 def _scenario_nodes(feature: dict[str, Any]) -> Iterable[dict[str, Any]]:

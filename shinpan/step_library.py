@@ -9,7 +9,7 @@ and ``shinpan lint`` reads its step definitions through :func:`load`.
 from __future__ import annotations
 
 import importlib
-from typing import Final
+from typing import Any, Final
 
 PACKAGE: Final = "shinpan.steps"
 """The step library's package; its ``STEP_MODULES`` (also its ``pytest_plugins``) are the modules to load."""
@@ -22,3 +22,9 @@ def load() -> tuple[str, ...]:
     for name in names:
         importlib.import_module(name)
     return names
+
+
+def duel(sink: Any, registry: Any, rules: Any, seed: int) -> Any:
+    """A duel of the step library (``shinpan.steps.duel.Duel``) that hands what its steps make to ``sink``: how the
+    compiler (:mod:`shinpan.cases.compiler`) calls the steps without pytest."""
+    return importlib.import_module(f"{PACKAGE}.duel").Duel(sink, registry, rules, seed)

@@ -76,13 +76,9 @@ def can_attack(duel: Duel, card: str, ability: str) -> None:
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})は(?P<state>タップ|アンタップ)されている"))
 def tapped(duel: Duel, card: str, state: str) -> None:
-    """Its tap state (位相). For a mana card, whether it is tapped in the mana zone."""
-    expected = state == "タップ"
-    label = duel.label(card_ref(card))
-    if any(label in view["mana"] for view in duel.observation()["players"].values()):
-        duel.check({"check": "mana_tapped", "card": label, "value": expected, "observable": "tapped_mana"})
-        return
-    expect_object_field(duel, card, "tapped", expected)
+    """Its tap state (位相): of its battle-zone object, or, for a card in a mana zone, in the mana zone (where the card
+    is decides when the check is judged: the ``tapped`` check of :mod:`shinpan.checks`)."""
+    duel.check({"check": "tapped", "card": duel.label(card_ref(card)), "value": state == "タップ"})
 
 
 @then(parsers.re(rf"(?P<player>{PLAYER_PATTERN})のバトルゾーンで攻撃中のクリーチャーは(?P<count>\d+)体である"))

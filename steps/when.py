@@ -61,9 +61,17 @@ def put_into_battle(duel: Duel, card: str) -> None:
 
 @when(parsers.re(rf"効果で(?P<cards>{CARD_PATTERN}(?:と{CARD_PATTERN})+)が同時にバトルゾーンに出る"))
 def put_several_into_battle(duel: Duel, cards: str) -> None:
-    """出す: one effect puts these cards into their owners' battle zones at the same time (one event, 603.5a)."""
+    """出す: one effect puts these cards into their owners' battle zones at the same time: one event (603.5a), or,
+    under 409.1f, held and entering one at a time in the order scripted (enter_order)."""
     first, *rest = [duel.label(ref) for ref in card_refs(cards)]
     duel.act({"type": "put_into_battle", "card": first, "with": rest})
+
+
+@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は(?P<cards>{CARDS_PATTERN})の順に1枚ずつバトルゾーンに出すことにする"))
+def choose_entering_order(duel: Duel, player: str, cards: str) -> None:
+    """Scripted choice enter_order: the order in which the cards one effect puts into the battle zone together
+    enter, one at a time (409.1f)."""
+    duel.script_choice(PLAYERS[player], "enter_order", card_refs(cards))
 
 
 @when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})が(?P<card>{CARD_PATTERN})をマナゾーンに置く"))
@@ -102,7 +110,8 @@ def end_turn(duel: Duel) -> None:
 
 @when(parsers.re(rf"次の(?P<player>{PLAYER_PATTERN})のターンになる"))
 def next_turn_of(duel: Duel, player: str) -> None:
-    """Turns end until the named player's next turn has begun (at least one turn ends)."""
+    """Turns end until the named player's next turn has begun (at least one turn ends; whose turn it is follows
+    from the setup and the turns ended, as the players alternate)."""
     duel.end_turn()
-    while duel.observation()["turn"]["active"] != PLAYERS[player]:
+    while duel.active_player() != PLAYERS[player]:
         duel.end_turn()

@@ -170,7 +170,7 @@ def _transcripts(trace: Path) -> list[Path]:
 
 INSTANTS: dict[str, Callable[[Path], bool]] = {
     "at once": lambda tmp: True,
-    "when the adapter starts": lambda tmp: (tmp / "pids").exists(),
+    "when the adapter starts": lambda tmp: (tmp / "pids").exists() and bool((tmp / "pids").read_text().strip()),
     "after a few scenarios": lambda tmp: len(_transcripts(tmp / "trace")) >= 3,
     "after the last scenario": lambda tmp: len(_transcripts(tmp / "trace")) >= BASICS,
 }
@@ -210,5 +210,143 @@ def test_sigkill_at_any_instant_leaves_every_previous_output_whole(suite_copy: P
         _whole_or_previous(name, path, finished)
     for transcript in _transcripts(trace):  # each written whole: it ends with the scenario's end
         assert json.loads(transcript.read_text(encoding="utf-8").splitlines()[-1])["kind"] == "end"
-    if (tmp_path / "pids").exists():
+    if (tmp_path / "pids").exists() and (tmp_path / "pids").read_text(encoding="utf-8").strip():
         left_running(tmp_path)  # the orphaned adapter is not left to the next test
+
+
+# ------------------------------------------------ the site: SIGKILL at any instant, what it owns
+def _site_files(out: Path) -> dict[Path, bytes]:
+    return {p: p.read_bytes() for p in out.rglob("*") if p.is_file() and ".shinpan-" not in str(p.relative_to(out))}
+
+
+def _written_since(out: Path, started: int, *, pages_only: bool = False, top: Path | None = None) -> int:
+    """How many paths under ``out`` (or only ``top``'s pages) were changed since ``started`` (ns)."""
+    paths = (top or out).glob("*.html") if top else out.rglob("*")
+    return sum(1 for p in paths if p.stat().st_mtime_ns > started and (not pages_only or p.suffix == ".html"))
+
+
+SITE_INSTANTS: dict[str, Callable[[Path, int], bool]] = {
+    "at once": lambda out, started: True,
+    "as soon as it changes anything in --out": lambda out, started: _written_since(out, started) > 0,
+    "half-way through its pages": lambda out, started: _written_since(out, started, pages_only=True) >= 150,
+    "while its pages go into place": lambda out, started: _written_since(out, started, top=out / "scenarios") > 0,
+}
+
+
+def _whole(path: Path) -> bool:
+    data = path.read_bytes()
+    if path.suffix == ".html":
+        return data.endswith(b"</html>\n")
+    return path.suffix != ".js" or data.rstrip().endswith((b";", b"}"))
+
+
+@pytest.mark.parametrize("instant", list(SITE_INSTANTS))
+def test_sigkill_at_any_instant_leaves_the_previous_site_whole(tmp_path: Path, instant: str) -> None:
+    """Before: the old pages were deleted first (SIGKILL at 0.8 s left no scenario page) and the new ones written in
+    place. Now every page of the previous build is there and whole whenever the build is killed."""
+    out = tmp_path / "out"
+    env = environment(PROJECT_ROOT / "features")
+    subprocess.run([sys.executable, "-m", "shinpan", "site", "--out", str(out)], env=env, check=True,
+                   capture_output=True)
+    before = _site_files(out)
+    started = time.time_ns()
+    time.sleep(0.05)  # a file written from now on has a later time than ``started``
+    process = subprocess.Popen([sys.executable, "-m", "shinpan", "site", "--out", str(out)], env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 240
+    while not SITE_INSTANTS[instant](out, started) and process.poll() is None:
+        assert time.monotonic() < deadline, f"the build never got {instant}"
+        time.sleep(0.005)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    after = _site_files(out)
+    assert set(before) <= set(after), sorted(str(p) for p in set(before) - set(after))[:5]
+    assert [p for p in after if not _whole(p)] == []
+    rebuilt = subprocess.run([sys.executable, "-m", "shinpan", "site", "--out", str(out)], env=env,
+                             capture_output=True, text=True, check=False)
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    assert list(out.glob(".shinpan-build-*")) == []  # the killed build's scratch is gone too
+
+
+def test_the_site_never_follows_a_symbolic_link_out_of_its_folder(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "precious.html").write_text("the user's", encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "scenarios").symlink_to(elsewhere)
+    done = shinpan("site", "--out", str(out), features=PROJECT_ROOT / "features", cwd=tmp_path)
+    assert done.returncode == BAD_INPUT
+    assert f"{out / 'scenarios'} is a symbolic link" in done.stderr
+    assert [p.name for p in elsewhere.iterdir()] == ["precious.html"]
+    assert sorted(p.name for p in out.iterdir()) == ["scenarios"]  # nothing written
+
+
+def test_a_page_that_is_a_link_is_replaced_not_written_through(tmp_path: Path) -> None:
+    target = tmp_path / "passwd"
+    target.write_text("root:x:0:0", encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "index.html").symlink_to(target)
+    done = shinpan("site", "--out", str(out), features=PROJECT_ROOT / "features", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert target.read_text(encoding="utf-8") == "root:x:0:0"
+    assert not (out / "index.html").is_symlink() and _whole(out / "index.html")
+
+
+def test_two_builds_into_one_folder_both_succeed(tmp_path: Path) -> None:
+    """Before: each deleted the pages the other was writing, and one ended with exit status 4."""
+    out = tmp_path / "out"
+    env = environment(PROJECT_ROOT / "features")
+    builds = [subprocess.Popen([sys.executable, "-m", "shinpan", "site", "--out", str(out)], env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(2)]
+    for build in builds:
+        _, err = build.communicate(timeout=300)
+        assert build.returncode == 0, err
+    assert [p for p in _site_files(out) if not _whole(p)] == []
+    assert len(list((out / "scenarios").glob("*.html"))) >= 300
+
+
+def test_an_input_report_among_the_sites_pages_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    (out / "scenarios").mkdir(parents=True)
+    report = out / "scenarios" / "engine.jsonl"
+    report.write_text("# the user's report\n", encoding="utf-8")
+    done = shinpan("site", "--out", str(out), "--report", str(report), features=PROJECT_ROOT / "features",
+                   cwd=tmp_path)
+    assert done.returncode == BAD_INPUT
+    assert f"--report {report}: is inside the folder of --out {out}" in done.stderr
+    assert report.read_text(encoding="utf-8") == "# the user's report\n"
+
+
+# ------------------------------------------------ expectations update: SIGKILL at any instant
+@pytest.mark.parametrize("instant", ["at once", "while it writes the file"])
+def test_sigkill_at_any_instant_leaves_the_previous_expectations_whole(tmp_path: Path, instant: str) -> None:
+    report = tmp_path / "report.jsonl"
+    lines = [{"type": "header", "adapter": {"spec": "cmd:engine"}, "suite_hash": "sha256:" + "0" * 64}]
+    lines += [{"type": "case", "id": f"basics-x-{n:06}", "status": "FAIL", "message": f"wrong {n}"}
+              for n in range(20000)]
+    report.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    expectations = tmp_path / "expectations.toml"
+    previous = 'adapter = "cmd:engine"\n\n# my reasons\n[expect."basics-x-000001"]\nstatus = "FAIL"\nreason = "known"\n'
+    expectations.write_text(previous, encoding="utf-8")
+    process = subprocess.Popen([sys.executable, "-m", "shinpan", "expectations", "update", str(report),
+                                f"--file={expectations}"], env=environment(PROJECT_ROOT / "features"),
+                               cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 240
+    while instant != "at once" and process.poll() is None and not (
+            list(tmp_path.glob(".expectations.toml.*.partial")) or expectations.read_text(encoding="utf-8") != previous):
+        assert time.monotonic() < deadline
+        time.sleep(0.001)
+    process.send_signal(signal.SIGKILL)
+    finished = process.wait() == 0
+    text = expectations.read_text(encoding="utf-8")
+    assert text == previous or (finished and text.count("[expect.") == 20000 and "# my reasons" in text)
+
+
+@pytest.mark.parametrize("refusal", [["--tags=@topic:basics and"], ["--adapter=cmd:"]])
+def test_a_refused_matrix_leaves_its_previous_report_as_it_was(suite_copy: Path, tmp_path: Path,
+                                                               previous: dict[str, Path], refusal: list[str]) -> None:
+    done = shinpan("matrix", f"--report={previous['report']}", *refusal, features=suite_copy, cwd=tmp_path)
+    assert done.returncode == BAD_INPUT, done.stdout + done.stderr
+    assert unchanged(previous)

@@ -15,6 +15,7 @@ from shinpan import expectations as expectations_
 from shinpan import outputs
 from shinpan import report as report_
 from shinpan.adapters.registry import AdapterOptions
+from shinpan.outcomes import Status
 from shinpan.plugin.lifecycle import AdapterLifecycle
 from shinpan.plugin.reporting import COMPLETED, ReportFile
 from shinpan.rulesets import Changes, RulesState
@@ -23,6 +24,8 @@ from shinpan.summary import Result
 
 RUN_KEY = pytest.StashKey["RunContext"]()
 """The run's context, on pytest's config."""
+HANDSHAKE_FAILURES = (Status.ERROR, Status.CRASH, Status.TIMEOUT)
+"""The statuses of a scenario whose adapter could not start."""
 
 
 class RunContext:
@@ -50,9 +53,11 @@ class RunContext:
         """Where a scenario's transcript is written, if anywhere."""
         self.report: ReportFile | None = None
         self.collected = False
+        """Whether collection ended and the scenarios began to run."""
+        self.kept = False
+        """Whether the run wrote its outputs (:meth:`finish`)."""
         self.junit: outputs.Staged | None = None
         """pytest's JUnit XML, written beside its target until the run ends (``--junitxml``)."""
-        """Whether collection ended and the scenarios began to run."""
         self.expectations_file: expectations_.Expectations | None = None
         self._expectations: dict[str, expectations_.Expectations] = {}
         self.allow_xpass: bool = config.getoption("allow_xpass")
@@ -83,6 +88,12 @@ class RunContext:
         if self.report is not None:
             self.report.case(case_id, state, result)
 
+    def handshake_failure(self) -> Result | None:
+        """The result of a scenario that failed because the adapter could not start (its handshake failed), if any:
+        the run stops after it (:mod:`shinpan.plugin.statuses`)."""
+        return next((result for result in self.results.values()
+                     if not result.started and result.raw in HANDSHAKE_FAILURES), None)
+
     def sorted_results(self) -> list[tuple[str, str, Result]]:
         """Every result as (scenario id, state id, result), by scenario id, then state in the states' order:
         the same order whatever order the scenarios ran in (one process or several)."""
@@ -101,13 +112,16 @@ class RunContext:
         return report_.header(self.state, self.changes, self.adapter, hello, error, expectations, states)
 
     def finish(self, exit_status: int) -> None:
-        """Write the report, its scenario lines in order (:meth:`sorted_results`) and its footer, and put pytest's
-        JUnit XML in place — unless the run was refused, or interrupted before any scenario ran: then every
-        previous output is left as it was."""
-        keep = self.keeps_outputs(exit_status)
-        if self.report is not None and keep:
+        """Write the report, its scenario lines in order (:meth:`sorted_results`) and its footer — unless the run
+        was refused, or interrupted before any scenario ran: then every previous output is left as it was."""
+        self.kept = self.keeps_outputs(exit_status)
+        if self.report is not None and self.kept:
             self.report.finish(self.sorted_results(), exit_status)
-        if self.junit is not None and keep:
+
+    def place_junit(self) -> None:
+        """Put pytest's JUnit XML, written beside its target, in place (once pytest has written it), unless the
+        run's other outputs were not written either (:meth:`finish`)."""
+        if self.junit is not None and self.kept:
             self.junit.commit()
 
     def stop_adapter(self, exit_status: int) -> bool:

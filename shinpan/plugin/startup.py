@@ -51,7 +51,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def _register_recorders(config: pytest.Config, context: RunContext) -> None:
-    """The recorders asked for (each loaded only then): transcripts, Cucumber Messages, recorded cases."""
+    """The recorders asked for (each loaded only then): transcripts, Cucumber Messages."""
     if config.getoption("trace_dir"):
         from shinpan.recording import TracePlugin
 
@@ -61,14 +61,9 @@ def _register_recorders(config: pytest.Config, context: RunContext) -> None:
 
         config.pluginmanager.register(MessagesPlugin(config.getoption("cucumber_messages"), paths.relative_once,
                                                      context.keeps_outputs), "shinpan-messages")
-    if config.getoption("record_cases"):
-        from shinpan.recording import CasePlugin
-
-        config.pluginmanager.register(CasePlugin(context, config.getoption("record_cases")), "shinpan-cases")
 
 
-OUTPUTS = (("--report", "report"), ("--messages", "cucumber_messages"), ("--record-cases", "record_cases"),
-           ("--junitxml", "xmlpath"))
+OUTPUTS = (("--report", "report"), ("--messages", "cucumber_messages"), ("--junitxml", "xmlpath"))
 """The files a run writes: (option, pytest's name for it)."""
 
 
@@ -94,7 +89,7 @@ def _check_outputs(config: pytest.Config) -> None:
 
 def _stage_junit(config: pytest.Config) -> outputs.Staged | None:
     """pytest writes the JUnit XML (``--junitxml``) to a temporary file beside it, which the run's end moves into
-    place (:meth:`RunContext.finish`): the previous file stays whole until then, and after a refused start."""
+    place (:meth:`RunContext.place_junit`): the previous file stays whole until then, and after a refused start."""
     target = getattr(config.option, "xmlpath", None)
     if not target or hasattr(config, "workerinput") or outputs.is_stream(target):
         return None
@@ -133,6 +128,13 @@ def _interrupt_on_sigterm(config: pytest.Config) -> None:
         signal.signal(signal.SIGTERM, previous)
 
     config.add_cleanup(restore)
+
+
+@pytest.hookimpl(trylast=True)  # after pytest's JUnit XML plugin wrote its file
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    context = session.config.stash.get(RUN_KEY, None)
+    if context is not None:
+        context.place_junit()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

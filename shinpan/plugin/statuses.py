@@ -12,7 +12,9 @@ import pytest
 
 from shinpan import expectations as expectations_
 from shinpan import failures, paths, suite
-from shinpan.outcomes import ScenarioSkip, ScenarioSkipped, Status, status_of_failure
+from shinpan.cases import against_expectations, status_of_error
+from shinpan.cases.verdicts import message_of
+from shinpan.outcomes import ScenarioSkip, ScenarioSkipped, Status
 from shinpan.plugin.keys import CASE_KEY, SKIP_KEY, STATE_KEY, STEP_KEY
 from shinpan.plugin.run import RUN_KEY
 from shinpan.rulesets import RulesState
@@ -41,11 +43,45 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         report.user_properties = [*report.user_properties, *extra, ("shinpan_status", status.value),
                                   ("shinpan_message", message), *_about(case, state, step, transcript),
                                   ("shinpan_started", context.lifecycle.started)]
-        if report.failed and status != Status.XPASS and item.config.getoption("tbstyle") not in ("long", "native"):
-            report.longrepr = failures.Failure(
-                case.id, status.value, paths.relative_once(str(case.path)), case.line, case.name, message,
-                case.values.rule, case.values.source, step, transcript).render()
+        if report.failed and report.when != "call" and status != Status.XPASS and _short(item):
+            # a fixture's failure (pytest built its traceback): told as a scenario's failure all the same
+            report.longrepr = _failure(item, case, status, message).render()
+        if report.failed and context.lifecycle.failure is not None:
+            item.session.shouldfail = STOPPED  # the adapter cannot start: every other scenario would fail alike
     return report
+
+
+STOPPED = "the adapter could not start: the run stopped after its first scenario"
+"""What pytest says when it stops the run because the adapter's handshake failed."""
+
+
+class ScenarioTest(pytest.Function):
+    """A scenario collected as a test (:class:`~shinpan.plugin.collection.FeatureModule` makes each of its tests
+    one). Its failure is built as a :class:`~shinpan.failures.Failure` — the step, the check, the rules, the
+    transcript — in the first place: pytest's own traceback (source read and parsed for every frame) costs a
+    failing scenario many times a passing one, only to be thrown away. ``--tb=long`` or ``--tb=native`` still
+    give pytest's traceback."""
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: Any = None) -> Any:
+        case = self.stash.get(CASE_KEY, None)
+        if case is None or not _short(self):
+            return super().repr_failure(excinfo)
+        status, message = status_of_error(excinfo.value)
+        return _failure(self, case, status, message).render()
+
+
+def _short(item: pytest.Item) -> bool:
+    """Whether a failure is told as a :class:`~shinpan.failures.Failure` (not with ``--tb=long``/``native``)."""
+    return item.config.getoption("tbstyle") not in ("long", "native")
+
+
+def _failure(item: pytest.Item, case: suite.Case, status: Status, message: str) -> failures.Failure:
+    """The failure of the scenario ``item`` runs, as a person reads it."""
+    context = item.config.stash[RUN_KEY]
+    transcript = context.transcript(context.transcript_key(case.id, item.stash.get(STATE_KEY, None)))
+    return failures.Failure(case.id, status.value, paths.relative_once(str(case.path)), case.line, case.name, message,
+                            case.values.rule, case.values.source, item.stash.get(STEP_KEY, None), transcript)
 
 
 def _about(case: suite.Case, state: RulesState, step: failures.FailedStep | None, transcript: str | None) -> Properties:
@@ -76,34 +112,27 @@ def pytest_bdd_step_func_lookup_error(request: pytest.FixtureRequest, feature: A
 
 def _judge(report: pytest.TestReport, case_id: str, status: Status, message: str,
            expectations: expectations_.Expectations, allow_xpass: bool) -> tuple[Status, str, Properties]:
-    """Compare ``status`` with the expectations entry: XFAIL becomes a pytest xfail, XPASS a failure
-    (or an xpass with ``--allow-xpass``); the earned status is kept as ``shinpan_actual``."""
-    expected = expectations.entries[case_id]
-    judged = expectations_.judge(expected, status)
-    note = f"expected {expected.status.value}: {expected.reason}"
-    if expected.issue:
-        note += f" ({expected.issue})"
-    if judged == Status.XFAIL:
+    """Compare ``status`` with the expectations entry (:func:`shinpan.cases.against_expectations`): XFAIL becomes a
+    pytest xfail, XPASS a failure (or an xpass with ``--allow-xpass``); the earned status is kept as
+    ``shinpan_actual``."""
+    judged = against_expectations(expectations.entries[case_id], status, message)
+    if judged.status == Status.XFAIL:
         report.outcome = "skipped"
-        report.wasxfail = note
-    elif judged == Status.XPASS and allow_xpass:
-        report.wasxfail = note
-    elif judged == Status.XPASS:
+        report.wasxfail = judged.note
+    elif judged.status == Status.XPASS and allow_xpass:
+        report.wasxfail = judged.note
+    elif judged.status == Status.XPASS:
         report.outcome = "failed"
-        report.longrepr = (f"[XPASS] {case_id} passed, but the expectations file says {note}; "
-                           "update it (shinpan expectations update) or pass --allow-xpass")
-    extra: Properties = [("shinpan_actual", status.value), ("shinpan_expected", expected.status.value),
-                         ("shinpan_issue", expected.issue or "")]
-    text = f"passed; {note}" if judged == Status.XPASS else f"{message} [{note}]".strip()
-    return judged, text, extra
+        report.longrepr = xpass_text(case_id, judged.note)
+    extra: Properties = [("shinpan_actual", status.value), ("shinpan_expected", judged.expected.value),
+                         ("shinpan_issue", judged.issue or "")]
+    return judged.status, judged.message, extra
 
 
-def _message(text: str) -> str:
-    """A failure's message for the report: its first line, and any adapter stderr tail that follows."""
-    first, _, rest = text.strip().partition("\n")
-    marker = "--- adapter stderr"
-    tail = rest[rest.find(marker):] if marker in rest else ""
-    return (first[:500] + ("\n" + tail[-2000:] if tail else "")).strip()
+def xpass_text(case_id: str, note: str) -> str:
+    """What a run says of an unexpected pass (XPASS)."""
+    return (f"[XPASS] {case_id} passed, but the expectations file says {note}; "
+            "update it (shinpan expectations update) or pass --allow-xpass")
 
 
 def _status(item: pytest.Item, report: pytest.TestReport, call: pytest.CallInfo[None]) -> tuple[Status | None, str]:
@@ -111,12 +140,9 @@ def _status(item: pytest.Item, report: pytest.TestReport, call: pytest.CallInfo[
         skip = _skip(item, report, call)
         return skip.status, skip.reason
     if report.failed:
-        exception = call.excinfo.value if call.excinfo else None
-        message = f"{type(exception).__name__}: {exception}" if exception else str(report.longrepr)
-        status = status_of_failure(call.excinfo.type if call.excinfo else None)
-        if report.when != "call" and status not in (Status.CRASH, Status.TIMEOUT):
-            status = Status.ERROR
-        return status, _message(message)
+        if call.excinfo is None:
+            return Status.ERROR, message_of(str(report.longrepr))
+        return status_of_error(call.excinfo.value, before_steps=report.when != "call")
     if report.when == "call":
         return Status.PASS, ""
     return None, ""

@@ -39,12 +39,14 @@ def build(out: Path, report_paths: Sequence[Path], *, run_reference: bool = Fals
     checks.writes("--out", out, folder=True, owns=site_folder.owns)
     checks.check()
     site_folder.check()
+    current = suite_hash()
+    shown = {case.id for case in suite.cases()}  # the suite and the reports are read before anything is written
+    engines = [reports.load(path, f"e{number + run_reference}", current, shown)
+               for number, path in enumerate(report_paths)]
     with site_folder.staging() as scratch:
         if run_reference:
-            report_paths = [invocation.run_to_report(scratch / "reference.jsonl", "reference"), *report_paths]
-        current = suite_hash()
-        shown = {case.id for case in suite.cases()}
-        engines = [reports.load(path, f"e{number}", current, shown) for number, path in enumerate(report_paths)]
+            reference = invocation.run_to_report(scratch / "reference.jsonl", "reference")
+            engines.insert(0, reports.load(reference, "e0", current, shown))
         site = model.build(engines)
         render.write(site, scratch / "pages")
         site_folder.publish(scratch / "pages")
