@@ -18,7 +18,7 @@ import pytest
 
 from shinpan.outputs import Claims, file_name, replaced, write_text
 from shinpan.paths import PROJECT_ROOT
-from tests.conftest import cases_in
+from tests.conftest import SuiteRunner, cases_in
 from tests.test_faults import FAKE, left_running
 
 BASICS = cases_in(PROJECT_ROOT / "features" / "basics")
@@ -350,3 +350,13 @@ def test_a_refused_matrix_leaves_its_previous_report_as_it_was(suite_copy: Path,
     done = shinpan("matrix", f"--report={previous['report']}", *refusal, features=suite_copy, cwd=tmp_path)
     assert done.returncode == BAD_INPUT, done.stdout + done.stderr
     assert unchanged(previous)
+
+
+def test_an_interrupt_while_collecting_leaves_the_previous_report(run_suite: SuiteRunner, suite_copy: Path,
+                                                                  tmp_path: Path) -> None:
+    """Before: the report was emptied when the run was interrupted before any scenario ran."""
+    previous = '{"type": "header", "previous": true}\n'
+    (tmp_path / "report-0.jsonl").write_text(previous, encoding="utf-8")  # the path run_suite's first run writes
+    result = run_suite("-p", "tests.interrupt_collection", features=suite_copy, tmp=tmp_path)
+    assert result.returncode == 2, result.output
+    assert (tmp_path / "report-0.jsonl").read_text(encoding="utf-8") == previous
