@@ -162,3 +162,18 @@ def test_a_report_of_hostile_text_is_read_by_every_command(tmp_path: Path, comma
 def test_a_lone_surrogate_is_reported_not_raised(definition: str, message: dict[str, Any], where: str) -> None:
     found = schemas.problems(definition, message)
     assert f"{where}: a string holding a lone surrogate (\\ud800-\\udfff): not valid Unicode" in found
+
+
+def test_the_site_copies_no_file_a_report_names_that_is_not_a_transcript(tmp_path: Path) -> None:
+    """A shared report names its transcripts by path: one naming a private file must not get it published."""
+    secret = tmp_path / "id_rsa"
+    secret.write_text("-----BEGIN PRIVATE KEY-----\n", encoding="utf-8")
+    path = write_report(tmp_path / "r.jsonl", "engine", lambda case_id: "FAIL", transcripts=tmp_path / "trace")
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    for line in lines[1:-1]:
+        if line.get("transcript"):
+            line["transcript"] = str(secret)
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    done = CliRunner().invoke(main, ["site", "--out", str(tmp_path / "out"), "--report", str(path)])
+    assert done.exit_code == 0, done.output
+    assert not [p for p in (tmp_path / "out").rglob("*") if p.is_file() and b"PRIVATE KEY" in p.read_bytes()]

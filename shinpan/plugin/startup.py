@@ -34,12 +34,13 @@ def pytest_configure(config: pytest.Config) -> None:
     except (RulesetError, SuiteError) as error:
         raise pytest.UsageError(str(error)) from None
     _check_outputs(config)
+    try:
+        expected = expectations_.load(config.getoption("expectations")) if config.getoption("expectations") else None
+        config.option.adapter = expectations_.adapter_for(config.getoption("adapter"), expected)
+    except ExpectationsError as error:
+        raise pytest.UsageError(str(error)) from None
     context = RunContext(config, changes, selected, matrix.states(changes) if config.getoption("matrix") else None)
-    if config.getoption("expectations"):
-        try:
-            context.expectations_file = expectations_.load(config.getoption("expectations"))
-        except ExpectationsError as error:
-            raise pytest.UsageError(str(error)) from None
+    context.expectations_file = expected
     if config.getoption("report") and not hasattr(config, "workerinput"):  # xdist workers report to the controller
         context.open_report(config.getoption("report"))
     config.stash[RUN_KEY] = context

@@ -11,14 +11,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from shinpan import expectations as expectations_
 from shinpan import invocation, outputs, suite
 from shinpan.outputs.folder import OwnedFolder
 from shinpan.report import suite_hash
-from shinpan.site import model, render, reports
+from shinpan.site import model, render, reports, transcripts
 
 __all__ = ["build", "folder"]
 
-FOLDERS = ("scenarios", "topics", "static")
+FOLDERS = ("scenarios", "topics", "static", transcripts.FOLDER)
 """The sub-folders the site writes into (besides its pages at the top)."""
 
 
@@ -27,27 +28,32 @@ def folder(out: Path) -> OwnedFolder:
     return OwnedFolder(out, FOLDERS)
 
 
-def build(out: Path, report_paths: Sequence[Path], *, run_reference: bool = False) -> model.Site:
+def build(out: Path, report_paths: Sequence[Path], expectations: Sequence[Path] = (), *,
+          run_reference: bool = False) -> model.Site:
     """Build the site under ``out`` from the suite and the given reports (one engine each) — with
-    ``run_reference``, first a run of the whole suite on the reference engine. The pages are written in a scratch
-    folder inside ``out`` and moved into place at the end: until then the previous site stays whole; its pages
-    this build no longer has are then removed, and nothing else."""
+    ``run_reference``, first a run of the whole suite on the reference engine — each engine's known deviations
+    marked from the ``expectations`` files (:func:`reports.with_expectations`).
+
+    The suite, the reports and the expectations files are read before anything is written; the pages are written
+    in a scratch folder inside ``out`` and moved into place at the end: until then the previous site stays whole;
+    its pages this build no longer has are then removed, and nothing else (:mod:`shinpan.outputs.folder`)."""
     checks = outputs.Claims()
-    for path in report_paths:
-        checks.reads("--report", path)
+    for path in [*report_paths, *expectations]:
+        checks.reads("--report" if path in report_paths else "--expectations", path)
     site_folder = folder(out)
     checks.writes("--out", out, folder=True, owns=site_folder.owns)
     checks.check()
     site_folder.check()
     current = suite_hash()
-    shown = {case.id for case in suite.cases()}  # the suite and the reports are read before anything is written
+    shown = {case.id for case in suite.cases()}
     engines = [reports.load(path, f"e{number + run_reference}", current, shown)
                for number, path in enumerate(report_paths)]
+    known = [expectations_.load(path) for path in expectations]
     with site_folder.staging() as scratch:
         if run_reference:
             reference = invocation.run_to_report(scratch / "reference.jsonl", "reference")
             engines.insert(0, reports.load(reference, "e0", current, shown))
-        site = model.build(engines)
+        site = model.build(reports.with_expectations(engines, known))
         render.write(site, scratch / "pages")
         site_folder.publish(scratch / "pages")
     return site
