@@ -18,7 +18,7 @@ from gherkin.pickles.compiler import Compiler
 
 from shinpan import identity
 from shinpan.adapters.errors import SuiteError
-from shinpan.adapters.locations import features_dir
+from shinpan.adapters.locations import current
 from shinpan.tags import TagValues, read_tags
 
 
@@ -165,13 +165,14 @@ def _message(error: Any) -> str:
 
 
 def feature_paths(root: Path | None = None) -> list[Path]:
-    """Every ``*.feature`` under ``root`` (default ``features/``), sorted."""
-    return sorted((root or features_dir()).rglob("*.feature"))
+    """Every ``*.feature`` under ``root`` (default: the suite being run — the kit's ``features/``, or a user
+    suite), sorted."""
+    return sorted((root or current().own).rglob("*.feature"))
 
 
 def cases(root: Path | None = None) -> list[Case]:
-    """Every case of every feature file under ``root`` (default ``features/``), file by file; a problem of identity
-    (an unknown tag, an id outside the character set or used twice: :mod:`shinpan.identity`) is a
+    """Every case of every feature file under ``root`` (default: the suite being run), file by file; a problem of
+    identity (an unknown tag, an id outside the character set or used twice: :mod:`shinpan.identity`) is a
     :class:`SuiteError`, as for every command that reads the suite."""
     found = [case for path in feature_paths(root) for case in feature(path).cases]
     identity.require(found)

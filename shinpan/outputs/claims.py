@@ -57,10 +57,11 @@ def _everything(path: Path) -> bool:
 class Claims:
     """What one command reads and writes; :meth:`check` finds an output in the way of anything else."""
 
-    def __init__(self, suite: Path | None = None) -> None:
+    def __init__(self, *suites: Path) -> None:
+        """``suites``: the folders of the suite being run (the kit's, and a user suite's), never written into."""
         self._inputs: list[Claim] = []
         self._outputs: list[Claim] = []
-        self._suite = Path(os.path.realpath(suite)) if suite is not None else None
+        self._suites = [Path(os.path.realpath(suite)) for suite in suites]
 
     def reads(self, label: str, path: str | Path | None) -> None:
         """The command reads ``path`` (given as ``label``): no output may replace it."""
@@ -86,8 +87,9 @@ class Claims:
                     raise OutputError(problem)
 
     def _check_place(self, output: Claim) -> None:
-        if self._suite is not None and (output.path == self._suite or self._suite in output.path.parents):
-            raise OutputError(f"{output}: is in the suite's folder ({self._suite}); the kit never writes there")
+        for suite in self._suites:
+            if output.path == suite or suite in output.path.parents:
+                raise OutputError(f"{output}: is in the suite's folder ({suite}); the kit never writes there")
 
     def _conflict(self, output: Claim, other: Claim) -> str | None:
         kind = "the input" if other in self._inputs else "the output"

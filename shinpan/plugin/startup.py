@@ -13,9 +13,8 @@ import pytest
 
 from shinpan import expectations as expectations_
 from shinpan import matrix, outputs, paths, rulesets
-from shinpan.adapters import cards
+from shinpan.adapters import cards, locations
 from shinpan.adapters.errors import SuiteError
-from shinpan.adapters.locations import features_dir
 from shinpan.errors import ExpectationsError, OutputError, RulesetError
 from shinpan.plugin import bdd_internals, step_lookup
 from shinpan.plugin.results import ResultCollector
@@ -71,7 +70,7 @@ OUTPUTS = (("--report", "report"), ("--messages", "cucumber_messages"), ("--juni
 def _check_outputs(config: pytest.Config) -> None:
     """Every file the run will write can be written, and none is in the way of another (:mod:`shinpan.outputs`:
     an input, another output, the suite's folder); else one usage error before anything runs or is written."""
-    claims = outputs.Claims(features_dir())
+    claims = outputs.Claims(*locations.current().layers)
     claims.reads("--expectations", config.getoption("expectations"))
     for target in config.args:
         path = Path(target.split("::", 1)[0])
