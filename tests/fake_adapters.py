@@ -159,7 +159,7 @@ class Hostile(ReferenceSimulator):
 
     def hello(self, request: HelloRequest) -> HelloResponse:
         response = super().hello(request)
-        response["engine"]["name"] = f"engine{HOSTILE}"
+        response["engine"] = {**response["engine"], "name": f"engine{HOSTILE}"}  # a copy: the reference's is shared
         return response
 
     def setup(self, request: SetupRequest) -> Response:
