@@ -39,6 +39,10 @@ FAILED = 1
 BAD_INPUT = 4
 """The exit status of every command for bad input (pytest's ``USAGE_ERROR``): nothing was run."""
 
+INTERRUPTED = 130
+"""The exit status of a command interrupted (Ctrl-C, SIGTERM) outside a run of the suite (128 + SIGINT, as a shell
+reports it; a run interrupted in its session ends with 2, pytest's ``INTERRUPTED``)."""
+
 
 class ShinpanError(Exception):
     """An error a user can meet: ``str()`` is one line saying where and what was expected."""

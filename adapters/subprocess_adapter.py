@@ -9,10 +9,11 @@ deadline: each scenario gets ``timeout`` seconds from its ``new_game`` on, the h
 ``startup_timeout``. When the child exits (CRASH), misses the deadline (TIMEOUT) or writes a line that
 is not an answer to the request just sent (ERROR), the scenario in progress gets that status, with
 the tail of the child's stderr, and the child is stopped with everything it started (its process
-group); the next request starts a fresh one and replays the handshake, so the run goes on. Restarts are counted
-per rules state (the ``rules`` label of the game the child was playing when it died): after ``max_restarts``
-under one state the adapter is given up for that state (:class:`AdapterGaveUp`) and each later scenario under it
-is a CRASH, while the states where it works go on.
+group, and on Linux any descendant that left it: :mod:`~shinpan.adapters.descendants`); the next request
+starts a fresh one and replays the handshake, so the run goes on. Restarts are counted per rules state (the
+``rules`` label of the game the child was playing when it died): after ``max_restarts`` under one state the
+adapter is given up for that state (:class:`AdapterGaveUp`) and each later scenario under it is a CRASH, while
+the states where it works go on.
 
 A line is an answer (応答) only if it is UTF-8 JSON, holds no lone surrogate, is nested at most
 :data:`MAX_DEPTH` levels and has the shape of a response to the request sent (a ``status`` the
@@ -40,7 +41,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import IO, Any, NoReturn, cast, get_args
 
-from shinpan.adapters import schemas
+from shinpan.adapters import descendants, schemas
 from shinpan.adapters.contract import (
     ActRequest,
     HelloRequest,
@@ -134,6 +135,8 @@ class SubprocessSimulator:
         self._deadline = 0.0
         self._cannot_start: str | None = None
         self._shown: str | None = None
+        self._token = ""
+        """The mark of the current child and its descendants (:mod:`shinpan.adapters.descendants`)."""
 
     # ---------------------------------------------------------------- contract
     def hello(self, request: HelloRequest) -> HelloResponse:
@@ -178,19 +181,15 @@ class SubprocessSimulator:
             return
         if force:
             _kill_group(process)
-        if process.stdin is not None:
-            with contextlib.suppress(OSError):
-                process.stdin.close()
         try:
-            process.wait(timeout=1.0)
-        except subprocess.TimeoutExpired:
-            process.terminate()
-            try:
-                process.wait(timeout=1.0)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-        _kill_group(process)  # whatever the child started and left behind (it led the group)
+            _end_politely(process)
+        except BaseException:  # an interrupt while waiting: the child is ended at once, never left behind
+            _kill_group(process)
+            process.wait()
+            raise
+        finally:
+            _kill_group(process)  # whatever the child started and left behind (it led the group)
+            descendants.end(self._token)  # and what left the group (setsid), found by the mark it inherited
         if process.stdout is not None:
             process.stdout.close()
         if self._stderr_thread is not None:
@@ -230,10 +229,12 @@ class SubprocessSimulator:
                 if died_under == rules:
                     raise AdapterGaveUp(self.given_up[died_under])
         self.starts += 1
+        descendants.become_subreaper()
+        self._token = descendants.token()
         try:
             process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                       stderr=subprocess.PIPE, bufsize=0,
-                                       start_new_session=True)
+                                       stderr=subprocess.PIPE, bufsize=0, start_new_session=True,
+                                       env={**os.environ, descendants.MARK: self._token})
         except OSError as error:
             self._cannot_start = f"adapter {self._name()} could not be started: {error}"
             raise AdapterCrash(self._cannot_start) from None
@@ -382,6 +383,22 @@ def _rules_label(request: Mapping[str, Any]) -> str | None:
     rules = request.get("rules")
     label = rules.get("label") if isinstance(rules, Mapping) else None
     return label if isinstance(label, str) else None
+
+
+def _end_politely(process: subprocess.Popen[bytes]) -> None:
+    """Close the child's stdin and wait for it to exit; then terminate it; then kill it."""
+    if process.stdin is not None:
+        with contextlib.suppress(OSError):
+            process.stdin.close()
+    try:
+        process.wait(timeout=1.0)
+    except subprocess.TimeoutExpired:
+        process.terminate()
+        try:
+            process.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from shinpan import suite
+from shinpan import identity, suite
 from shinpan.adapters.errors import SuiteError
 from shinpan.adapters.locations import current
 from shinpan.lint import kit_scenario_ids, revision_tag_problems
@@ -62,12 +62,14 @@ def case_of(item: pytest.Item) -> suite.Case | None:
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection(session: pytest.Session) -> None:
     """Before pytest collects: every feature file to run parses, its ``@since``/``@until`` tags name known
-    revisions and (in a user suite) no scenario id is one of the kit's; else one usage error, as ``shinpan lint``
-    words it (``path:line: message``)."""
+    revisions, (in a user suite) no scenario id is one of the kit's, and its scenarios' identity is sound
+    (:mod:`shinpan.identity`: registry tags, ids of the character set, each used once among the files to run);
+    else one usage error, as ``shinpan lint`` words it (``path:line: message``)."""
     context = session.config.stash[RUN_KEY]
     folders = current()
     kit_ids = kit_scenario_ids(folders)
-    for path in _feature_files(session.config.args):
+    cases: list[suite.Case] = []
+    for path in dict.fromkeys(p.resolve() for p in _feature_files(session.config.args)):
         user = folders.user is not None and folders.user in path.resolve().parents
         try:
             feature = suite.feature(path)
@@ -78,6 +80,9 @@ def pytest_collection(session: pytest.Session) -> None:
                 raise pytest.UsageError(f"{path}:{case.scenario_line}: {problem}")
             if user and case.id in kit_ids:  # a user suite's scenario ids are its own
                 raise pytest.UsageError(f"{path}:{case.line}: @id {case.id} is already used at {kit_ids[case.id]}")
+        cases.extend(feature.cases)
+    for found in identity.problems(cases, str):
+        raise pytest.UsageError(f"{found.path}:{found.line}: {found.message}")
 
 
 def _feature_files(args: list[str]) -> Iterator[Path]:

@@ -46,11 +46,20 @@ class ResultCollector:
         ))
 
     @pytest.hookimpl(tryfirst=True)
+    def pytest_runtestloop(self, session: pytest.Session) -> None:
+        self.context.collected = True
+
+    @pytest.hookimpl(tryfirst=True)
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        """The adapter is stopped before the report is written, so that the footer gives the run's real end: an
+        interrupt while the adapter stops (one that ignores ``stop``) makes the run interrupted (exit status 2)."""
         if self.context.handshake_failure() is not None and session.exitstatus == pytest.ExitCode.INTERRUPTED:
             # pytest-xdist stops its workers as if interrupted: the run failed (exit status 1), it was not interrupted
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
-        self.context.finish(int(session.exitstatus))
+        status = int(session.exitstatus)
+        if not self.context.stop_adapter(status):
+            status = session.exitstatus = pytest.ExitCode.INTERRUPTED
+        self.context.finish(status)
 
 
 def _strings(value: object) -> list[str]:
