@@ -20,3 +20,8 @@ class ReportError(FileError):
 
 class ExpectationsError(ShinpanError):
     """An expectations file that cannot be read: names the file and the entry."""
+
+
+class RenderError(ShinpanError):
+    """A contract message that no phrase of the step library says, or that two phrases claim (the scenario
+    printer, :func:`shinpan.step_library.printer`, cannot print the case it was given)."""

@@ -24,11 +24,11 @@ from shinpan.adapters.errors import (
     SuiteError,
 )
 from shinpan.cli import Shinpan
-from shinpan.errors import ExpectationsError, ReportError, RulesetError
+from shinpan.errors import ExpectationsError, RenderError, ReportError, RulesetError
 from shinpan.plugin.bdd_internals import PytestBddChanged
 
 EXIT_CODES = {ShinpanError: BAD_INPUT, FileError: BAD_INPUT, SuiteError: BAD_INPUT, AdapterSpecError: BAD_INPUT,
-              RulesetError: BAD_INPUT, ReportError: BAD_INPUT, ExpectationsError: BAD_INPUT,
+              RulesetError: BAD_INPUT, ReportError: BAD_INPUT, ExpectationsError: BAD_INPUT, RenderError: BAD_INPUT,
               AdapterError: FAILED, AdapterCrash: FAILED, AdapterTimeout: FAILED, ScriptMismatchError: FAILED,
               PytestBddChanged: BAD_INPUT}
 """The exit code of each error, as adapters/errors.py and the README document them."""

@@ -1,0 +1,28 @@
+"""The scenario printer (シナリオの印字): contract messages back to the suite's Japanese phrases.
+
+A generator (``shinpan explore``) finds a case — a starting state, moves with their choices, checks — and prints
+it as a scenario a person can read, lint, run and add to the suite. Each step family of the step library
+renders what its steps compile to, next to their definitions (:mod:`shinpan.steps.printer.phrases`); this
+package cuts a case into those messages and lays the phrases out as a scenario. The kit reaches it by name,
+through :func:`shinpan.step_library.printer`.
+
+    script = Script.from_messages(case["messages"])        # or Script(setup_state, (Move(...), check, ...))
+    text = print_scenario(script, Heading("…", seed=42, rules=("603.5",)), cards.load())
+    feature = print_feature([text], topic="explore", title="…")
+
+What "the same messages" means — after printing and compiling back — is :meth:`Script.canonical`.
+"""
+
+from shinpan.errors import RenderError
+from shinpan.steps.printer.scenario import (
+    GENERATED_ID_PREFIX,
+    Heading,
+    generated_id,
+    print_feature,
+    print_scenario,
+    steps,
+)
+from shinpan.steps.printer.script import Move, Script
+
+__all__ = ["GENERATED_ID_PREFIX", "Heading", "Move", "RenderError", "Script", "generated_id", "print_feature",
+           "print_scenario", "steps"]

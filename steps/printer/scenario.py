@@ -1,0 +1,136 @@
+"""Print a script as a Gherkin scenario in the suite's own words, and scenarios as a feature file.
+
+The body is the script's phrases: 前提 for the starting state (:mod:`shinpan.steps.printer.setup`), then per move
+its scripted choices and the move (もし), and the checks (ならば); a keyword repeated is written かつ. The head is
+what ``shinpan lint`` asks of every scenario, for a generated one:
+
+- ``@id:gen-<12 hex digits>`` — the script's digest (:meth:`Script.digest`): the same script prints the same id,
+  and lint keeps ``gen-`` for scenarios tagged ``@generated`` (a hand-written id cannot start with it);
+- ``@generated:<seed>`` — printed by a generator, with the seed of the run that found it;
+- ``@rule:`` / ``@source:`` — what the scenario is about, ``@since:`` / ``@until:`` — the window it was found in,
+  ``@requires:`` — the mechanics it needs;
+- a triage stub, as comments above the tags: 要確認 — the rules and sources a person should confirm the scenario
+  against before it joins the suite, and what the generator noted.
+
+The same script and heading print the same text, byte for byte.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from shinpan import step_library
+from shinpan.adapters.cards import CardRegistry
+from shinpan.errors import RenderError
+from shinpan.steps.printer import phrases, setup
+from shinpan.steps.printer.script import Move, Script
+
+GENERATED_ID_PREFIX = "gen-"
+"""Every generated scenario's id starts with this, and only theirs (``shinpan lint`` checks both ways)."""
+KEYWORDS = {"given": "前提", "when": "もし", "then": "ならば"}
+STEP_KEYWORDS = ("前提", "もし", "ならば", "かつ", "しかし", "但し", "ただし", "*")
+
+
+@dataclass(frozen=True)
+class Heading:
+    """What a printed scenario says besides its steps: its name, the seed that generated it, the rules and sources it
+    is about (at least one), the changes it holds from / until, the mechanics it requires, and the triage notes for
+    the person who confirms it (one line each)."""
+
+    name: str
+    seed: int
+    rules: tuple[str, ...] = ()
+    sources: tuple[str, ...] = ()
+    since: tuple[str, ...] = ()
+    until: tuple[str, ...] = ()
+    requires: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+def generated_id(script: Script) -> str:
+    """The id of a generated scenario: ``gen-`` and the first 12 hex digits of the script's digest."""
+    return GENERATED_ID_PREFIX + script.digest()[:12]
+
+
+def context(state: Mapping[str, Any], registry: CardRegistry) -> phrases.Context:
+    """What the renderers know of a setup: each card's name, owner and zone."""
+    owners: dict[str, str] = {}
+    zones: dict[str, str] = {}
+    for player, view in state["players"].items():
+        for zone, cards in view.items():
+            if zone == "tapped_mana":
+                continue
+            labels = [label for obj in cards for label in obj["cards"]] if zone == "battle" else cards
+            for label in labels:
+                owners[label] = player
+                zones[label] = zone
+    return phrases.Context(names=dict(state["cards"]), owners=owners, zones=zones, registry=registry)
+
+
+def steps(script: Script, registry: CardRegistry) -> list[tuple[str, str]]:
+    """The script's steps as (given / when / then, phrase), in order."""
+    step_library.load()  # the step modules register their renderers when imported
+    known = context(script.setup, registry)
+    found = [("given", phrases.render_fragment(fragment, known)) for fragment in setup.fragments(script.setup)]
+    pending: list[Mapping[str, Any]] = []  # checks in a row, said by as few phrases as can say them
+    for item in [*script.steps, None]:
+        if not isinstance(item, Move) and item is not None:
+            pending.append(item)
+            continue
+        while pending:
+            text, said = phrases.render_checks(pending, known)
+            found.append(("then", text))
+            del pending[:said]
+        if item is not None:
+            found.extend(("when", phrases.render_choice(choice, known)) for choice in item.choices)
+            found.append(("when", phrases.render_action(item.action, item.attempt, known)))
+    return found
+
+
+def print_scenario(script: Script, heading: Heading, registry: CardRegistry) -> str:
+    """The scenario, indented for a feature file, ending with a newline."""
+    if not heading.rules and not heading.sources:
+        raise RenderError("a printed scenario cites a @rule or a @source: the heading names neither")
+    if "\n" in heading.name or not heading.name.strip():
+        raise RenderError(f"a scenario's name is one line of text, not {heading.name!r}")
+    lines = [f"  # 要確認: 自動生成(シード {heading.seed})。{_to_confirm(heading)}に照らして確かめてから、"
+             "手で書いたシナリオとして加えること。"]
+    lines.extend(f"  # {note}" for note in _one_line_each(heading.notes))
+    lines.append("  " + " ".join(_tags(script, heading)))
+    lines.append(f"  シナリオ: {heading.name.strip()}")
+    lines.extend(f"    {keyword} {text}" for keyword, text in _keywords(steps(script, registry)))
+    return "\n".join(lines) + "\n"
+
+
+def print_feature(scenarios: Sequence[str], *, topic: str, title: str, description: Sequence[str] = ()) -> str:
+    """A feature file (``# language: ja``, ``@topic:``) holding the printed scenarios."""
+    for line in description:
+        if line.lstrip().startswith(STEP_KEYWORDS) or "\n" in line:
+            raise RenderError(f"a feature's description line must not start with a step keyword: {line!r}")
+    head = ["# language: ja", f"@topic:{topic}", f"機能: {title}", *(f"  {line}" for line in description)]
+    return "\n".join(head) + "\n" + "".join("\n" + scenario for scenario in scenarios)
+
+
+def _to_confirm(heading: Heading) -> str:
+    cited = [*(f"規則 {rule}" for rule in heading.rules), *(f"出典 {source}" for source in heading.sources)]
+    return "・".join(cited)
+
+
+def _one_line_each(notes: Sequence[str]) -> Iterator[str]:
+    for note in notes:
+        yield from (line.strip() for line in note.splitlines() if line.strip())
+
+
+def _tags(script: Script, heading: Heading) -> list[str]:
+    return [f"@id:{generated_id(script)}", f"@generated:{heading.seed}", *(f"@rule:{r}" for r in heading.rules),
+            *(f"@source:{s}" for s in heading.sources), *(f"@since:{c}" for c in heading.since),
+            *(f"@until:{c}" for c in heading.until), *(f"@requires:{m}" for m in heading.requires)]
+
+
+def _keywords(found: Sequence[tuple[str, str]]) -> Iterator[tuple[str, str]]:
+    previous = None
+    for family, text in found:
+        yield ("かつ" if family == previous else KEYWORDS[family]), text
+        previous = family
