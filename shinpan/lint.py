@@ -3,7 +3,8 @@
 Checks: the file parses as Japanese Gherkin; no BOM; no full-width colon after a keyword; each
 scenario has a unique ``@id``, at least one ``@rule`` or ``@source``, every ``@source`` in
 ``features/sources.yaml`` (and so every change's sources), only registry tags, valid
-``@since``/``@until`` revisions, a known ``@status``; the feature's ``@topic`` is its folder; no two
+``@since``/``@until`` revisions, a known ``@status``, a ``@generated`` seed with a generated id (and no
+generated id without it); the feature's ``@topic`` is its folder; no two
 scenarios share a name in a file; every card named is in the registry; every step matches exactly
 one step definition.
 """
@@ -22,7 +23,7 @@ from shinpan import sources as sources_
 from shinpan.adapters import cards
 from shinpan.adapters.errors import SuiteError
 from shinpan.adapters.locations import features_dir
-from shinpan.tags import STATUS_VALUES, TagValues
+from shinpan.tags import GENERATED_ID, GENERATED_ID_PREFIX, STATUS_VALUES, TagValues
 
 KEYWORDS = ("機能", "フィーチャ", "背景", "シナリオアウトライン", "シナリオテンプレート", "テンプレ", "シナリオ",
             "例", "サンプル", "ルール")
@@ -173,7 +174,7 @@ def _lint_tags(case: suite.Case, shown: str, changes: rulesets.Changes) -> Itera
     line = case.scenario_line
     for tag in values.unknown:
         yield Problem(shown, line, f"tag {tag} is not in the tag registry (topic, id, rule, source, since, "
-                                   "until, status, requires, each as @name:value)")
+                                   "until, status, requires, generated, each as @name:value)")
     if not values.id:
         yield Problem(shown, line, "scenario has no @id: tag")
     elif len(values.id) > 1:
@@ -184,6 +185,8 @@ def _lint_tags(case: suite.Case, shown: str, changes: rulesets.Changes) -> Itera
         if value not in STATUS_VALUES:
             yield Problem(shown, line, f"@status:{value} is not one of {', '.join(STATUS_VALUES)}")
     for problem in revision_tag_problems(values, changes):
+        yield Problem(shown, line, problem)
+    for problem in generated_tag_problems(values):
         yield Problem(shown, line, problem)
 
 
@@ -218,6 +221,22 @@ def revision_tag_problems(values: TagValues, changes: rulesets.Changes) -> Itera
     window = changes.window_problem(values.since, values.until)
     if window is not None:
         yield f"@since/@until: {window}"
+
+
+def generated_tag_problems(values: TagValues) -> Iterator[str]:
+    """What is wrong with a scenario's ``@generated`` tag and its id: a generated scenario has one seed (a whole
+    number) and an id ``gen-`` + 12 hex digits; a hand-written one's id does not start with ``gen-``."""
+    if len(values.generated) > 1:
+        yield f"scenario has several @generated tags: {', '.join(values.generated)}"
+    for seed in values.generated:
+        if not seed.isdecimal():
+            yield f"@generated:{seed}: the seed of a generated scenario is a whole number"
+    for id_ in values.id:
+        if values.generated and not GENERATED_ID.match(id_):
+            yield f"@id:{id_}: a generated scenario's id is {GENERATED_ID_PREFIX} and 12 hex digits"
+        elif not values.generated and id_.startswith(GENERATED_ID_PREFIX):
+            yield f"@id:{id_}: only a generated scenario (@generated:SEED) has an id starting with " \
+                  f"{GENERATED_ID_PREFIX!r}"
 
 
 def step_definitions() -> list[Any]:

@@ -3,15 +3,20 @@
 The step library (``shinpan.steps``: the phrases of the feature files, mapped to the adapter contract) is the
 top layer: it imports the tooling, and the tooling never imports it. The runner loads the step library as a
 plugin, as pytest loads test modules — by name (:data:`PACKAGE`, whose ``pytest_plugins`` lists its modules) —
-and ``shinpan lint`` reads its step definitions through :func:`load`.
+and ``shinpan lint`` reads its step definitions through :func:`load`. What the step library knows of its own
+phrases — how to print a contract message back as the phrase that says it — the kit reaches the same way:
+:func:`printer`.
 """
 
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 from typing import Final
 
 PACKAGE: Final = "shinpan.steps"
+PRINTER: Final = "shinpan.steps.printer"
+"""The scenario printer: a case's messages back to the step library's phrases, as a scenario."""
 """The step library's package; its ``STEP_MODULES`` (also its ``pytest_plugins``) are the modules to load."""
 
 
@@ -22,3 +27,10 @@ def load() -> tuple[str, ...]:
     for name in names:
         importlib.import_module(name)
     return names
+
+
+def printer() -> ModuleType:
+    """The step library's scenario printer (``shinpan.steps.printer``: ``Script``, ``Move``, ``Heading``,
+    ``print_scenario``, ``print_feature``, ``generated_id``), with every step module loaded."""
+    load()
+    return importlib.import_module(PRINTER)

@@ -15,7 +15,6 @@ What "the same messages" means — after printing and compiling back — is :met
 
 from shinpan.errors import RenderError
 from shinpan.steps.printer.scenario import (
-    GENERATED_ID_PREFIX,
     Heading,
     generated_id,
     print_feature,
@@ -23,6 +22,7 @@ from shinpan.steps.printer.scenario import (
     steps,
 )
 from shinpan.steps.printer.script import Move, Script
+from shinpan.tags import GENERATED_ID_PREFIX
 
 __all__ = ["GENERATED_ID_PREFIX", "Heading", "Move", "RenderError", "Script", "generated_id", "print_feature",
            "print_scenario", "steps"]

@@ -26,9 +26,8 @@ from shinpan.adapters.cards import CardRegistry
 from shinpan.errors import RenderError
 from shinpan.steps.printer import phrases, setup
 from shinpan.steps.printer.script import Move, Script
+from shinpan.tags import GENERATED_ID_PREFIX
 
-GENERATED_ID_PREFIX = "gen-"
-"""Every generated scenario's id starts with this, and only theirs (``shinpan lint`` checks both ways)."""
 KEYWORDS = {"given": "前提", "when": "もし", "then": "ならば"}
 STEP_KEYWORDS = ("前提", "もし", "ならば", "かつ", "しかし", "但し", "ただし", "*")
 
