@@ -37,6 +37,7 @@ from shinpan.steps.printer.phrases import Context, Message, action_phrase, check
 from shinpan.steps.then import expect_object, object_phrase
 from shinpan.steps.vocabulary import (
     CARD_PATTERN,
+    CARDS_PATTERN,
     DURATION_PATTERN,
     DURATIONS,
     PLAYER_PATTERN,
@@ -283,15 +284,21 @@ def say_equipment_to(choice: Message, context: Context) -> str | None:
 # ------------------------------------------------------------------- then
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})は(?P<piece>{CARD_PATTERN})を装備している"))
-def has_equipment(duel: Duel, card: str, piece: str) -> None:
-    """The equipment is equipped to the creature the card is part of."""
-    expect_object(duel, duel.label(card_ref(card)), "equipment", "contains", duel.label(card_ref(piece)))
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})は(?P<piece>{CARD_PATTERN})を装備(?P<neg>している|していない)"))
+def has_equipment(duel: Duel, card: str, piece: str, neg: str) -> None:
+    """Whether the equipment is equipped to the creature the card is part of."""
+    test = "contains" if neg == "している" else "lacks"
+    expect_object(duel, duel.label(card_ref(card)), "equipment", test, duel.label(card_ref(piece)))
 
 
 @object_phrase("equipment", "contains")
 def say_has_equipment(value: Any, context: Context) -> str:
     return "{card}は" + context.card(value) + "を装備している"
+
+
+@object_phrase("equipment", "lacks")
+def say_lacks_equipment(value: Any, context: Context) -> str:
+    return "{card}は" + context.card(value) + "を装備していない"
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})は装備品を装備していない"))
@@ -303,6 +310,17 @@ def has_no_equipment(duel: Duel, card: str) -> None:
 @object_phrase("equipment", "equals")
 def say_no_equipment(value: Any, context: Context) -> str | None:
     return "{card}は装備品を装備していない" if value == [] else None
+
+
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})の装備品は(?P<pieces>{CARDS_PATTERN})である"))
+def equipment_is(duel: Duel, card: str, pieces: str) -> None:
+    """The equipment of the creature the card is part of is exactly these pieces, in this order."""
+    expect_object(duel, duel.label(card_ref(card)), "equipment", "equals", [duel.label(r) for r in card_refs(pieces)])
+
+
+@object_phrase("equipment", "equals")
+def say_equipment_is(value: Any, context: Context) -> str | None:
+    return "{card}の装備品は" + context.cards(value) + "である" if value else None
 
 
 @then(parsers.re(rf"(?P<piece>{CARD_PATTERN})はどのクリーチャーにも装備されていない"))
@@ -341,6 +359,23 @@ def no_effects(duel: Duel, card: str) -> None:
 @object_phrase("effects", "equals")
 def say_no_effects(value: Any, context: Context) -> str | None:
     return "{card}は解決済みの効果を受けていない" if value == [] else None
+
+
+POWER_EFFECT = r"パワー[+\-＋－]\d+"
+
+
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})が受けている解決済みの効果は(?P<effects>{POWER_EFFECT}(?:、{POWER_EFFECT})*)である"))
+def effects_are(duel: Duel, card: str, effects: str) -> None:
+    """The resolved effects on the object are exactly these power effects, in this order."""
+    value = [{"kind": "power", "amount": signed_int(effect.removeprefix("パワー"))} for effect in effects.split("、")]
+    expect_object(duel, duel.label(card_ref(card)), "effects", "equals", value)
+
+
+@object_phrase("effects", "equals")
+def say_effects_are(value: Any, context: Context) -> str | None:
+    if not value or any(set(effect) != {"kind", "amount"} or effect["kind"] != "power" for effect in value):
+        return None
+    return "{card}が受けている解決済みの効果は" + "、".join(f"パワー{e['amount']:+d}" for e in value) + "である"
 
 
 @then(parsers.re(rf"(?P<cards>{CARD_PATTERN}(?:と{CARD_PATTERN})+)はリンク(?P<neg>している|していない)"))
@@ -385,6 +420,17 @@ def say_not_linked(value: Any, context: Context) -> str | None:
     return "{card}はどのゴッドともリンクしていない" if value == [] else None
 
 
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})は左から(?P<gods>{CARDS_PATTERN})の順にリンクしている"))
+def linked_as(duel: Duel, card: str, gods: str) -> None:
+    """The card's object is linked, of exactly these gods' top cards, left to right."""
+    expect_object(duel, duel.label(card_ref(card)), "linked", "equals", [duel.label(r) for r in card_refs(gods)])
+
+
+@object_phrase("linked", "equals")
+def say_linked_as(value: Any, context: Context) -> str | None:
+    return "{card}は左から" + context.cards(value, "、") + "の順にリンクしている" if value else None
+
+
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})は(?P<face>{CARD_PATTERN})の面を見せている"))
 def shows_face(duel: Duel, card: str, face: str) -> None:
     """The card (top of its object) shows this face."""
@@ -405,3 +451,14 @@ def sealed(duel: Duel, card: str, neg: str) -> None:
 @object_phrase("seals", "empty")
 def say_sealed(value: Any, context: Context) -> str:
     return "{card}" + ("に封印はない" if value else "は封印されている")
+
+
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})の封印は(?P<seals>{CARDS_PATTERN})である"))
+def seals_are(duel: Duel, card: str, seals: str) -> None:
+    """The seals on the object are exactly these cards, in this order."""
+    expect_object(duel, duel.label(card_ref(card)), "seals", "equals", [duel.label(r) for r in card_refs(seals)])
+
+
+@object_phrase("seals", "equals")
+def say_seals_are(value: Any, context: Context) -> str | None:
+    return "{card}の封印は" + context.cards(value) + "である" if value else None

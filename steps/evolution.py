@@ -26,13 +26,12 @@ Phrases (each delimited so that it matches no phrase of the other step modules):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from pytest_bdd import given, parsers, then, when
 
 from shinpan.steps.duel import Duel
 from shinpan.steps.printer.phrases import Context, Message, action_phrase, check_phrase, choice_phrase, setup_phrase
-from shinpan.steps.then import event_phrase, expect_events, expect_object, object_phrase
+from shinpan.steps.then import event_phrase, expect_events, expect_object
 from shinpan.steps.vocabulary import (
     CARD_PATTERN,
     CARDS_PATTERN,
@@ -223,9 +222,19 @@ def cards_under(duel: Duel, card: str, cards: str) -> None:
     expect_object(duel, duel.label(card_ref(card)), "cards", "equals", expected, observable=False)
 
 
-@object_phrase("cards", "equals", observable=False)
-def say_cards_under(value: Any, context: Context) -> str | None:
-    return None if len(value) < 2 else "{card}の下には上から" + context.cards(value[1:], "、") + "がある"
+def _cards(check: Message) -> list[str] | None:
+    """The cards an ``equals`` check of an object's cards (top first) expects, or None for another check."""
+    if (check["field"], check["test"]) != ("cards", "equals") or "observable" in check or not check["value"]:
+        return None
+    return list(check["value"])
+
+
+@check_phrase("object")
+def say_cards_under(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
+    card, cards = checks[0]["card"], _cards(checks[0])
+    if cards is None or cards[0] != card or len(cards) < 2:
+        return None
+    return f"{context.card(card)}の下には上から{context.cards(cards[1:], '、')}がある", 1
 
 
 @then(parsers.re(rf"(?P<card>{CARD_PATTERN})の下にカードはない"))
@@ -234,9 +243,25 @@ def nothing_under(duel: Duel, card: str) -> None:
     expect_object(duel, duel.label(card_ref(card)), "cards", "equals", [duel.label(card_ref(card))], observable=False)
 
 
-@object_phrase("cards", "equals", observable=False)
-def say_nothing_under(value: Any, context: Context) -> str | None:
-    return "{card}の下にカードはない" if len(value) == 1 else None
+@check_phrase("object")
+def say_nothing_under(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
+    card = checks[0]["card"]
+    return (f"{context.card(card)}の下にカードはない", 1) if _cards(checks[0]) == [card] else None
+
+
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})を含むクリーチャーのカードは上から(?P<cards>{CARDS_PATTERN})である"))
+def cards_of_object(duel: Duel, card: str, cards: str) -> None:
+    """The object the card is part of is made of exactly these cards, top first (the card need not be on top)."""
+    expect_object(duel, duel.label(card_ref(card)), "cards", "equals", [duel.label(ref) for ref in card_refs(cards)],
+                  observable=False)
+
+
+@check_phrase("object")
+def say_cards_of_object(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
+    card, cards = checks[0]["card"], _cards(checks[0])
+    if cards is None or cards[0] == card:
+        return None
+    return f"{context.card(card)}を含むクリーチャーのカードは上から{context.cards(cards, '、')}である", 1
 
 
 @then(parsers.re(rf"(?P<cards>{CARDS_PATTERN})はそれぞれ別のクリーチャーである"))

@@ -51,6 +51,28 @@ def say_in_zone(checks: Sequence[Message], context: Context) -> tuple[str, int] 
             f"{'が' if check['present'] else 'は'}{verb}", 1)
 
 
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})は(?P<player>{PLAYER_PATTERN})の(?P<zones>(?:{ZONE_PATTERN})(?:か(?:{ZONE_PATTERN}))+)"
+                 "のどれかにある"))
+def in_one_of_zones(duel: Duel, card: str, player: str, zones: str) -> None:
+    """The card is in one of these zones of the player's (which one is not checked)."""
+    label = duel.label(card_ref(card))
+    duel.check({"check": "any", "of": [{"check": "in_zone", "player": PLAYERS[player], "zone": ZONES[zone],
+                                        "card": label, "present": True} for zone in zones.split("か")]})
+
+
+@check_phrase("any")
+def say_in_one_of_zones(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
+    check = checks[0]
+    parts = check["of"]
+    if "observable" in check or len(parts) < 2 or any(p["check"] != "in_zone" or "observable" in p for p in parts):
+        return None
+    first = parts[0]
+    if any((p["player"], p["card"], p["present"]) != (first["player"], first["card"], True) for p in parts):
+        return None
+    zones = "か".join(context.zone(p["zone"]) for p in parts)
+    return f"{context.card(first['card'])}は{context.player(first['player'])}の{zones}のどれかにある", 1
+
+
 @then(parsers.re(rf"(?P<player>{PLAYER_PATTERN})の(?P<zone>{ZONE_PATTERN})のカードは(?P<count>\d+)枚である"))
 def zone_size(duel: Duel, player: str, zone: str, count: str) -> None:
     """The number of cards in a zone (in the battle zone: every card of every object)."""
@@ -195,6 +217,17 @@ def power(duel: Duel, card: str, power: str) -> None:
 @object_phrase("power", "equals")
 def say_power(value: Any, context: Context) -> str | None:
     return "{card}のパワーは" + f"{value}である" if isinstance(value, int) and value >= 0 else None
+
+
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})にパワーはない"))
+def no_power(duel: Duel, card: str) -> None:
+    """The object has no power (a card that is not a creature: its power is null)."""
+    expect_object_field(duel, card, "power", None)
+
+
+@object_phrase("power", "equals")
+def say_no_power(value: Any, context: Context) -> str | None:
+    return "{card}にパワーはない" if value is None else None
 
 
 @then(parsers.re("その行動は(?P<verdict>拒否される|認められる)"))
