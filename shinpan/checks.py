@@ -22,12 +22,16 @@ The forms (``card`` is a label from the setup; ``player`` is ``me`` or ``opp``):
   ``waiting`` (a missing list is empty) or ``objects`` (battle-zone objects; of ``player`` if given).
   ``test``: ``==`` or ``>=``.
 - ``{"check": "mana_tapped", "card", "value": bool}`` — the card is in a mana zone, tapped or not.
+- ``{"check": "tapped", "card", "value": bool}`` — the card's tap state (位相) where it is: a card in a mana zone is
+  judged as ``mana_tapped`` (reading ``tapped_mana``), any other as its battle-zone object's ``tapped`` field
+  (reading ``tapped``). Where the card is decides when the check is judged, so a step need not look at the game.
 - ``{"check": "lost", "player", "value": bool}`` — whether the player has lost.
 - ``{"check": "rejected", "value": bool}`` — whether the rules rejected the latest move (not the observation).
 - ``{"check": "all", "of": [checks]}``, ``{"check": "any", "of": [checks]}`` and ``{"check": "not", "of": check}``.
 
 Any check may carry ``"observable": FIELD``: an adapter that does not report that field cannot be judged
-on it (UNOBSERVABLE), whatever the observation says.
+on it (UNOBSERVABLE), whatever the observation says. A ``tapped`` check's field depends on where the card is: it
+is named once the observation is in (:func:`observables_read`).
 """
 
 from __future__ import annotations
@@ -140,8 +144,29 @@ def _lost(check: Mapping[str, Any], observation: Observation) -> str | None:
     return None if actual is check["value"] else f"{check['player']} lost: {actual}, expected {check['value']}"
 
 
+def _tapped(check: Mapping[str, Any], observation: Observation) -> str | None:
+    if in_mana(observation, check["card"]):
+        return _mana_tapped(check, observation)
+    return _object({**check, "field": "tapped", "test": "equals"}, observation)
+
+
 _OBSERVATION_CHECKS = {"in_zone": _in_zone, "zone_count": _zone_count, "position": _position, "object": _object,
-                       "count": _count, "mana_tapped": _mana_tapped, "lost": _lost}
+                       "count": _count, "mana_tapped": _mana_tapped, "lost": _lost, "tapped": _tapped}
+
+
+def in_mana(observation: Observation, card: str) -> bool:
+    """Whether ``card`` is in either player's mana zone."""
+    return any(card in view["mana"] for view in observation["players"].values())
+
+
+def observables_read(check: Mapping[str, Any], observation: Observation) -> list[str]:
+    """The observables a check reads that depend on the observation (a ``tapped`` check: ``tapped_mana`` for a card
+    in a mana zone, else ``tapped``), in order."""
+    if check["check"] == "tapped":
+        return ["tapped_mana" if in_mana(observation, check["card"]) else "tapped"]
+    parts = check.get("of")
+    return [read for part in (parts if isinstance(parts, list) else [parts] if isinstance(parts, Mapping) else [])
+            for read in observables_read(part, observation)]
 
 
 def _matches(actual: object, wanted: object) -> bool:

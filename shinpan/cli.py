@@ -387,41 +387,46 @@ def smoke(adapter: str, timeout: float, format_: str) -> None:
 @main.command("dump-cases")
 @_ruleset_options
 @click.option("--messages", "with_messages", is_flag=True,
-              help="Add each case's contract messages and checks, recorded on the reference engine (see "
-                   "adapters/schema/cases.json), so that the suite can be replayed in any language.")
+              help="Add each case's contract messages and checks, compiled from its steps, and the status it earns on "
+                   "the reference engine (see adapters/schema/cases.json), so that the suite can be replayed in any "
+                   "language.")
 def dump_cases(ruleset: str | None, rules_as_of: str | None, with_messages: bool) -> None:
     """The compiled scenarios as JSON Lines (one case per line, with its steps), for running them without our
     runner. ``applies`` is false for a case outside the rules, one that depends on a change in doubt, an unresolved
     question ("?") or a question that does not arise ("-")."""
-    from shinpan.adapters.contract import PROTOCOL_VERSION
-
     records = _cases(ruleset, rules_as_of)
-    recorded = _recorded_cases(records[0]["ruleset"]) if with_messages and records else {}
+    compiled = _compiled_cases(ruleset, rules_as_of) if with_messages else {}
     for record in records:
         asserts = not record["unresolved"] and record["status"] != "not_applicable"  # "?" and "-" assert nothing
         record["applies"] = record["applies"] and asserts
         if with_messages:
-            case = recorded.get(record["id"], {"capabilities": {"cards": [], "observables": []}, "messages": []})
-            record["capabilities"] = {"cards": case["capabilities"]["cards"], "mechanics": record["requires"],
-                                      "observables": case["capabilities"]["observables"],
-                                      "changes": [*record["since"], *record["until"]]}
-            record["messages"] = case["messages"]
-            record["reference_status"] = case.get("reference_status")
-            record["protocol"] = PROTOCOL_VERSION
+            case = compiled[record["id"]]
+            record.update(protocol=case["protocol"], capabilities=case["capabilities"], messages=case["messages"],
+                          reference_status=case["reference_status"])
         click.echo(json.dumps(record, ensure_ascii=False))
 
 
-def _recorded_cases(ruleset: str) -> dict[str, dict[str, Any]]:
-    """Run the suite on the reference engine under ``ruleset``, recording each scenario's messages and checks."""
-    import tempfile
+def _compiled_cases(ruleset: str | None, rules_as_of: str | None) -> dict[str, dict[str, Any]]:
+    """Every scenario compiled under the selected rules (:mod:`shinpan.cases`), in the ``cases.json`` form, with the
+    status it earns on the reference engine (played in this process; NOT_APPLICABLE or UNRESOLVED when it asserts
+    nothing under these rules)."""
+    from shinpan.adapters.registry import make_adapter
+    from shinpan.cases import applicability, as_record, compile_case, execute
+    from shinpan.session import AdapterSession
 
-    from shinpan import invocation
-
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "cases.jsonl"
-        invocation.run_to_report(Path(tmp) / "run.jsonl", "reference", ruleset, options=[f"--record-cases={path}"])
-        lines = path.read_text(encoding="utf-8").splitlines()
-    return {record["id"]: record for record in map(json.loads, lines)}
+    changes = rulesets.load()
+    state = changes.select(ruleset, rules_as_of)
+    session = AdapterSession(make_adapter("reference"), "reference")
+    found = {}
+    try:
+        for scenario in suite.cases():
+            case = compile_case(scenario, state.as_sent())
+            skip = applicability(scenario.values, state, changes)
+            status = skip.status if skip is not None else execute(case, session).status
+            found[scenario.id] = {**as_record(case), "reference_status": status.value}
+    finally:
+        session.stop()
+    return found
 
 
 @main.command()

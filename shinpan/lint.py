@@ -15,20 +15,22 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shinpan import rules as rules_
-from shinpan import rulesets, step_library, suite
+from shinpan import rulesets, suite
 from shinpan import sources as sources_
 from shinpan.adapters import cards
 from shinpan.adapters.errors import SuiteError
 from shinpan.adapters.locations import features_dir
 from shinpan.tags import GENERATED_ID, GENERATED_ID_PREFIX, STATUS_VALUES, TagValues
 
+if TYPE_CHECKING:
+    from shinpan.cases.compiler import StepBook
+
 KEYWORDS = ("機能", "フィーチャ", "背景", "シナリオアウトライン", "シナリオテンプレート", "テンプレ", "シナリオ",
             "例", "サンプル", "ルール")
 FULL_WIDTH_COLON = re.compile(rf"^\s*(?:{'|'.join(KEYWORDS)})\s*：")
-STEP_TYPES = {"Context": "given", "Action": "when", "Outcome": "then"}
 
 
 @dataclass(frozen=True, order=True)
@@ -56,7 +58,7 @@ def lint(root: Path | None = None) -> list[Problem]:
         return [Problem(_show(error.path), error.line or 1, error.message)]
     problems.extend(_lint_change_sources(changes, known_sources))
     problems.extend(_lint_rule_versions(known_rules, changes))
-    matchers = step_definitions()
+    matchers = _library()
     seen_ids: dict[str, str] = {}
     for path in suite.feature_paths(root):
         problems.extend(_lint_text(path))
@@ -136,7 +138,7 @@ def _lint_text(path: Path) -> Iterator[Problem]:
 
 
 def _lint_file(feature: suite.FeatureFile, root: Path, registry: cards.CardRegistry, changes: rulesets.Changes,
-               matchers: list[Any], seen_ids: dict[str, str]) -> Iterator[Problem]:
+               matchers: StepBook, seen_ids: dict[str, str]) -> Iterator[Problem]:
     shown = _show(feature.path)
     yield from _lint_feature_tags(feature, root, shown)
     names: dict[str, int] = {}
@@ -161,7 +163,7 @@ def _lint_feature_tags(feature: suite.FeatureFile, root: Path, shown: str) -> It
 
 
 def _lint_case(case: suite.Case, shown: str, registry: cards.CardRegistry, changes: rulesets.Changes,
-               matchers: list[Any], seen_ids: dict[str, str], reported_ids: set[str]) -> Iterator[Problem]:
+               matchers: StepBook, seen_ids: dict[str, str], reported_ids: set[str]) -> Iterator[Problem]:
     if case.row in (None, 0):  # an outline's tags once, at its first row
         yield from _lint_tags(case, shown, changes)
     yield from _lint_id(case, shown, seen_ids, reported_ids)
@@ -201,13 +203,13 @@ def _lint_id(case: suite.Case, shown: str, seen_ids: dict[str, str], reported_id
     seen_ids.setdefault(case.id, f"{shown}:{case.line}")
 
 
-def _lint_steps(case: suite.Case, shown: str, registry: cards.CardRegistry, matchers: list[Any]) -> Iterator[Problem]:
+def _lint_steps(case: suite.Case, shown: str, registry: cards.CardRegistry, matchers: StepBook) -> Iterator[Problem]:
     """Every card a step names is in the registry, and exactly one step definition of the library matches it."""
     for step in case.steps:
         for ref in cards.CARD_REFERENCE.finditer(step.text):
             if ref["name"] not in registry:
                 yield Problem(shown, step.line, f"card 《{ref['name']}》 is not in features/cards.yaml")
-        found = [m for m in matchers if m.type in (None, STEP_TYPES.get(step.kind)) and m.parser.is_matching(step.text)]
+        found = matchers.matching(step.type, step.text)
         if not found:
             yield Problem(shown, step.line, f"no step definition matches {step.keyword} {step.text}")
         elif len(found) > 1:
@@ -240,15 +242,14 @@ def generated_tag_problems(values: TagValues) -> Iterator[str]:
 
 
 def step_definitions() -> list[Any]:
-    """Every step definition of the step library (:mod:`shinpan.step_library`)."""
-    from shinpan.plugin import bdd_internals  # pytest and pytest-bdd: only when the steps are checked
+    """Every step definition of the step library (:mod:`shinpan.step_library`): those the compiler calls."""
+    return list(_library().contexts)
 
-    modules = step_library.load()
-    # pytest-bdd knows the step definitions of the whole process: keep only the step library's own (a test run in
-    # the same process may have registered others, e.g. in a conftest of its own)
-    contexts = [c for c in bdd_internals.step_contexts() if getattr(c.step_func, "__module__", None) in modules]
-    unique = {(c.type, id(c.step_func), c.parser.name): c for c in contexts}
-    return list(unique.values())
+
+def _library() -> StepBook:
+    from shinpan.cases.compiler import library  # pytest-bdd's step definitions: only when the steps are checked
+
+    return library()
 
 
 def _scenario_nodes(feature: dict[str, Any]) -> Iterable[dict[str, Any]]:

@@ -7,7 +7,6 @@ setup begins, notes each Gherkin step as it runs, and writes the transcript when
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,18 +14,16 @@ import pytest
 from shinpan import paths
 from shinpan.plugin.keys import CASE_KEY, STATE_KEY
 from shinpan.plugin.run import RunContext
-from shinpan.trace import Line, Tracer, TranscriptDirectory
+from shinpan.trace import Tracer, TranscriptDirectory
 
 
 class TracePlugin:
     """Keeps one transcript per scenario in a directory."""
 
-    def __init__(self, context: RunContext, sink: str | Callable[[str, list[Line]], None]) -> None:
-        if isinstance(sink, str):
-            files = TranscriptDirectory(sink)
-            context.transcript = lambda case_id: str(files.path(case_id))
-            sink = files
-        self.tracer = Tracer(sink)
+    def __init__(self, context: RunContext, directory: str) -> None:
+        files = TranscriptDirectory(directory)
+        context.transcript = lambda case_id: str(files.path(case_id))
+        self.tracer = Tracer(files)
         self.context = context
         self._status = "ERROR"
         context.lifecycle.wrappers.append(self.tracer.wrap)
@@ -51,24 +48,3 @@ class TracePlugin:
             self._status = str(status)
         if report.when == "teardown":
             self.tracer.end(self._status)
-
-
-class CasePlugin(TracePlugin):
-    """``--record-cases PATH`` (used by ``shinpan dump-cases --messages``): each scenario's transcript, as its
-    messages and checks (see :mod:`shinpan.casedump`), one JSON line of PATH."""
-
-    def __init__(self, context: RunContext, path: str) -> None:
-        import json
-        from pathlib import Path
-
-        from shinpan.casedump import case_record
-
-        self._file = Path(path).open("w", encoding="utf-8")  # noqa: SIM115 - closed at unconfigure
-
-        def sink(case_id: str, lines: list[Line]) -> None:
-            self._file.write(json.dumps({"id": case_id, **case_record(lines)}, ensure_ascii=False) + "\n")
-
-        super().__init__(context, sink)
-
-    def pytest_unconfigure(self) -> None:
-        self._file.close()

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import Final
+from typing import Any, Final
 
 PACKAGE: Final = "shinpan.steps"
+"""The step library's package; its ``STEP_MODULES`` (also its ``pytest_plugins``) are the modules to load."""
 PRINTER: Final = "shinpan.steps.printer"
 """The scenario printer: a case's messages back to the step library's phrases, as a scenario."""
-"""The step library's package; its ``STEP_MODULES`` (also its ``pytest_plugins``) are the modules to load."""
 
 
 def load() -> tuple[str, ...]:
@@ -29,8 +29,14 @@ def load() -> tuple[str, ...]:
     return names
 
 
+def duel(sink: Any, registry: Any, rules: Any, seed: int) -> Any:
+    """A duel of the step library (``shinpan.steps.duel.Duel``) that hands what its steps make to ``sink``: how the
+    compiler (:mod:`shinpan.cases.compiler`) calls the steps without pytest."""
+    return importlib.import_module(f"{PACKAGE}.duel").Duel(sink, registry, rules, seed)
+
+
 def printer() -> ModuleType:
-    """The step library's scenario printer (``shinpan.steps.printer``: ``Script``, ``Move``, ``Heading``,
+    """The step library's scenario printer (``shinpan.steps.printer``: ``Heading``, ``canonical_messages``,
     ``print_scenario``, ``print_feature``, ``generated_id``), with every step module loaded."""
     load()
     return importlib.import_module(PRINTER)

@@ -31,6 +31,14 @@ class Step:
     text: str
     line: int
 
+    @property
+    def type(self) -> str | None:
+        """The kind as step definitions name it: ``given``, ``when`` or ``then``."""
+        return STEP_TYPES.get(self.kind)
+
+
+STEP_TYPES = {"Context": "given", "Action": "when", "Outcome": "then"}
+
 
 @dataclass(frozen=True)
 class Case:

@@ -1,8 +1,10 @@
-"""The scenario's side of one game: a setup being built, then moves and observations.
+"""The scenario's side of one game: a setup being built, then moves and checks.
 
-Given-steps add to the setup; the first move or observation sends ``new_game`` and ``setup``. After
-that, each move goes to the adapter with the choices scripted for it, and each check reads the
-latest observation. Only contract messages are used.
+Given-steps add to the setup; the first move (or check of an observation) starts the game with it. After that,
+each move goes out with the choices scripted for it, and each check with it. The duel never reads the game: it
+hands each item it makes (a card put into the game, a move, a check: :mod:`shinpan.cases.model`) to its sink — the
+adapter's game under pytest (:class:`shinpan.cases.game.Game`, which plays it at once), or the compiler's builder
+(:class:`shinpan.cases.builder.CaseBuilder`, which keeps it as a case). Only contract messages are made.
 """
 
 from __future__ import annotations
@@ -11,17 +13,17 @@ from typing import Any
 
 from shinpan.adapters.cards import CardRegistry
 from shinpan.adapters.contract import Choice, PlayerName, Rules
-from shinpan.checks import Check, judge
-from shinpan.outcomes import unobservable, unsupported
-from shinpan.session import AdapterSession
+from shinpan.cases.builder import ItemSink
+from shinpan.cases.model import Check, Move, NeedsCard, Setup, fresh
+from shinpan.checks import Check as CheckData
 from shinpan.steps.vocabulary import CardRef
 
 
 class Duel:
-    """One scenario's game, spoken to through an :class:`AdapterSession`."""
+    """One scenario's game, as its steps build and play it; what they make goes to ``sink``."""
 
-    def __init__(self, session: AdapterSession, registry: CardRegistry, rules: Rules, seed: int) -> None:
-        self.session = session
+    def __init__(self, sink: ItemSink, registry: CardRegistry, rules: Rules, seed: int) -> None:
+        self.sink = sink
         self.registry = registry
         self.rules = rules
         self.seed = seed
@@ -30,9 +32,8 @@ class Duel:
         self.players: dict[str, dict[str, Any]] = {p: {"battle": []} for p in ("me", "opp")}
         self.effects: list[dict[str, Any]] = []
         self.choices: list[Choice] = []
-        self.started = False
-        self.last_rejection: str | None = None
-        self._observation: dict[str, Any] | None = None
+        self.started: Setup | None = None
+        """The setup the game started with (None: not yet: Given steps may still add to it)."""
         self._drawn: dict[str, int] = {}
         self._turns_passed = 0
 
@@ -44,8 +45,7 @@ class Duel:
         known = self.cards.get(ref.label)
         if known is not None and known != ref.name:
             raise ValueError(f"label {ref.label!r} already names 《{known}》, not 《{ref.name}》")
-        if ref.name not in self.session.capabilities["cards"]:
-            unsupported(f"card 《{ref.name}》 is not implemented by the adapter")
+        self.sink.emit(NeedsCard(ref.name), self.started)
         self.cards[ref.label] = ref.name
         return ref.label
 
@@ -135,27 +135,26 @@ class Duel:
         self.choices.append({"player": player, "kind": kind, "picks": [self.label(ref) for ref in refs]})
 
     # ------------------------------------------------------------ play & look
-    def start(self) -> None:
-        """Send new_game and setup, once."""
-        if self.started:
-            return
-        self.started = True
-        self.session.new_game(self.rules, self.seed)
+    def setup(self) -> Setup:
+        """The setup as the Given steps have built it so far (or the one the game started with)."""
+        if self.started is not None:
+            return self.started
         state: dict[str, Any] = {"cards": dict(self.cards), "turn": dict(self.turn), "players": self.players}
         if self.effects:
             state["effects"] = self.effects
-        self.session.setup(state)
+        return Setup(self.rules, self.seed, fresh(state))
+
+    def start(self) -> Setup:
+        """The game starts with the setup built so far: no Given step may change it after this."""
+        if self.started is None:
+            self.started = self.setup()
+        return self.started
 
     def act(self, action: dict[str, Any], *, attempt: bool = False) -> None:
         """Perform a move. Unless it is only an ``attempt``, the rules rejecting it fails the scenario."""
-        self.start()
+        setup = self.start()
         choices, self.choices = self.choices, []
-        self._observation = None
-        if self.session.observer is not None:
-            self.session.observer({"kind": "act", "attempt": attempt})
-        self.last_rejection = self.session.act(action, choices)
-        if self.last_rejection is not None and not attempt:
-            raise AssertionError(f"the adapter rejected the move {action}: {self.last_rejection}")
+        self.sink.emit(Move(action, tuple(choices), attempt), setup)
 
     def end_turn(self) -> None:
         """End the turn; the next player's turn begins with a draw.
@@ -165,7 +164,7 @@ class Duel:
         player cannot draw would lose it. A scenario that forgets is an error, on every engine: the count is
         the scenario's own (cards its setup put in the deck, less the draws its steps caused), never the engine's.
         """
-        following = "opp" if self._active() == "me" else "me"
+        following = "opp" if self.active_player() == "me" else "me"
         self.draw_from(following, 1)
         self._turns_passed += 1
         self.act({"type": "end_turn"})
@@ -178,38 +177,19 @@ class Duel:
             raise ValueError(f"{who} ({player}) draws more cards than the scenario puts in {who}の山札: give the "
                              "deck the cards its turns and draws take (the kit does not test deck-out)")
 
-    def _active(self) -> str:
-        """Whose turn it is, by the setup and the turns the steps passed."""
+    def active_player(self) -> str:
+        """Whose turn it is (me / opp), by the setup and the turns the steps have ended."""
         active = str(self.turn["active"])
         if self._turns_passed % 2:
             active = "opp" if active == "me" else "me"
         return active
 
-    def observation(self) -> dict[str, Any]:
-        """The state after the latest move (observed once per move)."""
-        self.start()
-        if self._observation is None:
-            self._observation = self.session.observe()
-        return self._observation
-
-    def check(self, check: Check) -> None:
-        """Judge a Then step's check (see :mod:`shinpan.checks`) against the latest observation or move;
-        a check on a field the adapter does not report is UNOBSERVABLE."""
-        field = check.get("observable")
-        if field is not None:
-            self.require(field)
-        observation = None if check["check"] == "rejected" else self.observation()
-        if self.session.observer is not None:
-            self.session.observer({"kind": "check", "check": check})
-        problem = judge(check, observation, self.last_rejection)
-        if problem is not None:
-            raise AssertionError(problem)
-
-    def require(self, field: str) -> None:
-        """Skip as UNOBSERVABLE unless the adapter reports ``field``."""
-        if field not in self.session.capabilities["observables"]:
-            unobservable(field)
+    def check(self, check: CheckData) -> None:
+        """A Then step's check (see :mod:`shinpan.checks`), judged against the latest observation or move; a check
+        on a field the adapter does not report is UNOBSERVABLE."""
+        item = Check(check)
+        self.sink.emit(item, self.start() if item.needs_observation else self.started)
 
     def _before_start(self, what: str) -> None:
-        if self.started:
+        if self.started is not None:
             raise RuntimeError(f"a Given step changes {what} after the game has started: put Given steps first")

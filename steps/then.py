@@ -157,20 +157,33 @@ def say_can_attack(value: Any, context: Context) -> str:
     return "{card}は攻撃" + ("できる" if value else "できない")
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})は(?P<state>タップ|アンタップ)されている"))
-def tapped(duel: Duel, card: str, state: str) -> None:
-    """Its tap state (位相). For a mana card, whether it is tapped in the mana zone."""
-    expected = state == "タップ"
-    label = duel.label(card_ref(card))
-    if any(label in view["mana"] for view in duel.observation()["players"].values()):
-        duel.check({"check": "mana_tapped", "card": label, "value": expected, "observable": "tapped_mana"})
-        return
-    expect_object_field(duel, card, "tapped", expected)
+@then(parsers.re(rf"(?:(?P<zone>バトルゾーン|マナゾーン)の)?(?P<card>{CARD_PATTERN})は(?P<state>タップ|アンタップ)されている"))
+def tapped(duel: Duel, card: str, zone: str | None, state: str) -> None:
+    """Its tap state (位相): of its battle-zone object, or, for a card in a mana zone, in the mana zone (where the card
+    is decides when the check is judged: the ``tapped`` check of :mod:`shinpan.checks`). バトルゾーンの / マナゾーンの
+    says where the card must be: the check reads only that zone's tap state."""
+    label, value = duel.label(card_ref(card)), state == "タップ"
+    if zone == "バトルゾーン":
+        expect_object(duel, label, "tapped", "equals", value)
+    elif zone == "マナゾーン":
+        duel.check({"check": "mana_tapped", "card": label, "value": value, "observable": "tapped_mana"})
+    else:
+        duel.check({"check": "tapped", "card": label, "value": value})
+
+
+def _tap_state(value: Any) -> str:
+    return ("タップ" if value else "アンタップ") + "されている"
+
+
+@check_phrase("tapped")
+def say_tapped_where_it_is(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
+    check = checks[0]
+    return None if "observable" in check else (f"{context.card(check['card'])}は{_tap_state(check['value'])}", 1)
 
 
 @object_phrase("tapped", "equals")
 def say_tapped(value: Any, context: Context) -> str:
-    return "{card}は" + ("タップ" if value else "アンタップ") + "されている"
+    return "バトルゾーンの{card}は" + _tap_state(value)
 
 
 @check_phrase("mana_tapped")
@@ -178,7 +191,7 @@ def say_mana_tapped(checks: Sequence[Message], context: Context) -> tuple[str, i
     check = checks[0]
     if check.get("observable") != "tapped_mana":
         return None
-    return f"{context.card(check['card'])}は{'タップ' if check['value'] else 'アンタップ'}されている", 1
+    return f"マナゾーンの{context.card(check['card'])}は{_tap_state(check['value'])}", 1
 
 
 @then(parsers.re(rf"(?P<player>{PLAYER_PATTERN})のバトルゾーンで攻撃中のクリーチャーは(?P<count>\d+)体である"))

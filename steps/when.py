@@ -192,7 +192,8 @@ def say_end_turn(action: Message, attempt: bool, context: Context) -> str | None
 
 @when(parsers.re(rf"次の(?P<player>{PLAYER_PATTERN})のターンになる"))
 def next_turn_of(duel: Duel, player: str) -> None:
-    """Turns end until the named player's next turn has begun (at least one turn ends)."""
+    """Turns end until the named player's next turn has begun (at least one turn ends; whose turn it is follows
+    from the setup and the turns ended, as the players alternate)."""
     duel.end_turn()
-    while duel.observation()["turn"]["active"] != PLAYERS[player]:
+    while duel.active_player() != PLAYERS[player]:
         duel.end_turn()

@@ -36,14 +36,20 @@ class Replay:
         self.send({"cmd": "stop"})
         self.process.wait(timeout=10)
 
-    def play(self, case: dict[str, Any]) -> str:
-        """The status the case earns on this adapter."""
-        needs = case["capabilities"]
+    def lacks(self, needs: dict[str, list[str]]) -> str | None:
+        """UNSUPPORTED or UNOBSERVABLE if the adapter does not declare what the case needs."""
         for kind in ("cards", "mechanics", "changes"):
             if not set(needs[kind]) <= set(self.capabilities[kind]):
                 return "UNSUPPORTED"
         if not set(needs["observables"]) <= set(self.capabilities["observables"]):
             return "UNOBSERVABLE"
+        return None
+
+    def play(self, case: dict[str, Any]) -> str:
+        """The status the case earns on this adapter."""
+        lacking = self.lacks(case["capabilities"])
+        if lacking is not None:
+            return lacking
         observation: dict[str, Any] | None = None
         rejected = False
         for item in case["messages"]:
@@ -56,9 +62,17 @@ class Replay:
                     observation = answer["observation"]
                 elif item["send"]["cmd"] == "act":
                     rejected = status == "rejected"
-            elif "check" in item and not holds(item["check"], observation, rejected):
-                return "FAIL"
+            elif "check" in item:
+                verdict = self.judge(item["check"], observation, rejected)
+                if verdict != "PASS":
+                    return verdict
         return "PASS"
+
+    def judge(self, check: dict[str, Any], observation: dict[str, Any] | None, rejected: bool) -> str:
+        """PASS, FAIL, or UNOBSERVABLE when the check reads (where its card is) a field the adapter does not report."""
+        if observation is not None and not set(reads(check, observation)) <= set(self.capabilities["observables"]):
+            return "UNOBSERVABLE"
+        return "PASS" if holds(check, observation, rejected) else "FAIL"
 
 
 Check = dict[str, Any]
@@ -141,9 +155,27 @@ def _mana_tapped(check: Check, seen: Observation) -> bool:
     return False
 
 
+def _in_mana(card: str, seen: Observation) -> bool:
+    return any(card in view["mana"] for view in seen["players"].values())
+
+
+def _tapped(check: Check, seen: Observation) -> bool:
+    if _in_mana(check["card"], seen):
+        return _mana_tapped(check, seen)
+    return _object({**check, "field": "tapped", "test": "equals"}, seen)
+
+
+def reads(check: Check, seen: Observation) -> list[str]:
+    """The observables a tapped check reads where its card is (the others' are in the case's capabilities)."""
+    if check["check"] == "tapped":
+        return ["tapped_mana" if _in_mana(check["card"], seen) else "tapped"]
+    parts = check.get("of")
+    return [read for part in (parts if isinstance(parts, list) else [parts] if parts else []) for read in reads(part, seen)]
+
+
 OBSERVED: dict[str, Callable[[Check, Observation], bool]] = {
     "in_zone": _in_zone, "zone_count": _zone_count, "position": _position, "object": _object, "count": _count,
-    "mana_tapped": _mana_tapped,
+    "mana_tapped": _mana_tapped, "tapped": _tapped,
     "lost": lambda check, seen: bool(seen["players"][check["player"]].get("lost")) == check["value"],
 }
 """The checks on an observation, by their ``check`` name."""

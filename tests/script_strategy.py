@@ -1,11 +1,10 @@
-"""Hypothesis strategies for scripts — a starting state, then moves (with scripted choices) and checks — over the
+"""Hypothesis strategies for cases — a starting state, then moves (with scripted choices) and checks — over the
 whole vocabulary of the contract: every zone, battle-zone piles with every flag, tapped mana, effects, every action
 type with its optional fields, every choice kind, and every check form a phrase says.
 
 What is generated is what a scenario of the suite may say: a card has one owner (the player whose zone the setup
 puts it in) and every move that names a player names that owner; a player draws (or begins a turn) only while the
-setup's deck has a card for it (the suite never tests deck-out); a mana card's tap state is checked only for a card
-the setup put in a mana zone (the engine-free compiler of tests/scenario_compiler.py reads the starting state).
+setup's deck has a card for it (the suite never tests deck-out).
 """
 
 from __future__ import annotations
@@ -17,7 +16,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 from shinpan.adapters import cards
-from shinpan.steps.printer import Move, Script
+from shinpan.adapters.contract import Rules
+from shinpan.cases import Case, Check, Move, Setup, Step
 
 Draw = Callable[[st.SearchStrategy[Any]], Any]
 PLAYERS = ("me", "opp")
@@ -29,6 +29,7 @@ CHOICE_PICKS = {"use": (0, 1), "target": (0, 3), "order": (1, 1), "replacement":
                 "order_under": (1, 3), "equipment_to": (1, 1)}
 """Every choice kind, with the numbers of picks a phrase says."""
 NAMES = sorted(entry.name for entry in cards.load())
+RULES: Rules = {"label": "printed", "changes": []}
 
 
 @dataclass
@@ -225,7 +226,7 @@ def move(draw: Draw, board: Board) -> Move | None:
     action = MOVES[kind](draw, board) if kind in MOVES else _card_action(draw, kind, board)
     if action is None:
         return None
-    choices = tuple(_choice(draw, board) for _ in range(draw(st.integers(0, 2))))
+    choices: Any = tuple(_choice(draw, board) for _ in range(draw(st.integers(0, 2))))
     return Move(action, choices, kind in ATTEMPTABLE and draw(st.booleans()))
 
 
@@ -254,8 +255,7 @@ def _object_check(draw: Draw, board: Board) -> list[dict[str, Any]]:
         lambda: [obj("cards", "first", card, observable=False),
                  *(obj("cards", "contains", label, observable=False) for label in _some(draw, board.labels))],
     ]
-    if board.zones[card] != "mana":
-        forms.append(lambda: [obj("tapped", "equals", draw(st.booleans()))])
+    forms.append(lambda: [obj("tapped", "equals", draw(st.booleans()))])
     chosen: list[dict[str, Any]] = draw(st.sampled_from(forms))()
     return chosen
 
@@ -318,24 +318,23 @@ def check(draw: Draw, board: Board) -> list[dict[str, Any]]:
     ]
     if len(board.labels) > 1:
         forms.append(lambda: _linked(draw, board))
-    mana = [label for label in board.labels if board.zones[label] == "mana"]
-    if mana:
-        forms.append(lambda: [{"check": "mana_tapped", "card": draw(st.sampled_from(mana)),
-                               "value": draw(st.booleans()), "observable": "tapped_mana"}])
+    forms.append(lambda: [{"check": "mana_tapped", "card": card, "value": draw(st.booleans()),
+                           "observable": "tapped_mana"}])
+    forms.append(lambda: [{"check": "tapped", "card": card, "value": draw(st.booleans())}])
     chosen: list[dict[str, Any]] = draw(st.sampled_from(forms))()
     return chosen
 
 
 @st.composite
-def scripts(draw: Draw, max_steps: int = 8) -> Script:
-    """A script over the whole vocabulary."""
+def cases(draw: Draw, max_steps: int = 8) -> Case:
+    """A case over the whole vocabulary (its items in one step: how they fall into steps is not printed)."""
     state, board = draw(setups())
-    steps: list[Move | dict[str, Any]] = []
+    items: list[Move | Check] = []
     for _ in range(draw(st.integers(0, max_steps))):
         if draw(st.booleans()):
             found = move(draw, board)
             if found is not None:
-                steps.append(found)
+                items.append(found)
         else:
-            steps.extend(check(draw, board))
-    return Script(state, tuple(steps))
+            items.extend(Check(check) for check in check(draw, board))
+    return Case("generated", Setup(RULES, 0, state), (Step("", "", 0, tuple(items)),))

@@ -7,17 +7,18 @@ from typing import Any
 
 import pytest
 
-from shinpan.checks import judge
-from tests.replayer import holds
+from shinpan.checks import judge, observables_read
+from tests.replayer import holds, reads
 
 OBSERVATION: dict[str, Any] = {
     "turn": {"number": 3, "active": "me", "step": "main"},
     "players": {
         "me": {"deck": ["D1", "D2"], "hand": ["H"], "mana": ["M1", "M2"], "tapped_mana": ["M1"], "shields": [],
                "graveyard": ["G"], "hyperspatial": [],
-               "battle": [{"cards": ["E", "S"], "power": 5000, "equipment": ["X"], "linked": [], "seals": [],
+               "battle": [{"cards": ["E", "S"], "power": 5000, "tapped": True, "equipment": ["X"], "linked": [], "seals": [],
                            "effects": [{"kind": "power", "amount": 2000}, {"kind": "power", "amount": -1000}]},
-                          {"cards": ["A"], "power": 1000, "equipment": [], "effects": [], "seals": ["Q"]}]},
+                          {"cards": ["A"], "power": 1000, "tapped": False, "equipment": [], "effects": [],
+                           "seals": ["Q"]}]},
         "opp": {"deck": [], "hand": [], "mana": [], "tapped_mana": [], "shields": ["O"], "graveyard": [],
                 "hyperspatial": [], "battle": [], "lost": True},
     },
@@ -65,6 +66,12 @@ CASES: list[tuple[dict[str, Any], bool]] = [
     ({"check": "mana_tapped", "card": "M1", "value": True}, True),
     ({"check": "mana_tapped", "card": "M2", "value": True}, False),
     ({"check": "mana_tapped", "card": "H", "value": False}, False),
+    ({"check": "tapped", "card": "M1", "value": True}, True),  # a mana card: by tapped_mana
+    ({"check": "tapped", "card": "M2", "value": True}, False),
+    ({"check": "tapped", "card": "M2", "value": False}, True),
+    ({"check": "tapped", "card": "S", "value": True}, True),  # any other: by its battle-zone object
+    ({"check": "tapped", "card": "A", "value": True}, False),
+    ({"check": "tapped", "card": "H", "value": False}, False),  # in the hand: neither
     ({"check": "lost", "player": "opp", "value": True}, True),
     ({"check": "lost", "player": "me", "value": True}, False),
     ({"check": "all", "of": [{"check": "lost", "player": "opp", "value": True},
@@ -95,6 +102,16 @@ def test_rejected_reads_the_latest_move_not_the_observation() -> None:
     assert judge({"check": "rejected", "value": False}, None, "no") == "the move was rejected: no"
     assert holds({"check": "rejected", "value": True}, None, True) and not holds({"check": "rejected", "value": True},
                                                                              None, False)
+
+
+def test_a_tapped_check_reads_the_observable_of_where_its_card_is() -> None:
+    assert observables_read({"check": "tapped", "card": "M2", "value": False}, OBSERVATION) == ["tapped_mana"]
+    assert observables_read({"check": "tapped", "card": "S", "value": True}, OBSERVATION) == ["tapped"]
+    both = {"check": "all", "of": [{"check": "tapped", "card": "S", "value": True},
+                                   {"check": "not", "of": {"check": "tapped", "card": "M1", "value": False}}]}
+    assert observables_read(both, OBSERVATION) == ["tapped", "tapped_mana"]
+    assert observables_read({"check": "lost", "player": "me", "value": False, "observable": "lost"}, OBSERVATION) == []
+    assert reads(both, OBSERVATION) == ["tapped", "tapped_mana"]  # the replayer reads them the same way
 
 
 def test_a_check_on_the_observation_needs_one() -> None:

@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from shinpan import suite
+from shinpan.cases import applicability
 from shinpan.errors import RulesetError
-from shinpan.outcomes import ScenarioSkip, Status
+from shinpan.outcomes import ScenarioSkip
 from shinpan.plugin.collection import case_of
 from shinpan.plugin.keys import CASE_KEY, SKIP_KEY, STATE_KEY
 from shinpan.plugin.run import RUN_KEY, RunContext
@@ -65,20 +66,12 @@ def _gate(item: pytest.Item, case: suite.Case, context: RunContext) -> None:
 
 
 def skip_of(case: suite.Case, state: RulesState, context: RunContext) -> ScenarioSkip | None:
-    """Why a scenario asserts nothing in ``state`` (its status and reason), or None: it runs."""
-    values = case.values
+    """Why a scenario asserts nothing in ``state`` (its status and reason), or None: it runs
+    (:func:`shinpan.cases.applicability`; an unknown change id is a usage error naming the scenario)."""
     try:
-        verdict = state.verdict(values.since, values.until, context.changes)
+        return applicability(case.values, state, context.changes)
     except RulesetError as error:
         raise pytest.UsageError(f"{case.path}:{case.line}: {error}") from None
-    if verdict.status is not None:
-        return ScenarioSkip(Status(verdict.status), str(verdict.reason))
-    if values.unresolved:
-        return ScenarioSkip(Status.UNRESOLVED, "an open question; asserts nothing")
-    if values.not_applicable:
-        return ScenarioSkip(Status.NOT_APPLICABLE, "'-' in the source table: the question does not arise; "
-                                                   "asserts nothing")
-    return None
 
 
 def _tag_expression(text: str | None) -> Any:

@@ -36,8 +36,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="write every request and response of each scenario to DIR/<scenario id>.jsonl")
     group.addoption("--messages", dest="cucumber_messages", default=None, metavar="PATH",
                     help="write the run as Cucumber Messages (NDJSON) to PATH")
-    group.addoption("--record-cases", dest="record_cases", default=None, metavar="PATH",
-                    help="write each scenario's messages and checks to PATH (for shinpan dump-cases --messages)")
     group.addoption("--default-target", default=None, help=argparse.SUPPRESS)  # shinpan run: the suite
 
 

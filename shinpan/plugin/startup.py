@@ -49,7 +49,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def _register_recorders(config: pytest.Config, context: RunContext) -> None:
-    """The recorders asked for (each loaded only then): transcripts, Cucumber Messages, recorded cases."""
+    """The recorders asked for (each loaded only then): transcripts, Cucumber Messages."""
     if config.getoption("trace_dir"):
         from shinpan.recording import TracePlugin
 
@@ -59,10 +59,6 @@ def _register_recorders(config: pytest.Config, context: RunContext) -> None:
 
         config.pluginmanager.register(MessagesPlugin(config.getoption("cucumber_messages"), paths.relative_once),
                                       "shinpan-messages")
-    if config.getoption("record_cases"):
-        from shinpan.recording import CasePlugin
-
-        config.pluginmanager.register(CasePlugin(context, config.getoption("record_cases")), "shinpan-cases")
 
 
 def _check_writable(option: str, path: str | None) -> None:

@@ -12,7 +12,9 @@ import pytest
 
 from shinpan import expectations as expectations_
 from shinpan import failures, paths, suite
-from shinpan.outcomes import ScenarioSkip, ScenarioSkipped, Status, status_of_failure
+from shinpan.cases import against_expectations, status_of_error
+from shinpan.cases.verdicts import message_of
+from shinpan.outcomes import ScenarioSkip, ScenarioSkipped, Status
 from shinpan.plugin.keys import CASE_KEY, SKIP_KEY, STATE_KEY, STEP_KEY
 from shinpan.plugin.run import RUN_KEY
 from shinpan.rulesets import RulesState
@@ -76,34 +78,27 @@ def pytest_bdd_step_func_lookup_error(request: pytest.FixtureRequest, feature: A
 
 def _judge(report: pytest.TestReport, case_id: str, status: Status, message: str,
            expectations: expectations_.Expectations, allow_xpass: bool) -> tuple[Status, str, Properties]:
-    """Compare ``status`` with the expectations entry: XFAIL becomes a pytest xfail, XPASS a failure
-    (or an xpass with ``--allow-xpass``); the earned status is kept as ``shinpan_actual``."""
-    expected = expectations.entries[case_id]
-    judged = expectations_.judge(expected, status)
-    note = f"expected {expected.status.value}: {expected.reason}"
-    if expected.issue:
-        note += f" ({expected.issue})"
-    if judged == Status.XFAIL:
+    """Compare ``status`` with the expectations entry (:func:`shinpan.cases.against_expectations`): XFAIL becomes a
+    pytest xfail, XPASS a failure (or an xpass with ``--allow-xpass``); the earned status is kept as
+    ``shinpan_actual``."""
+    judged = against_expectations(expectations.entries[case_id], status, message)
+    if judged.status == Status.XFAIL:
         report.outcome = "skipped"
-        report.wasxfail = note
-    elif judged == Status.XPASS and allow_xpass:
-        report.wasxfail = note
-    elif judged == Status.XPASS:
+        report.wasxfail = judged.note
+    elif judged.status == Status.XPASS and allow_xpass:
+        report.wasxfail = judged.note
+    elif judged.status == Status.XPASS:
         report.outcome = "failed"
-        report.longrepr = (f"[XPASS] {case_id} passed, but the expectations file says {note}; "
-                           "update it (shinpan expectations update) or pass --allow-xpass")
-    extra: Properties = [("shinpan_actual", status.value), ("shinpan_expected", expected.status.value),
-                         ("shinpan_issue", expected.issue or "")]
-    text = f"passed; {note}" if judged == Status.XPASS else f"{message} [{note}]".strip()
-    return judged, text, extra
+        report.longrepr = xpass_text(case_id, judged.note)
+    extra: Properties = [("shinpan_actual", status.value), ("shinpan_expected", judged.expected.value),
+                         ("shinpan_issue", judged.issue or "")]
+    return judged.status, judged.message, extra
 
 
-def _message(text: str) -> str:
-    """A failure's message for the report: its first line, and any adapter stderr tail that follows."""
-    first, _, rest = text.strip().partition("\n")
-    marker = "--- adapter stderr"
-    tail = rest[rest.find(marker):] if marker in rest else ""
-    return (first[:500] + ("\n" + tail[-2000:] if tail else "")).strip()
+def xpass_text(case_id: str, note: str) -> str:
+    """What a run says of an unexpected pass (XPASS)."""
+    return (f"[XPASS] {case_id} passed, but the expectations file says {note}; "
+            "update it (shinpan expectations update) or pass --allow-xpass")
 
 
 def _status(item: pytest.Item, report: pytest.TestReport, call: pytest.CallInfo[None]) -> tuple[Status | None, str]:
@@ -111,12 +106,9 @@ def _status(item: pytest.Item, report: pytest.TestReport, call: pytest.CallInfo[
         skip = _skip(item, report, call)
         return skip.status, skip.reason
     if report.failed:
-        exception = call.excinfo.value if call.excinfo else None
-        message = f"{type(exception).__name__}: {exception}" if exception else str(report.longrepr)
-        status = status_of_failure(call.excinfo.type if call.excinfo else None)
-        if report.when != "call" and status not in (Status.CRASH, Status.TIMEOUT):
-            status = Status.ERROR
-        return status, _message(message)
+        if call.excinfo is None:
+            return Status.ERROR, message_of(str(report.longrepr))
+        return status_of_error(call.excinfo.value, before_steps=report.when != "call")
     if report.when == "call":
         return Status.PASS, ""
     return None, ""

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import contextlib
-import signal
-import threading
 from collections.abc import Generator, Iterator
 
 import pytest
 
-from shinpan.adapters.errors import AdapterTimeout
+from shinpan.cases.timelimit import time_limit, timeout_message
 from shinpan.plugin.keys import CASE_KEY
 from shinpan.plugin.run import RUN_KEY
 
@@ -28,24 +26,13 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
 
 @contextlib.contextmanager
 def _time_limit(item: pytest.Item) -> Iterator[None]:
-    """An in-process adapter gets ``--scenario-timeout`` seconds per scenario too: a timer signal
-    (SIGALRM) interrupts an engine that loops, and the scenario is a TIMEOUT. A subprocess adapter has
-    its own deadline; where there are no timer signals (Windows) there is no limit."""
+    """An in-process adapter gets ``--scenario-timeout`` seconds per scenario too (:func:`shinpan.cases.time_limit`:
+    a timer signal interrupts an engine that loops, and the scenario is a TIMEOUT). A subprocess adapter has its own
+    deadline."""
     context = item.config.stash.get(RUN_KEY, None)
-    if (CASE_KEY not in item.stash or context is None or not context.lifecycle.in_process
-            or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread()):
+    if CASE_KEY not in item.stash or context is None or not context.lifecycle.in_process:
         yield
         return
     limit = context.options.timeout
-
-    def expire(signum: int, frame: object) -> None:
-        raise AdapterTimeout(f"adapter {context.adapter!r} did not finish the scenario in time ({limit:g} s "
-                             "per scenario); it was interrupted")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, limit)
-    try:
+    with time_limit(limit, timeout_message(context.adapter, limit)):
         yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)

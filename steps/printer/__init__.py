@@ -6,14 +6,17 @@ renders what its steps compile to, next to their definitions (:mod:`shinpan.step
 package cuts a case into those messages and lays the phrases out as a scenario. The kit reaches it by name,
 through :func:`shinpan.step_library.printer`.
 
-    script = Script.from_messages(case["messages"])        # or Script(setup_state, (Move(...), check, ...))
-    text = print_scenario(script, Heading("…", seed=42, rules=("603.5",)), cards.load())
+    case = Case("…", Setup(rules, seed, state), (Step("", "", 0, (Move(action, choices), Check(check), …)),))
+    text = print_scenario(case, Heading("…", seed=42, rules=("603.5",)), cards.load())
     feature = print_feature([text], topic="explore", title="…")
 
-What "the same messages" means — after printing and compiling back — is :meth:`Script.canonical`.
+What "the same messages" means — after printing and compiling back (:func:`shinpan.cases.compile_case`) — is
+:func:`canonical_messages`: the starting state, the moves with their choices and the checks, the schema's defaults
+left out.
 """
 
 from shinpan.errors import RenderError
+from shinpan.steps.printer.canonical import case as canonical_messages
 from shinpan.steps.printer.scenario import (
     Heading,
     generated_id,
@@ -21,8 +24,7 @@ from shinpan.steps.printer.scenario import (
     print_scenario,
     steps,
 )
-from shinpan.steps.printer.script import Move, Script
 from shinpan.tags import GENERATED_ID_PREFIX
 
-__all__ = ["GENERATED_ID_PREFIX", "Heading", "Move", "RenderError", "Script", "generated_id", "print_feature",
+__all__ = ["GENERATED_ID_PREFIX", "Heading", "RenderError", "canonical_messages", "generated_id", "print_feature",
            "print_scenario", "steps"]

@@ -1,18 +1,20 @@
-"""Print a script as a Gherkin scenario in the suite's own words, and scenarios as a feature file.
+"""Print a case (:class:`shinpan.cases.Case`) as a Gherkin scenario in the suite's own words, and scenarios as a
+feature file.
 
-The body is the script's phrases: 前提 for the starting state (:mod:`shinpan.steps.printer.setup`), then per move
-its scripted choices and the move (もし), and the checks (ならば); a keyword repeated is written かつ. The head is
-what ``shinpan lint`` asks of every scenario, for a generated one:
+The body is the case's phrases: 前提 for the starting state (:mod:`shinpan.steps.printer.setup`), then per move
+its scripted choices and the move (もし), and the checks (ならば); a keyword repeated is written かつ. How the case's
+items fall into steps does not matter: a step is printed per message (or per run of checks one phrase says). The
+head is what ``shinpan lint`` asks of every scenario, for a generated one:
 
-- ``@id:gen-<12 hex digits>`` — the script's digest (:meth:`Script.digest`): the same script prints the same id,
-  and lint keeps ``gen-`` for scenarios tagged ``@generated`` (a hand-written id cannot start with it);
+- ``@id:gen-<12 hex digits>`` — the digest of the case's messages (:func:`canonical.digest`): the same case prints
+  the same id, and lint keeps ``gen-`` for scenarios tagged ``@generated`` (a hand-written id cannot start with it);
 - ``@generated:<seed>`` — printed by a generator, with the seed of the run that found it;
-- ``@rule:`` / ``@source:`` — what the scenario is about, ``@since:`` / ``@until:`` — the window it was found in,
-  ``@requires:`` — the mechanics it needs;
+- ``@rule:`` / ``@source:`` — what the scenario is about; ``@since:`` / ``@until:`` — the window it holds in, and
+  ``@requires:`` — the mechanics it needs (the case's own, and the heading's);
 - a triage stub, as comments above the tags: 要確認 — the rules and sources a person should confirm the scenario
   against before it joins the suite, and what the generator noted.
 
-The same script and heading print the same text, byte for byte.
+The same case and heading print the same text, byte for byte.
 """
 
 from __future__ import annotations
@@ -23,9 +25,9 @@ from typing import Any
 
 from shinpan import step_library
 from shinpan.adapters.cards import CardRegistry
+from shinpan.cases import Case, Check, Fault, Move
 from shinpan.errors import RenderError
-from shinpan.steps.printer import phrases, setup
-from shinpan.steps.printer.script import Move, Script
+from shinpan.steps.printer import canonical, phrases, setup
 from shinpan.tags import GENERATED_ID_PREFIX
 
 KEYWORDS = {"given": "前提", "when": "もし", "then": "ならば"}
@@ -35,8 +37,8 @@ STEP_KEYWORDS = ("前提", "もし", "ならば", "かつ", "しかし", "但し
 @dataclass(frozen=True)
 class Heading:
     """What a printed scenario says besides its steps: its name, the seed that generated it, the rules and sources it
-    is about (at least one), the changes it holds from / until, the mechanics it requires, and the triage notes for
-    the person who confirms it (one line each)."""
+    is about (at least one), the changes it holds from / until and the mechanics it requires (besides the case's
+    own), and the triage notes for the person who confirms it (one line each)."""
 
     name: str
     seed: int
@@ -48,9 +50,9 @@ class Heading:
     notes: tuple[str, ...] = ()
 
 
-def generated_id(script: Script) -> str:
-    """The id of a generated scenario: ``gen-`` and the first 12 hex digits of the script's digest."""
-    return GENERATED_ID_PREFIX + script.digest()[:12]
+def generated_id(case: Case) -> str:
+    """The id of a generated scenario: ``gen-`` and the first 12 hex digits of the digest of its messages."""
+    return GENERATED_ID_PREFIX + canonical.digest(case)[:12]
 
 
 def context(state: Mapping[str, Any], registry: CardRegistry) -> phrases.Context:
@@ -68,27 +70,30 @@ def context(state: Mapping[str, Any], registry: CardRegistry) -> phrases.Context
     return phrases.Context(names=dict(state["cards"]), owners=owners, zones=zones, registry=registry)
 
 
-def steps(script: Script, registry: CardRegistry) -> list[tuple[str, str]]:
-    """The script's steps as (given / when / then, phrase), in order."""
+def steps(case: Case, registry: CardRegistry) -> list[tuple[str, str]]:
+    """The case's steps as (given / when / then, phrase), in order."""
     step_library.load()  # the step modules register their renderers when imported
-    known = context(script.setup, registry)
-    found = [("given", phrases.render_fragment(fragment, known)) for fragment in setup.fragments(script.setup)]
+    state = case.setup.state
+    known = context(state, registry)
+    found = [("given", phrases.render_fragment(fragment, known)) for fragment in setup.fragments(state)]
     pending: list[Mapping[str, Any]] = []  # checks in a row, said by as few phrases as can say them
-    for item in [*script.steps, None]:
-        if not isinstance(item, Move) and item is not None:
-            pending.append(item)
+    for step, item in [*case.items(), (None, None)]:
+        if isinstance(item, Fault):
+            raise RenderError(f"the case fails to compile at {step.describe() if step else 'a step'}: {item.message}")
+        if isinstance(item, Check):
+            pending.append(item.check)
             continue
         while pending:
             text, said = phrases.render_checks(pending, known)
             found.append(("then", text))
             del pending[:said]
-        if item is not None:
+        if isinstance(item, Move):
             found.extend(("when", phrases.render_choice(choice, known)) for choice in item.choices)
             found.append(("when", phrases.render_action(item.action, item.attempt, known)))
     return found
 
 
-def print_scenario(script: Script, heading: Heading, registry: CardRegistry) -> str:
+def print_scenario(case: Case, heading: Heading, registry: CardRegistry) -> str:
     """The scenario, indented for a feature file, ending with a newline."""
     if not heading.rules and not heading.sources:
         raise RenderError("a printed scenario cites a @rule or a @source: the heading names neither")
@@ -97,9 +102,9 @@ def print_scenario(script: Script, heading: Heading, registry: CardRegistry) -> 
     lines = [f"  # 要確認: 自動生成(シード {heading.seed})。{_to_confirm(heading)}に照らして確かめてから、"
              "手で書いたシナリオとして加えること。"]
     lines.extend(f"  # {note}" for note in _one_line_each(heading.notes))
-    lines.append("  " + " ".join(_tags(script, heading)))
+    lines.append("  " + " ".join(_tags(case, heading)))
     lines.append(f"  シナリオ: {heading.name.strip()}")
-    lines.extend(f"    {keyword} {text}" for keyword, text in _keywords(steps(script, registry)))
+    lines.extend(f"    {keyword} {text}" for keyword, text in _keywords(steps(case, registry)))
     return "\n".join(lines) + "\n"
 
 
@@ -122,10 +127,13 @@ def _one_line_each(notes: Sequence[str]) -> Iterator[str]:
         yield from (line.strip() for line in note.splitlines() if line.strip())
 
 
-def _tags(script: Script, heading: Heading) -> list[str]:
-    return [f"@id:{generated_id(script)}", f"@generated:{heading.seed}", *(f"@rule:{r}" for r in heading.rules),
-            *(f"@source:{s}" for s in heading.sources), *(f"@since:{c}" for c in heading.since),
-            *(f"@until:{c}" for c in heading.until), *(f"@requires:{m}" for m in heading.requires)]
+def _tags(case: Case, heading: Heading) -> list[str]:
+    def each(name: str, *values: tuple[str, ...]) -> list[str]:
+        return [f"@{name}:{value}" for value in dict.fromkeys(v for group in values for v in group)]
+
+    return [f"@id:{generated_id(case)}", f"@generated:{heading.seed}", *each("rule", heading.rules),
+            *each("source", heading.sources), *each("since", case.since, heading.since),
+            *each("until", case.until, heading.until), *each("requires", case.mechanics, heading.requires)]
 
 
 def _keywords(found: Sequence[tuple[str, str]]) -> Iterator[tuple[str, str]]:

@@ -1,0 +1,127 @@
+"""The executor (実行): a compiled case played against an adapter session, with no pytest item per case.
+
+``execute(case, session)`` plays the whole case and returns a :class:`CaseResult`. ``Execution(case, session)``
+is the same, step by step: iterate it for each step's :class:`StepOutcome` (with ``observe_each_move``, the
+observation after every move — what a differential run compares, stopping at the first difference), then read
+``result``. Before the first step, the adapter must implement the case's mechanics and play both sides of its
+changes (else UNSUPPORTED); each item is then played by :class:`~shinpan.cases.game.Game`, the same code the
+pytest path's steps use, and the status is named by :mod:`shinpan.cases.verdicts`, as there. Whether a case applies
+under a rules state, and the expectations file, are the caller's (:mod:`shinpan.cases.verdicts`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from shinpan.cases import verdicts
+from shinpan.cases.game import Game
+from shinpan.cases.model import Case, Fault, Move, Step
+from shinpan.cases.timelimit import time_limit, timeout_message
+from shinpan.outcomes import ScenarioSkipped, Status
+from shinpan.session import AdapterSession
+
+
+@dataclass(frozen=True)
+class MoveOutcome:
+    """A move as it went: the rules' rejection (None: it happened) and, when every move is observed, the
+    observation after it."""
+
+    move: Move
+    rejection: str | None
+    observation: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class StepOutcome:
+    """A step as it went: its moves, and — if the case ended during it — the status and message it ended with."""
+
+    step: Step
+    moves: tuple[MoveOutcome, ...] = ()
+    status: Status | None = None
+    """None: the step went through; else the case ended in this step with this status."""
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    """How a case ended: its status and message, the step during which it ended (None if it passed or ended before
+    its first step: the adapter lacks a mechanic or change), and every step that was played."""
+
+    status: Status
+    message: str
+    step: Step | None
+    steps: tuple[StepOutcome, ...] = ()
+
+
+class Execution:
+    """A case being played on an adapter, step by step (iterate it; then read :attr:`result`)."""
+
+    def __init__(self, case: Case, session: AdapterSession, *, observe_each_move: bool = False,
+                 time_limit: float | None = None, on_step: Callable[[Step], None] | None = None) -> None:
+        self.case = case
+        self.game = Game(session, observe_each_move=observe_each_move)
+        self.time_limit = time_limit
+        """Seconds the case may take, for an in-process adapter (None: no limit; a subprocess keeps its own)."""
+        self.on_step = on_step
+        """Told of each step as it begins (``--trace`` notes it)."""
+        self.result: CaseResult | None = None
+        self._steps: list[StepOutcome] = []
+
+    def __iter__(self) -> Iterator[StepOutcome]:
+        case = self.case
+        skip = verdicts.lacking(self.game.session.capabilities, case.mechanics, case.since, case.until)
+        if skip is not None:
+            self._end(skip.status, skip.reason, None)
+            return
+        budget = self.time_limit
+        for step in case.steps:
+            started = time.monotonic()
+            outcome = self._play(step, budget)
+            if budget is not None:
+                budget -= time.monotonic() - started
+            self._steps.append(outcome)
+            yield outcome
+            if outcome.status is not None:
+                self._end(outcome.status, outcome.message, step)
+                return
+        self._end(Status.PASS, "", None)
+
+    def run(self) -> CaseResult:
+        """Play every step; the result."""
+        for _ in self:
+            pass
+        assert self.result is not None
+        return self.result
+
+    def _play(self, step: Step, budget: float | None) -> StepOutcome:
+        """One step's items, in order, until one ends the case."""
+        if self.on_step is not None:
+            self.on_step(step)
+        moves: list[MoveOutcome] = []
+        game = self.game
+        try:
+            limit = None if budget is None else max(budget, 0.0)
+            message = timeout_message(game.session.name, self.time_limit or 0.0)
+            with time_limit(limit, message):
+                for item in step.items:
+                    if isinstance(item, Fault):
+                        return StepOutcome(step, tuple(moves), item.status, item.message)
+                    observed = game.play(item, self.case.setup)
+                    if isinstance(item, Move):
+                        moves.append(MoveOutcome(item, game.last_rejection, observed))
+        except (Exception, ScenarioSkipped) as error:
+            status, text = verdicts.status_of_error(error)
+            return StepOutcome(step, tuple(moves), status, text)
+        return StepOutcome(step, tuple(moves))
+
+    def _end(self, status: Status, message: str, step: Step | None) -> None:
+        self.result = CaseResult(status, message, step, tuple(self._steps))
+
+
+def execute(case: Case, session: AdapterSession, *, observe_each_move: bool = False,
+            time_limit: float | None = None) -> CaseResult:
+    """Play ``case`` on the adapter's ``session``: how it ended (see :class:`Execution`)."""
+    return Execution(case, session, observe_each_move=observe_each_move, time_limit=time_limit).run()

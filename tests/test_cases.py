@@ -1,0 +1,142 @@
+"""The compiled case (shinpan.cases): scenarios compile to cases with no engine and no pytest item, a case built in
+Python plays like one compiled, and the executor ends each the way the rules and the adapter say."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from shinpan import rulesets, suite
+from shinpan.adapters.registry import make_adapter
+from shinpan.adapters.schemas import problems
+from shinpan.cases import (
+    Case,
+    Check,
+    Execution,
+    Fault,
+    Move,
+    NeedsCard,
+    Setup,
+    Step,
+    as_record,
+    compile_case,
+    execute,
+)
+from shinpan.outcomes import Status
+from shinpan.session import AdapterSession
+
+RULES = rulesets.load().select(None, None).as_sent()
+A = "テスト用クリーチャーA"
+
+
+def scenario(case_id: str) -> suite.Case:
+    return next(case for case in suite.cases() if case.id == case_id)
+
+
+@pytest.fixture
+def session() -> Iterator[AdapterSession]:
+    opened = AdapterSession(make_adapter("reference"), "reference")
+    yield opened
+    opened.stop()
+
+
+def summoned(check: dict[str, Any]) -> Case:
+    """A case written in Python: 自分が《A》を召喚する, then ``check``."""
+    state = {"cards": {"a": A}, "turn": {"number": 3, "active": "me", "step": "main"},
+             "players": {"me": {"battle": [], "hand": ["a"]}, "opp": {"battle": []}}}
+    return Case("py-summon", Setup(RULES, 0, state), (
+        Step("前提", "自分の手札に《テスト用クリーチャーA》がある", 1, (NeedsCard(A),)),
+        Step("もし", "自分が《テスト用クリーチャーA》を召喚する", 2, (Move({"type": "summon", "card": "a"}),)),
+        Step("ならば", "…", 3, (Check(check),)),
+    ))
+
+
+def test_a_scenario_compiles_to_its_setup_moves_and_checks_without_an_engine() -> None:
+    case = compile_case(scenario("basics-sick-001"), RULES)
+    assert [(step.keyword, step.line) for step in case.steps] == [("前提", 10), ("かつ", 11), ("もし", 12),
+                                                                  ("ならば", 13), ("かつ", 14)]
+    assert case.steps[1].items == (NeedsCard(A),)
+    assert case.steps[2].items == (Move({"type": "summon", "card": A}),)
+    assert case.steps[3].items == (Check({"check": "object", "card": A, "field": "summoning_sick", "test": "equals",
+                                          "value": True, "observable": "summoning_sick"}),)
+    assert case.setup.rules == RULES
+    assert case.setup.state["players"]["me"]["hand"] == [A]
+    assert case.needs.cards == (A,) and case.needs.observables == ("summoning_sick", "can_attack")
+
+
+def test_the_steps_that_read_the_game_compile_without_one() -> None:
+    # 次の自分のターンになる: two turns end, by the scenario's own count of whose turn it is
+    case = compile_case(scenario("basics-sick-004"), RULES)
+    assert [item.action["type"] for _, item in case.items() if isinstance(item, Move)] == ["summon", "end_turn",
+                                                                                           "end_turn"]
+    # …はアンタップされている: where the card is is decided when the check is judged
+    case = compile_case(scenario("basics-sick-002"), RULES)
+    assert Check({"check": "tapped", "card": A, "value": False}) in [item for _, item in case.items()]
+
+
+def test_a_step_that_cannot_compile_ends_the_case_there_as_an_error(session: AdapterSession) -> None:
+    broken = scenario("basics-sick-001")
+    steps = list(broken.steps)
+    steps.insert(3, suite.Step("前提", "Context", "自分の手札に《テスト用クリーチャーB》がある", 99))  # after the move
+    case = compile_case(dataclasses.replace(broken, steps=tuple(steps)), RULES)
+    assert len(case.steps) == 4 and isinstance(case.steps[-1].items[-1], Fault)
+    result = execute(case, session)
+    assert (result.status, result.step) == (Status.ERROR, case.steps[-1])
+    assert "after the game has started" in result.message
+
+
+def test_a_step_no_definition_matches_is_the_error_pytest_bdd_gives() -> None:
+    broken = scenario("basics-sick-001")
+    case = compile_case(dataclasses.replace(broken, steps=(suite.Step("前提", "Context", "月が出ている", 5),)), RULES)
+    fault = case.steps[0].items[0]
+    assert isinstance(fault, Fault) and fault.status == Status.ERROR
+    assert fault.message.startswith('StepDefinitionNotFoundError: Step definition is not found: Given "月が出ている". '
+                                    "Line 5 in scenario")
+
+
+def test_a_case_built_in_python_plays_and_fails_at_its_step(session: AdapterSession) -> None:
+    present = {"check": "in_zone", "player": "me", "zone": "battle", "card": "a", "present": True}
+    assert execute(summoned(present), session).status == Status.PASS
+    failing = summoned({**present, "zone": "graveyard"})
+    result = execute(failing, session)
+    assert (result.status, result.step) == (Status.FAIL, failing.steps[2])
+    assert "expected 《a》 in me's graveyard" in result.message
+    assert [outcome.status for outcome in result.steps] == [None, None, Status.FAIL]
+
+
+def test_every_move_is_observed_when_asked_step_by_step(session: AdapterSession) -> None:
+    case = summoned({"check": "in_zone", "player": "me", "zone": "battle", "card": "a", "present": True})
+    execution = Execution(case, session, observe_each_move=True)
+    outcomes = list(execution)
+    observed = outcomes[1].moves[0].observation
+    assert observed is not None and observed["players"]["me"]["battle"][0]["cards"] == ["a"]
+    assert outcomes[0].moves == () and execution.result is not None and execution.result.status == Status.PASS
+    assert execute(case, session).steps[1].moves[0].observation is None  # only when asked
+
+
+def test_what_an_adapter_lacks_ends_the_case_as_the_pytest_path_says(session: AdapterSession) -> None:
+    case = summoned({"check": "object", "card": "a", "field": "power", "test": "equals", "value": 1000,
+                     "observable": "power"})
+    session.hello["capabilities"]["observables"].remove("power")
+    result = execute(case, session)
+    assert (result.status, result.message, result.step) == (Status.UNOBSERVABLE,
+                                                            "the adapter does not report 'power'", case.steps[2])
+    session.hello["capabilities"]["cards"].remove(A)
+    assert execute(case, session).status == Status.UNSUPPORTED
+    lacking = Case("py-mechanic", case.setup, case.steps, mechanics=("no-such-mechanic",))
+    result = execute(lacking, session)
+    assert (result.status, result.step, result.steps) == (Status.UNSUPPORTED, None, ())
+
+
+def test_a_case_is_written_in_the_replayable_form() -> None:
+    record = as_record(compile_case(scenario("basics-sick-002"), RULES))
+    sent = [item["send"]["cmd"] for item in record["messages"] if "send" in item]
+    assert sent == ["new_game", "setup", "act", "observe"]
+    assert next(item for item in record["messages"] if "send" in item and item["send"]["cmd"] == "act")["expect"] \
+        == ["ok", "rejected"]
+    full = {"feature": "f", "line": 1, "name": "n", "topic": "t", "ruleset": "r", "applies": True, "tags": [],
+            "rules": [], "sources": [], "steps": [], **record}
+    assert problems("cases.json", full) == []
