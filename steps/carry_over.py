@@ -453,12 +453,13 @@ def say_sealed(value: Any, context: Context) -> str:
     return "{card}" + ("に封印はない" if value else "は封印されている")
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})の封印は(?P<seals>{CARDS_PATTERN})である"))
-def seals_are(duel: Duel, card: str, seals: str) -> None:
-    """The seals on the object are exactly these cards, in this order."""
-    expect_object(duel, duel.label(card_ref(card)), "seals", "equals", [duel.label(r) for r in card_refs(seals)])
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})の封印は(?:(?P<seals>{CARDS_PATTERN})である|一つもない)"))
+def seals_are(duel: Duel, card: str, seals: str | None) -> None:
+    """The seals on the object are exactly these cards, in this order (一つもない: none)."""
+    expected = [duel.label(r) for r in card_refs(seals)] if seals else []
+    expect_object(duel, duel.label(card_ref(card)), "seals", "equals", expected)
 
 
 @object_phrase("seals", "equals")
 def say_seals_are(value: Any, context: Context) -> str | None:
-    return "{card}の封印は" + context.cards(value) + "である" if value else None
+    return "{card}の封印は" + (context.cards(value) + "である" if value else "一つもない")

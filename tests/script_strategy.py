@@ -23,6 +23,8 @@ Draw = Callable[[st.SearchStrategy[Any]], Any]
 PLAYERS = ("me", "opp")
 CARD_ZONES = ("deck", "hand", "mana", "shields", "graveyard", "hyperspatial")
 ZONES = (*CARD_ZONES, "battle")
+PLACES = (*ZONES, "battle", "battle", "battle")
+"""Where the setup puts a card: half the time in the battle zone, where piles and their flags are."""
 TURN_STEPS = ("start", "draw", "mana", "main", "attack", "end")
 CHOICE_PICKS = {"use": (0, 1), "target": (0, 3), "order": (1, 1), "replacement": (0, 1),
                 "keep_after_reconstruction": (1, 3), "reconstruction_sources": (1, 3), "keep_attacking": (1, 1),
@@ -93,7 +95,7 @@ def setups(draw: Draw) -> tuple[dict[str, Any], Board]:
     """A starting state with the board the generator writes steps on."""
     names = _labels(draw)
     labels = list(names)
-    places = {label: (draw(st.sampled_from(PLAYERS)), draw(st.sampled_from(ZONES))) for label in labels}
+    places = {label: (draw(st.sampled_from(PLAYERS)), draw(st.sampled_from(PLACES))) for label in labels}
     players: dict[str, dict[str, Any]] = {}
     battle = [label for label in labels if places[label][1] == "battle"]
     for player in PLAYERS:
