@@ -35,7 +35,14 @@ EXIT_CODES = {ShinpanError: BAD_INPUT, FileError: BAD_INPUT, SuiteError: BAD_INP
 
 NOT_ERRORS = {"shinpan.smoke._Ended": "how a smoke check ended (a verdict), caught where it is raised",
               "shinpan.cli.BadUsage": "click's usage error with the kit's exit status",
-              "shinpan.adapters.reference.BadMessage": "the reference adapter's own, answered as an error message"}
+              "shinpan.adapters.reference.BadMessage": "the reference adapter's own, answered as an error message",
+              **dict.fromkeys(["shinpan.adapters.sdk.answers.EngineAnswer", "shinpan.adapters.sdk.answers.Unsupported",
+                               "shinpan.adapters.sdk.answers.Rejected", "shinpan.adapters.sdk.answers.ScriptMismatch",
+                               "shinpan.adapters.sdk.answers.BadRequest", "shinpan.adapters.sdk.answers.ChoiceNeeded"],
+                              "an engine's answer to a request, turned into its response status by the SDK"),
+              "shinpan.adapters.sdk.actions.ActionError": "a message that is no action, answered as an error message",
+              "shinpan.adapters.sdk.abilities.AbilityFormError": "an ability form the SDK cannot read; loading the "
+                                                                 "registry turns it into a SuiteError"}
 """Exception classes of ours that are not part of the family, and why."""
 
 SKIPPED_PACKAGES = ("shinpan.reference_engine", "shinpan.steps", "shinpan.features", "shinpan.adapters.examples")

@@ -32,7 +32,7 @@ ALLOWED: dict[str, tuple[str, ...]] = {
 }
 """The layers each layer may import (besides the root, and the reference adapter's import of the engine)."""
 SDK = ("shinpan.adapters.contract", "shinpan.adapters.schemas", "shinpan.adapters.server", "shinpan.adapters.errors",
-       "shinpan.adapters.registry", "shinpan.adapters.cards")
+       "shinpan.adapters.registry", "shinpan.adapters.cards", "shinpan.adapters.sdk")
 """What an adapter may import of ours (docs/adapters.md, section 0)."""
 
 
