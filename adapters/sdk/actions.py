@@ -345,7 +345,7 @@ class Swap(Action):
     asks: ClassVar[tuple[ChoiceKind, ...]] = ("replacement",)
     card: Label
     with_: Label = field(metadata=_key("with"))
-    via: SwapWay | None = None
+    via: SwapWay = "swap"
 
 
 @dataclass(frozen=True)
