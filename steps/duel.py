@@ -9,6 +9,8 @@ adapter's game under pytest (:class:`shinpan.cases.game.Game`, which plays it at
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from shinpan.adapters.cards import CardRegistry
@@ -36,6 +38,9 @@ class Duel:
         """The setup the game started with (None: not yet: Given steps may still add to it)."""
         self._drawn: dict[str, int] = {}
         self._turns_passed = 0
+        self._attempting = False
+        self.moves_made = 0
+        """How many moves the steps have made so far."""
 
     # ------------------------------------------------------------------ setup
     def declare(self, ref: CardRef) -> str:
@@ -154,7 +159,17 @@ class Duel:
         """Perform a move. Unless it is only an ``attempt``, the rules rejecting it fails the scenario."""
         setup = self.start()
         choices, self.choices = self.choices, []
-        self.sink.emit(Move(action, tuple(choices), attempt), setup)
+        self.moves_made += 1
+        self.sink.emit(Move(action, tuple(choices), attempt or self._attempting), setup)
+
+    @contextmanager
+    def attempting(self) -> Iterator[None]:
+        """The moves made inside are only tried (〜ことを試みる): the rules may reject them."""
+        self._attempting = True
+        try:
+            yield
+        finally:
+            self._attempting = False
 
     def end_turn(self) -> None:
         """End the turn; the next player's turn begins with a draw.

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pytest_bdd import parsers, when
 
+from shinpan.cases.compiler import library
 from shinpan.steps.duel import Duel
-from shinpan.steps.printer.phrases import Context, Message, action_phrase
+from shinpan.steps.printer.phrases import Context, Message, action_phrase, attempt_phrase
 from shinpan.steps.vocabulary import (
     CARD_PATTERN,
     CARDS_PATTERN,
@@ -197,3 +198,23 @@ def next_turn_of(duel: Duel, player: str) -> None:
     duel.end_turn()
     while duel.active_player() != PLAYERS[player]:
         duel.end_turn()
+
+
+@when(parsers.re(r"「(?P<move>(?:《[^《》]+》|[^「」《》])+)」ことを試みる"))
+def attempt(duel: Duel, move: str) -> None:
+    """Only try the move the quoted phrase (a もし phrase of a move) says: the rules may reject it, and a later
+    その行動は… step says whether they did."""
+    found = [d for d in library().matching("when", move) if d.step_func is not attempt]
+    if len(found) != 1:
+        raise LookupError(f"「{move}」 is not one phrase of a move: {len(found)} もし steps say it")
+    definition = found[0]
+    before = duel.moves_made
+    with duel.attempting():
+        definition.step_func(duel=duel, **definition.parser.parse_arguments(move))
+    if duel.moves_made != before + 1:
+        raise ValueError(f"「{move}」 makes {duel.moves_made - before} moves: only one move can be tried")
+
+
+@attempt_phrase
+def say_attempt(made: str) -> str:
+    return f"「{made}」ことを試みる"

@@ -211,8 +211,6 @@ MOVES: dict[str, Callable[[Draw, Board], dict[str, Any] | None]] = {
 CARD_MOVES = ("summon", "destroy", "charge_mana", "cast", "discard", "tap", "untap", "unlink", "seal", "unseal",
               "stop_treating_as_creature", "devolve", "put_under", "rearrange_under", "g_link", "awaken_link", "flip",
               "equip", "side_jump", "mugetsu", "break", "swap")
-ATTEMPTABLE = ("attack", "devolve", "rearrange_under")
-"""The moves a phrase can also only try (〜しようとする)."""
 
 
 def _choice(draw: Draw, board: Board) -> dict[str, Any]:
@@ -229,7 +227,7 @@ def move(draw: Draw, board: Board) -> Move | None:
     if action is None:
         return None
     choices: Any = tuple(_choice(draw, board) for _ in range(draw(st.integers(0, 2))))
-    return Move(action, choices, kind in ATTEMPTABLE and draw(st.booleans()))
+    return Move(action, choices, draw(st.booleans()))
 
 
 def _object_check(draw: Draw, board: Board) -> list[dict[str, Any]]:

@@ -65,20 +65,21 @@ def _pile_never_tapped(obj: Message, context: Context) -> str | None:
            f"{'攻撃中の' if obj['attacking'] else ''}クリーチャーがいる"
 
 
-@pytest.mark.parametrize(("family", "key", "wrong"), [
-    ("check", "in_zone", _owner_instead_of_player),
-    ("action", "destroy", _destroyed_in_reverse),
-    ("setup", "object", _pile_never_tapped),
+@pytest.mark.parametrize(("family", "key", "wrong", "examples"), [
+    ("check", "in_zone", _owner_instead_of_player, 300),
+    ("action", "destroy", _destroyed_in_reverse, 1000),  # one move type of thirty, and with two cards or more
+    ("setup", "object", _pile_never_tapped, 300),
 ], ids=["a check naming the owner, not the player checked", "a move listing the cards backwards",
         "a pile printed untapped"])
 def test_a_renderer_printing_the_wrong_phrase_is_caught(monkeypatch: pytest.MonkeyPatch, family: str, key: str,
-                                                        wrong: Any) -> None:
+                                                        wrong: Any, examples: int) -> None:
     step_library.load()  # the step modules register their renderers as they are imported: before the plant
     table = getattr(PHRASEBOOK, family)
     kept = [r for r in table[key] if not (family == "setup" and r.__name__ == "say_pile")]
     monkeypatch.setitem(table, key, [*kept, wrong] if family == "setup" else [wrong])
 
-    @settings(max_examples=300, database=None, report_multiple_bugs=False, phases=[Phase.generate], derandomize=True)
+    @settings(max_examples=examples, database=None, report_multiple_bugs=False, phases=[Phase.generate],
+              derandomize=True)
     @given(cases())
     def round_trip(case: Case) -> None:
         assert_round_trip(case)
@@ -118,8 +119,10 @@ def test_a_printed_scenario_has_the_generated_tags_and_its_triage_stub() -> None
 
 
 def test_the_printer_says_what_it_cannot_print() -> None:
-    case = _case(Move({"type": "summon", "card": "A"}, attempt=True))
-    with pytest.raises(RenderError, match="no phrase of the step library says the attempted move"):
+    case = _case(Move({"type": "move", "card": "A", "to": "hand", "position": "bottom"}))
+    with pytest.raises(RenderError, match="no phrase of the step library says the move"):
         printed(case)
+    with pytest.raises(RenderError, match="no phrase of the step library says the choice"):
+        printed(_case(Move({"type": "resolve"}, ({"player": "me", "kind": "order", "picks": ["A", "A"]},))))
     with pytest.raises(RenderError, match="cites a @rule or a @source"):
         print_scenario(case, Heading("名前", seed=1), cards.load())

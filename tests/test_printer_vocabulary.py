@@ -90,8 +90,6 @@ def instances(spec: Mapping[str, Any], here: str) -> Iterator[dict[str, Any]]:
 
 ACTIONS = schemas.load("action.json")
 ACTION_TYPES = [entry["$ref"].rsplit("/", 1)[1] for entry in ACTIONS["oneOf"]]
-ATTEMPTABLE = {"attack", "devolve", "rearrange_under"}
-"""The moves a phrase can also only try (〜しようとする)."""
 
 
 def action_examples() -> Iterator[tuple[str, dict[str, Any], bool]]:
@@ -103,7 +101,7 @@ def action_examples() -> Iterator[tuple[str, dict[str, Any], bool]]:
             if ("with" in action and "sources" in action) or action in seen:
                 continue
             seen.append(action)
-            for attempt in (False, True) if action_type in ATTEMPTABLE else (False,):
+            for attempt in (False, True):
                 yield f"{action_type} {sorted(action.items())}{' (tried)' if attempt else ''}", action, attempt
 
 

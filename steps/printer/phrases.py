@@ -6,7 +6,8 @@ Four families of renderers, one per kind of contract element a scenario is made 
 - :func:`setup_phrase` — a fragment of the starting state (:mod:`shinpan.steps.printer.setup` cuts the ``setup``
   state into fragments: whose turn, a run of cards in a zone, a battle-zone object, a flag of an object, an effect)
   → a 前提 phrase;
-- :func:`action_phrase` — a move (``act``'s ``action``, and whether the rules may reject it) → a もし phrase;
+- :func:`action_phrase` — a move (``act``'s ``action``, and whether the rules may reject it) → a もし phrase; a move
+  only tried that no phrase of its own says is the move's phrase wrapped by the one :func:`attempt_phrase`;
 - :func:`choice_phrase` — a scripted choice (``act``'s ``choices``) → a もし phrase written before its move;
 - :func:`check_phrase` — one or more checks (:mod:`shinpan.checks`) → a ならば phrase.
 
@@ -96,6 +97,7 @@ SetupRenderer = Callable[[Message, Context], str | None]
 ActionRenderer = Callable[[Message, bool, Context], str | None]
 ChoiceRenderer = Callable[[Message, Context], str | None]
 CheckRenderer = Callable[[Sequence[Message], Context], tuple[str, int] | None]
+AttemptRenderer = Callable[[str], str]
 R = TypeVar("R", bound=Callable[..., Any])
 
 
@@ -108,6 +110,7 @@ class Phrasebook:
     action: dict[str, list[ActionRenderer]] = field(default_factory=dict)
     choice: dict[str, list[ChoiceRenderer]] = field(default_factory=dict)
     check: dict[str, list[CheckRenderer]] = field(default_factory=dict)
+    attempt: list[AttemptRenderer] = field(default_factory=list)
 
 
 PHRASEBOOK = Phrasebook()
@@ -137,6 +140,13 @@ def choice_phrase(kind: str) -> Callable[[R], R]:
     return _register(PHRASEBOOK.choice, kind)
 
 
+def attempt_phrase(renderer: AttemptRenderer) -> AttemptRenderer:
+    """Register the renderer of a move only tried, from the phrase of the move made: ``(phrase) -> phrase``."""
+    if renderer not in PHRASEBOOK.attempt:
+        PHRASEBOOK.attempt.append(renderer)
+    return renderer
+
+
 def check_phrase(kind: str) -> Callable[[R], R]:
     """Register a renderer of checks starting with one of this kind: ``(checks, context) -> (phrase, how many
     checks it says) | None``."""
@@ -161,6 +171,9 @@ def render_action(action: Message, attempt: bool, context: Context) -> str:
     """The もし phrase of a move (``attempt``: the rules may reject it, 〜しようとする)."""
     renderers = PHRASEBOOK.action.get(str(action.get("type")), [])
     answers = [a for r in renderers if (a := r(action, attempt, context)) is not None]
+    if attempt and not answers and PHRASEBOOK.attempt:
+        made = render_action(action, False, context)
+        answers = [tried(made) for tried in PHRASEBOOK.attempt]
     return _one(answers, "the attempted move" if attempt else "the move", action)
 
 
