@@ -239,7 +239,7 @@ class Game:
         attacker.tapped = True
         attacker.attacking = True
         self.log.append(Attacked(attacker.top, attacker.controller))
-        self.state.waiting.extend(check_attack(self.state, self.rules, attacker))
+        self.pipeline.wait(check_attack(self.state, self.rules, attacker))
         self._finish(choices)
 
     def end_turn(self) -> None:

@@ -89,8 +89,20 @@ FORMAT = click.option("--format", "format_", type=click.Choice(["pretty", "json"
                       show_default=True, help="pretty: a table for people; json: one JSON document.")
 
 
+def _version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """``--version``: the kit's version, the protocol it speaks and the hash of the suite it carries."""
+    if not value or ctx.resilient_parsing:
+        return
+    from shinpan.adapters.contract import PROTOCOL_VERSION
+    from shinpan.report import suite_hash
+
+    click.echo(f"shinpan, version {__version__}\nprotocol {PROTOCOL_VERSION}\nsuite {suite_hash()}")
+    ctx.exit()
+
+
 @click.group(cls=Shinpan, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="shinpan")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
+              help="Show the version, the protocol version and the suite's hash (as reports name them), and exit.")
 def main() -> None:
     """shinpan (審判): Duel Masters rulings as executable scenarios, run against any simulator.
 
@@ -131,6 +143,7 @@ def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str 
 
     from shinpan import invocation
 
+    _check_parallel(pytest_args)
     args = [*invocation.base_arguments(), f"--adapter={adapter}", f"--seed={seed}",
             f"--default-target={features_dir()}", *_plugin_options(click.get_current_context().params),
             f"--scenario-timeout={scenario_timeout}", f"--timeout-multiplier={timeout_multiplier}"]
@@ -189,6 +202,7 @@ def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]
             "not_applicable_because": verdict.reason if verdict.status == "NOT_APPLICABLE" else None,
             "in_doubt": list(verdict.doubts),
             "unresolved_because": verdict.reason if verdict.status == "UNRESOLVED" else None,
+            "on_a_calendar_day": changes.on_some_day(values.since, values.until),
             "steps": [{"keyword": s.keyword.strip(), "kind": s.kind, "text": s.text, "line": s.line}
                       for s in case.steps],
         })
@@ -196,17 +210,24 @@ def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]
 
 
 @main.command("list")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per scenario.")
+@click.option("--format", "format_", type=click.Choice(["pretty", "json"]), default="pretty", show_default=True,
+              help="pretty: a line per scenario; json: one JSON object per scenario (JSON Lines).")
+@click.option("--json", "as_json", is_flag=True, help="The same as --format json.")
 @_ruleset_options
-def list_(as_json: bool, ruleset: str | None, rules_as_of: str | None) -> None:
+def list_(format_: str, as_json: bool, ruleset: str | None, rules_as_of: str | None) -> None:
     """List every scenario with its tags, and whether it applies under the selected rules ('-': not applicable,
-    '?': it depends on a change in doubt)."""
+    '?': it depends on a change in doubt). A scenario that holds on no calendar day (only in the matrix's states
+    just before or after a change) says so."""
     for record in _cases(ruleset, rules_as_of):
-        if as_json:
+        if as_json or format_ == "json":
             click.echo(json.dumps({k: v for k, v in record.items() if k != "steps"}, ensure_ascii=False))
         else:
             mark = " " if record["applies"] else ("?" if record["in_doubt"] else "-")
-            click.echo(f"{mark} {record['id']:<28} {record['feature']}:{record['line']}  {record['name']}")
+            never = "" if record["on_a_calendar_day"] else f"  [{NO_CALENDAR_DAY}]"
+            click.echo(f"{mark} {record['id']:<28} {record['feature']}:{record['line']}  {record['name']}{never}")
+
+
+NO_CALENDAR_DAY = "applies on no calendar day: it runs only just before or after a change, in shinpan matrix"
 
 
 @main.command()
@@ -260,6 +281,7 @@ def matrix(adapter: str, validate: bool, expectations: str | None, tags: str | N
     from shinpan import matrix as matrix_
     from shinpan.report import cases, read
 
+    _check_parallel(pytest_args)
     changes = rulesets.load()
     states = [state.label for state in matrix_.states(changes)]
     _check_adapter(adapter)
@@ -360,8 +382,8 @@ def expectations_update(report: str, file_: str) -> None:
 def smoke(adapter: str, timeout: float, format_: str) -> None:
     """A handful of trivial exchanges that tell a broken adapter from a non-conforming engine.
 
-    Exit status: 0 all well, 1 the adapter is broken (also: an adapter spec that names none), 2 the adapter
-    works but the engine answers wrongly, 4 a bad option.
+    Exit status: 0 all well, 1 the adapter is broken, 2 the adapter works but the engine answers wrongly, 4 bad
+    input (a bad option, an adapter spec that names no adapter).
     """
     from shinpan.smoke import run as run_smoke
 
@@ -493,7 +515,8 @@ def site(out: str, reports: tuple[str, ...], run_reference: bool) -> None:
 MODEL = """\
 How the rules of a day are found: every change dated on or before the day is in force; a change known only
 by a range (after A, by B) is in force from B, not in force up to A, and in doubt in between. A scenario
-whose @since/@until names a change in doubt is UNRESOLVED (with the reason); the run goes on. --ruleset ID
+whose @since/@until names a change in doubt is UNRESOLVED (with the reason); the run goes on. A change the
+sources disagree about carries its conflict, and its range is the days of the disagreement. --ruleset ID
 gives the rules just after change ID (before:ID just before it); the default is today.
 
 Adding a newly published revision: add a change to features/rulesets.yaml (its date as id, what changed,
@@ -556,12 +579,15 @@ def rulesets_(fmt: str) -> None:
         for change in changes.items:
             click.echo(json.dumps({"id": change.id, "title": change.title, "date": _iso(change.date),
                                    "after": _iso(change.after), "by": _iso(change.by), "what": list(change.what),
-                                   "sources": list(change.sources)}, ensure_ascii=False))
+                                   "conflict": change.conflict, "sources": list(change.sources)},
+                                  ensure_ascii=False))
         return
     for change in changes.items:
         click.echo(change.describe())
         for line in change.what:
             click.echo(f"    - {line}")
+        if change.conflict:
+            click.echo(f"    the sources disagree: {change.conflict}")
         click.echo(f"    sources: {', '.join(change.sources)}")
     today = changes.today()
     click.echo("")
@@ -573,6 +599,16 @@ def rulesets_(fmt: str) -> None:
 
 def _iso(day: Any) -> str | None:
     return day.isoformat() if day is not None else None
+
+
+def _check_parallel(pytest_args: tuple[str, ...]) -> None:
+    """``-n`` without pytest-xdist is a bad option that says how to get it."""
+    from shinpan import invocation
+
+    option = invocation.lacks_xdist(pytest_args)
+    if option is not None:
+        raise BadUsage(f"{option}: spreading the run over processes needs pytest-xdist, which is not installed: "
+                       "pip install 'shinpan[parallel]' (or pip install pytest-xdist)")
 
 
 def _check_adapter(spec: str) -> None:

@@ -2,8 +2,9 @@
 
 A and B are days or changes (``2021-03-15``, ``2021-03-16``, ``before:2021-03-16``). A scenario *moves* when its
 standing differs between them: it applies (its ruling is asserted), it is NOT_APPLICABLE (its window excludes the
-state), or it is UNRESOLVED (it names a change in doubt there). The change responsible is each change the
-scenario's ``@since``/``@until`` names whose standing differs between A and B. A maintainer reads this when a new
+state), or it is UNRESOLVED (it names a change in doubt there, or it is an open question, ``@status:unresolved``).
+The change responsible is each change the scenario's ``@since``/``@until`` names whose standing differs between A
+and B. A maintainer reads this when a new
 revision is published: the scenarios it ends, the ones it starts, and the changes whose date is in doubt between.
 """
 
@@ -61,9 +62,9 @@ class Diff:
 
 
 def standing(state: rulesets.RulesState, case: suite.Case, changes: rulesets.Changes) -> str:
-    """How a scenario stands in ``state``: ``applies``, ``NOT_APPLICABLE`` or ``UNRESOLVED``."""
-    verdict = state.verdict(case.values.since, case.values.until, changes)
-    return verdict.status or APPLIES
+    """How a scenario stands in ``state``: ``applies``, ``NOT_APPLICABLE`` or ``UNRESOLVED`` — as a run decides it,
+    so an open question (``@status:unresolved``) inside its window is UNRESOLVED, never ``applies``."""
+    return rulesets.scenario_verdict(state, case.values, changes).status or APPLIES
 
 
 def changed_between(first: rulesets.RulesState, second: rulesets.RulesState) -> tuple[str, ...]:

@@ -9,6 +9,7 @@ paths read ``features/basics/召喚酔い.feature…`` from a checkout and from 
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -27,10 +28,16 @@ SUITE_INI: Final = {
 """The ini settings the suite runs with, given on the command line (``-o name=value``)."""
 
 
+CACHE_DIR: Final = ".shinpan_cache"
+"""pytest's cache of a ``shinpan run`` (what ``--lf``/``--ff`` read: the scenarios that failed last time), in the
+folder the command runs in, as pytest keeps ``.pytest_cache`` in a project: a simulator's repository keeps its own."""
+
+
 def base_arguments() -> list[str]:
-    """The arguments every run of the suite starts with."""
+    """The arguments every run of the suite starts with. pytest's cache is :data:`CACHE_DIR` of the current folder
+    (node ids are relative to the suite, wherever it is installed), so that ``--lf`` and ``--ff`` work."""
     args = ["-c", os.devnull, "--rootdir", str(paths.suite_root()), "-p", "shinpan.pytest_plugin",
-            "-p", "no:cacheprovider", "-p", "no:hypothesispytest"]  # the suite has no hypothesis tests
+            "-o", f"cache_dir={Path.cwd() / CACHE_DIR}", "-p", "no:hypothesispytest"]  # no hypothesis test in the suite
     for name, value in SUITE_INI.items():
         args += ["-o", f"{name}={value}"]
     return args
@@ -68,7 +75,7 @@ def run_to_report(report: Path, adapter: str, ruleset: str | None = None, target
     A run that writes no report (bad input, an adapter that cannot be made) is a :class:`ReportError` whose
     message ends with the run's last line of output; failing scenarios are results, not errors."""
     command = [sys.executable, "-m", "shinpan", "run", f"--adapter={adapter}", f"--report={report}",
-               "-q", "-p", "no:warnings"]
+               "-q", "-p", "no:warnings", "-p", "no:cacheprovider"]  # a run of the kit's own: no cache left behind
     if ruleset:
         command.append(f"--ruleset={ruleset}")
     command += [*options, *targets]
@@ -77,3 +84,16 @@ def run_to_report(report: Path, adapter: str, ruleset: str | None = None, target
         tail = (done.stdout + done.stderr).strip().splitlines()[-1:] or ["no output"]
         raise ReportError(report, None, f"the {adapter} run wrote no report ({tail[0]})")
     return report
+
+
+XDIST_OPTIONS = ("-n", "--numprocesses", "--maxprocesses", "--dist")
+"""pytest-xdist's options that spread a run over processes."""
+
+
+def lacks_xdist(extra: Sequence[str]) -> str | None:
+    """The pytest-xdist option among ``extra`` (``-n auto``, ``-n2``, ``--dist load``…) when pytest-xdist is not
+    installed, or None."""
+    asked = next((arg for arg in extra if arg.startswith(XDIST_OPTIONS) and not arg.startswith("--no")), None)
+    if asked is None or importlib.util.find_spec("xdist") is not None:
+        return None
+    return asked

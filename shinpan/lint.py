@@ -101,8 +101,9 @@ def _lint_rule_versions(known: rules_.Rules, changes: rulesets.Changes) -> Itera
 
 
 def _lint_rules(feature: suite.FeatureFile, known: rules_.Rules, changes: rulesets.Changes) -> Iterator[Problem]:
-    """Every @rule: names an entry of features/rules.yaml, and one of its versions can overlap the
-    scenario's @since/@until window (reported only when they certainly do not overlap)."""
+    """Every @rule: names an entry of features/rules.yaml that exists in the scenario's @since/@until window: in
+    every state of the rules where the scenario asserts, one of its versions can hold (reported only where none
+    certainly can)."""
     reported: set[tuple[int, str]] = set()
     for case in feature.cases:
         values = case.values
@@ -113,17 +114,27 @@ def _lint_rules(feature: suite.FeatureFile, known: rules_.Rules, changes: rulese
             if (case.scenario_line, number) in reported:
                 continue
             rule = known.get(number)
-            if rule is None:
-                message = f"@rule:{number} is not in features/rules.yaml"
-            elif all(rules_.certainly_outside(v, values.since, values.until, changes) for v in rule.versions):
-                window = " ".join([*(f"@since:{c}" for c in values.since), *(f"@until:{c}" for c in values.until)])
-                versions = "; ".join(v.window() for v in rule.versions)
-                message = (f"@rule:{number} ({rule.title}) does not exist in this scenario's window ({window}): "
-                           f"features/rules.yaml gives it for {versions}")
-            else:
+            message = (f"@rule:{number} is not in features/rules.yaml" if rule is None
+                       else _rule_window_problem(rule, values, changes))
+            if message is None:
                 continue
             reported.add((case.scenario_line, number))
             yield Problem(_show(feature.path), case.scenario_line, message)
+
+
+def _rule_window_problem(rule: rules_.Rule, values: TagValues, changes: rulesets.Changes) -> str | None:
+    """Whether ``rule`` exists in the scenario's window: in none of it, or not in every state where it asserts."""
+    window = " ".join([*(f"@since:{c}" for c in values.since), *(f"@until:{c}" for c in values.until)]) or "every day"
+    versions = "; ".join(v.window() for v in rule.versions)
+    if all(rules_.certainly_outside(v, values.since, values.until, changes) for v in rule.versions):
+        return (f"@rule:{rule.number} ({rule.title}) does not exist in this scenario's window ({window}): "
+                f"features/rules.yaml gives it for {versions}")
+    missing = rules_.missing_states(rule, values.since, values.until, changes)
+    if missing:
+        return (f"@rule:{rule.number} ({rule.title}) exists in only part of this scenario's window ({window}): "
+                f"features/rules.yaml gives it for {versions}, but the scenario also holds under "
+                f"{', '.join(missing)}; narrow the window or cite the number of those rules")
+    return None
 
 
 def _lint_text(path: Path) -> Iterator[Problem]:

@@ -39,9 +39,9 @@ def rows(state_ids: Iterable[str], statuses: Iterable[tuple[str, str]]) -> list[
              "exit_status": int(any(found[status] for status in failing))} for state, found in counts.items()]
 
 
-def render(table: Sequence[Mapping[str, Any]]) -> list[str]:
-    """The rows as text: a row per state, a column per status, and the changes in doubt; under a state, the
-    states with the same standings (``= before:…``), which were not run again."""
+def render(table: Sequence[Mapping[str, Any]], width: int = 200) -> list[str]:
+    """The rows as text at most ``width`` wide: a row per state, a column per status, and the changes in doubt;
+    under a state, the states with the same standings (``= before:…``), which were not run again."""
     shown = Table(caption="= : the same changes in force and in doubt as the state above", caption_justify="left")
     shown.add_column("rules")
     for status in COLUMNS:
@@ -53,7 +53,7 @@ def render(table: Sequence[Mapping[str, Any]]) -> list[str]:
                       ", ".join(row.get("in_doubt", [])) or "-")
         for label in row.get("same_as", []):
             shown.add_row(f"  = {label}")
-    return text_lines(shown, width=200)
+    return text_lines(shown, width=width)
 
 
 def annotate(table: list[dict[str, Any]], changes: Changes) -> list[dict[str, Any]]:

@@ -12,6 +12,7 @@ from shinpan.step_library import PACKAGE as STEP_LIBRARY
 
 pytest_plugins = [
     "shinpan.plugin.options", "shinpan.plugin.startup", "shinpan.plugin.timelimit", "shinpan.plugin.states",
-    "shinpan.plugin.collection", "shinpan.plugin.gating", "shinpan.plugin.statuses", "shinpan.plugin.terminal",
+    # statuses before collection, which imports it (its ScenarioTest): a plugin is imported first as a plugin
+    "shinpan.plugin.statuses", "shinpan.plugin.collection", "shinpan.plugin.gating", "shinpan.plugin.terminal",
     STEP_LIBRARY,
 ]

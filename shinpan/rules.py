@@ -4,13 +4,14 @@ cites, with a short title and the rulebook versions in which the number exists w
 A number can change meaning between versions (603.5d was the シールド・フォース rule in Ver.1.18 and is the
 self-leave rule in Ver.1.48). Each :class:`RuleVersion` is a window bounded by change ids of
 ``features/rulesets.yaml``: it holds from just after ``start`` took effect until ``end`` took effect (``None``:
-no bound known). A scenario may cite a number only if one of its versions can overlap the scenario's window.
+no bound known). A scenario may cite a number only where it exists: some version can hold in every state of the
+rules in which the scenario asserts.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -84,6 +85,22 @@ def certainly_outside(version: RuleVersion, since: Iterable[str], until: Iterabl
     if version.end is not None and any(changes.ends_before(version.end, start) for start in since):
         return True
     return version.start is not None and any(changes.ends_before(end, version.start) for end in until)
+
+
+def missing_states(rule: Rule, since: Sequence[str], until: Sequence[str],
+                   changes: rulesets.Changes) -> tuple[str, ...]:
+    """The states of the matrix (:meth:`shinpan.rulesets.Changes.states`) in which a scenario with this window
+    asserts while no version of ``rule`` can hold: the number is cited where it certainly does not exist."""
+    def holds(state: rulesets.RulesState, start: Sequence[str], end: Sequence[str]) -> bool:
+        return state.verdict(start, end, changes).status != "NOT_APPLICABLE"
+
+    return tuple(state.label for state in changes.states()
+                 if state.verdict(since, until, changes).status is None
+                 and not any(holds(state, _ids(v.start), _ids(v.end)) for v in rule.versions))
+
+
+def _ids(change: str | None) -> tuple[str, ...]:
+    return () if change is None else (change,)
 
 
 @cache

@@ -8,11 +8,14 @@ order between them is invented.
 The rules on day D (:meth:`Changes.on`): a dated change is in force if its date is on or before D; a ranged
 change is in force if ``by`` <= D, not in force if D <= ``after``, and **in doubt** otherwise.
 The rules just after change X (:meth:`Changes.after`) are those of a moment inside X's own date or range once
-X has taken effect; just before X (:meth:`Changes.before`) the same moment with X not yet in force.
+X has taken effect; just before X (:meth:`Changes.before`) are those of the day before X's date, or for a ranged X
+the same moment as just after it with X not yet in force.
 
 Scenario windows name changes: ``@since:X`` — the ruling holds once X is in force; ``@until:X`` — it holds
 until X (X ended it). Under a state where a change a scenario names is in doubt, the scenario is
-UNRESOLVED with a reason naming the change and its range; the run itself never stops for doubt.
+UNRESOLVED with a reason naming the change and its range; the run itself never stops for doubt. A change the sources
+*disagree* about (``conflict``) is a ranged change whose range is the days of the disagreement; the conflict is the
+reason its scenarios give for being UNRESOLVED there.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from shinpan.adapters import yamlfile
 from shinpan.adapters.contract import Rules
 from shinpan.adapters.errors import SuiteError
 from shinpan.errors import RulesetError
+from shinpan.tags import TagValues
 
 
 class Standing(StrEnum):
@@ -55,6 +59,10 @@ class Change:
     """For a ranged change: it took effect after this day (``None``: no lower bound is known)."""
     by: dt.date | None = None
     """For a ranged change: it had taken effect on or before this day (``None``: no upper bound is known)."""
+    conflict: str | None = None
+    """For a change the sources disagree about (矛盾): which sources say what. Its range is then the days over which
+    they disagree (no ``by`` while they still do), and a scenario that names it is UNRESOLVED there, this text its
+    reason."""
     line: int | None = None
 
     @property
@@ -75,11 +83,22 @@ class Change:
         text = " and ".join(b for b in bounds if b)
         return f"undated, {text}" if text else "undated, no bound known"
 
+    def doubt(self) -> str:
+        """Why a scenario naming it is UNRESOLVED where it is in doubt: its id and range, and the conflict if any."""
+        text = f"{self.id} ({self.when()})"
+        return f"{text}; the sources disagree: {self.conflict}" if self.conflict else text
+
     def describe(self) -> str:
         """One line: the id with its date or range, and its title."""
         if self.date is not None and self.id == self.date.isoformat():
             return f"{self.id}: {self.title}"
         return f"{self.id} ({self.when()}): {self.title}"
+
+    def turning_days(self) -> tuple[dt.date, ...]:
+        """The days on which its standing changes: its date; or the day after ``after`` and the day ``by``."""
+        if self.date is not None:
+            return (self.date,)
+        return tuple(d for d in (self.after and self.after + dt.timedelta(days=1), self.by) if d is not None)
 
     def on(self, day: dt.date) -> Standing:
         """Whether it is in force on ``day``."""
@@ -177,9 +196,27 @@ class RulesState:
                           if tag == "since" else f"@until:{change_id} — the ruling was changed by {change.describe()}")
                 return Verdict("NOT_APPLICABLE", reason)
         if doubts:
-            named = "; ".join(f"{c} ({changes.get(c).when()})" for c in doubts)
+            named = "; ".join(changes.get(c).doubt() for c in doubts)
             return Verdict("UNRESOLVED", f"depends on a change in doubt here: {named}", tuple(doubts))
         return Verdict(None)
+
+
+OPEN_QUESTION = "an open question; asserts nothing"
+NO_QUESTION = "'-' in the source table: the question does not arise; asserts nothing"
+
+
+def scenario_verdict(state: RulesState, values: TagValues, changes: Changes) -> Verdict:
+    """Whether a scenario asserts in ``state``: outside its ``@since``/``@until`` window, or where it names a change
+    in doubt, the window's :meth:`RulesState.verdict`; inside it, ``@status:unresolved`` (an open question) is
+    UNRESOLVED and ``@status:not_applicable`` (a '-' of a source table) is NOT_APPLICABLE; otherwise it applies."""
+    verdict = state.verdict(values.since, values.until, changes)
+    if verdict.status is not None:
+        return verdict
+    if values.unresolved:
+        return Verdict("UNRESOLVED", OPEN_QUESTION)
+    if values.not_applicable:
+        return Verdict("NOT_APPLICABLE", NO_QUESTION)
+    return verdict
 
 
 @dataclass(frozen=True)
@@ -213,10 +250,28 @@ class Changes:
         return RulesState(anchor.id, standings, day=anchor.date, change=anchor.id, side="after")
 
     def before(self, change_id: str) -> RulesState:
-        """The rules just before ``change_id`` took effect: as just after it, with it not yet in force."""
+        """The rules just before ``change_id`` took effect. For a dated change, the rules of the day before its date
+        (a ranged change whose ``by`` is that date is in doubt there); for a ranged one, as just after it, with it
+        not yet in force."""
+        anchor = self.get(change_id)
+        if anchor.date is not None:
+            eve = anchor.date - dt.timedelta(days=1)
+            return RulesState(f"before:{change_id}", self.on(eve).standings, day=eve, change=change_id, side="before")
         after = self.after(change_id)
         standings = tuple((c, Standing.NOT_IN_FORCE if c == change_id else s) for c, s in after.standings)
         return RulesState(f"before:{change_id}", standings, change=change_id, side="before")
+
+    def calendar_states(self) -> tuple[RulesState, ...]:
+        """The rules of one day of each stretch of days over which no change's standing changes: the day before the
+        first day a standing changes, and every such day. Every calendar day has the standings of one of them."""
+        days = sorted({day for change in self.items for day in change.turning_days()}) or [dt.date.today()]
+        return tuple(self.on(day) for day in (days[0] - dt.timedelta(days=1), *days))
+
+    def on_some_day(self, since: Sequence[str], until: Sequence[str]) -> bool:
+        """Whether a scenario with this window holds on at least one calendar day. One that does not (its window
+        needs a change whose range has no lower bound to be not yet in force, or one in doubt on every day after
+        its start) runs only in the abstract states of the matrix, just before or after a change."""
+        return any(state.verdict(since, until, self).status is None for state in self.calendar_states())
 
     def today(self) -> RulesState:
         """The rules today (the default)."""
@@ -313,16 +368,25 @@ def _change(path: Path, entry: object) -> Change:
         if key not in entry:
             raise SuiteError(path, line, f"change is missing {key!r}")
     cid = str(entry["id"])
-    unknown = set(entry) - {"id", "title", "what", "sources", "date", "after", "by"}
+    unknown = set(entry) - {"id", "title", "what", "sources", "date", "after", "by", "conflict"}
     if unknown:
         raise SuiteError(path, line, f"change {cid}: unknown key(s) {', '.join(sorted(unknown))}; "
-                                     "expected id, title, date or after/by, what, sources")
-    date, after, by = entry.get("date"), entry.get("after"), entry.get("by")
-    problem = _texts_problem(entry) or _bounds_problem(cid, date, after, by)
+                                     "expected id, title, date or after/by, what, sources, conflict")
+    date, after, by, conflict = entry.get("date"), entry.get("after"), entry.get("by"), entry.get("conflict")
+    problem = _texts_problem(entry) or _bounds_problem(cid, date, after, by) or _conflict_problem(date, conflict)
     if problem:
         raise SuiteError(path, line, f"change {cid}: {problem}")
     return Change(cid, str(entry["title"]), tuple(entry["what"]), tuple(entry["sources"]), date=date, after=after,
-                  by=by, line=line)
+                  by=by, conflict=conflict, line=line)
+
+
+def _conflict_problem(date: object, conflict: object) -> str | None:
+    """A conflict is a non-empty text, on a ranged change (its range is the days the sources disagree over)."""
+    if conflict is None:
+        return None
+    if not isinstance(conflict, str) or not conflict.strip():
+        return "'conflict' must be a text saying which sources disagree and how"
+    return "'conflict' needs a range (after/by) of the days the sources disagree over, not a date" if date else None
 
 
 def _texts_problem(entry: dict[str, Any]) -> str | None:

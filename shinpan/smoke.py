@@ -17,7 +17,7 @@ from typing import Any
 from shinpan import __version__, rulesets
 from shinpan.adapters import schemas
 from shinpan.adapters.contract import PROTOCOL_VERSION, Rules, Simulator
-from shinpan.adapters.errors import AdapterError, AdapterSpecError
+from shinpan.adapters.errors import AdapterError
 from shinpan.adapters.registry import AdapterOptions, make_adapter
 from shinpan.session import handshake_changes
 
@@ -163,12 +163,10 @@ CHECKS: tuple[tuple[str, Callable[[_Smoke], str]], ...] = (
 
 
 def run(spec: str, *, timeout: float = 5.0) -> tuple[list[Check], str]:
-    """The checks in order, and a plain diagnosis."""
+    """The checks in order, and a plain diagnosis. A ``spec`` that names no adapter is bad input, as for every
+    command: :class:`~shinpan.adapters.errors.AdapterSpecError` (exit status 4), before any check."""
     options = AdapterOptions(timeout=timeout, startup_timeout=max(timeout, 30.0), validate=True, max_restarts=3)
-    try:
-        simulator: Simulator = make_adapter(spec, options)
-    except AdapterSpecError as error:
-        return [Check("adapter spec", "adapter", str(error))], f"No such adapter: {error}"
+    simulator: Simulator = make_adapter(spec, options)
     smoke = _Smoke(simulator, rulesets.load())
     checks: list[Check] = []
     for name, check in CHECKS:

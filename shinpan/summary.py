@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -95,26 +96,47 @@ def scores(results: Iterable[Result]) -> Scores:
     return Scores(total=len(applicable), supported=len(supported), passed=supported.count(Status.PASS))
 
 
-def render_summary(results: dict[str, Result], state: RulesState, adapter: str, engine: str) -> list[str]:
-    """The summary as text lines: a table of topics × statuses, the run's rules (with the changes in doubt)
-    and adapter."""
+def render_summary(results: dict[str, Result], state: RulesState, adapter: str, engine: str,
+                   width: int = 140) -> list[str]:
+    """The summary as text lines at most ``width`` wide (the terminal's): a table of topics × statuses, the run's
+    rules (with the changes in doubt) and adapter. A terminal too narrow for a column per status gets a column
+    per status the run has."""
     per_topic: dict[str, Counter[Status]] = {}
     for result in results.values():
         per_topic.setdefault(result.topic, Counter())[result.status] += 1
-    table = Table(title=f"shinpan — {state.describe()}", title_justify="left")
-    table.add_column("topic")
-    for status in COLUMNS:
+    table = _table(per_topic, COLUMNS)
+    if widest(table) > width:
+        earned = sum(per_topic.values(), Counter[Status]())
+        table = _table(per_topic, tuple(s for s in COLUMNS if earned[s] or s == Status.PASS))
+    lines = _wrapped(f"shinpan — {state.describe()}", width)
+    lines += text_lines(table, width=width)
+    lines += _wrapped(f"adapter: {adapter} ({engine}); scenarios: {len(results)}", width)
+    lines += _wrapped(scores(results.values()).describe(), width)
+    return lines
+
+
+def _wrapped(line: str, width: int) -> list[str]:
+    return textwrap.wrap(line, width, subsequent_indent="  ")
+
+
+def _table(per_topic: dict[str, Counter[Status]], columns: tuple[Status, ...]) -> Table:
+    """Topics × ``columns``, and the totals."""
+    table = Table()
+    table.add_column("topic", no_wrap=True)
+    for status in columns:
         table.add_column(heading(status), justify="right")
     totals: Counter[Status] = Counter()
     for topic in sorted(per_topic):
         counts = per_topic[topic]
         totals.update(counts)
-        table.add_row(topic, *(str(counts[s]) for s in COLUMNS))
-    table.add_row("total", *(str(totals[s]) for s in COLUMNS), style="bold")
-    lines = text_lines(table, width=140)
-    lines.append(f"adapter: {adapter} ({engine}); scenarios: {len(results)}")
-    lines.append(scores(results.values()).describe())
-    return lines
+        table.add_row(topic, *(str(counts[s]) for s in columns))
+    table.add_row("total", *(str(totals[s]) for s in columns), style="bold")
+    return table
+
+
+def widest(table: Table) -> int:
+    """How wide ``table`` is when nothing has to be squeezed."""
+    return Console(width=10_000).measure(table).maximum
 
 
 def heading(status: Status) -> str:
@@ -126,4 +148,4 @@ def text_lines(table: Table, width: int) -> list[str]:
     """A rich table as plain text lines (no colour), as the terminal summaries print it."""
     buffer = StringIO()
     Console(file=buffer, width=width, force_terminal=False, no_color=True).print(table)
-    return buffer.getvalue().rstrip().splitlines()
+    return [line.rstrip() for line in buffer.getvalue().rstrip().splitlines()]

@@ -16,7 +16,9 @@ Phrases (each delimited so that it matches no phrase of the other step modules):
 - もし 効果で《E》が《Y》の上に横跳びする
 - もし 自分が《M》を無月の門で《T》の上に重ねて出す
 - もし 効果で《T》がクリーチャーとして扱われなくなる
-- choices: 自分は装備品を《X》に引き継ぐことにする (equipment_to)
+- choices: 自分は装備品を《X》に引き継ぐことにする (equipment_to, the next piece asked about)
+           自分は《装備品》を《X》に引き継ぐことにする (equipment_to, naming the piece)
+           自分はリンクしたゴッドのうち《X》を離れさせることにする (god_leaves, 804.7)
 - ならば 《X》は《装備品》を装備している / 《X》は装備品を装備していない
 - ならば 《装備品》はどのクリーチャーにも装備されていない
 - ならば 《X》が受けているパワーの効果は合計+4000である / 《X》は解決済みの効果を受けていない
@@ -270,15 +272,39 @@ def say_stop_creature(action: Message, attempt: bool, context: Context) -> str |
 
 @when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は装備品を(?P<card>{CARD_PATTERN})に引き継ぐことにする"))
 def choose_equipment_to(duel: Duel, player: str, card: str) -> None:
-    """Scripted choice equipment_to: the next piece of equipment goes to this card's creature."""
+    """Scripted choice equipment_to: the next piece of equipment the rules ask about goes to this card's creature."""
     duel.script_choice(PLAYERS[player], "equipment_to", [card_ref(card)])
 
 
 @choice_phrase("equipment_to")
 def say_equipment_to(choice: Message, context: Context) -> str | None:
+    player, picks = context.player(choice["player"]), choice["picks"]
+    if len(picks) == 1:
+        return f"{player}は装備品を{context.card(picks[0])}に引き継ぐことにする"
+    if len(picks) == 2:
+        return f"{player}は{context.card(picks[1])}を{context.card(picks[0])}に引き継ぐことにする"
+    return None
+
+
+@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})はリンクしたゴッドのうち(?P<card>{CARD_PATTERN})を離れさせることにする"))
+def choose_god_leaves(duel: Duel, player: str, card: str) -> None:
+    """Scripted choice god_leaves: when an effect moves a linked creature, this god is the one that leaves (804.7)."""
+    duel.script_choice(PLAYERS[player], "god_leaves", [card_ref(card)])
+
+
+@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は(?P<piece>{CARD_PATTERN})を(?P<card>{CARD_PATTERN})に引き継ぐことにする"))
+def choose_equipment_piece_to(duel: Duel, player: str, piece: str, card: str) -> None:
+    """Scripted choice equipment_to, naming the piece: this piece of equipment goes to this card's creature
+    (picks: a card of the god, then the piece)."""
+    duel.script_choice(PLAYERS[player], "equipment_to", [card_ref(card), card_ref(piece)])
+
+
+@choice_phrase("god_leaves")
+def say_god_leaves(choice: Message, context: Context) -> str | None:
     if len(choice["picks"]) != 1:
         return None
-    return f"{context.player(choice['player'])}は装備品を{context.card(choice['picks'][0])}に引き継ぐことにする"
+    god = context.card(choice["picks"][0])
+    return f"{context.player(choice['player'])}はリンクしたゴッドのうち{god}を離れさせることにする"
 
 
 # ------------------------------------------------------------------- then

@@ -6,7 +6,7 @@ from pytest_bdd import parsers, when
 
 from shinpan.cases.compiler import library
 from shinpan.steps.duel import Duel
-from shinpan.steps.printer.phrases import Context, Message, action_phrase, attempt_phrase
+from shinpan.steps.printer.phrases import Context, Message, action_phrase, attempt_phrase, choice_phrase
 from shinpan.steps.vocabulary import (
     CARD_PATTERN,
     CARDS_PATTERN,
@@ -120,7 +120,8 @@ def say_move_into_deck(action: Message, attempt: bool, context: Context) -> str 
 @when(parsers.re(rf"効果で(?P<cards>{CARD_PATTERN}(?:と{CARD_PATTERN})*)が(?:同時に)?(?P<tapped>タップして)?バトルゾーンに出る"))
 def put_into_battle(duel: Duel, cards: str, tapped: str | None) -> None:
     """出す: an effect puts the card into its owner's battle zone (タップして: tapped). Several cards are put in by
-    one effect at the same time (同時に: one event, 603.5a)."""
+    one effect at the same time (同時に): one event (603.5a), or, under 409.1f, held and entering one at a time in
+    the order scripted (enter_order)."""
     first, *rest = [duel.label(ref) for ref in card_refs(cards)]
     duel.act({"type": "put_into_battle", "card": first, **({"with": rest} if rest else {}),
               **({"tapped": True} if tapped else {})})
@@ -133,6 +134,19 @@ def say_put_into_battle(action: Message, attempt: bool, context: Context) -> str
     together = [action["card"], *action.get("with", [])]
     return (f"効果で{context.cards(together)}が{'同時に' if len(together) > 1 else ''}"
             f"{'タップして' if action.get('tapped') else ''}バトルゾーンに出る")
+
+
+@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は(?P<cards>{CARDS_PATTERN})の順に1枚ずつバトルゾーンに出すことにする"))
+def choose_entering_order(duel: Duel, player: str, cards: str) -> None:
+    """Scripted choice enter_order: the order in which the cards one effect puts into the battle zone together
+    enter, one at a time (409.1f)."""
+    duel.script_choice(PLAYERS[player], "enter_order", card_refs(cards))
+
+
+@choice_phrase("enter_order")
+def say_entering_order(choice: Message, context: Context) -> str:
+    order = context.cards(choice["picks"])
+    return f"{context.player(choice['player'])}は{order}の順に1枚ずつバトルゾーンに出すことにする"
 
 
 @when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})が(?P<card>{CARD_PATTERN})をマナゾーンに置く"))

@@ -108,3 +108,14 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     base = tmp_path_factory.getbasetemp()
     shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
     return installed_kit.create(shared / "installed-kit", PROJECT_ROOT)
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    """The site's browser tests skipped for want of Chromium are said at the end of every run, with the reason (pytest
+    itself lists skip reasons only with ``-rs``): a fresh machine passes, and says what it did not test."""
+    skipped = [report for report in terminalreporter.stats.get("skipped", [])
+               if "test_site_browser.py" in report.nodeid and isinstance(report.longrepr, tuple)]
+    if skipped:
+        terminalreporter.write_sep("-", f"{len(skipped)} browser test(s) skipped")
+        for reason in sorted({str(report.longrepr[2]).removeprefix("Skipped: ") for report in skipped}):
+            terminalreporter.write_line(reason)

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from shinpan.adapters import cards
 from shinpan.adapters.contract import Rules
+from shinpan.adapters.sdk.vocabulary import CHOICE_KINDS
 from shinpan.cases import Case, Check, Move, Setup, Step
 
 Draw = Callable[[st.SearchStrategy[Any]], Any]
@@ -28,8 +29,8 @@ PLACES = (*ZONES, "battle", "battle", "battle")
 TURN_STEPS = ("start", "draw", "mana", "main", "attack", "end")
 CHOICE_PICKS = {"use": (0, 1), "target": (0, 3), "order": (1, 1), "replacement": (0, 1),
                 "keep_after_reconstruction": (1, 3), "reconstruction_sources": (1, 3), "keep_attacking": (1, 1),
-                "order_under": (1, 3), "equipment_to": (1, 1)}
-"""Every choice kind, with the numbers of picks a phrase says."""
+                "order_under": (1, 3), "equipment_to": (1, 2), "enter_order": (1, 3), "god_leaves": (1, 1)}
+"""The numbers of picks a phrase says, by choice kind (one, for a kind not listed)."""
 NAMES = sorted(entry.name for entry in cards.load())
 RULES: Rules = {"label": "printed", "changes": []}
 
@@ -214,8 +215,8 @@ CARD_MOVES = ("summon", "destroy", "charge_mana", "cast", "discard", "tap", "unt
 
 
 def _choice(draw: Draw, board: Board) -> dict[str, Any]:
-    kind = draw(st.sampled_from(sorted(CHOICE_PICKS)))
-    least, most = CHOICE_PICKS[kind]
+    kind = draw(st.sampled_from(CHOICE_KINDS))
+    least, most = CHOICE_PICKS.get(kind, (1, 1))
     picks = _some(draw, board.labels, least, most) if most else []
     return {"player": draw(st.sampled_from(PLAYERS)), "kind": kind, "picks": picks}
 

@@ -192,6 +192,8 @@ def test_an_adapter_spec_that_names_no_adapter_is_one_error_before_anything_runs
     assert (run.code, run.err.strip(), run.out) == (BAD_INPUT, f"ERROR: {expected}", "")
     matrix = shinpan("matrix", f"--adapter={spec}", features=suite_copy, cwd=tmp_path)
     assert (matrix.code, matrix.err.strip()) == (BAD_INPUT, f"Error: {expected}")
+    smoke = shinpan("smoke", f"--adapter={spec}", features=suite_copy, cwd=tmp_path)  # smoke too (it said exit 1)
+    assert (smoke.code, smoke.err.strip(), smoke.out) == (BAD_INPUT, f"Error: {expected}", "")
 
 
 @pytest.mark.parametrize(("args", "expected"), [

@@ -72,3 +72,12 @@ def test_an_unknown_state_is_one_line_of_bad_input() -> None:
     result = CliRunner().invoke(main, ["diff", "2021-03-15", "nope"])
     assert result.exit_code == 4, result.output
     assert "unknown ruleset 'nope'" in result.output and "Traceback" not in result.output
+
+
+def test_an_open_question_is_unresolved_inside_its_window_never_applies() -> None:
+    """tacon-003 (@status:unresolved @until:2021-12-16) asserts nothing before 2021-12-16: the diff says so."""
+    moves = {m["id"]: (m["from"], m["to"]) for m in _json("2021-12-15", "2021-12-16")["moves"]}
+    assert moves["replacement_effects-tacon-003"] == ("UNRESOLVED", "NOT_APPLICABLE")
+    assert moves["replacement_effects-tacon-002"] == ("NOT_APPLICABLE", "applies")
+    questions = {case.id for case in suite.cases() if case.values.unresolved}
+    assert all("applies" not in move for id_, move in moves.items() if id_ in questions)

@@ -18,7 +18,7 @@ from shinpan.reference_engine import (
 from shinpan.reference_engine.core.abilities import Keyword
 from shinpan.reference_engine.core.choices import Choice, ChoiceScript
 from shinpan.reference_engine.core.errors import InvalidSetup
-from shinpan.reference_engine.core.events import Cause, Moved
+from shinpan.reference_engine.core.events import AbilityTriggered, Cause, Moved
 from shinpan.reference_engine.core.objects import Card
 from shinpan.reference_engine.core.sickness import can_attack, is_summoning_sick
 from shinpan.reference_engine.core.turns import Step, Turn
@@ -129,6 +129,22 @@ def test_attack_rules() -> None:
     assert obj is not None and obj.tapped and obj.attacking
     with pytest.raises(IllegalAction):
         game.attack(attacker, target=Player.P2)
+
+
+def test_an_attack_trigger_is_reported_as_triggered_like_a_zone_change_trigger() -> None:
+    """Issue 26.9: an ability that an attack triggers waits and is in the log as triggered (AbilityTriggered), as
+    the abilities a move triggers are; one triggered event per ability that waits."""
+    watcher = CardDefinition.from_data({"name": "見張り", "type": "クリーチャー", "power": 1000, "abilities": [
+        {"trigger": "attacks", "of": "own", "effect": {"pump_creature": {"of": "that", "amount": 2000}}}]})
+    game = Game(CardDatabase([VANILLA, watcher]), RulesState.of("2021-03-16", ["2018-09-05", "2021-03-16"]))
+    game.set_turn(Turn(3, Player.P1))
+    attacker, first, second = (game.create_card(name, Player.P1) for name in ("バニラ", "見張り", "見張り"))
+    for card in (attacker, first, second):
+        game.place_object([card], Player.P1)
+    game.attack(attacker, target=Player.P2)
+    triggered = [event for event in game.log if isinstance(event, AbilityTriggered)]
+    assert [(event.card, event.ability) for event in triggered] == [(p.card, p.index) for p in game.state.waiting]
+    assert {event.card for event in triggered} == {first, second}
 
 
 def test_turn_start_untaps_draws_and_ends_effects() -> None:

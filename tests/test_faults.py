@@ -98,22 +98,23 @@ def test_a_bad_answer_costs_one_scenario_and_the_child_is_replaced(run_suite: Su
     ("refuse-error", "refused the handshake: fake: this engine refuses to play"),
     ("deep-hello", "JSON nested deeper than 100 levels"),
 ])
-def test_a_failed_handshake_is_an_error_everywhere_and_leaves_no_process(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path,
-                                                                        mode: str, message: str) -> None:
+def test_a_failed_handshake_stops_the_run_with_one_error_and_leaves_no_process(
+        run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path, mode: str, message: str) -> None:
     result = run_suite(fake(mode, tmp_path), features=suite_copy, tmp=tmp_path)
-    assert_complete(result)
-    assert {r["status"] for r in result.cases()} == {"ERROR"}
-    assert all(message in str(r["message"]) for r in result.cases()), result.cases()[0]
+    assert "Traceback" not in result.output and "INTERNALERROR" not in result.output, result.output
+    (case,) = result.cases()  # the first scenario, and no other: each would fail alike
+    assert case["status"] == "ERROR" and message in str(case["message"]), case
+    assert message in result.lines[0]["adapter"]["error"]
     assert result.lines[-1]["coverage"] == 0.0 and result.lines[-1]["conformance"] is None
-    assert f"coverage 0.0% (0/{BASICS} applicable scenarios supported)" in result.output
+    assert result.lines[-1]["exit_status"] == result.returncode == 1
+    assert "shinpan smoke --adapter 'cmd:" in result.output
     assert left_running(tmp_path) == []
 
 
 def test_an_adapter_that_never_starts_covers_nothing(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:
     result = run_suite(fake("dies-at-start", tmp_path), features=suite_copy, tmp=tmp_path)
     assert {r["status"] for r in result.cases()} == {"CRASH"}
-    assert result.lines[-1]["coverage"] == 0.0
-    assert f"conformance n/a (0/0 supported scenarios pass); coverage 0.0% (0/{BASICS} " in result.output
+    assert result.lines[-1]["coverage"] == 0.0 and result.lines[-1]["conformance"] is None
 
 
 def test_a_grandchild_holding_the_pipe_is_killed_with_its_group(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:

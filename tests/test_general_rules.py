@@ -5,6 +5,7 @@
 - Cards under a creature that is not an evolution creature go to the graveyard when its top card leaves.
 - Deck positions: a card put into a deck goes on top, at the bottom, or is shuffled in.
 - A decision with one legal answer is not a choice: it is not asked, and a script that gives it is not unused.
+- 409.1f: cards one effect puts into the battle zone together enter one at a time, in the order chosen.
 
 Each test varies the board (count, order, player, destination); the module docstring of each test says which
 mutation of the engine it was seen to fail under (its docstring).
@@ -18,6 +19,7 @@ from shinpan.reference_engine import (
     CardDatabase,
     CardDefinition,
     Game,
+    IllegalAction,
     Player,
     ScriptMismatch,
     UnsupportedByEngine,
@@ -51,9 +53,11 @@ TO_DECK_BOTTOM_SPELL = CardDefinition("山札下呪文", "呪文", abilities=(
 DESTROY_SPELL = CardDefinition("破壊呪文", "呪文", abilities=(parse_ability({"spell": {"destroy": {"whose": "opponent"}}}),))
 ENTER_DRAW = CardDefinition("出た時ドロー", "クリーチャー", power=1000,
                             abilities=(parse_ability({"trigger": "enters", "of": "any", "effect": {"draw": 1}}),))
+OTHER_ENTERS = CardDefinition("他登場", "クリーチャー", power=1000,
+                              abilities=(parse_ability({"trigger": "enters", "of": "other", "effect": {"draw": 1}}),))
 
 CARDS = [LEFT, MIDDLE, RIGHT, GEAR, VANILLA, OTHER, EVOLUTION, EVOLUTION_V, LEAVES_TO_HAND, RETURNED_TO_MANA,
-         TO_DECK_BOTTOM, TO_DECK_BOTTOM_SPELL, DESTROY_SPELL, ENTER_DRAW]
+         TO_DECK_BOTTOM, TO_DECK_BOTTOM_SPELL, DESTROY_SPELL, ENTER_DRAW, OTHER_ENTERS]
 
 
 def new_game(rules: str = "2025-12-17", active: Player = Player.P1) -> Game:
@@ -377,3 +381,43 @@ def test_old_reconstruction_keeps_every_creature_it_may_without_asking_and_uses_
         game.devolve(top, Zone.GRAVEYARD, script)
         (kept,) = battle(game)
         assert kept.cards == [source] and kept.attacking
+
+
+# ------------------------------------------------------------------ 409.1f
+def _triggered(game: Game) -> int:
+    return len(game.state.waiting)
+
+
+@pytest.mark.parametrize("active", [Player.P1, Player.P2])
+@pytest.mark.parametrize("order", [(0, 1, 2), (1, 0, 2), (1, 2, 0), (2, 1, 0), (0, 2, 1), (2, 0, 1)])
+def test_409_1f_cards_put_together_enter_one_at_a_time_in_the_chosen_order(active: Player,
+                                                                              order: tuple[int, ...]) -> None:
+    """The watcher (「他のクリーチャーが出た時」) sees exactly the cards that enter after it: as many triggers as cards
+    after it in the chosen order, whoever's turn and effect it is; the order is that player's choice. Seen failing
+    with the batch performed as one event (every order: 2) and with the order ignored (the listed order)."""
+    game = new_game(active=active)
+    cards = [card_in(game, name, Zone.HAND, active) for name in ("他登場", "バニラ", "別バニラ")]
+    picks = tuple(cards[i] for i in order)
+    game.put_into_battle(cards[0], together=cards[1:], choices=ChoiceScript([Choice("enter_order", picks, active)]))
+    assert _triggered(game) == 2 - order.index(0)
+    assert [o.top for o in battle(game, active)] == list(picks)
+
+
+def test_409_1f_before_the_change_the_cards_enter_in_one_event_and_no_order_is_asked() -> None:
+    game = new_game("before:enter-one-at-a-time")
+    cards = [card_in(game, name, Zone.HAND) for name in ("バニラ", "他登場", "別バニラ")]
+    game.put_into_battle(cards[0], together=cards[1:])
+    assert _triggered(game) == 2
+
+
+def test_409_1f_the_order_must_name_every_card_and_is_asked_of_the_right_player() -> None:
+    game = new_game()
+    cards = [card_in(game, name, Zone.HAND) for name in ("他登場", "バニラ")]
+    with pytest.raises(ScriptMismatch, match="enter_order"):
+        game.put_into_battle(cards[0], together=cards[1:], choices=ChoiceScript())
+    with pytest.raises(ScriptMismatch, match="P2"):
+        game.put_into_battle(cards[0], together=cards[1:],
+                             choices=ChoiceScript([Choice("enter_order", tuple(cards), Player.P2)]))
+    with pytest.raises(IllegalAction, match="every card"):
+        game.put_into_battle(cards[0], together=cards[1:],
+                             choices=ChoiceScript([Choice("enter_order", (cards[0],), Player.P1)]))

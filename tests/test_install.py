@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from shinpan.paths import PROJECT_ROOT
+from shinpan.report import suite_hash
 from tests.installed_kit import Installed
 
 
@@ -90,7 +91,9 @@ def test_the_installed_kit_lints_and_lists_from_an_empty_folder(installed: Insta
 
     here = CliRunner().invoke(main, ["list", "--json"])
     assert listed == [json.loads(line) for line in here.output.splitlines()]
-    assert installed.run("shinpan", "--version").stdout.split()[-1] == installed.wheel.name.split("-")[1]
+    version = installed.run("shinpan", "--version").stdout.splitlines()
+    assert version[0].split()[-1] == installed.wheel.name.split("-")[1]
+    assert version[2] == f"suite {suite_hash()}"  # the wheel carries the suite of this checkout
     smoke = installed.run("shinpan", "smoke", "--adapter", "reference")
     assert "ADAPTER OK" in smoke.stdout
     installed.run("shinpan", "site", "--out", "site")

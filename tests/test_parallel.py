@@ -68,3 +68,13 @@ def test_a_step_defined_nearer_the_feature_wins_as_in_pytest_bdd(run_suite: Suit
     result = run_suite("--tags=@id:basics-sick-001 or @id:basics-sick-005", features=suite_copy)
     assert result.statuses() == {"basics-sick-001": "FAIL", "basics-sick-005": "PASS"}, result.output
     assert "the nearer definition ran" in str(result.report[0]["message"])
+
+
+def test_two_workers_stop_as_one_process_does_when_the_adapter_cannot_start(run_suite: SuiteRunner,
+                                                                              suite_copy: Path) -> None:
+    result = run_suite("--adapter=fake-wrong-protocol", "-n", "2", features=suite_copy)
+    assert "bringing up nodes" in result.output  # xdist ran it
+    assert result.returncode == 1 == result.lines[-1]["exit_status"], result.output  # failed, not interrupted (2)
+    assert 1 <= len(result.report) <= 2  # each worker's first scenario at most
+    assert {line["status"] for line in result.report} == {"ERROR"}
+    assert "shinpan — the adapter could not start" in result.output

@@ -104,7 +104,8 @@ def printed_suite(tmp_path: Path) -> tuple[Path, list[str]]:
         shutil.copy(PROJECT_ROOT / "features" / name, root / name)
     state = rulesets.load().today()
     session = AdapterSession(make_adapter("reference"), "reference")
-    scenarios, ids = [], []
+    scenarios: list[str] = []
+    ids: list[str] = []
     try:
         for scenario in suite.cases():
             if state.verdict(scenario.values.since, scenario.values.until, rulesets.load()).status is not None \

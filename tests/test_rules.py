@@ -40,7 +40,7 @@ def test_an_unknown_rule_is_reported(suite_copy: Path) -> None:
     ("@rule:801.4e @since:2021-03-16", True),    # the old 801.4e ended on 2021-03-16
     ("@rule:801.4e @until:2021-03-16", False),
     ("@rule:403.4 @until:2021-03-16", True),     # 403.4 was added on 2021-03-16
-    ("@rule:403.4 @until:2021-12-16", False),
+    ("@rule:403.4 @since:2021-03-16 @until:2021-12-16", False),
     ("@rule:403.4 @until:pig-reversal", True),   # pig-reversal took effect by 2021-01-03 at the latest
     ("@rule:603.5d @until:2020-06-26", False),   # the old meaning of 603.5d may hold then
     ("@rule:603.5d @since:2025-12-17", False),   # the new meaning holds then
@@ -54,6 +54,27 @@ def test_a_rule_outside_the_scenarios_window_is_reported(suite_copy: Path, tags:
         assert "does not exist in this scenario's window" in found[0], found
     else:
         assert found == []
+
+
+@pytest.mark.parametrize(("tags", "missing"), [
+    ("@rule:403.4", "before:2021-03-16"),                  # added on 2021-03-16; the scenario holds on every day
+    ("@rule:801.4e @since:2019-09-27", "2021-03-16"),      # ended on 2021-03-16; the scenario goes on after it
+    ("@rule:403.4 @since:pig-reversal", "pig-reversal"),   # just after pig-reversal, 2021-03-16 is not yet in force
+])
+def test_a_rule_that_exists_in_only_part_of_the_window_is_reported(suite_copy: Path, tags: str, missing: str) -> None:
+    """Issue 26.6: the number must exist wherever the scenario asserts, not merely somewhere in its window."""
+    write_scenario(suite_copy, tags)
+    found = rule_problems(suite_copy)
+    number = tags.split()[0]
+    assert len(found) == 1 and found[0].startswith(f"検査.feature:6: {number} ("), found
+    assert "exists in only part of this scenario's window" in found[0] and missing in found[0].split("holds under")[1]
+
+
+@pytest.mark.parametrize("tags", ["@rule:403.4 @since:2021-03-16", "@rule:801.4e @until:2021-03-16",
+                                  "@rule:603.5d", "@rule:801.4c @since:2019-09-27"])
+def test_a_rule_that_exists_in_the_whole_window_is_not_reported(suite_copy: Path, tags: str) -> None:
+    write_scenario(suite_copy, tags)
+    assert rule_problems(suite_copy) == []
 
 
 def test_a_window_in_doubt_is_not_reported() -> None:

@@ -12,8 +12,8 @@ from shinpan.adapters.errors import SuiteError
 from shinpan.errors import RulesetError
 from shinpan.rulesets import Standing
 
-DATED = ["2018-08-09", "2018-09-05", "2019-09-27", "2019-12-12", "2020-06-26", "2020-09-18", "2021-03-16",
-         "2021-12-16", "2023-04-10", "2025-10-01", "2025-12-17"]
+DATED = ["2018-08-09", "2018-09-05", "2019-09-27", "2019-12-12", "2020-06-26", "2020-09-18", "2020-11-19",
+         "2021-03-16", "2021-12-16", "2023-04-10", "2025-10-01", "2025-12-17"]
 
 
 def day(text: str) -> dt.date:
@@ -24,7 +24,8 @@ def test_the_suite_lists_dated_and_ranged_changes() -> None:
     changes = rulesets.load()
     assert sorted(c.id for c in changes.items if c.date is not None) == DATED
     ranged = {c.id: c for c in changes.items if c.date is None}
-    assert set(ranged) == {"devolve-sickness", "pig-reversal", "mugetsu-ruling"}
+    assert set(ranged) == {"devolve-sickness", "devolve-sickness-own-turn", "pig-reversal", "mugetsu-ruling",
+                           "enter-one-at-a-time"}
     assert (ranged["pig-reversal"].after, ranged["pig-reversal"].by) == (day("2019-08-02"), day("2021-01-03"))
     assert ranged["mugetsu-ruling"].after is None and ranged["mugetsu-ruling"].by == day("2025-12-17")
     assert ranged["pig-reversal"].describe().startswith("pig-reversal (undated, after 2019-08-02 and by 2021-01-03): ")
@@ -55,6 +56,21 @@ def test_just_after_and_just_before_a_change() -> None:
     dated = changes.after("2021-03-16")
     assert dated.in_force == changes.on(day("2021-03-16")).in_force
     assert changes.before("2021-03-16").standing("2021-03-16") == Standing.NOT_IN_FORCE
+
+
+def test_just_before_a_dated_change_is_the_day_before_it() -> None:
+    """before:ID of a dated change is the rules of the day before its date: a ranged change whose range ends on
+    that date (mugetsu-ruling, by 2025-12-17) is in doubt there, not in force."""
+    changes = rulesets.load()
+    for change in changes.items:
+        if change.date is None:
+            continue
+        before = changes.before(change.id)
+        eve = changes.on(change.date - dt.timedelta(days=1))
+        assert before.standings == eve.standings, change.id
+        assert before.day == eve.day and before.label == f"before:{change.id}"
+    assert changes.before("2025-12-17").standing("mugetsu-ruling") == Standing.IN_DOUBT
+    assert changes.after("2025-12-17").standing("mugetsu-ruling") == Standing.IN_FORCE
 
 
 def test_select_by_change_by_day_and_default() -> None:
@@ -171,6 +187,42 @@ def test_the_four_windows_that_used_to_be_wrong(case_id: str, when: str, status:
     assert status_on(case_id, when) == status
 
 
+CONFLICT = ("carry-table-devolve-sickness-earlier", "reconstruction-stay-002")
+
+
+@pytest.mark.parametrize("case_id", CONFLICT)
+@pytest.mark.parametrize("when", ["2014-02-01", "2019-09-27", "2020-06-01", "2021-03-16", "2025-12-17", "2026-11-25"])
+def test_devolving_in_the_turn_the_evolution_entered_is_unresolved_while_the_sources_disagree(case_id: str,
+                                                                                              when: str) -> None:
+    """Issue 26.1: seed 000's table against timeline #2 and the rule text (old 801.4d, 801.4c): UNRESOLVED on
+    every day from February 2014 on, the conflict named in the reason; before it, not asserted."""
+    changes = rulesets.load()
+    case = next(c for c in suite.cases() if c.id == case_id)
+    verdict = changes.on(day(when)).verdict(case.values.since, case.values.until, changes)
+    assert verdict.status == "UNRESOLVED" and verdict.doubts == ("devolve-sickness-own-turn",)
+    assert "the sources disagree: timeline #2" in str(verdict.reason) and "seed 000" in str(verdict.reason)
+    assert changes.on(day("2014-01-31")).verdict(case.values.since, case.values.until, changes).status == \
+        "NOT_APPLICABLE"
+
+
+def test_a_change_without_a_conflict_gives_its_range_only() -> None:
+    changes = rulesets.load()
+    assert changes.get("pig-reversal").doubt() == "pig-reversal (undated, after 2019-08-02 and by 2021-01-03)"
+    assert changes.get("devolve-sickness-own-turn").doubt().startswith(
+        "devolve-sickness-own-turn (undated, after 2014-01-31); the sources disagree: ")
+
+
+def test_the_calendar_states_stand_for_every_day() -> None:
+    """Every day between the first and the last turning day (and around them) has the standings of a calendar
+    state, so a scenario that holds on none of them holds on no day."""
+    changes = rulesets.load()
+    kinds = {state.standings for state in changes.calendar_states()}
+    first = min(state.day for state in changes.calendar_states() if state.day is not None)
+    for offset in range(0, (dt.date(2027, 1, 1) - first).days, 7):
+        assert changes.on(first + dt.timedelta(days=offset)).standings in kinds
+    assert not changes.on_some_day([], ["mugetsu-ruling"]) and changes.on_some_day(["mugetsu-ruling"], [])
+
+
 def test_the_matrix_states_cover_both_sides_of_every_change() -> None:
     changes = rulesets.load()
     groups = changes.same_states()
@@ -194,9 +246,16 @@ def test_the_matrix_table_gives_each_state_its_counts_doubts_and_equals() -> Non
     lines = matrix.render(rows)
     heading = next(line for line in lines if "rules" in line)
     assert [cell.strip() for cell in heading.strip("┃ ").split("┃")][:4] == ["rules", "pass", "fail", "unsupported"]
-    row = next(line for line in lines if f" {state.label} " in line)
-    cells = [cell.strip() for cell in row.strip("│ ").split("│")]
-    assert cells[:3] == [state.label, "3", "1"] and cells[-1] == (", ".join(state.in_doubt) or "-")
+    at = next(i for i, line in enumerate(lines) if f" {state.label} " in line)
+    table = [[cell.strip() for cell in line.strip()[1:-1].split("│")] for line in lines[at:]]
+    wrapped = [table[0]]
+    for more in table[1:]:  # a long list of doubts wraps onto lines whose first cell is empty
+        if len(more) != len(table[0]) or more[0]:
+            break
+        wrapped.append(more)
+    cells = table[0]
+    doubts = " ".join(row[-1] for row in wrapped)
+    assert cells[:3] == [state.label, "3", "1"] and doubts == (", ".join(state.in_doubt) or "-")
     assert any(f"= {same.label}" in line for line in lines for same in groups[0][1:])
 
 
@@ -211,6 +270,10 @@ def test_the_matrix_table_gives_each_state_its_counts_doubts_and_equals() -> Non
     ("changes:\n  - id: 2020-spring\n    title: t\n    what: [w]\n    sources: [s]\n", "needs a name, not a date"),
     ("changes:\n  - id: a\n    after: soon\n    title: t\n    what: [w]\n    sources: [s]\n", "'after' must be a date"),
     ("changes: [\n", "not valid YAML"),
+    ("changes:\n  - id: 2020-01-01\n    date: 2020-01-01\n    title: t\n    what: [w]\n    sources: [s]\n    conflict: c\n",
+     "'conflict' needs a range"),
+    ("changes:\n  - id: a\n    after: 2020-01-01\n    title: t\n    what: [w]\n    sources: [s]\n    conflict: [c]\n",
+     "'conflict' must be a text"),
 ])
 def test_a_malformed_rulesets_file_names_file_and_line(tmp_path: Path, text: str, message: str) -> None:
     path = tmp_path / "rulesets.yaml"

@@ -27,7 +27,6 @@ def test_reference_passes_everything(run_suite: SuiteRunner, tmp_path: Path) -> 
         ("fake-no-cards", "UNSUPPORTED", False),
         ("fake-mismatch", "SCRIPT_MISMATCH", True),
         ("fake-error", "ERROR", True),
-        ("fake-wrong-protocol", "ERROR", True),
     ],
 )
 def test_each_scenario_gets_the_fakes_status(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path, adapter: str, status: str,
@@ -103,3 +102,34 @@ def test_report_lines_name_id_status_message_and_ruleset(run_suite: SuiteRunner,
 def test_tag_expression_selects_scenarios(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:
     result = run_suite("--tags=@rule:101.2", features=suite_copy, tmp=tmp_path)
     assert sorted(result.statuses()) == ["basics-sick-006", "basics-sick-007"]
+
+
+def test_an_adapter_that_cannot_start_stops_the_run_with_one_block(run_suite: SuiteRunner, tmp_path: Path,
+                                                                   suite_copy: Path) -> None:
+    result = run_suite("--adapter=fake-wrong-protocol", features=suite_copy, tmp=tmp_path)
+    (case,) = result.report  # the first scenario; every other would fail alike
+    assert case["status"] == "ERROR" and "speaks protocol 99" in str(case["message"])
+    assert result.returncode == 1 == result.lines[-1]["exit_status"]
+    assert result.output.count("ERROR basics-") == 1, result.output  # one failure told, not one per scenario
+    assert "shinpan — the adapter could not start" in result.output
+    assert "check it:    shinpan smoke --adapter fake-wrong-protocol" in result.output
+    assert "the run stopped after its first scenario" in result.output
+
+
+def test_a_failing_scenario_is_told_without_building_pytests_traceback(
+        run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    built: list[str] = []
+    traceback = pytest.Function._repr_failure_py
+
+    def counted(self: pytest.Function, *args: object, **kwargs: object) -> object:
+        built.append(self.name)
+        return traceback(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pytest.Function, "_repr_failure_py", counted)
+    result = run_suite("--adapter=fake-always-wrong", features=suite_copy, tmp=tmp_path)
+    failed = [line for line in result.report if line["status"] == "FAIL"]
+    assert failed and result.returncode == 1
+    assert built == []  # pytest's traceback: the source of every frame read and parsed, only to be thrown away
+    assert result.output.count("  check:      AssertionError") == len(failed)
+    run_suite("--adapter=fake-always-wrong", "--tb=long", features=suite_copy, tmp=tmp_path)
+    assert len(built) == len(failed)  # asked for, pytest's traceback is still there

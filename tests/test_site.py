@@ -55,6 +55,17 @@ def test_a_scenario_page_shows_steps_rules_sources_window_and_every_engine(built
     assert 'class="part holds"' in html
 
 
+def test_a_scenario_that_holds_on_no_calendar_day_says_so(built: tuple[Path, model.Site]) -> None:
+    """Issue 26.8: the old 無月の門 ruling's change has no lower bound, so it runs only in the matrix's abstract
+    states; its page says so, and a scenario that holds on some day does not."""
+    out, site = built
+    assert not site.scenarios["carry-table-mugetsu-sources-old"].on_a_calendar_day
+    old = (out / "scenarios" / "carry-table-mugetsu-sources-old.html").read_text(encoding="utf-8")
+    assert 'class="note no-calendar-day"' in old and "暦の上のどの日にも成り立ちません" in old
+    new = (out / "scenarios" / "carry-table-mugetsu-sources.html").read_text(encoding="utf-8")
+    assert site.scenarios["carry-table-mugetsu-sources"].on_a_calendar_day and "no-calendar-day" not in new
+
+
 def test_a_ranged_change_is_shaded_as_doubt_on_the_timeline() -> None:
     changes = history.changes()
     ranged = next(c for c in changes if c.date is None and c.after is not None)

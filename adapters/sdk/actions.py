@@ -139,7 +139,7 @@ class PutIntoBattle(Action):
 
     type: ClassVar[str] = "put_into_battle"
     mechanics: ClassVar[tuple[str, ...]] = ("zones",)
-    asks: ClassVar[tuple[ChoiceKind, ...]] = ("order_under", "replacement")
+    asks: ClassVar[tuple[ChoiceKind, ...]] = ("order_under", "replacement", "enter_order")
     card: Label
     tapped: bool = False
     with_: Labels = field(default=(), metadata=_key("with"))
@@ -153,7 +153,7 @@ class Move(Action):
     type: ClassVar[str] = "move"
     mechanics: ClassVar[tuple[str, ...]] = ("zones",)
     asks: ClassVar[tuple[ChoiceKind, ...]] = ("replacement", "keep_after_reconstruction", "reconstruction_sources",
-                                              "keep_attacking")
+                                              "keep_attacking", "god_leaves")
     card: Label
     to: CardZone
     position: DeckPosition = "top"
@@ -166,7 +166,7 @@ class Destroy(Action):
 
     type: ClassVar[str] = "destroy"
     mechanics: ClassVar[tuple[str, ...]] = ("zones",)
-    asks: ClassVar[tuple[ChoiceKind, ...]] = ("replacement",)
+    asks: ClassVar[tuple[ChoiceKind, ...]] = ("replacement", "god_leaves")
     cards: Labels
 
 

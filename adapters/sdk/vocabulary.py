@@ -27,7 +27,8 @@ TurnStep = Literal["start", "draw", "mana", "main", "attack", "end"]
 DeckPosition = Literal["top", "bottom", "shuffled"]
 """Where a card put into the deck goes: ``action.json#/$defs/move`` ``position``."""
 ChoiceKind = Literal["order_under", "keep_attacking", "replacement", "keep_after_reconstruction",
-                     "reconstruction_sources", "order", "use", "target", "equipment_to"]
+                     "reconstruction_sources", "order", "use", "target", "equipment_to", "enter_order",
+                     "god_leaves"]
 """A decision a move may ask a player for (選択): ``common.json#/$defs/choice_kind``."""
 EffectKind = Literal["power", "ignore_abilities"]
 """An effect already applied by resolution (解決による効果): ``common.json#/$defs/effect``."""
@@ -118,7 +119,13 @@ CHOICES: Final[dict[ChoiceKind, ChoiceKindTerm]] = {
     "target": ChoiceKindTerm("target", "対象", "選ぶ", "what an effect chooses", 1, 1, False),
     "equipment_to": ChoiceKindTerm("equipment_to", "装備先", "804.4",
                                    "per piece of equipment of a linked creature that splits, a card of the god it "
-                                   "goes to", 1, 1, False),
+                                   "goes to, then optionally the piece it names", 1, 2, True),
+    "enter_order": ChoiceKindTerm("enter_order", "バトルゾーンに出る順番", "409.1f",
+                                  "the order in which cards put into the battle zone together enter, each its own "
+                                  "event", 1, None, True),
+    "god_leaves": ChoiceKindTerm("god_leaves", "離れるゴッド", "804.7",
+                                 "which god of a linked creature an effect that chose the creature moves", 1, 1,
+                                 False),
 }
 """Every kind of decision a move may ask for."""
 

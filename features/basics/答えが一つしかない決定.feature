@@ -7,7 +7,7 @@
   このスイートの決まり: 選択は、それを求める「もし」の手順の前に「自分は…を選ぶ」「…することにする」と書く。
   《テスト用破壊呪文》は「相手のクリーチャーを1体破壊する」。
 
-  @id:basics-forced-001 @source:seed004 @requires:replacement_effects
+  @id:basics-forced-001 @source:kit-choices @requires:replacement_effects
   シナリオ: 相手のクリーチャーが1体だけなら、破壊する1体を選ぶ必要はない
     前提 自分のターンである
     かつ 自分の手札に《テスト用破壊呪文》がある
@@ -15,7 +15,7 @@
     もし 自分が《テスト用破壊呪文》を唱える
     ならば 相手の墓地に《テスト用クリーチャーA》がある
 
-  @id:basics-forced-002 @source:seed004 @requires:replacement_effects
+  @id:basics-forced-002 @source:kit-choices @requires:replacement_effects
   シナリオ: 相手のクリーチャーが2体なら、破壊する1体を選ぶ
     前提 自分のターンである
     かつ 自分の手札に《テスト用破壊呪文》がある

@@ -150,7 +150,8 @@ class Replacement:
     """The event it waits for (:data:`REPLACEMENT_EVENTS`)."""
     of: str
     """Whose events it replaces (:data:`REPLACEMENT_SUBJECTS`): ``this`` (its own card), ``own_creatures``,
-    ``opponent_creatures`` (of the ability's controller / their opponent), ``spells`` (any spell)."""
+    ``opponent_creatures`` (of the ability's controller / their opponent), ``any`` (any player's creature),
+    ``spells`` (any spell)."""
     instead: Zone | None = None
     """The zone the card goes to instead (かわりに), for a replacing zone move."""
     action: Instead | None = None
@@ -383,7 +384,7 @@ CONDITIONS: frozenset[str] = frozenset({"was_evolution", "linked", "total_shield
 REPLACEMENT_EVENTS: dict[str, frozenset[str]] = {
     "enter_tapped_to_untapped": frozenset({"own_creatures"}),  # タップして出る時、かわりにアンタップして出る
     "leaves": frozenset({"this"}),  # バトルゾーンを離れる時
-    "destroyed": frozenset({"this", "own_creatures", "opponent_creatures"}),  # 破壊される時 (battle -> graveyard)
+    "destroyed": frozenset({"this", "own_creatures", "opponent_creatures", "any"}),  # 破壊される時 (to the graveyard)
     "returned_to_hand": frozenset({"own_creatures"}),  # バトルゾーンから手札に戻される時
     "discarded": frozenset({"this"}),  # 手札から捨てられる時 (works in the hand)
     "breaks": frozenset({"this"}),  # このクリーチャーがシールドをブレイクする時

@@ -57,6 +57,23 @@ class ChoiceScript:
                 return self._pending.pop(index)
         return None
 
+    def take_about(self, kind: str, subject: Card, *, by: Player) -> Choice:
+        """The scripted choice of ``kind`` that ``by`` makes about ``subject`` (one of several things decided one
+        by one, e.g. the god each piece of equipment goes to): the next one whose picks after the first name
+        ``subject``; else the next one that names no subject (such choices answer the rules' questions in the order
+        they are asked). :class:`ScriptMismatch` if there is neither."""
+        named = [i for i, c in enumerate(self._pending) if c.kind == kind and any(p is subject for p in c.picks[1:])]
+        plain = [i for i, c in enumerate(self._pending) if c.kind == kind and len(c.picks) <= 1]
+        if not named and not plain:
+            raise ScriptMismatch(f"the rules ask {by.name} for a choice of kind {kind!r} about {subject.name}, "
+                                 "but none was scripted")
+        choice = self._pending[(named or plain)[0]]
+        if choice.player is not by:
+            raise ScriptMismatch(f"the rules ask {by.name} for the choice {kind!r}, "
+                                 f"but the script has {choice.player.name} making it")
+        self._pending.remove(choice)
+        return choice
+
     def forced(self, kind: str, *, by: Player, answer: Sequence[Card]) -> tuple[Card, ...]:
         """A decision of ``kind`` whose only legal answer is ``answer``: nothing is asked. If the next scripted
         choice of that kind is ``by``'s and names exactly these cards, it is taken (it is not unused); any

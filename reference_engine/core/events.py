@@ -55,6 +55,9 @@ class MoveRequest:
     """The card whose action makes the move, when a replacement asks (the creature that breaks a shield)."""
     replacing: bool = False
     """This move is (part of) a replacing event: it is never offered to replacement effects (101.5, 101.5a)."""
+    creature: bool = False
+    """The effect moves the creature ``card`` is part of, not that card alone (破壊する: it chose a creature): for
+    a linked creature, only one god leaves, the one its controller chooses (804.7, choice ``god_leaves``)."""
 
 
 @dataclass(frozen=True)

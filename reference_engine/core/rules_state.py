@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 MODELLED: tuple[str, ...] = ("2018-09-05", "2019-12-12", "2020-09-18", "pig-reversal", "2021-03-16",
-                             "mugetsu-ruling", "2023-04-10")
+                             "mugetsu-ruling", "2023-04-10", "enter-one-at-a-time")
 """The changes whose both sides the engine plays: the ones its named questions ask about."""
 
 
@@ -112,6 +112,18 @@ class RulesState:
         Before, nothing carried over: the cards under the 魔導具 were separated and reconstructed.
         """
         return self.in_force(self.MUGETSU_REVISION)
+
+    ONE_AT_A_TIME: ClassVar[str] = "enter-one-at-a-time"
+    """409.1f, known only from Ver.1.48 (its first day is not in the material)."""
+
+    @property
+    def cards_put_together_enter_one_at_a_time(self) -> bool:
+        """409.1f: cards one effect puts into the battle zone together are all held, then enter one at a time, in
+        the order their player chooses; the enter abilities are checked after each (603.5a).
+
+        Before, they entered in one event, in which every enter ability saw all of them (603.5a alone).
+        """
+        return self.in_force(self.ONE_AT_A_TIME)
 
     @property
     def replacements_assigned_per_player(self) -> bool:

@@ -31,7 +31,7 @@ Stages, in order, for a batch of simultaneous moves:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from shinpan.reference_engine.core.abilities import Replacement
@@ -51,6 +51,7 @@ from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.players import Player
 from shinpan.reference_engine.core.rules_state import RulesState
 from shinpan.reference_engine.core.state import GameState
+from shinpan.reference_engine.core.waiting import Pending
 from shinpan.reference_engine.core.zones import DeckPosition, Zone
 from shinpan.reference_engine.pipeline import follow_ups, replacements
 from shinpan.reference_engine.pipeline.triggers import check_moves
@@ -81,6 +82,9 @@ class Pipeline:
         the result is empty.
         """
         script = choices if choices is not None else self.script if self.script is not None else ChoiceScript()
+        if self.rules.cards_put_together_enter_one_at_a_time and _entering_together(requests):
+            return self._one_at_a_time(requests, script)
+        requests = [self._which_god(request, script) for request in requests]
         outcome = replacements.replace_batch(self.state, self.rules, requests, script, self._follow_up)
         if all_or_nothing and not _as_proposed(requests, outcome.requests):
             return []
@@ -99,12 +103,38 @@ class Pipeline:
         for request in proposed:
             performed.extend(self._perform(request, leaving, before, plans.get(id(request)), script))
         self.log.extend(performed)
-        for pending in check_moves(self.state, self.rules, [e for e in performed if isinstance(e, Moved)]):
-            self.state.waiting.append(pending)
-            self.log.append(AbilityTriggered(pending.card, pending.index))
+        self.wait(check_moves(self.state, self.rules, [e for e in performed if isinstance(e, Moved)]))
         for later in outcome.later:  # what a replacement does after its event: 「そうしたら」 (101.5a)
             later(script)
         return performed
+
+    def _which_god(self, request: MoveRequest, script: ChoiceScript) -> MoveRequest:
+        """804.7: an effect that moves a linked creature moves one of its gods only — the one the linked creature's
+        controller chooses (choice ``god_leaves``; 804.7 does not say who, the G・リンク reminder text says one is
+        chosen). A move that names a card (109.2a) moves that god, and nothing is asked."""
+        obj = self.state.object_of(request.card)
+        if not request.creature or obj is None or len(obj.linked) < 2:
+            return request
+        god = script.one_of("god_leaves", list(obj.linked), by=obj.controller, what="one of the linked gods")
+        return replace(request, card=god)
+
+    def _one_at_a_time(self, requests: Sequence[MoveRequest], script: ChoiceScript) -> list[Event]:
+        """409.1f (保留状態): the cards one effect puts into the battle zone together are held, then enter one at a
+        time, each entering its own event with its own trigger check. The order is the choice ``enter_order`` of
+        the player whose effect it is (the turn player when the move names none): 409.1f does not say who."""
+        by = requests[0].by or self.state.turn.active
+        picks = script.take("enter_order", by=by).picks
+        if sorted(map(id, picks)) != sorted(id(r.card) for r in requests):
+            raise IllegalAction("enter_order must name every card put into the battle zone together, once")
+        order = [next(r for r in requests if r.card is card) for card in picks]
+        return [event for request in order for event in self.move([request], script)]
+
+    def wait(self, triggered: Iterable[Pending]) -> None:
+        """Abilities that triggered wait to resolve (待機), each recorded as triggered (誘発) — whatever triggered
+        them: a zone change or an attack."""
+        for pending in triggered:
+            self.state.waiting.append(pending)
+            self.log.append(AbilityTriggered(pending.card, pending.index))
 
     def draw(self, player: Player, count: int = 1) -> None:
         """カードを引く: move the top ``count`` cards of ``player``'s deck to the hand, one at a time."""
@@ -299,3 +329,8 @@ class Pipeline:
 def _as_proposed(proposed: Sequence[MoveRequest], performed: Sequence[MoveRequest]) -> bool:
     """Whether every proposed card still moves to the proposed zone (how it enters, e.g. untapped, may differ)."""
     return all(any(p.card is q.card and p.destination is q.destination for q in performed) for p in proposed)
+
+
+def _entering_together(requests: Sequence[MoveRequest]) -> bool:
+    """Whether one effect puts several cards into the battle zone at once (not under a card, 403.4a; 409.1f)."""
+    return len(requests) > 1 and all(r.destination is Zone.BATTLE and r.beneath is None for r in requests)

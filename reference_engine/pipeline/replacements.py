@@ -205,6 +205,8 @@ def _covers(state: GameState, ability: Replacement, holder: Card, controller: Pl
         return request.card is holder
     if ability.of == "spells":
         return request.card.definition.is_spell
+    if ability.of == "any":
+        return True  # whoever's creature it is (the event itself says it is a creature's: 破壊される)
     affected = _controller_of(state, request)
     if ability.of == "own_creatures":
         return affected is controller

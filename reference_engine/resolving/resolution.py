@@ -191,7 +191,7 @@ def _destroy(pipeline: Pipeline, pending: Pending, effect: Effect, choices: Choi
         candidates.append(obj.top)
     target = _choose(pending, choices, candidates, "the creature to destroy")
     if target is not None:
-        pipeline.move([MoveRequest(target, Zone.GRAVEYARD, Cause.DESTROY, by=pending.controller)])
+        pipeline.move([MoveRequest(target, Zone.GRAVEYARD, Cause.DESTROY, by=pending.controller, creature=True)])
 
 
 def _tap(pipeline: Pipeline, pending: Pending, effect: Effect, choices: ChoiceScript) -> None:

@@ -59,5 +59,5 @@ def _destroy(pipeline: Pipeline, controller: Player, effect: Effect,
         return None
     target = script.one_of("target", options, by=controller, what="the creature to destroy")  # the caster chooses
     cost = target.definition.cost
-    pipeline.move([MoveRequest(target, Zone.GRAVEYARD, Cause.DESTROY, by=controller)], script)
+    pipeline.move([MoveRequest(target, Zone.GRAVEYARD, Cause.DESTROY, by=controller, creature=True)], script)
     return target, cost

@@ -57,21 +57,25 @@ def carry_over(state: GameState, linked: BattleObject, pieces: Sequence[BattleOb
         carrying.continue_creatures(piece, [linked])
         piece.tapped = linked.tapped
     for equipment in state.equipment_of(linked):
-        carrying.attach([equipment], _chosen(pieces, "equipment_to", choices))
+        carrying.attach([equipment], _chosen(pieces, "equipment_to", choices, about=equipment.top))
     if linked.attacking:
         _chosen(pieces, "keep_attacking", choices).attacking = True
 
 
-def _chosen(pieces: Sequence[BattleObject], kind: str, choices: ChoiceScript | None) -> BattleObject:
-    """The god the linked creature's controller chooses for ``kind``; with one god left there is no choice."""
+def _chosen(pieces: Sequence[BattleObject], kind: str, choices: ChoiceScript | None,
+            about: Card | None = None) -> BattleObject:
+    """The god the linked creature's controller chooses for ``kind`` (for ``about``, a piece of equipment, when
+    the choice may name it: picks = [a card of the god, the piece]); with one god left there is no choice."""
+    by = pieces[0].controller  # the linked creature's controller decides
     if len(pieces) == 1:
         if choices is not None:
-            choices.forced(kind, by=pieces[0].controller, answer=pieces[0].cards[:1])
+            choices.forced(kind, by=by, answer=pieces[0].cards[:1])
         return pieces[0]
     if choices is None:
         raise ScriptMismatch(f"splitting a linked creature asks for {kind}, but no choices came with the move")
-    picks = choices.take(kind, by=pieces[0].controller).picks  # the linked creature's controller decides
+    picks = choices.take(kind, by=by).picks if about is None else choices.take_about(kind, about, by=by).picks
+    well_formed = len(picks) == 1 or (about is not None and len(picks) == 2)
     for piece in pieces:
-        if len(picks) == 1 and any(picks[0] is c for c in piece.cards):
+        if well_formed and any(picks[0] is c for c in piece.cards):
             return piece
     raise IllegalAction(f"{kind} must name one of the gods the linked creature split into")

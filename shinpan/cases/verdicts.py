@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from shinpan import expectations as expectations_
 from shinpan.adapters.contract import Capabilities
 from shinpan.outcomes import ScenarioSkip, ScenarioSkipped, Status, status_of_failure
-from shinpan.rulesets import Changes, RulesState
+from shinpan.rulesets import Changes, RulesState, scenario_verdict
 from shinpan.tags import TagValues
 
 FAILING = frozenset({Status.FAIL, Status.SCRIPT_MISMATCH, Status.ERROR, Status.CRASH, Status.TIMEOUT, Status.XPASS})
@@ -28,15 +28,8 @@ def applicability(values: TagValues, state: RulesState, changes: Changes) -> Sce
     """Why a scenario asserts nothing under ``state`` (its status and reason), or None: it runs. Its
     ``@since``/``@until`` tags decide first (a change in doubt: UNRESOLVED), then ``@status:unresolved`` and
     ``@status:not_applicable``. An unknown change id is a :class:`~shinpan.errors.RulesetError`."""
-    verdict = state.verdict(values.since, values.until, changes)
-    if verdict.status is not None:
-        return ScenarioSkip(Status(verdict.status), str(verdict.reason))
-    if values.unresolved:
-        return ScenarioSkip(Status.UNRESOLVED, "an open question; asserts nothing")
-    if values.not_applicable:
-        return ScenarioSkip(Status.NOT_APPLICABLE, "'-' in the source table: the question does not arise; "
-                                                   "asserts nothing")
-    return None
+    verdict = scenario_verdict(state, values, changes)
+    return None if verdict.status is None else ScenarioSkip(Status(verdict.status), str(verdict.reason))
 
 
 def lacking(capabilities: Capabilities, mechanics: Iterable[str], since: Iterable[str] = (),

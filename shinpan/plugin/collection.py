@@ -16,10 +16,18 @@ from shinpan.lint import revision_tag_problems
 from shinpan.plugin import bdd_internals, step_lookup
 from shinpan.plugin.run import RUN_KEY
 from shinpan.plugin.states import STATE_PARAMETER
+from shinpan.plugin.statuses import ScenarioTest
 
 
 class FeatureModule(pytest.Module):
-    """A ``.feature`` file collected as a test module whose tests are its scenarios."""
+    """A ``.feature`` file collected as a test module whose tests are its scenarios (each a :class:`ScenarioTest`)."""
+
+    def collect(self) -> list[pytest.Item | pytest.Collector]:
+        collected = list(super().collect())
+        for node in collected:
+            if type(node) is pytest.Function:  # pytest makes every test a Function: each is a scenario's test
+                node.__class__ = ScenarioTest
+        return collected
 
     def cases_by_place(self) -> dict[tuple[int, int | None], suite.Case]:
         """The file's cases by (line of the scenario, outline row): how a collected test finds its case."""

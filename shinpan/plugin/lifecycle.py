@@ -57,6 +57,11 @@ class AdapterLifecycle:
         return self._session
 
     @property
+    def failure(self) -> AdapterError | None:
+        """Why the adapter could not start (its handshake failed in this process), or None."""
+        return self._failure
+
+    @property
     def started(self) -> bool:
         """Whether the adapter got through its handshake (in this process)."""
         return self._session is not None

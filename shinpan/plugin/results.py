@@ -35,8 +35,12 @@ class ResultCollector:
             started=bool(props.get("shinpan_started", True)),
         ))
 
+    @pytest.hookimpl(tryfirst=True)
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
-        self.context.finish(int(exitstatus))
+        if self.context.handshake_failure() is not None and session.exitstatus == pytest.ExitCode.INTERRUPTED:
+            # pytest-xdist stops its workers as if interrupted: the run failed (exit status 1), it was not interrupted
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        self.context.finish(int(session.exitstatus))
 
 
 def _strings(value: object) -> list[str]:

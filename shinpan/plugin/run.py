@@ -14,6 +14,7 @@ import pytest
 from shinpan import expectations as expectations_
 from shinpan import report as report_
 from shinpan.adapters.registry import AdapterOptions
+from shinpan.outcomes import Status
 from shinpan.plugin.lifecycle import AdapterLifecycle
 from shinpan.plugin.reporting import ReportFile
 from shinpan.rulesets import Changes, RulesState
@@ -22,6 +23,8 @@ from shinpan.summary import Result
 
 RUN_KEY = pytest.StashKey["RunContext"]()
 """The run's context, on pytest's config."""
+HANDSHAKE_FAILURES = (Status.ERROR, Status.CRASH, Status.TIMEOUT)
+"""The statuses of a scenario whose adapter could not start."""
 
 
 class RunContext:
@@ -77,6 +80,12 @@ class RunContext:
         self.results[case_id, state] = result
         if self.report is not None:
             self.report.case(case_id, state, result)
+
+    def handshake_failure(self) -> Result | None:
+        """The result of a scenario that failed because the adapter could not start (its handshake failed), if any:
+        the run stops after it (:mod:`shinpan.plugin.statuses`)."""
+        return next((result for result in self.results.values()
+                     if not result.started and result.raw in HANDSHAKE_FAILURES), None)
 
     def sorted_results(self) -> list[tuple[str, str, Result]]:
         """Every result as (scenario id, state id, result), by scenario id, then state in the states' order:

@@ -43,11 +43,45 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         report.user_properties = [*report.user_properties, *extra, ("shinpan_status", status.value),
                                   ("shinpan_message", message), *_about(case, state, step, transcript),
                                   ("shinpan_started", context.lifecycle.started)]
-        if report.failed and status != Status.XPASS and item.config.getoption("tbstyle") not in ("long", "native"):
-            report.longrepr = failures.Failure(
-                case.id, status.value, paths.relative_once(str(case.path)), case.line, case.name, message,
-                case.values.rule, case.values.source, step, transcript).render()
+        if report.failed and report.when != "call" and status != Status.XPASS and _short(item):
+            # a fixture's failure (pytest built its traceback): told as a scenario's failure all the same
+            report.longrepr = _failure(item, case, status, message).render()
+        if report.failed and context.lifecycle.failure is not None:
+            item.session.shouldfail = STOPPED  # the adapter cannot start: every other scenario would fail alike
     return report
+
+
+STOPPED = "the adapter could not start: the run stopped after its first scenario"
+"""What pytest says when it stops the run because the adapter's handshake failed."""
+
+
+class ScenarioTest(pytest.Function):
+    """A scenario collected as a test (:class:`~shinpan.plugin.collection.FeatureModule` makes each of its tests
+    one). Its failure is built as a :class:`~shinpan.failures.Failure` — the step, the check, the rules, the
+    transcript — in the first place: pytest's own traceback (source read and parsed for every frame) costs a
+    failing scenario many times a passing one, only to be thrown away. ``--tb=long`` or ``--tb=native`` still
+    give pytest's traceback."""
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: Any = None) -> Any:
+        case = self.stash.get(CASE_KEY, None)
+        if case is None or not _short(self):
+            return super().repr_failure(excinfo)
+        status, message = status_of_error(excinfo.value)
+        return _failure(self, case, status, message).render()
+
+
+def _short(item: pytest.Item) -> bool:
+    """Whether a failure is told as a :class:`~shinpan.failures.Failure` (not with ``--tb=long``/``native``)."""
+    return item.config.getoption("tbstyle") not in ("long", "native")
+
+
+def _failure(item: pytest.Item, case: suite.Case, status: Status, message: str) -> failures.Failure:
+    """The failure of the scenario ``item`` runs, as a person reads it."""
+    context = item.config.stash[RUN_KEY]
+    transcript = context.transcript(context.transcript_key(case.id, item.stash.get(STATE_KEY, None)))
+    return failures.Failure(case.id, status.value, paths.relative_once(str(case.path)), case.line, case.name, message,
+                            case.values.rule, case.values.source, item.stash.get(STEP_KEY, None), transcript)
 
 
 def _about(case: suite.Case, state: RulesState, step: failures.FailedStep | None, transcript: str | None) -> Properties:

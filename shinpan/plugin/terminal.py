@@ -3,6 +3,7 @@ and the summary (per topic and status, or the matrix) at the end."""
 
 from __future__ import annotations
 
+import shlex
 from typing import Any
 
 import pytest
@@ -42,14 +43,28 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     context = config.stash.get(RUN_KEY, None)
     if context is None or not context.results:
         return
-    if context.is_matrix:
+    width = config.get_terminal_writer().fullwidth  # the summary fits the terminal
+    failure = context.handshake_failure()
+    if failure is not None:
+        lines = handshake_block(context.adapter, failure.message)
+    elif context.is_matrix:
         ordered = context.sorted_results()
         table = matrix.annotate(matrix.rows([state.label for state in context.states],
                                             [(s, r.status.value) for _, s, r in ordered]), context.changes)
         lines = [f"shinpan — the matrix: {len(context.states)} states × {len({c for c, _, _ in ordered})} scenarios",
-                 *matrix.render(table), f"adapter: {context.adapter} ({context.engine()})"]
+                 *matrix.render(table, width), f"adapter: {context.adapter} ({context.engine()})"]
     else:
         lines = render_summary({case_id: result for case_id, _, result in context.sorted_results()},
-                               context.state, context.adapter, context.engine())
+                               context.state, context.adapter, context.engine(), width)
     for line in lines:
         terminalreporter.write_line(line)
+
+
+def handshake_block(adapter: str, message: str) -> list[str]:
+    """What the terminal says, once, when the adapter could not start: what went wrong and how to check it."""
+    return ["shinpan — the adapter could not start, so no scenario could run: the run stopped after its first one",
+            f"  adapter:     {adapter}",
+            *(f"  {'error:' if index == 0 else '':<12} {line}" for index, line in enumerate(message.splitlines())),
+            f"  check it:    shinpan smoke --adapter {shlex.quote(adapter)}",
+            "               (a handful of trivial exchanges that tell a broken adapter from a non-conforming engine;",
+            "               docs/adapters.md describes the handshake)"]

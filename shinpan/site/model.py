@@ -72,6 +72,8 @@ class Scenario:
     status: tuple[str, ...]
     requires: tuple[str, ...]
     cards: tuple[str, ...]
+    on_a_calendar_day: bool = True
+    """False: its window holds on no calendar day, only in the matrix's states just before or after a change."""
 
     @property
     def url(self) -> str:
@@ -195,6 +197,7 @@ def build(engines: Sequence[Engine], today: dt.date | None = None) -> Site:
     """Read the suite, the card registry and the changes, and join the engines' results."""
     registry = cards.load()
     root = features_dir()
+    known = rulesets.load()
     topics: dict[str, list[Feature]] = {}
     scenarios: dict[str, Scenario] = {}
     for path in suite.feature_paths(root):
@@ -204,7 +207,7 @@ def build(engines: Sequence[Engine], today: dt.date | None = None) -> Site:
             grouped.setdefault(case.id.split("#")[0], []).append(case)
         feature_scenarios = []
         for scenario_id, group in grouped.items():
-            scenario = _scenario(scenario_id, group, path.relative_to(root).as_posix(), registry)
+            scenario = _scenario(scenario_id, group, path.relative_to(root).as_posix(), registry, known)
             scenarios[scenario_id] = scenario
             feature_scenarios.append(scenario)
         description = str(parsed.document["feature"].get("description") or "").strip()
@@ -222,7 +225,8 @@ def build(engines: Sequence[Engine], today: dt.date | None = None) -> Site:
     )
 
 
-def _scenario(scenario_id: str, group: list[suite.Case], feature: str, registry: cards.CardRegistry) -> Scenario:
+def _scenario(scenario_id: str, group: list[suite.Case], feature: str, registry: cards.CardRegistry,
+              changes: rulesets.Changes) -> Scenario:
     first = group[0]
     values = first.values
     views = tuple(
@@ -235,6 +239,7 @@ def _scenario(scenario_id: str, group: list[suite.Case], feature: str, registry:
         id=scenario_id, topic=first.topic, name=first.name, feature=feature, line=first.scenario_line, cases=views,
         rules=values.rule, sources=values.source, since=values.since, until=values.until, status=values.status,
         requires=values.requires, cards=tuple(dict.fromkeys(named)),
+        on_a_calendar_day=changes.on_some_day(values.since, values.until),
     )
 
 
