@@ -126,7 +126,7 @@ def test_the_summary_fits_the_terminal(tmp_path: Path) -> None:
                               env={"PATH": "", "PYTHONPATH": str(PROJECT_ROOT), "COLUMNS": str(columns)})
         lines = done.stdout.splitlines()
         summary = lines[next(i for i, line in enumerate(lines) if line.startswith("shinpan — ")):-1]
-        assert "│ basics " in done.stdout and "pass" in summary[2], summary
+        assert "│ basics " in done.stdout and any(line.startswith("┃ topic") and "pass" in line for line in summary), summary
         assert max(len(line) for line in summary) <= columns, "\n".join(summary)
 
 
