@@ -126,3 +126,12 @@ def test_the_printer_says_what_it_cannot_print() -> None:
         printed(_case(Move({"type": "resolve"}, ({"player": "me", "kind": "order", "picks": ["A", "A"]},))))
     with pytest.raises(RenderError, match="cites a @rule or a @source"):
         print_scenario(case, Heading("名前", seed=1), cards.load())
+    with pytest.raises(RenderError, match="one line of text"):
+        print_scenario(case, Heading("一行目\n二行目", seed=1, rules=("301.5",)), cards.load())
+    with pytest.raises(RenderError, match="must not start with a step keyword"):
+        print_feature([], topic="explore", title="題", description=["もし これが手順なら"])
+    labelled = _case()
+    labelled.setup.state["cards"]["A B"] = "テスト用クリーチャーA"
+    labelled.setup.state["players"]["me"]["hand"].append("A B")
+    with pytest.raises(RenderError, match="cannot be written in a step"):
+        printed(labelled)
