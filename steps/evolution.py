@@ -31,7 +31,7 @@ from pytest_bdd import given, parsers, then, when
 
 from shinpan.steps.duel import Duel
 from shinpan.steps.printer.phrases import Context, Message, action_phrase, check_phrase, choice_phrase, setup_phrase
-from shinpan.steps.then import event_phrase, expect_events, expect_object
+from shinpan.steps.then import event_phrase, expect_events, expect_object, how_many, said_count
 from shinpan.steps.vocabulary import (
     CARD_PATTERN,
     CARDS_PATTERN,
@@ -321,31 +321,56 @@ def say_not_entered(where: Message, test: str, value: int, context: Context) -> 
     return f"{context.card(where['card'])}はバトルゾーンに新たに出ていない"
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})は再構築でバトルゾーンに残った"))
-def reconstructed(duel: Duel, card: str) -> None:
-    """Since the previous observation, the card stayed in the battle zone by reconstruction (801.4)."""
-    expect_events(duel, {"type": "reconstructed", "cards": duel.label(card_ref(card))}, ">=", 1)
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})は再構築でバトルゾーンに(?:(?P<count>\d+)回)?(?P<verdict>残った|残らなかった)"))
+def reconstructed(duel: Duel, card: str, count: str | None, verdict: str) -> None:
+    """Whether, since the previous observation, the card stayed in the battle zone by reconstruction (801.4): at
+    least once, or exactly ``count`` times."""
+    where = {"type": "reconstructed", "cards": duel.label(card_ref(card))}
+    expect_events(duel, where, *(how_many(count) if verdict == "残った" else ("==", 0)))
 
 
 @event_phrase("events", ("type", "cards"))
 def say_reconstructed(where: Message, test: str, value: int, context: Context) -> str | None:
-    if (where["type"], test, value) != ("reconstructed", ">=", 1) or not isinstance(where["cards"], str):
+    if where["type"] != "reconstructed" or not isinstance(where["cards"], str):
         return None
-    return f"{context.card(where['cards'])}は再構築でバトルゾーンに残った"
+    if (test, value) == ("==", 0):
+        return f"{context.card(where['cards'])}は再構築でバトルゾーンに残らなかった"
+    times = said_count(test, value, "回")
+    return None if times is None else f"{context.card(where['cards'])}は再構築でバトルゾーンに{times}残った"
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})の置換効果が(?P<verdict>適用された|適用されなかった)"))
-def replacement_applied(duel: Duel, card: str, verdict: str) -> None:
-    """Whether, since the previous observation, a replacement effect of the card's ability changed a move."""
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})の置換効果が(?:(?P<count>\d+)回)?(?P<verdict>適用された|適用されなかった)"))
+def replacement_applied(duel: Duel, card: str, count: str | None, verdict: str) -> None:
+    """Whether, since the previous observation, a replacement effect of the card's ability changed a move (at least
+    once, or exactly ``count`` times)."""
     where = {"type": "replaced", "card": duel.label(card_ref(card))}
-    expect_events(duel, where, *((">=", 1) if verdict == "適用された" else ("==", 0)))
+    expect_events(duel, where, *(how_many(count) if verdict == "適用された" else ("==", 0)))
 
 
 @event_phrase("events", ("type", "card"))
 def say_replacement_applied(where: Message, test: str, value: int, context: Context) -> str | None:
-    if where["type"] != "replaced" or (test, value) not in ((">=", 1), ("==", 0)):
+    if where["type"] != "replaced":
         return None
-    return f"{context.card(where['card'])}の置換効果が{'適用された' if value else '適用されなかった'}"
+    if (test, value) == ("==", 0):
+        return f"{context.card(where['card'])}の置換効果が適用されなかった"
+    times = said_count(test, value, "回")
+    return None if times is None else f"{context.card(where['card'])}の置換効果が{times}適用された"
+
+
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})のクリーチャーには(?P<other>{CARD_PATTERN})が(?P<verdict>含まれている|含まれていない)"))
+def object_holds(duel: Duel, card: str, other: str, verdict: str) -> None:
+    """Whether the other card is among the cards of the object the card is part of."""
+    test = "contains" if verdict == "含まれている" else "lacks"
+    expect_object(duel, duel.label(card_ref(card)), "cards", test, duel.label(card_ref(other)), observable=False)
+
+
+@check_phrase("object")
+def say_object_holds(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
+    check = checks[0]
+    if check["field"] != "cards" or check["test"] not in ("contains", "lacks") or "observable" in check:
+        return None
+    verdict = "含まれている" if check["test"] == "contains" else "含まれていない"
+    return f"{context.card(check['card'])}のクリーチャーには{context.card(check['value'])}が{verdict}", 1
 
 
 @then(parsers.re(rf"(?P<cards>{CARDS_PATTERN})は(?P<card>{CARD_PATTERN})の下にある"))

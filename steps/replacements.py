@@ -141,3 +141,16 @@ def say_produced_mana(checks: Sequence[Message], context: Context) -> tuple[str,
             or first["card"] != second["card"]:
         return None
     return f"{context.card(first['card'])}はマナを{second['mana']}生み出した", 2
+
+
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})はマナを生み出すために(?P<count>\d+)回タップされた"))
+def tapped_for_mana(duel: Duel, card: str, count: str) -> None:
+    """Since the previous observation, the mana card was tapped for mana exactly this many times."""
+    expect_events(duel, {"type": "mana_tapped", "card": duel.label(card_ref(card))}, "==", int(count))
+
+
+@event_phrase("events", ("type", "card"))
+def say_tapped_for_mana(where: Message, test: str, value: int, context: Context) -> str | None:
+    if where["type"] != "mana_tapped" or test != "==":
+        return None
+    return f"{context.card(where['card'])}はマナを生み出すために{value}回タップされた"

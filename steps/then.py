@@ -267,11 +267,27 @@ def expect_events(duel: Duel, where: Mapping[str, object], test: str, value: int
                 "observable": listed})
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})が(?P<source>{ZONE_PATTERN})から(?P<dest>{ZONE_PATTERN})に移動した"))
-def moved(duel: Duel, card: str, source: str, dest: str) -> None:
-    """Since the previous observation, the card moved from one zone to the other."""
-    label = duel.label(card_ref(card))
-    expect_events(duel, {"type": "moved", "card": label, "from": ZONES[source], "to": ZONES[dest]}, ">=", 1)
+MOVED_BETWEEN = rf"(?:(?P<source>{ZONE_PATTERN})から(?P<dest>{ZONE_PATTERN})に)?"
+
+
+def _moved(duel: Duel, card: str, source: str | None, dest: str | None) -> dict[str, object]:
+    where: dict[str, object] = {"type": "moved", "card": duel.label(card_ref(card))}
+    if source and dest:
+        where.update({"from": ZONES[source], "to": ZONES[dest]})
+    return where
+
+
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})が{MOVED_BETWEEN}(?:(?P<count>\d+)回)?移動した"))
+def moved(duel: Duel, card: str, source: str | None, dest: str | None, count: str | None) -> None:
+    """Since the previous observation, the card moved (from one zone to the other, if they are named; exactly
+    ``count`` times, if given)."""
+    expect_events(duel, _moved(duel, card, source, dest), *how_many(count))
+
+
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})は{MOVED_BETWEEN}移動しなかった"))
+def not_moved(duel: Duel, card: str, source: str | None, dest: str | None) -> None:
+    """Since the previous observation, the card did not move (from one zone to the other, if they are named)."""
+    expect_events(duel, _moved(duel, card, source, dest), "==", 0)
 
 
 def event_phrase(listed: str, keys: Sequence[str], observable: bool = True) -> Callable[
@@ -303,8 +319,15 @@ def said_count(test: str, value: int, unit: str) -> str | None:
     return f"{value}{unit}" if test == "==" and value > 0 else None
 
 
-@event_phrase("events", ("type", "card", "from", "to"))
-def say_moved(where: Mapping[str, Any], test: str, value: int, context: Context) -> str | None:
-    if where["type"] != "moved" or (test, value) != (">=", 1):
+@check_phrase("count")
+def say_moved(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
+    check = checks[0]
+    where = check["where"]
+    if check["list"] != "events" or "player" in check or check.get("observable") != "events" \
+            or where.get("type") != "moved" or sorted(where) not in (["card", "type"], ["card", "from", "to", "type"]):
         return None
-    return f"{context.card(where['card'])}が{context.zone(where['from'])}から{context.zone(where['to'])}に移動した"
+    between = f"{context.zone(where['from'])}から{context.zone(where['to'])}に" if "from" in where else ""
+    if (check["test"], check["value"]) == ("==", 0):
+        return f"{context.card(where['card'])}は{between}移動しなかった", 1
+    times = said_count(check["test"], check["value"], "回")
+    return None if times is None else (f"{context.card(where['card'])}が{between}{times}移動した", 1)

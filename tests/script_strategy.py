@@ -255,6 +255,7 @@ def _object_check(draw: Draw, board: Board) -> list[dict[str, Any]]:
         lambda: [obj("cards", "first", card, observable=False)],
         lambda: [obj("cards", "first", card, observable=False),
                  *(obj("cards", "contains", label, observable=False) for label in _some(draw, board.labels))],
+        lambda: [obj("cards", draw(st.sampled_from(["contains", "lacks"])), other, observable=False)],
     ]
     forms.append(lambda: [obj("tapped", "equals", draw(st.booleans()))])
     chosen: list[dict[str, Any]] = draw(st.sampled_from(forms))()
@@ -271,10 +272,12 @@ def _count_check(draw: Draw, board: Board) -> list[dict[str, Any]]:
     test, value = draw(st.sampled_from([(">=", 1), ("==", 0), ("==", 1), ("==", 2)]))
     forms: list[Callable[[], list[dict[str, Any]]]] = [
         lambda: [_events({"type": "moved", "card": card, "from": draw(st.sampled_from(ZONES)),
-                          "to": draw(st.sampled_from(ZONES))}, ">=", 1)],
+                          "to": draw(st.sampled_from(ZONES))}, test, value)],
+        lambda: [_events({"type": "moved", "card": card}, test, value)],
+        lambda: [_events({"type": "mana_tapped", "card": card}, "==", draw(st.integers(0, 3)))],
         lambda: [_events({"type": "moved", "card": card, "to": "battle"}, "==", 0)],
-        lambda: [_events({"type": "reconstructed", "cards": card}, ">=", 1)],
-        lambda: [_events({"type": "replaced", "card": card}, *draw(st.sampled_from([(">=", 1), ("==", 0)])))],
+        lambda: [_events({"type": "reconstructed", "cards": card}, test, value)],
+        lambda: [_events({"type": "replaced", "card": card}, test, value)],
         lambda: [_events({"type": "replaced", "card": card, "affected": other}, *draw(
             st.sampled_from([(">=", 1), ("==", 1), ("==", 3)])))],
         lambda: [_events({"type": "replaced"}, "==", 0)],

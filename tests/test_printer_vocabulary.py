@@ -212,6 +212,8 @@ def object_checks() -> Iterator[list[dict[str, Any]]]:
     yield [_object("equipment", "lacks", "U")]
     yield [_object("cards", "first", "C")]
     yield [_object("cards", "first", "E", "E"), _object("cards", "contains", "U", "E")]
+    yield [_object("cards", "contains", "U", "E")]
+    yield [_object("cards", "lacks", "C", "E")]
     yield [_object("seals", "empty", True)]
     yield [_object("seals", "empty", False)]
     yield [_object("effects", "power_total", 3000)]
@@ -221,19 +223,30 @@ def _count(listed: str, where: dict[str, Any], test: str = "==", value: int = 1,
     return {"check": "count", "list": listed, "where": where, "test": test, "value": value, **more}
 
 
-EVENT_WHERE = {"moved": {"card": "C", "from": "hand", "to": "battle"}, "triggered": {"card": "C"},
-               "replaced": {"card": "C"}, "reconstructed": {"cards": "C"}}
+EVENT_WHERE = {"moved": [{"card": "C"}, {"card": "C", "from": "hand", "to": "battle"}], "triggered": [{"card": "C"}],
+               "replaced": [{"card": "C"}, {"card": "C", "affected": "U"}], "reconstructed": [{"cards": "C"}],
+               "mana_tapped": [{"card": "M"}]}
+"""The shapes of ``where`` a phrase counts events by, for each event type."""
 
 
 def count_checks() -> Iterator[list[dict[str, Any]]]:
     for event in OBSERVED["event"]["properties"]["type"]["enum"]:
-        if event == "mana_tapped":
-            yield [_count("events", {"type": event, "card": "M"}, observable="events"),
-                   _count("events", {"type": event, "card": "M", "mana": 2}, observable="events")]
-            continue
-        yield [_count("events", {"type": event, **EVENT_WHERE[event]}, ">=", 1, observable="events")]
-    yield [_count("waiting", {"card": "C"}, "==", 2, observable="waiting")]
-    yield [_count("objects", {}, "==", 2, player="me")]
+        for where in EVENT_WHERE[event]:
+            for test, value in ((">=", 1), ("==", 0), ("==", 2)):
+                if (event, test, value) == ("mana_tapped", ">=", 1) or ("affected" in where and value == 0):
+                    continue  # said as exact counts only
+                yield [_count("events", {"type": event, **where}, test, value, observable="events")]
+    yield [_count("events", {"type": "mana_tapped", "card": "M"}, observable="events"),
+           _count("events", {"type": "mana_tapped", "card": "M", "mana": 2}, observable="events")]
+    yield [_count("events", {"type": "moved", "card": "C", "to": "battle"}, "==", 0, observable="events")]
+    yield [_count("events", {"type": "replaced"}, "==", 0, observable="events")]
+    for test, value in ((">=", 1), ("==", 0), ("==", 2)):
+        yield [_count("waiting", {"card": "C"}, test, value, observable="waiting")]
+    yield [_count("waiting", {}, "==", 0, observable="waiting")]
+    wheres: list[tuple[dict[str, Any], str | None]] = [({}, None), ({"attacking": True}, "attacking")]
+    for where, observable in wheres:
+        yield [_count("objects", where, "==", 2, player="me", **({"observable": observable} if observable else {}))]
+    yield [_count("objects", {"equipment": "U"}, "==", 0, observable="equipment")]
 
 
 def linked(together: bool) -> dict[str, Any]:
