@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from shinpan import step_library
+from shinpan.adapters import cards
 from shinpan.adapters.cards import CardRegistry
 from shinpan.cases import Case, Check, Fault, Move
 from shinpan.errors import RenderError
@@ -60,21 +61,22 @@ def context(state: Mapping[str, Any], registry: CardRegistry) -> phrases.Context
     owners: dict[str, str] = {}
     zones: dict[str, str] = {}
     for player, view in state["players"].items():
-        for zone, cards in view.items():
+        for zone, held in view.items():
             if zone == "tapped_mana":
                 continue
-            labels = [label for obj in cards for label in obj["cards"]] if zone == "battle" else cards
+            labels = [label for obj in held for label in obj["cards"]] if zone == "battle" else held
             for label in labels:
                 owners[label] = player
                 zones[label] = zone
     return phrases.Context(names=dict(state["cards"]), owners=owners, zones=zones, registry=registry)
 
 
-def steps(case: Case, registry: CardRegistry) -> list[tuple[str, str]]:
-    """The case's steps as (given / when / then, phrase), in order."""
+def steps(case: Case, registry: CardRegistry | None = None) -> list[tuple[str, str]]:
+    """The case's steps as (given / when / then, phrase), in order (cards named as ``registry`` knows them: the
+    suite's ``features/cards.yaml`` by default)."""
     step_library.load()  # the step modules register their renderers when imported
     state = case.setup.state
-    known = context(state, registry)
+    known = context(state, registry or cards.load())
     found = [("given", phrases.render_fragment(fragment, known)) for fragment in setup.fragments(state)]
     pending: list[Mapping[str, Any]] = []  # checks in a row, said by as few phrases as can say them
     for step, item in [*case.items(), (None, None)]:
@@ -93,8 +95,9 @@ def steps(case: Case, registry: CardRegistry) -> list[tuple[str, str]]:
     return found
 
 
-def print_scenario(case: Case, heading: Heading, registry: CardRegistry) -> str:
-    """The scenario, indented for a feature file, ending with a newline."""
+def print_scenario(case: Case, heading: Heading, registry: CardRegistry | None = None) -> str:
+    """The scenario, indented for a feature file, ending with a newline (cards named as ``registry`` knows them: the
+    suite's ``features/cards.yaml`` by default)."""
     if not heading.rules and not heading.sources:
         raise RenderError("a printed scenario cites a @rule or a @source: the heading names neither")
     if "\n" in heading.name or not heading.name.strip():
