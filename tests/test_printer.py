@@ -118,6 +118,13 @@ def test_a_printed_scenario_has_the_generated_tags_and_its_triage_stub() -> None
         != generated_id(case)
 
 
+def test_scenarios_of_one_name_are_named_apart_in_a_feature() -> None:
+    made, tried = _case(Move({"type": "summon", "card": "A"})), _case(Move({"type": "summon", "card": "A"}, attempt=True))
+    text = print_feature([print_scenario(case, HEADING) for case in (made, tried)], topic="explore", title="題")
+    names = [line for line in text.splitlines() if line.startswith("  シナリオ:")]
+    assert names == ["  シナリオ: 印字の検査", f"  シナリオ: 印字の検査({generated_id(tried)})"]
+
+
 def test_the_printer_says_what_it_cannot_print() -> None:
     case = _case(Move({"type": "move", "card": "A", "to": "hand", "position": "bottom"}))
     with pytest.raises(RenderError, match="no phrase of the step library says the move"):
@@ -128,7 +135,7 @@ def test_the_printer_says_what_it_cannot_print() -> None:
         print_scenario(case, Heading("名前", seed=1), cards.load())
     with pytest.raises(RenderError, match="one line of text"):
         print_scenario(case, Heading("一行目\n二行目", seed=1, rules=("301.5",)), cards.load())
-    with pytest.raises(RenderError, match="must not start with a step keyword"):
+    with pytest.raises(RenderError, match="not starting with a step keyword"):
         print_feature([], topic="explore", title="題", description=["もし これが手順なら"])
     labelled = _case()
     labelled.setup.state["cards"]["A B"] = "テスト用クリーチャーA"

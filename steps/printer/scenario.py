@@ -19,6 +19,7 @@ The same case and heading print the same text, byte for byte.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +33,8 @@ from shinpan.steps.printer import canonical, phrases, setup
 from shinpan.tags import GENERATED_ID_PREFIX
 
 KEYWORDS = {"given": "前提", "when": "もし", "then": "ならば"}
+SCENARIO_LINE = re.compile(r"^  シナリオ: (?P<name>.+)$", re.MULTILINE)
+ID_TAG = re.compile(r"@id:(?P<id>\S+)")
 STEP_KEYWORDS = ("前提", "もし", "ならば", "かつ", "しかし", "但し", "ただし", "*")
 
 
@@ -112,12 +115,27 @@ def print_scenario(case: Case, heading: Heading, registry: CardRegistry | None =
 
 
 def print_feature(scenarios: Sequence[str], *, topic: str, title: str, description: Sequence[str] = ()) -> str:
-    """A feature file (``# language: ja``, ``@topic:``) holding the printed scenarios."""
-    for line in description:
+    """A feature file (``# language: ja``, ``@topic:``) holding the printed scenarios. A scenario whose name an
+    earlier one has (two findings of one property) gets its id after its name: names are unique in a file."""
+    for line in [title, *description]:
         if line.lstrip().startswith(STEP_KEYWORDS) or "\n" in line:
-            raise RenderError(f"a feature's description line must not start with a step keyword: {line!r}")
+            raise RenderError(f"a feature's title or description line is one line not starting with a step keyword: "
+                              f"{line!r}")
     head = ["# language: ja", f"@topic:{topic}", f"機能: {title}", *(f"  {line}" for line in description)]
-    return "\n".join(head) + "\n" + "".join("\n" + scenario for scenario in scenarios)
+    return "\n".join(head) + "\n" + "".join("\n" + scenario for scenario in _named_apart(scenarios))
+
+
+def _named_apart(scenarios: Sequence[str]) -> Iterator[str]:
+    seen: set[str] = set()
+    for scenario in scenarios:
+        named = SCENARIO_LINE.search(scenario)
+        if named is not None and named["name"] in seen:
+            identity = ID_TAG.search(scenario)
+            suffix = f"({identity['id']})" if identity is not None else f"({len(seen) + 1})"
+            scenario = scenario[:named.end("name")] + suffix + scenario[named.end("name"):]
+        if named is not None:
+            seen.add(named["name"])
+        yield scenario
 
 
 def _to_confirm(heading: Heading) -> str:
