@@ -85,6 +85,9 @@ def _ruleset_options(func: click.decorators.FC) -> click.decorators.FC:
     return func
 
 
+ADAPTER_HELP = ("The simulator adapter to run against. Default: the one the --expectations file names, else "
+                "reference; an --expectations file written for another adapter is bad input.")
+
 FORMAT = click.option("--format", "format_", type=click.Choice(["pretty", "json"]), default="pretty",
                       show_default=True, help="pretty: a table for people; json: one JSON document.")
 
@@ -111,7 +114,7 @@ def main() -> None:
 
 
 @main.command(context_settings={"ignore_unknown_options": True})
-@click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to run against.")
+@click.option("--adapter", help=ADAPTER_HELP)
 @_ruleset_options
 @click.option("--report", type=click.Path(dir_okay=False), help="Write one JSON line per scenario to this file.")
 @click.option("--tags", metavar="EXPR", help="Only scenarios matching a Cucumber tag expression, e.g. '@topic:basics'.")
@@ -126,7 +129,7 @@ def main() -> None:
 @click.option("--trace", type=click.Path(file_okay=False), help="Write each scenario's messages to DIR/<id>.jsonl.")
 @click.option("--messages", type=click.Path(dir_okay=False), help="Write Cucumber Messages (NDJSON) to this file.")
 @click.argument("pytest_args", nargs=-1, type=click.UNPROCESSED)
-def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str | None, tags: str | None,
+def run(adapter: str | None, ruleset: str | None, rules_as_of: str | None, report: str | None, tags: str | None,
         seed: int, validate: bool, expectations: str | None, allow_xpass: bool, scenario_timeout: float,
         timeout_multiplier: float, junitxml: str | None, trace: str | None, messages: str | None,
         pytest_args: tuple[str, ...]) -> None:
@@ -144,7 +147,7 @@ def run(adapter: str, ruleset: str | None, rules_as_of: str | None, report: str 
     from shinpan import invocation
 
     _check_parallel(pytest_args)
-    args = [*invocation.base_arguments(), f"--adapter={adapter}", f"--seed={seed}",
+    args = [*invocation.base_arguments(), *([f"--adapter={adapter}"] if adapter else []), f"--seed={seed}",
             f"--default-target={features_dir()}", *_plugin_options(click.get_current_context().params),
             f"--scenario-timeout={scenario_timeout}", f"--timeout-multiplier={timeout_multiplier}"]
     extra = invocation.in_order(pytest_args)
@@ -254,7 +257,7 @@ def lint(format_: str) -> None:
 
 
 @main.command(context_settings={"ignore_unknown_options": True})
-@click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to run against.")
+@click.option("--adapter", help=ADAPTER_HELP)
 @click.option("--validate", is_flag=True, help="Check every message both ways against the contract's schemas.")
 @click.option("--expectations", type=click.Path(exists=True, dir_okay=False),
               help="The adapter's expectations file (TOML), applied in each state.")
@@ -262,7 +265,7 @@ def lint(format_: str) -> None:
 @click.option("--report", type=click.Path(dir_okay=False), help="Write the matrix's JSON Lines report to this file.")
 @FORMAT
 @click.argument("pytest_args", nargs=-1, type=click.UNPROCESSED)
-def matrix(adapter: str, validate: bool, expectations: str | None, tags: str | None, report: str | None,
+def matrix(adapter: str | None, validate: bool, expectations: str | None, tags: str | None, report: str | None,
            format_: str, pytest_args: tuple[str, ...]) -> None:
     """Run the suite just before and just after every change, and today, in one pytest session; print the statuses
     per state with the changes in doubt (exit 1 if a scenario fails under any).
@@ -282,8 +285,11 @@ def matrix(adapter: str, validate: bool, expectations: str | None, tags: str | N
     from shinpan.report import cases, read
 
     _check_parallel(pytest_args)
+    from shinpan import expectations as expectations_
+
     changes = rulesets.load()
     states = [state.label for state in matrix_.states(changes)]
+    adapter = expectations_.adapter_for(adapter, expectations_.load(expectations) if expectations else None)
     _check_adapter(adapter)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(report).resolve() if report else Path(tmp) / "matrix.jsonl"
@@ -320,7 +326,10 @@ def matrix(adapter: str, validate: bool, expectations: str | None, tags: str | N
 @click.option("--format", "format_", type=click.Choice(["pretty", "json", "markdown"]), default="pretty",
               show_default=True, help="pretty: tables for a terminal; json: one document; markdown: a CI summary.")
 @click.option("--only-differences", is_flag=True, help="Only the scenarios whose runs differ.")
-def compare(reports: tuple[str, ...], format_: str, only_differences: bool) -> None:
+@click.option("--only-played", is_flag=True,
+              help="Only the scenarios every run played (none UNSUPPORTED, UNOBSERVABLE, not run or missing): the "
+                   "differences left are disagreements on rulings, not coverage.")
+def compare(reports: tuple[str, ...], format_: str, only_differences: bool, only_played: bool) -> None:
     """Compare runs (reports of `shinpan run --report`): scenario x engine, totals per topic.
 
     Exit status: 0 (whether or not the runs differ), 4 if a report cannot be read (bad input).
@@ -328,7 +337,7 @@ def compare(reports: tuple[str, ...], format_: str, only_differences: bool) -> N
     from shinpan.compare import read_run, render
 
     runs = [read_run(report) for report in reports]
-    click.echo(render(runs, format_, only_differences), nl=False)
+    click.echo(render(runs, format_, only_differences, only_played), nl=False)
 
 
 @main.command("serve-reference")
@@ -349,9 +358,14 @@ def expectations() -> None:
 @click.argument("report", type=click.Path(exists=True, dir_okay=False))
 @click.option("--file", "file_", type=click.Path(dir_okay=False), default="expectations.toml", show_default=True,
               help="The expectations file to edit (created if missing).")
-def expectations_update(report: str, file_: str) -> None:
-    """Edit the expectations file from a REPORT (--report of `shinpan run`): one entry per scenario that did
-    not pass; comments, reasons and issue links of entries that still hold are kept.
+@click.option("--include-unsupported", is_flag=True,
+              help="Also write an entry for each UNSUPPORTED or UNOBSERVABLE scenario (by default they are counted "
+                   "by reason: the mechanic, card or field the adapter lacks).")
+def expectations_update(report: str, file_: str, include_unsupported: bool) -> None:
+    """Edit the expectations file from a REPORT (--report of `shinpan run`): one entry per scenario that failed
+    (FAIL, SCRIPT_MISMATCH, ERROR, CRASH, TIMEOUT), sorted by id; the scenarios the adapter lacks something for
+    (UNSUPPORTED, UNOBSERVABLE) are counted by reason, not written, unless --include-unsupported. Comments, reasons
+    and issue links of entries that still hold are kept; the adapter line becomes the report's.
 
     Only the file named by --file (default: ./expectations.toml) is written, never a path read from the report.
 
@@ -366,10 +380,16 @@ def expectations_update(report: str, file_: str) -> None:
     target = Path(file_)
     old = exp.load(target) if target.exists() else None
     spec = head.get("adapter", {}).get("spec")
-    new = exp.update(cases(lines), old, spec if isinstance(spec, str) else None)
+    new = exp.update(cases(lines), old, spec if isinstance(spec, str) else None, include_lacking=include_unsupported)
     target.write_text(exp.dumps(new), encoding="utf-8")
     before = len(old.entries) if old else 0
     click.echo(f"{target}: {len(new.entries)} expectation(s) (was {before})")
+    reasons = [] if include_unsupported else exp.lacking(cases(lines))
+    if reasons:
+        click.echo(f"{sum(n for _, n in reasons)} scenario(s) the adapter lacks something for (UNSUPPORTED, "
+                   "UNOBSERVABLE), not written (--include-unsupported writes one entry each); by reason:")
+        for reason, count in reasons:
+            click.echo(f"  {count:>4}  {reason}")
     used = head.get("expectations")
     if isinstance(used, str) and Path(used).resolve() != target.resolve():
         click.echo(f"note: the report's run used {used}; pass --file to edit that one", err=True)
@@ -489,7 +509,10 @@ def table(name: str, adapter: str, ruleset: str | None, no_run: bool, as_json: b
               help="A run report (shinpan run --report); each adds one engine. Repeatable.")
 @click.option("--run", "run_reference", is_flag=True, help="First run the suite on the reference engine and "
               "include its report.")
-def site(out: str, reports: tuple[str, ...], run_reference: bool) -> None:
+@click.option("--expectations", "expectations", multiple=True, type=click.Path(dir_okay=False),
+              help="An expectations file: its entries mark the known deviations, with their reasons, of the engine "
+                   "whose report ran the adapter the file names. Repeatable.")
+def site(out: str, reports: tuple[str, ...], run_reference: bool, expectations: tuple[str, ...]) -> None:
     """Build the living spec: a static site of every scenario, its sources, history and engine results.
 
     It opens from file:// or any static host; nothing is fetched from the network. Exit status: 0 built;
@@ -503,11 +526,14 @@ def site(out: str, reports: tuple[str, ...], run_reference: bool) -> None:
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="shinpan-site-") as tmp:  # the reference run's report, if any
         paths_ = [living_spec.run_reference(Path(tmp))] if run_reference else []
-        built = living_spec.build(Path(out), [*paths_, *(Path(r) for r in reports)])
+        built = living_spec.build(Path(out), [*paths_, *(Path(r) for r in reports)], [Path(e) for e in expectations])
     for engine in built.engines:
-        if engine.warning:
+        if engine.other_suite:
             click.echo(f"warning: {engine.report}: {engine.label}: report of another version of the suite "
                        "(suite_hash differs); shown with a warning", err=True)
+        if engine.footer_disagrees:
+            click.echo(f"warning: {engine.report}: {engine.label}: its footer disagrees with its case lines; its "
+                       "scores are worked out again from the lines, and shown with a warning", err=True)
     click.echo(f"{out}: {len(built.scenarios)} scenarios, {len(built.engines)} engine(s), "
                f"built in {time.monotonic() - started:.1f}s")
 

@@ -1,5 +1,9 @@
 """``shinpan compare R1.jsonl R2.jsonl …``: several runs side by side, scenario × engine, with totals per topic.
 
+A difference is a real disagreement when the runs that played the scenario ended differently (PASS against FAIL,
+ERROR…), and a coverage gap when they differ only in which runs played it (PASS against UNSUPPORTED):
+``--only-played`` keeps the scenarios every run played, so that only disagreements remain among the differences.
+
 Each report (``shinpan run --report``) is one column, named after the engine its header names (and the
 ruleset, when the reports were made under different ones). A row is a scenario; a cell is the status it
 earned in that run, ``-`` if that run did not have it. The totals give, per topic and run, the scenarios
@@ -21,6 +25,25 @@ from shinpan.report import cases, read, rules_label
 
 MISSING = "-"
 NOT_RUN = tuple(status.value for status in outcomes.NOT_RUN)
+NOT_PLAYED = (*NOT_RUN, "UNSUPPORTED", "UNOBSERVABLE", MISSING, "NO_RESULT")
+"""What a run shows for a scenario it did not play: it asserted nothing, lacked something, or has no line for it."""
+OUTCOME = {"XFAIL": "FAIL", "XPASS": "PASS"}
+"""Expectations aside: an expected failure failed, an unexpected pass passed."""
+
+
+def played(status: str) -> bool:
+    """Whether a run with ``status`` played the scenario (it passed, or failed in some way)."""
+    return status not in NOT_PLAYED
+
+
+def disagreement(statuses: Sequence[str]) -> str:
+    """How runs' statuses of one scenario compare: ``agree`` (all the same); ``real`` (the runs that played it ended
+    differently: PASS against FAIL, ERROR, CRASH…); ``gap`` (they differ only in which runs played it: PASS against
+    UNSUPPORTED — coverage, not a disagreement on a ruling)."""
+    if len(set(statuses)) <= 1:
+        return "agree"
+    outcomes_ = {OUTCOME.get(status, status) for status in statuses if played(status)}
+    return "real" if len(outcomes_) > 1 else "gap"
 
 
 @dataclass(frozen=True)
@@ -46,6 +69,23 @@ class Comparison:
     def differences(self) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
         """The rows whose runs disagree (a scenario missing from a run disagrees too)."""
         return tuple(row for row in self.rows if len(set(row[2])) > 1)
+
+    def played_by_all(self) -> Comparison:
+        """Only the scenarios every run played (``--only-played``): no run lacked them, skipped them or misses them,
+        so what differs is a disagreement on the ruling, not coverage; the totals count these alone."""
+        return Comparison(self.runs, self.labels, tuple(row for row in self.rows if all(map(played, row[2]))))
+
+    def differences_by_topic(self) -> dict[str, dict[str, int]]:
+        """Per topic (and ``total``): the scenarios whose runs differ, and of those the real disagreements
+        (:func:`disagreement`); the rest are coverage gaps."""
+        found: dict[str, dict[str, int]] = {topic: {"differ": 0, "disagree": 0}
+                                            for topic in [*sorted({t for _, t, _ in self.rows}), "total"]}
+        for _, topic, statuses in self.differences():
+            kind = disagreement(statuses)
+            for key in (topic, "total"):
+                found[key]["differ"] += 1
+                found[key]["disagree"] += kind == "real"
+        return found
 
     def totals(self) -> dict[str, list[dict[str, Any]]]:
         """Per topic (and ``total``), per run: scenarios passed, applicable, and counts per status."""
@@ -107,16 +147,19 @@ def as_json(comparison: Comparison, only_differences: bool) -> str:
         "totals": {topic: dict(zip(comparison.labels, per_run, strict=True))
                    for topic, per_run in comparison.totals().items()},
         "differences": len(comparison.differences()),
+        "differences_by_topic": comparison.differences_by_topic(),
     }, ensure_ascii=False)
 
 
 def as_markdown(comparison: Comparison, only_differences: bool) -> str:
     """GitHub-flavoured Markdown for a CI step summary or a comment: totals first, then the scenarios."""
-    out = ["## shinpan: engines compared", "", "| topic | " + " | ".join(_cell(x) for x in comparison.labels) + " |",
-           "|---|" + "---:|" * len(comparison.labels)]
+    out = ["## shinpan: engines compared", "", "| topic | " + " | ".join(_cell(x) for x in comparison.labels)
+           + " | differ (disagree) |", "|---|" + "---:|" * (len(comparison.labels) + 1)]
+    by_topic = comparison.differences_by_topic()
     for topic, per_run in comparison.totals().items():
         name = f"**{topic}**" if topic == "total" else topic
-        out.append(f"| {name} | " + " | ".join(f"{t['passed']}/{t['applicable']}" for t in per_run) + " |")
+        out.append(f"| {name} | " + " | ".join(f"{t['passed']}/{t['applicable']}" for t in per_run)
+                   + f" | {_differ(by_topic[topic])} |")
     rows = comparison.differences() if only_differences else comparison.rows
     differing = len(comparison.differences())
     out += ["", f"{differing} scenario(s) where the runs differ." if differing else "All runs agree.", ""]
@@ -146,22 +189,31 @@ def as_pretty(comparison: Comparison, only_differences: bool) -> str:
         scenarios.add_row(case_id, topic, *statuses)
     if rows:
         console.print(scenarios)
-    totals = Table(title="passed / applicable, per topic")
-    for heading in ("topic", *comparison.labels):
+    totals = Table(title="passed / applicable, per topic; scenarios that differ (of them, real disagreements)")
+    for heading in ("topic", *comparison.labels, "differ (disagree)"):
         totals.add_column(heading, justify="left" if heading == "topic" else "right")
+    by_topic = comparison.differences_by_topic()
     for topic, per_run in comparison.totals().items():
-        totals.add_row(topic, *(f"{t['passed']}/{t['applicable']}" for t in per_run))
+        totals.add_row(topic, *(f"{t['passed']}/{t['applicable']}" for t in per_run), _differ(by_topic[topic]))
     console.print(totals)
     differing = len(comparison.differences())
     console.print(f"{differing} scenario(s) where the runs differ" if differing else "all runs agree")
     return buffer.getvalue()
 
 
-def render(runs: Iterable[Run], format_: str, only_differences: bool) -> str:
-    """The comparison of ``runs`` in ``format_`` (pretty, json or markdown)."""
+def render(runs: Iterable[Run], format_: str, only_differences: bool, only_played: bool = False) -> str:
+    """The comparison of ``runs`` in ``format_`` (pretty, json or markdown); ``only_played``: of the scenarios every
+    run played (:meth:`Comparison.played_by_all`)."""
     comparison = compare(list(runs))
+    if only_played:
+        comparison = comparison.played_by_all()
     writers = {"pretty": as_pretty, "json": as_json, "markdown": as_markdown}
     return writers[format_](comparison, only_differences)
+
+
+def _differ(counts: Mapping[str, int]) -> str:
+    """A topic's differences: how many, and how many of them are real disagreements."""
+    return f"{counts['differ']} ({counts['disagree']})"
 
 
 def _cell(text: str) -> str:

@@ -18,20 +18,24 @@ from a day (``since``) and before a day (``until``)::
 With ``--expectations FILE`` a scenario that ends as expected is XFAIL; one that passes instead is
 XPASS, which fails the run (the file is out of date) unless ``--allow-xpass`` is given; any other
 status stays what it is. An entry with ``since``/``until`` never holds under an undated ruleset.
-``shinpan expectations update REPORT`` edits the file from a report with tomlkit: comments, order,
-reasons and links of entries that still hold are kept.
+``shinpan expectations update REPORT`` edits the file from a report with tomlkit: entries sorted by id, each id
+quoted, the ``adapter`` line the report's; comments (each above its entry), reasons and links of entries that still
+hold are kept. A run given the file and no ``--adapter`` plays the file's adapter (:func:`adapter_for`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import tomlkit
+import tomlkit.items
 from tomlkit.exceptions import TOMLKitError
+from tomlkit.items import KeyType, SingleKey
 
 from shinpan.errors import ExpectationsError
 from shinpan.outcomes import NOT_RUN, Status
@@ -154,6 +158,20 @@ def _day(where: str, key: str, value: object) -> dt.date | None:
     raise ExpectationsError(f"{where}: {key} must be a day, YYYY-MM-DD (got {value!r})")
 
 
+def adapter_for(given: str | None, expectations: Expectations | None) -> str:
+    """The adapter a run plays: ``--adapter`` when given, else the one the expectations file names (its ``adapter``
+    line), else the reference engine. A file written for another adapter than the one given is bad input: its
+    entries would be judged on the wrong engine."""
+    named = expectations.adapter if expectations is not None else None
+    if given is None:
+        return named or "reference"
+    if named is not None and named != given:
+        where = expectations.path if expectations is not None else "--expectations"
+        raise ExpectationsError(f"{where}: written for adapter {named!r}, but the run's --adapter is {given!r}: "
+                                "run without --adapter (the file's adapter plays), or fix the file's adapter line")
+    return given
+
+
 def judge(expected: Expectation | None, status: Status) -> Status:
     """The status a scenario is reported with, given what was expected of it."""
     if expected is None or status in NOT_RUN:
@@ -171,7 +189,8 @@ def dumps(expectations: Expectations) -> str:
 
 
 def _document(expectations: Expectations) -> tomlkit.TOMLDocument:
-    """The TOML document of ``expectations``: its own (edited in place) or a new one, sorted by id."""
+    """The TOML document of ``expectations``: its own (edited in place: comments kept) or a new one; its ``adapter``
+    line as the expectations say, its entries sorted by id, each id quoted (:func:`_sorted_entries`)."""
     document = expectations.document
     if not document.body:  # a new file (a file of comments only is kept as it is)
         document = tomlkit.document()
@@ -180,23 +199,87 @@ def _document(expectations: Expectations) -> tomlkit.TOMLDocument:
         document.add(tomlkit.nl())
     if expectations.adapter is not None:
         document["adapter"] = expectations.adapter
-    if "expect" not in document:
-        document.add("expect", tomlkit.table(is_super_table=True))
-    table: Any = document["expect"]
-    for case_id in [k for k in table if k not in expectations.entries]:
-        del table[case_id]
-    for case_id in sorted(expectations.entries):
-        entry = expectations.entries[case_id]
-        current = table.get(case_id)
-        if current is None:
-            current = tomlkit.table()
-            table[case_id] = current
-        for key, value in _values(entry).items():
-            if value is None:
-                current.pop(key, None)
-            elif current.get(key) != value:
-                current[key] = value
+    old: Any = document.get("expect", {})
+    tables = {case_id: _table(old.get(case_id), entry) for case_id, entry in expectations.entries.items()}
+    if "expect" in document:
+        del document["expect"]
+    leading, tail = _comments_between(document, old)
+    _sorted_entries(document, tables, leading, tail)
     return document
+
+
+Trivia = list[Any]
+"""Comments and blank lines of a TOML document (tomlkit's items without a key)."""
+
+
+def _table(current: Any, entry: Expectation) -> Any:
+    """The entry's table: the one the file has (its comments kept), its values set to ``entry``'s."""
+    table = tomlkit.table()
+    if isinstance(current, dict):  # a table, or an inline table: its values in a table
+        table = current if isinstance(current, tomlkit.items.Table) else _copied(current)
+    for key, value in _values(entry).items():
+        if value is None:
+            table.pop(key, None)
+        elif table.get(key) != value:
+            table[key] = value
+    return table
+
+
+def _copied(inline: Any) -> Any:
+    table = tomlkit.table()
+    for key, value in inline.items():
+        table[key] = value
+    return table
+
+
+def _comments_between(document: tomlkit.TOMLDocument, old: Any) -> tuple[dict[str, Trivia], Trivia]:
+    """The comments (and blank lines) written above each entry of the file, by id, and those after the last one.
+    tomlkit keeps a comment above an entry at the end of the entry before it (above the first: at the end of the
+    document before ``[expect…]``); they are taken off there, to go back above their entry wherever it now is."""
+    leading: dict[str, Trivia] = {}
+    if not isinstance(old, tomlkit.items.Table):
+        return leading, []
+    above = _trailing(document.body, comments_only=True)  # above the first entry: its comments, not blank lines
+    for case_id in old:
+        leading[case_id] = above
+        entry = old.get(case_id)
+        above = _trailing(entry.value.body) if isinstance(entry, tomlkit.items.Table) else []
+    return leading, above
+
+
+def _trailing(body: list[tuple[Any, Any]], *, comments_only: bool = False) -> Trivia:
+    """Take the comments and blank lines off the end of a tomlkit body (the keyed items stay where they are)."""
+    taken: Trivia = []
+    kinds = (tomlkit.items.Comment,) if comments_only else (tomlkit.items.Comment, tomlkit.items.Whitespace)
+    while body and body[-1][0] is None and isinstance(body[-1][1], (*kinds, tomlkit.items.Null)):
+        item = body.pop()[1]
+        if not isinstance(item, tomlkit.items.Null):  # what a deleted key leaves behind
+            taken.insert(0, item)
+    return taken
+
+
+def _sorted_entries(document: tomlkit.TOMLDocument, tables: dict[str, Any], leading: dict[str, Trivia],
+                    tail: Trivia) -> None:
+    """``[expect."<id>"]`` tables in the order of their ids, each id quoted, each after a blank line and the
+    comments above it."""
+    expect = tomlkit.table(is_super_table=True)
+    previous: Any = None
+    for case_id in sorted(tables):
+        above = [item for item in leading.get(case_id, []) if isinstance(item, tomlkit.items.Comment)]
+        if previous is None:  # above the first entry: at the end of the document
+            if document.body and not isinstance(document.body[-1][1], tomlkit.items.Whitespace):
+                document.add(tomlkit.nl())
+            for comment in above:
+                document.add(comment)
+        else:
+            for trivia in [tomlkit.nl(), *above]:
+                previous.value.append(None, trivia)
+        expect.append(SingleKey(case_id, t=KeyType.Basic), tables[case_id])
+        tables[case_id].trivia.indent = ""  # the blank line above is written here, once
+        previous = tables[case_id]
+    for item in tail if previous is not None else []:
+        previous.value.append(None, item)
+    document.add("expect", expect)
 
 
 def _values(entry: Expectation) -> dict[str, Any]:
@@ -206,33 +289,58 @@ def _values(entry: Expectation) -> dict[str, Any]:
             "until": entry.until.isoformat() if entry.until else None}
 
 
-def update(report_cases: Iterable[Mapping[str, Any]], old: Expectations | None, adapter: str | None) -> Expectations:
-    """Expectations that make the reported run all-green: one entry per scenario that did not pass.
+LACKING = (Status.UNSUPPORTED, Status.UNOBSERVABLE)
+"""Statuses that say the adapter lacks something (a mechanic, a card, a change, a field): written as entries only
+when asked (``expectations update --include-unsupported``); otherwise counted by reason (:func:`lacking`)."""
 
-    An old entry that still expects the same status keeps its reason, issue link and ruleset limits (and
-    the file keeps its ``adapter``, else takes the report's); an entry whose scenario now passes is dropped
-    (an entry limited to some rulesets only loses the report's ruleset); scenarios not in the report, and
-    entries that do not hold under the report's ruleset, are kept as they are.
+
+def update(report_cases: Iterable[Mapping[str, Any]], old: Expectations | None, adapter: str | None, *,
+           include_lacking: bool = False) -> Expectations:
+    """Expectations that make the reported run all-green: one entry per scenario that failed (FAIL,
+    SCRIPT_MISMATCH, ERROR, CRASH, TIMEOUT), and with ``include_lacking`` per scenario the adapter lacks something
+    for (UNSUPPORTED, UNOBSERVABLE: they never fail a run; :func:`lacking` counts them by reason).
+
+    An old entry that still expects the same status keeps its reason, issue link and ruleset limits; an entry
+    whose scenario now passes (or, without ``include_lacking``, now lacks something) is dropped (an entry limited
+    to some rulesets only loses the report's ruleset); scenarios not in the report, and entries that do not hold
+    under the report's ruleset, are kept as they are. The ``adapter`` line is the report's (``adapter``), else the
+    old file's.
     """
     entries = dict(old.entries) if old else {}
     for line in report_cases:
         case_id = str(line["id"])
         ruleset = str(line.get("ruleset", ""))
         earned = Status(str(line.get("actual") or line["status"]))
-        if earned in NOT_RUN:
-            continue
         previous = entries.get(case_id)
-        if earned not in EXPECTABLE:
-            if previous is not None and previous.rulesets is not None and len(previous.rulesets) > 1:
-                entries[case_id] = replace(previous, rulesets=tuple(r for r in previous.rulesets if r != ruleset))
-            elif previous is None or previous.rulesets is None or ruleset in previous.rulesets:
-                entries.pop(case_id, None)
+        if earned in NOT_RUN:
             continue
         if previous is not None and previous.status == earned:
             if previous.rulesets is not None and ruleset and ruleset not in previous.rulesets:
                 entries[case_id] = replace(previous, rulesets=(*previous.rulesets, ruleset))
-            continue
-        message = str(line.get("message") or earned.value).splitlines()[0][:300] or earned.value
-        entries[case_id] = Expectation(earned, message)
+        elif earned in EXPECTABLE and (include_lacking or earned not in LACKING):
+            entries[case_id] = Expectation(earned, _reason(line, earned))
+        elif previous is not None:
+            _no_longer(entries, case_id, previous, ruleset)
     document = old.document if old else tomlkit.document()
-    return Expectations(old.adapter if old and old.adapter else adapter, entries, old.path if old else None, document)
+    return Expectations(adapter or (old.adapter if old else None), entries, old.path if old else None, document)
+
+
+def _reason(line: Mapping[str, Any], earned: Status) -> str:
+    """A new entry's reason: the first line of the scenario's message."""
+    return str(line.get("message") or earned.value).splitlines()[0][:300] or earned.value
+
+
+def _no_longer(entries: dict[str, Expectation], case_id: str, previous: Expectation, ruleset: str) -> None:
+    """The scenario no longer ends as ``previous`` expects under ``ruleset``: the entry loses that ruleset, or goes."""
+    if previous.rulesets is not None and len(previous.rulesets) > 1:
+        entries[case_id] = replace(previous, rulesets=tuple(r for r in previous.rulesets if r != ruleset))
+    elif previous.rulesets is None or ruleset in previous.rulesets:
+        entries.pop(case_id, None)
+
+
+def lacking(report_cases: Iterable[Mapping[str, Any]]) -> list[tuple[str, int]]:
+    """The scenarios of a report the adapter lacks something for (UNSUPPORTED, UNOBSERVABLE), counted by reason —
+    the mechanic, card, change or field it lacks, as the run said it —, most first."""
+    reasons = Counter(_reason(line, Status.UNSUPPORTED) for line in report_cases
+                      if Status(str(line.get("actual") or line["status"])) in LACKING)
+    return sorted(reasons.items(), key=lambda item: (-item[1], item[0]))

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from gherkin.dialect import Dialect
+
 from shinpan import rules as rules_
 from shinpan import rulesets, suite
 from shinpan import sources as sources_
@@ -28,8 +30,10 @@ from shinpan.tags import GENERATED_ID, GENERATED_ID_PREFIX, STATUS_VALUES, TagVa
 if TYPE_CHECKING:
     from shinpan.cases.compiler import StepBook
 
-KEYWORDS = ("機能", "フィーチャ", "背景", "シナリオアウトライン", "シナリオテンプレート", "テンプレ", "シナリオ",
-            "例", "サンプル", "ルール")
+JAPANESE: Any = Dialect.for_name("ja")
+KEYWORDS = tuple(sorted({word for kind in ("feature", "background", "rule", "scenario", "scenarioOutline", "examples")
+                         for word in JAPANESE.spec[kind]}, key=lambda word: (-len(word), word)))
+"""The Japanese keywords a colon follows (機能:, シナリオ:, シナリオテンプレ:…), from gherkin-official's dialect."""
 FULL_WIDTH_COLON = re.compile(rf"^\s*(?:{'|'.join(KEYWORDS)})\s*：")
 
 

@@ -74,7 +74,8 @@ class MessagesPlugin:
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
         report: pytest.TestReport = yield
-        report.user_properties.append((PROPERTY, item.stash.get(STEPS_KEY, [])))
+        if report.when != "teardown":  # pytest's JUnit XML writes the teardown's properties: this one is ours alone
+            report.user_properties.append((PROPERTY, item.stash.get(STEPS_KEY, [])))
         return report
 
     # ---------------------------------------------------- where the reports arrive (the controller)

@@ -116,7 +116,7 @@ def render_summary(results: dict[str, Result], state: RulesState, adapter: str, 
 
 
 def _wrapped(line: str, width: int) -> list[str]:
-    return textwrap.wrap(line, width, subsequent_indent="  ")
+    return textwrap.wrap(line, width, subsequent_indent="  ", break_on_hyphens=False)  # ids keep their hyphens
 
 
 def _table(per_topic: dict[str, Counter[Status]], columns: tuple[Status, ...]) -> Table:

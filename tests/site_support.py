@@ -17,10 +17,11 @@ def case_ids() -> list[str]:
 
 
 def write_report(path: Path, name: str, status_of: Callable[[str], str], suite_hash: str | None = None,
-                 started: bool = True) -> Path:
+                 started: bool = True, transcripts: Path | None = None) -> Path:
     """A report of engine ``name`` giving each case the status ``status_of(case id)``, with the footer the kit
     writes (``started``: whether the adapter got through its handshake); valid by the schema (tests/test_site.py
-    checks that)."""
+    checks that). A failing case failed, as a run says, at its first ならば step (else its last); with ``transcripts``, a
+    transcript of each failing case is written there and named by its line."""
     changes = rulesets.load()
     head = report.header(changes.today(), changes, f"fake:{name}", {"engine": {"name": name, "version": "1.0"}},
                          None, None)
@@ -30,9 +31,18 @@ def write_report(path: Path, name: str, status_of: Callable[[str], str], suite_h
     results = []
     for case in suite.cases():
         status = status_of(case.id)
+        failed = status in ("FAIL", "ERROR", "CRASH", "TIMEOUT", "SCRIPT_MISMATCH")
+        step = next((s for s in case.steps if s.kind == "Outcome"), case.steps[-1]) if failed else None
+        transcript = None
+        if failed and transcripts is not None:
+            transcripts.mkdir(parents=True, exist_ok=True)
+            transcript = transcripts / f"{case.id}.jsonl"
+            transcript.write_text('{"type": "act"}\n', encoding="utf-8")
         result = Result(Status(status), "" if status == "PASS" else f"{name}: {status} for {case.id}", case.topic,
                         case.name, case.path.name, 0.0, line=case.line, rules=case.values.rule,
-                        sources=case.values.source, started=started)
+                        sources=case.values.source, started=started,
+                        step=f"{step.keyword.strip()} {step.text}" if step else None,
+                        step_line=step.line if step else None, transcript=str(transcript) if transcript else None)
         lines.append(report.case(case.id, result, head["rules"]["label"]))
         results.append(result)
     lines.append(report.footer(results, 0, 0.0))

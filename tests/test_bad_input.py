@@ -56,6 +56,8 @@ def test_unknown_step_phrase_is_reported(run_suite: SuiteRunner, suite_copy: Pat
 @pytest.mark.parametrize(("text", "expected"), [
     (HEADER.replace("機能:", "機能：") + scenario("    前提 自分のターンである\n"),
      "検査.feature:3: full-width colon '：' after a Gherkin keyword: use ':'"),
+    (HEADER + "  @id:t-001 @rule:301.5\n  シナリオテンプレ： 検査用\n    前提 自分のターンである\n",
+     "検査.feature:6: full-width colon '：' after a Gherkin keyword: use ':'"),  # a keyword of the dialect's
     (HEADER.replace("# language: ja\n", "") + scenario("    前提 自分のターンである\n"),
      "検査.feature:1: missing '# language: ja' on the first line"),
     (HEADER + scenario("    前提 自分のターンである\n", tags="@id:t-001"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -126,7 +127,8 @@ def test_the_summary_fits_the_terminal(tmp_path: Path) -> None:
                               env={"PATH": "", "PYTHONPATH": str(PROJECT_ROOT), "COLUMNS": str(columns)})
         lines = done.stdout.splitlines()
         summary = lines[next(i for i, line in enumerate(lines) if line.startswith("shinpan — ")):-1]
-        assert "│ basics " in done.stdout and any(line.startswith("┃ topic") and "pass" in line for line in summary), summary
+        assert "│ basics " in done.stdout and any(line.startswith("┃ topic") and "pass" in line for line in summary), \
+            summary
         assert max(len(line) for line in summary) <= columns, "\n".join(summary)
 
 
@@ -155,3 +157,15 @@ def test_last_failed_reruns_the_scenarios_that_failed(tmp_path: Path) -> None:
     assert set(run("--lf")) == failed
     assert list(run("--ff"))  # every scenario again, the failed ones first
     assert (tmp_path / ".shinpan_cache").is_dir()
+
+
+def test_test_paths_are_the_suites_own_from_any_folder(tmp_path: Path) -> None:
+    """pytest names tests relative to the current folder; from an installed kit that walks into site-packages
+    (../venv/lib/python3.x/site-packages/shinpan/features/…). The kit's runs name them as its reports do."""
+    done = subprocess.run([sys.executable, "-m", "shinpan", "run", "--adapter=fake-never-sick", "-p", "tests.fake_adapters",
+                           "features/basics", "-v"], capture_output=True, text=True, cwd=tmp_path, check=False,
+                          env={"PATH": "", "PYTHONPATH": str(PROJECT_ROOT), "COLUMNS": "200"})
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "\nFAILED features/basics/召喚酔い.feature::test_" in done.stdout
+    assert "features/basics/ゾーンの移動.feature::test_召喚したクリーチャーは手札からバトルゾーンに移る PASSED" in done.stdout
+    assert not re.search(r"\.\./\S*features/", done.stdout)

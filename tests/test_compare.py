@@ -85,3 +85,28 @@ def test_a_file_that_is_not_a_report_is_one_line(tmp_path: Path) -> None:
     assert result.exit_code == 4  # bad input, as for every command
     assert result.output.startswith(f"Error: {bad}:2: not a line of a shinpan report")
     assert len(result.output.splitlines()) == 1
+
+
+def test_only_played_leaves_the_real_disagreements_and_topics_count_both_kinds(tmp_path: Path) -> None:
+    from tests.site_support import carry_over_fails, case_ids, write_report
+
+    good = write_report(tmp_path / "good.jsonl", "good-engine", lambda _: "PASS")
+    gaps = write_report(tmp_path / "gaps.jsonl", "gappy-engine", carry_over_fails)  # FAILs a column, lacks the grid
+    failing = {i for i in case_ids() if carry_over_fails(i) == "FAIL"}
+    lacking = {i for i in case_ids() if carry_over_fails(i) == "UNSUPPORTED"}
+    cli = CliRunner()
+    every = json.loads(cli.invoke(main, ["compare", str(good), str(gaps), "--format", "json",
+                                         "--only-differences"]).output)
+    assert {row["id"] for row in every["scenarios"]} == failing | lacking  # PASS vs UNSUPPORTED: noise, here
+    assert every["differences_by_topic"]["carry_over"] == {"differ": len(failing | lacking),
+                                                           "disagree": len(failing)}
+    assert every["differences_by_topic"]["basics"] == {"differ": 0, "disagree": 0}
+    played = json.loads(cli.invoke(main, ["compare", str(good), str(gaps), "--format", "json", "--only-differences",
+                                          "--only-played"]).output)
+    assert {row["id"] for row in played["scenarios"]} == failing  # only the disagreements on rulings
+    assert played["totals"]["carry_over"]["gappy-engine 1.0"]["applicable"] == (
+        played["totals"]["carry_over"]["good-engine 1.0"]["applicable"])  # both counted on the common ground
+    markdown = cli.invoke(main, ["compare", str(good), str(gaps), "--format", "markdown"]).output
+    assert f" | {len(failing | lacking)} ({len(failing)}) |" in markdown
+    pretty = cli.invoke(main, ["compare", str(good), str(gaps), "--only-played"]).output
+    assert "differ (disagree)" in pretty and next(iter(lacking)) not in pretty

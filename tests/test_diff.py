@@ -26,7 +26,8 @@ def test_the_reconstruction_revision_moves_its_scenarios_and_nothing_else() -> N
     assert isinstance(moves, list) and moves
     assert document["changed"] == ["2021-03-16"]
     assert all(m["changes"] == ["2021-03-16"] for m in moves)
-    assert all(any(r.startswith(("801.", "403.")) for r in m["rules"]) for m in moves), moves
+    # each cites a rule of the revision, or no rule at all (reconstruction-attack-002 rests on seed 000's table)
+    assert all(not m["rules"] or any(r.startswith(("801.", "403.")) for r in m["rules"]) for m in moves), moves
     moved = {m["id"] for m in moves}
     windowed = {case.id for case in suite.cases() if "2021-03-16" in (*case.values.since, *case.values.until)}
     assert moved == windowed

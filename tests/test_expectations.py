@@ -106,13 +106,18 @@ def test_update_writes_what_the_report_says_and_keeps_reasons(tmp_path: Path) ->
     result = CliRunner().invoke(main, ["expectations", "update", str(report), "--file", str(file)])
     assert result.exit_code == 0, result.output
     written = exp.load(file)
-    assert written.adapter == "fake-never-sick"
+    assert written.adapter == "cmd:engine --fast"  # the report's adapter: the line is refreshed
     assert written.entries == {
         "basics-sick-001": exp.Expectation(Status.FAIL, "sickness is not tracked", "https://example.invalid/issues/1"),
         "basics-sick-008": exp.Expectation(Status.FAIL, 'boom "quoted"'),
-        "basics-zone-001": exp.Expectation(Status.UNSUPPORTED, "card 《A》 missing"),
     }
+    assert "1 scenario(s) the adapter lacks something for" in result.output
+    assert "     1  card 《A》 missing" in result.output
     assert exp.dumps(written) == file.read_text(encoding="utf-8")  # stable: a second write changes nothing
+    result = CliRunner().invoke(main, ["expectations", "update", str(report), "--file", str(file),
+                                       "--include-unsupported"])
+    assert exp.load(file).entries["basics-zone-001"] == exp.Expectation(Status.UNSUPPORTED, "card 《A》 missing")
+    assert "lacks something" not in result.output
 
 
 # ------------------------------------------------------------ round trips with tomlkit
@@ -140,7 +145,7 @@ def test_update_keeps_comments_and_limits_and_edits_in_place(tmp_path: Path) -> 
     new = exp.update([{"id": "basics-sick-001", "status": "FAIL", "ruleset": "2021-12-16", "message": "m"},
                       {"id": "basics-sick-003", "status": "PASS", "ruleset": "2021-12-16", "message": ""},
                       {"id": "basics-zone-001", "status": "UNSUPPORTED", "ruleset": "2021-12-16", "message": "u"}],
-                     old, "cmd:other")
+                     old, None, include_lacking=True)
     text = exp.dumps(new)
     for kept in ("# our engine's known gaps", "# sickness: planned for 2.0", "# still failing",
                  'adapter = "cmd:engine"', 'reason = "not tracked\\u007f yet"'):
@@ -232,3 +237,52 @@ def test_matrix_applies_expectations_under_each_ruleset(tmp_path: Path) -> None:
     assert result["failed"] == ["2021-12-16"]
     xpass = {row["ruleset"]: row["totals"].get("XPASS", 0) for row in result["rulesets"]}
     assert xpass.pop("2021-12-16") == 1 and set(xpass.values()) == {0} and len(xpass) >= 12
+
+
+UNSORTED = """adapter = "cmd:engine"
+
+# zone: planned for 3.0
+[expect.basics-zone-009]
+status = "FAIL"  # still
+reason = "old"
+
+# sickness: planned for 2.0
+[expect."basics-sick-001"]
+status = "FAIL"
+reason = "x"
+"""
+
+
+def test_update_sorts_the_entries_quotes_every_id_and_keeps_each_comment_above_its_entry() -> None:
+    new = exp.update([{"id": "basics-aaa-001", "status": "ERROR", "message": "boom"},
+                      {"id": "basics-sick-001", "status": "FAIL", "message": "m"}], exp.loads(UNSORTED), None)
+    text = exp.dumps(new)
+    assert text == """adapter = "cmd:engine"
+
+[expect."basics-aaa-001"]
+status = "ERROR"
+reason = "boom"
+
+# sickness: planned for 2.0
+[expect."basics-sick-001"]
+status = "FAIL"
+reason = "x"
+
+# zone: planned for 3.0
+[expect."basics-zone-009"]
+status = "FAIL"  # still
+reason = "old"
+"""
+    assert exp.dumps(exp.loads(text)) == text
+
+
+def test_run_plays_the_adapter_the_expectations_file_names(run_suite: SuiteRunner, tmp_path: Path,
+                                                           suite_copy: Path) -> None:
+    file = tmp_path / "never-sick.toml"
+    file.write_text(FILE, encoding="utf-8")
+    played = run_suite(f"--expectations={file}", "--tags=@id:basics-sick-001", features=suite_copy, tmp=tmp_path)
+    assert played.lines[0]["adapter"]["spec"] == "fake-never-sick"  # not the reference engine
+    assert played.statuses() == {"basics-sick-001": "XFAIL"}, played.output
+    other = run_suite("--adapter=reference", f"--expectations={file}", features=suite_copy, tmp=tmp_path)
+    assert other.returncode == 4 and other.lines == []
+    assert "written for adapter 'fake-never-sick', but the run's --adapter is 'reference'" in other.output

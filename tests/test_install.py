@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -18,7 +19,7 @@ from typing import Any
 
 from shinpan.paths import PROJECT_ROOT
 from shinpan.report import suite_hash
-from tests.installed_kit import Installed
+from tests.installed_kit import IGNORED, Installed
 
 
 def test_the_wheel_holds_the_suite_under_the_shinpan_name_and_the_licence(installed: Installed) -> None:
@@ -185,3 +186,20 @@ def test_the_plug_in_examples_of_the_guide_run_in_a_fresh_environment(installed:
     where = installed.run("python", "-c", "import my_engine.shinpan_adapter as m; print(m.__file__)").stdout
     assert Path(where.strip()).is_relative_to(installed.python.parent.parent)  # the package was installed
 
+
+
+def test_building_the_wheel_warns_of_nothing_and_leaves_the_checkout_as_it_was(tmp_path: Path) -> None:
+    """pip builds the wheel from a checkout (an isolated build, as pip and pipx do): setuptools says nothing is amiss
+    (it warned of every feature folder, 'absent from the packages configuration'), and no build/ or
+    shinpan.egg-info/ is left in the checkout."""
+    source = tmp_path / "source"
+    shutil.copytree(PROJECT_ROOT, source, symlinks=True, ignore=IGNORED)
+    before = sorted(p.name for p in source.iterdir())
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-v", "--disable-pip-version-check",
+                           "-w", str(tmp_path / "dist"), str(source)], capture_output=True, text=True, check=False,
+                          timeout=600)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    warnings = [line for line in (done.stdout + done.stderr).splitlines() if "Warning" in line]
+    assert warnings == []
+    assert sorted(p.name for p in source.iterdir()) == before
+    assert list((tmp_path / "dist").glob("shinpan-*.whl"))

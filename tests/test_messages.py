@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -10,6 +13,7 @@ from typing import Any
 import cucumber_messages as cm
 import pytest
 
+from shinpan.paths import PROJECT_ROOT
 from tests.conftest import SuiteRunner
 
 SICK_STEP = "《テスト用クリーチャーA》は召喚酔いしている"
@@ -77,3 +81,42 @@ def test_a_skipped_scenario_says_why(run_suite: SuiteRunner, tmp_path: Path, sui
     (steps,) = _results(_envelopes(path)).values()
     assert [status for _, status, _ in steps] == ["PASSED", "SKIPPED", "SKIPPED", "SKIPPED", "SKIPPED"]
     assert (steps[1][2] or "").startswith("UNSUPPORTED: card 《テスト用クリーチャーA》")
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["one process", "xdist"])
+def test_junit_names_each_scenario_by_its_id_and_keeps_the_kits_own_properties_out(
+        run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path, workers: list[str]) -> None:
+    junit = tmp_path / "junit.xml"
+    run = run_suite("--adapter=fake-never-sick", f"--messages={tmp_path / 'run.ndjson'}", f"--junitxml={junit}",
+                    *workers, features=suite_copy, tmp=tmp_path)
+    testcases = ET.parse(junit).getroot().findall(".//testcase")
+    assert sorted(case.get("name", "") for case in testcases) == sorted(line["id"] for line in run.cases())
+    assert all(str(case.get("classname")).endswith(".feature") for case in testcases)  # the feature file
+    properties = {p.get("name") for p in ET.parse(junit).getroot().iter("property")}
+    assert properties == {"shinpan.id", "shinpan.status"}  # shinpan_steps is the messages plugin's, not JUnit's
+
+
+def test_the_documented_cucumber_html_recipe_makes_the_page(run_suite: SuiteRunner, tmp_path: Path,
+                                                            suite_copy: Path) -> None:
+    """docs/cucumber: @cucumber/html-formatter is a library (the package has no command); the recipe's script drives
+    it. Run as the docs say, with the packages npm installs; skipped, saying why, without Node.js or the registry."""
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node is None or npm is None:
+        pytest.skip(f"the Cucumber HTML recipe needs Node.js and npm (node: {node}, npm: {npm}; "
+                    "apt-get install -y nodejs npm)")
+    recipe = tmp_path / "cucumber"
+    shutil.copytree(PROJECT_ROOT / "docs" / "cucumber", recipe)
+    installed = subprocess.run([npm, "install", "--no-audit", "--no-fund", "--prefix", str(recipe)],
+                               capture_output=True, text=True, check=False, timeout=600)
+    if installed.returncode != 0:
+        pytest.skip(f"npm could not install the recipe's packages: {installed.stderr.strip().splitlines()[-1:]}")
+    messages = tmp_path / "run.ndjson"
+    run_suite("--adapter=fake-never-sick", f"--messages={messages}", features=suite_copy, tmp=tmp_path)
+    with messages.open("rb") as stdin:
+        page = subprocess.run([node, str(recipe / "html-report.mjs")], stdin=stdin, capture_output=True, check=False,
+                              timeout=120)
+    html = page.stdout.decode("utf-8")
+    assert page.returncode == 0, page.stderr.decode("utf-8", "replace")
+    assert html.lstrip().startswith("<!DOCTYPE html>") and html.rstrip().endswith("</html>")
+    assert "このターンに召喚したクリーチャーは召喚酔いしていて攻撃できない" in html  # the run's own messages, embedded
+    assert "summoning_sick is False, expected True" in html

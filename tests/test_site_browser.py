@@ -197,6 +197,38 @@ def test_the_engines_matrix_can_show_only_where_engines_disagree(browser: Any, s
     assert any("carry-table-evolve-tap" in row.text for row in shown)
 
 
+def test_the_engines_matrix_tells_real_disagreements_from_coverage_gaps(browser: Any, site: Path) -> None:
+    _open(browser, site / "engines.html")
+    for counter in ("count-all-pass", "count-real", "count-gaps"):
+        assert browser.find_element("id", counter).is_displayed()
+    rows = browser.find_elements("css selector", "#matrix tbody tr")
+    for choice, kind, example in (("only-real", "real", "carry-table-evolve-tap"),
+                                  ("only-gaps", "gap", "carry-table-evolve-pump")):
+        browser.find_element("id", choice).click()
+        shown = [row for row in rows if row.is_displayed()]
+        assert 0 < len(shown) < len(rows)
+        assert {row.get_attribute("data-kind") for row in shown} == {kind}
+        assert any(example in row.text for row in shown)
+    browser.find_element("id", "show-all").click()
+    assert all(row.is_displayed() for row in rows)
+    assert browser.find_element("css selector", "#mechanics tbody tr").is_displayed()  # coverage per mechanic
+    assert _errors(browser) == []
+
+
+def test_a_scenario_page_marks_the_step_where_an_engine_failed(browser: Any, site: Path) -> None:
+    _open(browser, site / "scenarios" / "carry-table-evolve-tap.html")
+    failed = browser.find_elements("css selector", "li.step.failed")
+    assert len(failed) == 1 and "✗ made-up-engine 1.0" in failed[0].text
+    plain = browser.find_element("css selector", "li.step:not(.failed)")
+    assert failed[0].value_of_css_property("background-color") != plain.value_of_css_property("background-color")
+    line = failed[0].get_attribute("data-line")
+    link = browser.find_element("css selector", f'td.where a[href="#steps-line-{line}"]')
+    assert link.is_displayed() and "期待と実際" in browser.find_element("css selector", "tr.failed td.where").text
+    link.click()
+    _wait_for(browser, lambda: browser.current_url.endswith(f"#steps-line-{line}"))
+    assert _errors(browser) == []
+
+
 def test_a_phone_width_needs_no_sideways_scrolling(browser: Any, site: Path) -> None:
     browser.set_window_size(390, 844)
     try:

@@ -153,7 +153,7 @@ class Move(Action):
     type: ClassVar[str] = "move"
     mechanics: ClassVar[tuple[str, ...]] = ("zones",)
     asks: ClassVar[tuple[ChoiceKind, ...]] = ("replacement", "keep_after_reconstruction", "reconstruction_sources",
-                                              "keep_attacking", "god_leaves")
+                                              "keep_attacking")
     card: Label
     to: CardZone
     position: DeckPosition = "top"
@@ -166,7 +166,7 @@ class Destroy(Action):
 
     type: ClassVar[str] = "destroy"
     mechanics: ClassVar[tuple[str, ...]] = ("zones",)
-    asks: ClassVar[tuple[ChoiceKind, ...]] = ("replacement", "god_leaves")
+    asks: ClassVar[tuple[ChoiceKind, ...]] = ("replacement",)
     cards: Labels
 
 
@@ -396,7 +396,7 @@ class Resolve(Action):
 
     type: ClassVar[str] = "resolve"
     mechanics: ClassVar[tuple[str, ...]] = ("triggers",)
-    asks: ClassVar[tuple[ChoiceKind, ...]] = ("order", "use", "target", "replacement")
+    asks: ClassVar[tuple[ChoiceKind, ...]] = ("order", "use", "target", "replacement", "god_leaves")
 
 
 @dataclass(frozen=True)
@@ -405,7 +405,7 @@ class Cast(Action):
 
     type: ClassVar[str] = "cast"
     mechanics: ClassVar[tuple[str, ...]] = ("spells",)
-    asks: ClassVar[tuple[ChoiceKind, ...]] = ("target", "use", "replacement")
+    asks: ClassVar[tuple[ChoiceKind, ...]] = ("target", "use", "replacement", "god_leaves")
     card: Label
 
 

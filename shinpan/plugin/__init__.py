@@ -12,6 +12,7 @@
 - :mod:`~shinpan.plugin.results` — every report's status gathered into the run's results and the report file;
 - :mod:`~shinpan.plugin.reporting` — the JSON Lines report file;
 - :mod:`~shinpan.plugin.terminal` — what pytest prints: the header, the status letters, the summary;
+- :mod:`~shinpan.plugin.junit` — pytest's JUnit XML: each testcase named by its scenario id;
 - :mod:`~shinpan.plugin.keys` — what the modules keep on each collected test;
 - :mod:`~shinpan.plugin.step_lookup` — pytest-bdd's step search, done once per phrase;
 - :mod:`~shinpan.plugin.bdd_internals` — every use of pytest-bdd's internals.

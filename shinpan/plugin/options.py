@@ -11,7 +11,9 @@ import pytest
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("shinpan", "shinpan conformance suite")
-    group.addoption("--adapter", default="reference", help="the simulator adapter to run against (default: reference)")
+    group.addoption("--adapter", default=None,
+                    help="the simulator adapter to run against (default: the --expectations file's adapter, else "
+                         "reference)")
     group.addoption("--ruleset", default=None, metavar="ID",
                     help="run under the rules just after change ID (or before:ID, or a day); default: today")
     group.addoption("--rules-as-of", default=None, metavar="DATE", help="run under the rules in force on DATE")

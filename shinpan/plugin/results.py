@@ -7,6 +7,7 @@ import pytest
 
 from shinpan import paths
 from shinpan.outcomes import Status
+from shinpan.plugin import junit
 from shinpan.plugin.run import RunContext
 from shinpan.summary import Result
 
@@ -21,7 +22,9 @@ class ResultCollector:
         props = dict(report.user_properties)
         if "shinpan_status" not in props:
             return
-        self.context.record(str(props["shinpan_id"]), str(props["shinpan_state"]), Result(
+        case_id, state = str(props["shinpan_id"]), str(props["shinpan_state"])
+        junit.name_testcase(self.context.config, report, self.context.transcript_key(case_id, state))
+        self.context.record(case_id, state, Result(
             status=Status(str(props["shinpan_status"])), message=str(props["shinpan_message"]),
             topic=str(props["shinpan_topic"]), name=str(props["shinpan_name"]),
             feature=paths.relative_once(str(props["shinpan_feature"])), duration=report.duration,

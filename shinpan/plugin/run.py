@@ -71,9 +71,11 @@ class RunContext:
         """The engine behind the adapter, if it starts (it is started to name it once scenarios ran)."""
         return self.lifecycle.engine(start=bool(self.results))
 
-    def transcript_key(self, case_id: str, state: RulesState | None) -> str:
-        """The name a scenario's transcript goes by: its id, and in a matrix session (one run per state) its state."""
-        return f"{case_id}@{state.label}" if state is not None and self.is_matrix else case_id
+    def transcript_key(self, case_id: str, state: RulesState | str | None) -> str:
+        """The name a scenario's transcript (and JUnit testcase) goes by: its id, and in a matrix session (one run per
+        state) its state."""
+        label = state.label if isinstance(state, RulesState) else state
+        return f"{case_id}@{label}" if label is not None and self.is_matrix else case_id
 
     def record(self, case_id: str, state: str, result: Result) -> None:
         """Keep a scenario's result and append it to the report file."""

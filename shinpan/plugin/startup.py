@@ -32,12 +32,13 @@ def pytest_configure(config: pytest.Config) -> None:
     except (RulesetError, SuiteError) as error:
         raise pytest.UsageError(str(error)) from None
     _check_writable("--junitxml", getattr(config.option, "xmlpath", None))
+    try:
+        expected = expectations_.load(config.getoption("expectations")) if config.getoption("expectations") else None
+        config.option.adapter = expectations_.adapter_for(config.getoption("adapter"), expected)
+    except ExpectationsError as error:
+        raise pytest.UsageError(str(error)) from None
     context = RunContext(config, changes, selected, matrix.states(changes) if config.getoption("matrix") else None)
-    if config.getoption("expectations"):
-        try:
-            context.expectations_file = expectations_.load(config.getoption("expectations"))
-        except ExpectationsError as error:
-            raise pytest.UsageError(str(error)) from None
+    context.expectations_file = expected
     if config.getoption("report") and not hasattr(config, "workerinput"):  # xdist workers report to the controller
         _check_writable("--report", config.getoption("report"))
         context.open_report(config.getoption("report"))

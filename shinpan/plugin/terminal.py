@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from shinpan import matrix
+from shinpan import matrix, paths
 from shinpan.outcomes import Status
 from shinpan.plugin.run import RUN_KEY
 from shinpan.summary import render_summary
@@ -16,6 +16,23 @@ from shinpan.summary import render_summary
 LETTERS = {Status.UNSUPPORTED: "U", Status.UNOBSERVABLE: "O", Status.SCRIPT_MISMATCH: "M", Status.ERROR: "E",
            Status.NOT_APPLICABLE: "n", Status.UNRESOLVED: "?", Status.CRASH: "C", Status.TIMEOUT: "T"}
 """The letter of each status pytest has no word for (PASS and FAIL are pytest's own)."""
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """Test paths as the kit's other outputs show them, relative to the suite's folder (``features/basics/…``),
+    not to the current folder — from which an installed kit's would walk into site-packages. ``shinpan run`` takes
+    such a path back from any folder."""
+    if config.rootpath != paths.suite_root():  # a suite of another folder (the kit's own tests): pytest's way
+        return
+    config.cwd_relative_nodeid = _as_given  # type: ignore[method-assign]
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.startpath = config.rootpath
+
+
+def _as_given(nodeid: Any) -> Any:
+    return nodeid
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:

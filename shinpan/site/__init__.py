@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from shinpan import expectations as expectations_
 from shinpan import invocation
 from shinpan.report import suite_hash
 from shinpan.site import model, render, reports
@@ -18,10 +19,12 @@ from shinpan.site import model, render, reports
 __all__ = ["build", "run_reference"]
 
 
-def build(out: Path, report_paths: Sequence[Path]) -> model.Site:
-    """Build the site under ``out`` from the suite and the given reports (one engine each)."""
+def build(out: Path, report_paths: Sequence[Path], expectations: Sequence[Path] = ()) -> model.Site:
+    """Build the site under ``out`` from the suite and the given reports (one engine each), each engine's known
+    deviations marked from the ``expectations`` files (:func:`reports.with_expectations`)."""
     current = suite_hash()
     engines = [reports.load(path, f"e{number}", current) for number, path in enumerate(report_paths)]
+    engines = reports.with_expectations(engines, [expectations_.load(path) for path in expectations])
     site = model.build(engines)
     out.mkdir(parents=True, exist_ok=True)
     render.write(site, out)

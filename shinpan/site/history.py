@@ -35,7 +35,8 @@ class Segment:
     left: float
     width: float
     kind: str
-    """``holds`` (the ruling holds), ``doubt`` (a change in doubt), ``change`` (a dated change's tick)."""
+    """``holds`` (the ruling holds), ``doubt`` (a change the scenario depends on, in doubt), ``range`` (another
+    change known by a range: not shaded), ``change`` (a dated change's tick)."""
     title: str
 
 
@@ -78,12 +79,14 @@ def timeline(all_changes: Sequence[rulesets.Change], since: Sequence[str], until
         return round(100 * (day - start).days / max(1, (end - start).days), 2)
 
     marks = []
+    depends = {*since, *until}
     for change in all_changes:
         if change.date is not None:
             marks.append(Segment(x(change.date, start), 0.0, "change", f"{change.id}: {change.title}"))
-        else:
+        else:  # a range: shaded as doubt only for a change the scenario depends on
             left = x(first_day(change), start)
-            marks.append(Segment(left, x(change.latest, end) - left, "doubt", f"{change.id} ({when(change)})"))
+            kind, aside = ("doubt", "") if change.id in depends else ("range", " — この裁定はこの変更に依らない")
+            marks.append(Segment(left, x(change.latest, end) - left, kind, f"{change.id} ({when(change)}){aside}"))
     openings = [by_id[s] for s in since if s in by_id]
     endings = [by_id[e] for e in until if e in by_id]
     # It may hold once every opening may be in force, and surely holds once every one surely is;
@@ -103,5 +106,5 @@ def timeline(all_changes: Sequence[rulesets.Change], since: Sequence[str], until
         if gone > sure_to:
             window.append(Segment(sure_to, gone - sure_to, "doubt", f"{doubts} — 不明"))
     years = tuple((x(dt.date(year, 1, 1), start), year) for year in range(start.year + 1, end.year + 1))
-    marks.sort(key=lambda mark: mark.kind != "doubt")  # bands first, so that the ticks of dated changes show
+    marks.sort(key=lambda mark: mark.kind == "change")  # bands first, so that the ticks of dated changes show
     return Timeline(tuple(marks), tuple(window), years, start.isoformat(), end.isoformat())

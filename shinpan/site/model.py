@@ -44,6 +44,8 @@ class StepView:
     keyword: str
     kind: str
     pieces: tuple[Piece, ...]
+    line: int = 0
+    """The step's line in its feature file (where a report says a scenario failed)."""
 
 
 @dataclass(frozen=True)
@@ -231,7 +233,8 @@ def _scenario(scenario_id: str, group: list[suite.Case], feature: str, registry:
     values = first.values
     views = tuple(
         CaseView(case.id, f"row-{case.row + 1}" if case.row is not None else "steps",
-                 tuple(StepView(step.keyword, step.kind, _pieces(step.text, registry)) for step in case.steps))
+                 tuple(StepView(step.keyword, step.kind, _pieces(step.text, registry), step.line)
+                       for step in case.steps))
         for case in group
     )
     named = [p.card for case in views for step in case.steps for p in step.pieces if p.card]

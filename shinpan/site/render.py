@@ -15,7 +15,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 
 from shinpan import __version__, rulesets
 from shinpan import table as tables
-from shinpan.site import history, provenance
+from shinpan.site import agreement, history, provenance, transcripts
 from shinpan.site.model import KEYWORD_KINDS, Site, card_anchor, scenario_url, severity
 
 STATUS_LABELS = {
@@ -51,7 +51,9 @@ def environment() -> Environment:
         as_json=lambda value: json.dumps(value, ensure_ascii=False, indent=1),
         by_severity=lambda counts: sorted(counts.items(), key=lambda item: severity(item[0])),
         status_of=lambda engine, site, scenario: site.status(engine, scenario),
+        disagreement=agreement.kind,
     )
+    env.globals.update(failed_steps=agreement.failed_steps)
     return env
 
 
@@ -71,6 +73,7 @@ def write(site: Site, out: Path) -> list[Path]:
         target.write_text(html, encoding="utf-8")
         written.append(target)
 
+    traced = transcripts.copy(site, out)
     changes = site.changes
     windows = [(s.id, s.since, s.until) for s in site.scenarios.values()]
     changed = {c.id: [site.scenarios[i] for i in history.changed_by(c.id, windows)] for c in changes}
@@ -82,7 +85,7 @@ def write(site: Site, out: Path) -> list[Path]:
         page(topic.url, "topic.html", topic=topic)
     for scenario in site.scenarios.values():
         timeline = history.timeline(changes, scenario.since, scenario.until, site.built)
-        page(scenario.url, "scenario.html", scenario=scenario, timeline=timeline)
+        page(scenario.url, "scenario.html", scenario=scenario, timeline=timeline, transcripts=traced)
     page("carry-over.html", "grid.html")
     page("revisions.html", "revisions.html", changed=changed)
     page("rules.html", "rules.html", rules=site.cited_rules())
@@ -94,7 +97,8 @@ def write(site: Site, out: Path) -> list[Path]:
     page("sources.html", "sources.html", sources=cited, by_change=by_change,
          all_sources=sorted(set(cited) | set(by_change)))
     page("cards.html", "cards.html", uses=site.card_uses())
-    page("engines.html", "engines.html", totals=totals)
+    page("engines.html", "engines.html", totals=totals, agreement=agreement.agreement(site),
+         mechanics=agreement.mechanics(site))
     page("search.html", "search.html")
     static = out / "static"
     static.mkdir(parents=True, exist_ok=True)

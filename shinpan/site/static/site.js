@@ -19,14 +19,18 @@
     colourGrid(select);
   }
 
-  var only = document.getElementById("only-disagree");
-  if (only) {
-    only.addEventListener("change", function () {
-      document.querySelectorAll("#matrix tbody tr[data-agree='1']").forEach(function (row) {
-        row.hidden = only.checked;
-      });
+  /* the engines matrix: every scenario, those on which the engines differ, or of those the real disagreements
+     (PASS against FAIL…) or the coverage gaps (PASS against UNSUPPORTED…) */
+  function filterMatrix(wanted) {
+    document.querySelectorAll("#matrix tbody tr").forEach(function (row) {
+      var kind = row.getAttribute("data-kind");
+      row.hidden = !(wanted === "all" || (wanted === "differ" && kind !== "agree") || kind === wanted);
     });
   }
+
+  document.querySelectorAll("input[name='matrix-filter']").forEach(function (choice) {
+    choice.addEventListener("change", function () { if (choice.checked) { filterMatrix(choice.value); } });
+  });
 
   var index = window.SHINPAN_INDEX;
   var form = document.getElementById("search-form");
