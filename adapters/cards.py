@@ -14,14 +14,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from shinpan.adapters import locations, yamlfile
+from shinpan.adapters import registries
 from shinpan.adapters.errors import SuiteError
+from shinpan.adapters.locations import SuiteFolders
 
 CARD_REFERENCE = re.compile(r"《(?P<name>[^《》]+)》(?:\((?P<label>[^()\s]+)\))?")
 """How steps name a card: 《name》, optionally with a label in parentheses: 《name》(A)."""
-
-KINDS = ("real", "test")
-
 
 @dataclass(frozen=True)
 class CardEntry:
@@ -31,6 +29,8 @@ class CardEntry:
     kind: str
     data: dict[str, Any]
     line: int | None
+    path: Path | None = None
+    """The registry file that lists it: the kit's, or a user suite's."""
 
     @property
     def modelled(self) -> bool:
@@ -40,10 +40,11 @@ class CardEntry:
 
 @dataclass(frozen=True)
 class CardRegistry:
-    """All entries of ``features/cards.yaml`` by name."""
+    """All entries of the suite's card registries by name."""
 
     entries: dict[str, CardEntry]
     path: Path
+    """The registry file read last: a user suite's, else the kit's."""
 
     def __contains__(self, name: object) -> bool:
         return name in self.entries
@@ -58,59 +59,23 @@ class CardRegistry:
         return self.entries[name]
 
 
+def load(suite: Path | SuiteFolders | None = None) -> CardRegistry:
+    """The cards of ``suite`` (default: the suite being run): the kit's registry with a user suite's laid over
+    it; or, given a path, the one registry file there."""
+    files = registries.layered(suite, "cards.yaml")
+    return _load(files, registries.versions(files))
+
+
 @cache
-def load(path: Path | None = None) -> CardRegistry:
-    """Read and check the registry."""
-    path = path or locations.features_dir() / "cards.yaml"
-    data = yamlfile.load(path)
-    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
-        raise SuiteError(path, 1, "expected a mapping with a list 'cards'")
-    entries: dict[str, CardEntry] = {}
-    for index, raw in enumerate(data["cards"]):
-        entry = _entry(path, index, raw)
-        if entry.name in entries:
-            raise SuiteError(path, entry.line, f"card 《{entry.name}》 is listed twice")
-        entries[entry.name] = entry
-    for entry in entries.values():
+def _load(files: tuple[Path, ...], versions: tuple[tuple[int, int], ...]) -> CardRegistry:
+    """The registry over ``files``, once per version of them: each file checked against its schema
+    (``registries/schema/cards.json``), then what the schema cannot say: a face names a card that is listed."""
+    found = registries.entries(files, "cards")
+    entries = {entry.id: CardEntry(entry.id, str(entry.data["kind"]), dict(entry.data), entry.line, entry.path)
+               for entry in found}
+    for entry in found:
         front = entry.data.get("face_of")
         if front is not None and front not in entries:
-            raise SuiteError(path, entry.line, f"《{entry.name}》 is a face of 《{front}》, which is not listed")
-    return CardRegistry(entries, path)
+            raise SuiteError(entry.path, entry.line, f"《{entry.id}》 is a face of 《{front}》, which is not listed")
+    return CardRegistry(entries, files[-1])
 
-
-def _entry(path: Path, index: int, raw: object) -> CardEntry:
-    line = yamlfile.line_of(raw)
-    if not isinstance(raw, dict):
-        raise SuiteError(path, None, f"cards[{index}]: each card must be a mapping with 'name', 'kind', "
-                                     f"'type' and 'text', not {type(raw).__name__} {str(raw)[:40]!r}")
-    if not isinstance(raw.get("name"), str) or not raw["name"]:
-        raise SuiteError(path, line, "each card needs a non-empty 'name'")
-    name = raw["name"]
-    kind = raw.get("kind")
-    if kind not in KINDS:
-        raise SuiteError(path, line, f"《{name}》: 'kind' must be one of {KINDS}, not {kind!r}")
-    problem = _missing_facts(raw) or (_test_card_problem(name, raw) if kind == "test" else _abilities_problem(raw))
-    if problem:
-        raise SuiteError(path, line, f"《{name}》: {problem}")
-    return CardEntry(name, kind, dict(raw), line)
-
-
-def _missing_facts(raw: dict[str, Any]) -> str | None:
-    """A card gives its type and text; a face of another card (``face_of``) may leave them to its front."""
-    if "face_of" in raw:
-        return None
-    return next((f"missing {key!r}" for key in ("type", "text") if key not in raw), None)
-
-
-def _test_card_problem(name: str, raw: dict[str, Any]) -> str | None:
-    """A test card is named テスト用… and gives its abilities in structured form."""
-    if not name.startswith("テスト用"):
-        return "a test card's name starts with テスト用"
-    if not isinstance(raw.get("abilities"), list):
-        return "a test card gives its abilities as a list in 'abilities'"
-    return None
-
-
-def _abilities_problem(raw: dict[str, Any]) -> str | None:
-    """A real card may give its abilities in structured form: then as a list."""
-    return "'abilities' must be a list" if "abilities" in raw and not isinstance(raw["abilities"], list) else None

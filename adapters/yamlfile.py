@@ -56,12 +56,21 @@ _Loader.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
 
 def load(path: Path) -> Any:
     """Parse ``path`` with safe YAML (no code execution); a syntax error becomes a :class:`SuiteError`."""
+    return parse(path, read_text(path))
+
+
+def read_text(path: Path) -> str:
+    """The text of ``path``; a file that cannot be read, or is not UTF-8, is a :class:`SuiteError`."""
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except OSError as error:
         raise SuiteError(path, None, f"cannot read: {error.strerror}") from None
     except UnicodeDecodeError as error:
         raise SuiteError(path, None, f"not UTF-8 text ({error.reason} at byte {error.start})") from None
+
+
+def parse(path: Path, text: str) -> Any:
+    """Parse ``text`` (read from ``path``) with safe YAML; a syntax error becomes a :class:`SuiteError`."""
     try:
         return yaml.load(text, Loader=_Loader)
     except yaml.MarkedYAMLError as error:
@@ -74,15 +83,3 @@ def load(path: Path) -> Any:
 def line_of(value: object) -> int | None:
     """The line a mapping started on, if it came from :func:`load`."""
     return value.line if isinstance(value, LineDict) else None
-
-
-def registry_entries(path: Path, key: str, what: str) -> list[tuple[Any, int | None]]:
-    """The entries of a registry file (``features/sources.yaml``, ``features/rules.yaml``): a mapping whose ``key``
-    is a list; each entry with the line it starts on. A missing file or another shape is a :class:`SuiteError`
-    that says what the registry is for (``what``)."""
-    if not path.exists():
-        raise SuiteError(path, 1, f"the {what} registry is missing: every @{what}: must resolve to an entry here")
-    data = load(path)
-    if not isinstance(data, dict) or not isinstance(data.get(key), list):
-        raise SuiteError(path, 1, f"expected a mapping with a list {key!r}")
-    return [(entry, line_of(entry)) for entry in data[key]]

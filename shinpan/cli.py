@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 
 from shinpan import __version__, paths, rulesets, suite
+from shinpan.adapters import locations
 from shinpan.adapters.errors import BAD_INPUT, ShinpanError, SuiteError
-from shinpan.adapters.locations import features_dir
 
 if TYPE_CHECKING:
     _NumberType = click.ParamType[float]
@@ -85,6 +85,20 @@ def _ruleset_options(func: click.decorators.FC) -> click.decorators.FC:
     return func
 
 
+def _use_suite(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """``--suite DIR``: make DIR the user suite of this command and of every process it starts."""
+    if value:
+        try:
+            locations.use_user_suite(value)
+        except SuiteError as error:
+            raise click.BadParameter(f"{value}: {error.message}", ctx, param) from None
+
+
+SUITE = click.option("--suite", metavar="DIR", envvar=locations.USER_VARIABLE, expose_value=False, is_eager=True,
+                     callback=_use_suite, help="A user suite: a folder of feature files, with its own cards.yaml, "
+                     "sources.yaml and rules.yaml if it needs them, laid over the kit's (also SHINPAN_SUITE).")
+"""The user suite a command reads, runs or lists instead of the kit's own scenarios (README, "Your own suite")."""
+
 ADAPTER_HELP = ("The simulator adapter to run against. Default: the one the --expectations file names, else "
                 "reference; an --expectations file written for another adapter is bad input.")
 
@@ -114,6 +128,7 @@ def main() -> None:
 
 
 @main.command(context_settings={"ignore_unknown_options": True})
+@SUITE
 @click.option("--adapter", help=ADAPTER_HELP)
 @_ruleset_options
 @click.option("--report", type=click.Path(dir_okay=False), help="Write one JSON line per scenario to this file.")
@@ -148,7 +163,7 @@ def run(adapter: str | None, ruleset: str | None, rules_as_of: str | None, repor
 
     _check_parallel(pytest_args)
     args = [*invocation.base_arguments(), *([f"--adapter={adapter}"] if adapter else []), f"--seed={seed}",
-            f"--default-target={features_dir()}", *_plugin_options(click.get_current_context().params),
+            f"--default-target={locations.current().own}", *_plugin_options(click.get_current_context().params),
             f"--scenario-timeout={scenario_timeout}", f"--timeout-multiplier={timeout_multiplier}"]
     extra = invocation.in_order(pytest_args)
     if not any(a.startswith("-") for a in extra):
@@ -213,6 +228,7 @@ def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]
 
 
 @main.command("list")
+@SUITE
 @click.option("--format", "format_", type=click.Choice(["pretty", "json"]), default="pretty", show_default=True,
               help="pretty: a line per scenario; json: one JSON object per scenario (JSON Lines).")
 @click.option("--json", "as_json", is_flag=True, help="The same as --format json.")
@@ -234,6 +250,7 @@ NO_CALENDAR_DAY = "applies on no calendar day: it runs only just before or after
 
 
 @main.command()
+@SUITE
 @FORMAT
 def lint(format_: str) -> None:
     """Check every feature file; print problems as path:line: message.
@@ -257,6 +274,7 @@ def lint(format_: str) -> None:
 
 
 @main.command(context_settings={"ignore_unknown_options": True})
+@SUITE
 @click.option("--adapter", help=ADAPTER_HELP)
 @click.option("--validate", is_flag=True, help="Check every message both ways against the contract's schemas.")
 @click.option("--expectations", type=click.Path(exists=True, dir_okay=False),
@@ -294,7 +312,7 @@ def matrix(adapter: str | None, validate: bool, expectations: str | None, tags: 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(report).resolve() if report else Path(tmp) / "matrix.jsonl"
         args = [*invocation.base_arguments(), f"--adapter={adapter}", "--matrix", f"--report={path}",
-                "-p", "no:warnings", f"--default-target={features_dir()}",
+                "-p", "no:warnings", f"--default-target={locations.current().own}",
                 *_plugin_options({**click.get_current_context().params, "report": None})]
         if format_ == "json":  # stdout carries the JSON document alone
             args += ["-p", "no:terminal"]
@@ -427,6 +445,7 @@ def smoke(adapter: str, timeout: float, format_: str) -> None:
 
 
 @main.command("dump-cases")
+@SUITE
 @_ruleset_options
 @click.option("--messages", "with_messages", is_flag=True,
               help="Add each case's contract messages and checks, compiled from its steps, and the status it earns on "
@@ -504,6 +523,7 @@ def table(name: str, adapter: str, ruleset: str | None, no_run: bool, as_json: b
 
 
 @main.command()
+@SUITE
 @click.option("--out", required=True, type=click.Path(file_okay=False), help="The folder to write the site to.")
 @click.option("--report", "reports", multiple=True, type=click.Path(dir_okay=False),
               help="A run report (shinpan run --report); each adds one engine. Repeatable.")
@@ -551,6 +571,7 @@ its sources, each in features/sources.yaml); tag the scenarios it ends with @unt
 
 
 @main.command("diff")
+@SUITE
 @click.argument("first")
 @click.argument("second")
 @click.option("--format", "fmt", type=click.Choice(["pretty", "json", "markdown"]), default="pretty", show_default=True)
@@ -569,6 +590,7 @@ def diff_(first: str, second: str, fmt: str) -> None:
 
 
 @main.command("rules")
+@SUITE
 @click.argument("number")
 @click.option("--format", "fmt", type=click.Choice(["pretty", "json"]), default="pretty", show_default=True)
 def rules_(number: str, fmt: str) -> None:
@@ -594,6 +616,63 @@ def rules_(number: str, fmt: str) -> None:
         click.echo(f"    cited by {len(entry['scenarios'])} scenario(s)")
         for scenario in entry["scenarios"]:
             click.echo(f"      {scenario['id']}  {scenario['place']}  {scenario['name']}")
+
+
+@main.command("cards")
+@SUITE
+@click.option("--format", "fmt", type=click.Choice(["pretty", "json"]), default="pretty", show_default=True,
+              help="pretty: a line per card; json: the registry as one JSON document, valid by its schema.")
+@click.option("--kind", type=click.Choice(["all", "test", "real"]), default="all", show_default=True,
+              help="Only the test cards (テスト用…) or only the real ones.")
+def cards_(fmt: str, kind: str) -> None:
+    """The suite's cards (the kit's, and a user suite's): each with its printed facts and its abilities in
+    structured form, for an engine in any language to read (--format json is a cards.yaml document in JSON, valid by
+    the registry's schema, shinpan/adapters/registries/schema/cards.json)."""
+    from shinpan.adapters import cards as registry
+    from shinpan.adapters.registries import as_json
+
+    chosen = [card for card in registry.load() if kind in ("all", card.kind)]
+    if fmt == "json":
+        click.echo(json.dumps({"cards": [as_json(card.data) for card in chosen]}, ensure_ascii=False, indent=1))
+        return
+    for card in chosen:
+        modelled = f"abilities: {len(card.data['abilities'] or [])}" if card.modelled else "not modelled"
+        shape = f"face of 《{card.data['face_of']}》" if "face_of" in card.data else str(card.data.get("type"))
+        click.echo(f"{card.kind:<4}  《{card.name}》  {shape}  ({modelled})")
+    click.echo(f"{len(chosen)} card(s)")
+
+
+@main.command("steps")
+@SUITE
+@click.option("--format", "fmt", type=click.Choice(["pretty", "json"]), default="pretty", show_default=True,
+              help="pretty: a block per phrase; json: one JSON document, a list of phrases.")
+def steps_(fmt: str) -> None:
+    """Every step phrase of the step library: its parameters, what it does, an example from the suite and the
+    contract messages the example sends (compiled by the step library on a recording duel, no engine)."""
+    from shinpan import catalogue
+
+    phrases = catalogue.catalogue()
+    if fmt == "json":
+        click.echo(json.dumps([catalogue.as_json(phrase) for phrase in phrases], ensure_ascii=False, indent=2))
+        return
+    for phrase in phrases:
+        for line in _phrase_lines(catalogue.as_json(phrase)):
+            click.echo(line)
+    click.echo(f"{len(phrases)} phrase(s)")
+
+
+def _phrase_lines(phrase: dict[str, Any]) -> list[str]:
+    """A phrase of ``shinpan steps`` as a block of lines."""
+    lines = [f"{phrase['keyword']} {phrase['phrase']}    ({phrase['definition']})", f"    {phrase['doc']}"]
+    lines += [f"    <{p['name']}>: {p['pattern']}" for p in phrase["parameters"]]
+    example, sends = phrase["example"], phrase["sends"]
+    if example is None:
+        lines.append("    (no scenario uses it)")
+    else:
+        lines.append(f"    e.g. {example['step']}    ({example['place']}; {example['uses']} use(s))")
+        label = {"setup": "the setup after it", "choices": "with the next move"}.get(sends["how"], sends["how"])
+        lines += [f"    {label}: {json.dumps(message, ensure_ascii=False)}" for message in sends["messages"]]
+    return [*lines, ""]
 
 
 @main.command("rulesets")

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Final
 
 from shinpan import paths
+from shinpan.adapters.locations import features_dir
 from shinpan.errors import ReportError
 
 SUITE_INI: Final = {
@@ -47,7 +48,7 @@ def in_order(extra: Sequence[str], cwd: Path | None = None) -> list[str]:
     """The user's extra pytest arguments, in the order given, with each target made absolute.
 
     A target is a path (optionally with ``::`` and a test name) that exists from ``cwd``, or one inside the
-    suite: ``features/basics`` means the installed suite's basics folder from any directory. Nothing moves,
+    kit's suite: ``features/basics`` means the installed suite's basics folder from any directory. Nothing moves,
     so an option's value stays after its option (``--basetemp DIR -x``); pytest itself tells targets from
     values, and with no target the plugin runs the whole suite (``--default-target``).
     """
@@ -59,7 +60,7 @@ def _target(arg: str, cwd: Path) -> str | None:
     path, sep, rest = arg.partition("::")
     candidates = [cwd / path]
     if Path(path).parts[:1] == ("features",):
-        candidates.append(paths.suite_root() / path)
+        candidates.append(features_dir().parent / path)
     for candidate in candidates:
         if candidate.exists():
             return str(candidate.resolve()) + sep + rest

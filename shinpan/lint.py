@@ -6,7 +6,9 @@ scenario has a unique ``@id``, at least one ``@rule`` or ``@source``, every ``@s
 ``@since``/``@until`` revisions, a known ``@status``, a ``@generated`` seed with a generated id (and no
 generated id without it); the feature's ``@topic`` is its folder; no two
 scenarios share a name in a file; every card named is in the registry; every step matches exactly
-one step definition.
+one step definition. Before them, the registries: each file against its JSON Schema (every problem, at its
+line), and no id given twice. A user suite (:class:`~shinpan.adapters.locations.SuiteFolders`) is linted
+laid over the kit's: its card names, source ids, rule numbers and scenario ids must not be the kit's.
 """
 
 from __future__ import annotations
@@ -19,12 +21,12 @@ from typing import TYPE_CHECKING, Any
 
 from gherkin.dialect import Dialect
 
+from shinpan import paths, rulesets, suite
 from shinpan import rules as rules_
-from shinpan import rulesets, suite
 from shinpan import sources as sources_
-from shinpan.adapters import cards
+from shinpan.adapters import cards, registries
 from shinpan.adapters.errors import SuiteError
-from shinpan.adapters.locations import features_dir
+from shinpan.adapters.locations import SuiteFolders, current
 from shinpan.tags import GENERATED_ID, GENERATED_ID_PREFIX, STATUS_VALUES, TagValues
 
 if TYPE_CHECKING:
@@ -49,17 +51,22 @@ class Problem:
         return f"{self.path}:{self.line}: {self.message}"
 
 
-def lint(root: Path | None = None) -> list[Problem]:
-    """Every problem in the suite under ``root`` (default ``features/``), sorted by place."""
-    root = root or features_dir()
-    problems: list[Problem] = []
+def lint(root: Path | SuiteFolders | None = None) -> list[Problem]:
+    """Every problem in the suite ``root``: a whole suite's folder (registries included), or a user suite laid over
+    the kit's (default: the suite being run, :func:`~shinpan.adapters.locations.current`), sorted by place."""
+    folders = root if isinstance(root, SuiteFolders) else SuiteFolders(root) if root else current()
+    root = folders.own
+    problems = _kit_id_clashes(folders)
+    broken = [Problem(_show(e.path), e.line or 1, e.message) for e in registry_problems(folders)]
+    if broken:
+        return sorted(problems + broken)
     try:
-        registry = cards.load(root / "cards.yaml")
-        changes = rulesets.load(root / "rulesets.yaml")
-        known_sources = sources_.load(root / "sources.yaml")
-        known_rules = rules_.load(root / "rules.yaml")
+        registry = cards.load(folders)
+        changes = rulesets.load(folders)
+        known_sources = sources_.load(folders)
+        known_rules = rules_.load(folders)
     except SuiteError as error:
-        return [Problem(_show(error.path), error.line or 1, error.message)]
+        return sorted([*problems, Problem(_show(error.path), error.line or 1, error.message)])
     problems.extend(_lint_change_sources(changes, known_sources))
     problems.extend(_lint_rule_versions(known_rules, changes))
     matchers = _library()
@@ -75,6 +82,43 @@ def lint(root: Path | None = None) -> list[Problem]:
         problems.extend(_lint_sources(feature, known_sources))
         problems.extend(_lint_rules(feature, known_rules, changes))
     return sorted(problems)
+
+
+def registry_problems(folders: SuiteFolders) -> list[SuiteError]:
+    """Every way the registry files of ``folders`` break their schemas (:mod:`shinpan.adapters.registries`), and
+    every id a registry gives twice (a user suite's entry that clashes with the kit's, at the user suite's line); a
+    user suite's ``rulesets.yaml`` is one problem (its changes are the kit's)."""
+    found: list[SuiteError] = []
+    for name in registries.NAMES:
+        files = [path for path in folders.registry_files(f"{name}.yaml") if path.exists()]
+        if name == "rulesets" and folders.user is not None and folders.user / "rulesets.yaml" in files:
+            found.append(SuiteError(folders.user / "rulesets.yaml", 1, rulesets.USER_SUITE_RULESETS))
+            files.remove(folders.user / "rulesets.yaml")
+        broken = [problem for path in files for problem in registries.problems(path, name)]
+        found += broken or registries.clashes(files, name)
+    return found
+
+
+def _kit_id_clashes(folders: SuiteFolders) -> list[Problem]:
+    """A user suite's scenario ids that are already the kit's (each at the user suite's scenario)."""
+    kit = kit_scenario_ids(folders)
+    found = []
+    for path in suite.feature_paths(folders.own) if kit else ():
+        try:
+            cases = suite.feature(path).cases
+        except SuiteError:
+            continue  # reported where the file is linted
+        found += [Problem(_show(path), case.line, f"@id {case.id} is already used at {kit[case.id]}")
+                  for case in cases if case.id in kit]
+    return found
+
+
+def kit_scenario_ids(folders: SuiteFolders) -> dict[str, str]:
+    """Where each scenario id of the kit's suite is (``path:line``), when ``folders`` has a user suite, whose
+    scenario ids must be its own; else nothing."""
+    if folders.user is None:
+        return {}
+    return {case.id: f"{paths.relative(case.path)}:{case.line}" for case in suite.cases(folders.kit)}
 
 
 def _lint_change_sources(changes: rulesets.Changes, known: sources_.Sources) -> Iterator[Problem]:

@@ -24,7 +24,7 @@ from jsonschema import Draft202012Validator
 from shinpan import __version__, suite
 from shinpan.adapters import schemas
 from shinpan.adapters.contract import PROTOCOL_VERSION
-from shinpan.adapters.locations import features_dir
+from shinpan.adapters.locations import SuiteFolders, current
 from shinpan.errors import ReportError
 from shinpan.outcomes import Status
 from shinpan.rulesets import Changes, RulesState
@@ -33,13 +33,16 @@ from shinpan.summary import Result, scores
 STATUSES = tuple(s.value for s in Status)
 
 
-def suite_hash(root: Path | None = None) -> str:
-    """``sha256:`` over every feature file, ``cards.yaml`` and ``rulesets.yaml`` (relative path + bytes)."""
-    base = root or features_dir()
-    files = [*suite.feature_paths(base), base / "cards.yaml", base / "rulesets.yaml"]
+def suite_hash(root: Path | SuiteFolders | None = None) -> str:
+    """``sha256:`` over every feature file of the suite (default: the suite being run) and the ``cards.yaml`` and
+    ``rulesets.yaml`` of each of its layers (each file's path from its layer's folder, and its bytes)."""
+    folders = root if isinstance(root, SuiteFolders) else SuiteFolders(root) if root else current()
+    files = [*suite.feature_paths(folders.own), *(layer / name for layer in folders.layers
+                                                   for name in ("cards.yaml", "rulesets.yaml"))]
     digest = hashlib.sha256()
     for path in sorted(f for f in files if f.exists()):
-        digest.update(path.relative_to(base).as_posix().encode("utf-8") + b"\0")
+        layer = next(layer for layer in folders.layers if layer in path.parents)
+        digest.update(path.relative_to(layer.parent).as_posix().encode("utf-8") + b"\0")
         digest.update(path.read_bytes() + b"\0")
     return "sha256:" + digest.hexdigest()
 

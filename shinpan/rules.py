@@ -10,18 +10,18 @@ rules in which the scenario asserts.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from shinpan import rulesets
-from shinpan.adapters import yamlfile
-from shinpan.adapters.errors import ShinpanError, SuiteError
-from shinpan.adapters.locations import features_dir
+from shinpan.adapters import registries
+from shinpan.adapters.errors import ShinpanError
+from shinpan.adapters.locations import SuiteFolders
 
-NUMBER = re.compile(r"^\d{3}\.\d+[a-zA-Z]?$")
+MISSING = "the rule registry is missing: every @rule: must resolve to an entry here"
 
 
 @dataclass(frozen=True)
@@ -103,31 +103,20 @@ def _ids(change: str | None) -> tuple[str, ...]:
     return () if change is None else (change,)
 
 
+def load(suite: Path | SuiteFolders | None = None) -> Rules:
+    """The rules of ``suite`` (default: the suite being run): the kit's ``features/rules.yaml``
+    with a user suite's laid over it; or, given a path, the one registry file there."""
+    files = registries.layered(suite, "rules.yaml")
+    return _load(files, registries.versions(files))
+
+
 @cache
-def load(path: Path | None = None) -> Rules:
-    """Read and check ``features/rules.yaml`` (or ``path``)."""
-    path = path or features_dir() / "rules.yaml"
-    items: list[Rule] = []
-    for entry, line in yamlfile.registry_entries(path, "rules", "rule"):
-        if (not isinstance(entry, dict) or not isinstance(entry.get("number"), str)
-                or not NUMBER.match(entry["number"]) or not entry.get("title")):
-            raise SuiteError(path, line, "each rule must be a mapping with a 'number' (like \"801.4a\", quoted) "
-                                         "and a 'title'")
-        if entry["number"] in {item.number for item in items}:
-            raise SuiteError(path, line, f"rule {entry['number']} appears twice")
-        items.append(Rule(entry["number"], str(entry["title"]), _versions(entry.get("versions"), path, line), line))
-    return Rules(tuple(items), path)
+def _load(files: tuple[Path, ...], versions: tuple[tuple[int, int], ...]) -> Rules:
+    """The registry over ``files``, once per version of them, each file checked against its schema."""
+    found = registries.entries(files, "rules", MISSING)
+    return Rules(tuple(Rule(e.id, str(e.data["title"]), _versions(e.data["versions"]), e.line) for e in found),
+                 files[-1])
 
 
-def _versions(raw: object, path: Path, line: int | None) -> tuple[RuleVersion, ...]:
-    expected = "'versions' must be a non-empty list of {from: ID or null, until: ID or null, meaning: text}"
-    if not isinstance(raw, list) or not raw:
-        raise SuiteError(path, line, expected)
-    versions: list[RuleVersion] = []
-    for item in raw:
-        where = yamlfile.line_of(item) or line
-        if (not isinstance(item, dict) or set(item) != {"from", "until", "meaning"} or not item["meaning"]
-                or any(item[key] is not None and not isinstance(item[key], str) for key in ("from", "until"))):
-            raise SuiteError(path, where, expected)
-        versions.append(RuleVersion(item["from"], item["until"], str(item["meaning"])))
-    return tuple(versions)
+def _versions(raw: list[dict[str, Any]]) -> tuple[RuleVersion, ...]:
+    return tuple(RuleVersion(item["from"], item["until"], str(item["meaning"])) for item in raw)

@@ -26,12 +26,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
-from typing import Any
 
-from shinpan import paths
-from shinpan.adapters import yamlfile
+from shinpan.adapters import registries
 from shinpan.adapters.contract import Rules
 from shinpan.adapters.errors import SuiteError
+from shinpan.adapters.locations import SuiteFolders, current
 from shinpan.errors import RulesetError
 from shinpan.tags import TagValues
 
@@ -344,69 +343,56 @@ def parse_day(text: str) -> dt.date:
         raise RulesetError(f"{text!r} is not a date of the form YYYY-MM-DD") from None
 
 
+def load(suite: Path | SuiteFolders | None = None) -> Changes:
+    """The changes of the rules of ``suite`` (default: the suite being run): the kit's ``features/rulesets.yaml``;
+    or, given a path, the file there. A user suite has none of its own (:data:`USER_SUITE_RULESETS`)."""
+    if isinstance(suite, Path):
+        return _load(suite, registries.versions((suite,)))
+    folders = suite or current()
+    if folders.user is not None and (folders.user / "rulesets.yaml").exists():
+        raise SuiteError(folders.user / "rulesets.yaml", 1, USER_SUITE_RULESETS)
+    path = folders.kit / "rulesets.yaml"
+    return _load(path, registries.versions((path,)))
+
+
+USER_SUITE_RULESETS = ("a user suite uses the kit's changes of the rules (see `shinpan rulesets`); it has no "
+                       "rulesets.yaml: a change is a fact of the game, which every engine is told by its id")
+"""Why a user suite may not list changes of its own: an engine plays the changes it is sent by id, and only the
+kit's are known to it; a user suite's scenarios name the kit's changes in @since/@until."""
+
+
 @cache
-def load(path: Path | None = None) -> Changes:
-    """Read and check ``features/rulesets.yaml`` (or ``path``)."""
-    path = path or paths.rulesets_file()
-    data = yamlfile.load(path)
-    if not isinstance(data, dict) or not isinstance(data.get("changes"), list) or not data["changes"]:
-        raise SuiteError(path, 1, "expected a mapping with a non-empty list 'changes'")
-    items = [_change(path, entry) for entry in data["changes"]]
-    seen: set[str] = set()
-    for change in items:
-        if change.id in seen:
-            raise SuiteError(path, change.line, f"change id {change.id} appears twice")
-        seen.add(change.id)
+def _load(path: Path, versions: tuple[tuple[int, int], ...]) -> Changes:
+    """The changes in ``path``, once per version of it: the file checked against its schema
+    (``registries/schema/rulesets.json``), then what the schema cannot say (:func:`_bounds_problem`)."""
+    items = [_change(entry) for entry in registries.entries((path,), "rulesets")]
     return Changes(tuple(items), path)
 
 
-def _change(path: Path, entry: object) -> Change:
-    line = yamlfile.line_of(entry)
-    if not isinstance(entry, dict):
-        raise SuiteError(path, line, "each change must be a mapping with id, title, what and sources")
-    for key in ("id", "title", "what", "sources"):
-        if key not in entry:
-            raise SuiteError(path, line, f"change is missing {key!r}")
-    cid = str(entry["id"])
-    unknown = set(entry) - {"id", "title", "what", "sources", "date", "after", "by", "conflict"}
-    if unknown:
-        raise SuiteError(path, line, f"change {cid}: unknown key(s) {', '.join(sorted(unknown))}; "
-                                     "expected id, title, date or after/by, what, sources, conflict")
-    date, after, by, conflict = entry.get("date"), entry.get("after"), entry.get("by"), entry.get("conflict")
-    problem = _texts_problem(entry) or _bounds_problem(cid, date, after, by) or _conflict_problem(date, conflict)
+def _change(entry: registries.Entry) -> Change:
+    data = entry.data
+    date, after, by = (_day(entry, data.get(key)) for key in ("date", "after", "by"))
+    problem = _bounds_problem(entry.id, date, after, by)
     if problem:
-        raise SuiteError(path, line, f"change {cid}: {problem}")
-    return Change(cid, str(entry["title"]), tuple(entry["what"]), tuple(entry["sources"]), date=date, after=after,
-                  by=by, conflict=conflict, line=line)
+        raise SuiteError(entry.path, entry.line, f"change {entry.id}: {problem}")
+    return Change(entry.id, str(data["title"]), tuple(data["what"]), tuple(data["sources"]), date=date, after=after,
+                  by=by, conflict=data.get("conflict"), line=entry.line)
 
 
-def _conflict_problem(date: object, conflict: object) -> str | None:
-    """A conflict is a non-empty text, on a ranged change (its range is the days the sources disagree over)."""
-    if conflict is None:
-        return None
-    if not isinstance(conflict, str) or not conflict.strip():
-        return "'conflict' must be a text saying which sources disagree and how"
-    return "'conflict' needs a range (after/by) of the days the sources disagree over, not a date" if date else None
+def _day(entry: registries.Entry, value: object) -> dt.date | None:
+    """A day as YAML read it (a date) or as it was quoted (``"2021-03-16"``, which must be a real day)."""
+    if value is None or isinstance(value, dt.date):
+        return value
+    try:
+        return dt.date.fromisoformat(str(value))
+    except ValueError as error:
+        raise SuiteError(entry.path, entry.line, f"change {entry.id}: {value} is not a real date ({error})") from None
 
 
-def _texts_problem(entry: dict[str, Any]) -> str | None:
-    """What changed and where it is published: each a non-empty list of strings."""
-    for key in ("what", "sources"):
-        value = entry[key]
-        if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
-            return f"{key!r} must be a non-empty list of strings"
-    return None
-
-
-def _bounds_problem(cid: str, date: object, after: object, by: object) -> str | None:
-    """A change is dated (its id is its date) or known by a range ``after``–``by`` (its id is a name)."""
-    for name, bound in (("date", date), ("after", after), ("by", by)):
-        if bound is not None and not isinstance(bound, dt.date):
-            return f"{name!r} must be a date (YYYY-MM-DD)"
-    if isinstance(date, dt.date):
-        if after is not None or by is not None:
-            return "give either 'date' or a range ('after', 'by'), not both"
+def _bounds_problem(cid: str, date: dt.date | None, after: dt.date | None, by: dt.date | None) -> str | None:
+    """What the schema cannot say: a dated change's id is its date, and a range ends after it starts."""
+    if date is not None:
         return None if cid == date.isoformat() else f"a dated change's id must be its date ({date.isoformat()})"
-    if isinstance(after, dt.date) and isinstance(by, dt.date) and by <= after:
+    if after is not None and by is not None and by <= after:
         return f"'by' ({by}) must come after 'after' ({after})"
-    return "a ranged change needs a name, not a date, as its id" if cid[:4].isdigit() else None
+    return None

@@ -1,5 +1,5 @@
-"""The source registry (出典), ``features/sources.yaml``: what every ``@source:`` tag and every change's
-``sources`` refer to, so that each citation resolves inside the repository.
+"""The source registry (出典), ``features/sources.yaml`` (and a user suite's ``sources.yaml``): what every
+``@source:`` tag and every change's ``sources`` refer to, so that each citation resolves inside the repository.
 
 Each entry has an ``id`` and a ``title``; the rest (publisher, date or range, page title, URL, note) says where
 a reader finds it. The site shows them; the lint checks that every citation names an entry.
@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from shinpan.adapters import yamlfile
-from shinpan.adapters.errors import SuiteError
-from shinpan.adapters.locations import features_dir
+from shinpan.adapters import registries
+from shinpan.adapters.locations import SuiteFolders
+
+MISSING = "the source registry is missing: every @source: must resolve to an entry here"
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,9 @@ class Sources:
 
     items: tuple[Source, ...]
     path: Path
+    """The registry file read last: a user suite's, else the kit's."""
+    entries: tuple[registries.Entry, ...] = ()
+    """The entries as written (the site shows more of an entry than its title)."""
 
     def __contains__(self, source_id: object) -> bool:
         return any(source.id == source_id for source in self.items)
@@ -40,15 +44,15 @@ class Sources:
         return next((source.title for source in self.items if source.id == source_id), None)
 
 
+def load(suite: Path | SuiteFolders | None = None) -> Sources:
+    """The sources of ``suite`` (default: the suite being run): the kit's ``features/sources.yaml``
+    with a user suite's laid over it; or, given a path, the one registry file there."""
+    files = registries.layered(suite, "sources.yaml")
+    return _load(files, registries.versions(files))
+
+
 @cache
-def load(path: Path | None = None) -> Sources:
-    """Read and check ``features/sources.yaml`` (or ``path``)."""
-    path = path or features_dir() / "sources.yaml"
-    items: list[Source] = []
-    for entry, line in yamlfile.registry_entries(path, "sources", "source"):
-        if not isinstance(entry, dict) or not isinstance(entry.get("id"), str) or not entry.get("title"):
-            raise SuiteError(path, line, "each source must be a mapping with an 'id' and a 'title'")
-        if entry["id"] in {item.id for item in items}:
-            raise SuiteError(path, line, f"source id {entry['id']} appears twice")
-        items.append(Source(entry["id"], str(entry["title"]), line))
-    return Sources(tuple(items), path)
+def _load(files: tuple[Path, ...], versions: tuple[tuple[int, int], ...]) -> Sources:
+    """The registry over ``files``, once per version of them, each file checked against its schema."""
+    found = registries.entries(files, "sources", MISSING)
+    return Sources(tuple(Source(e.id, str(e.data["title"]), e.line) for e in found), files[-1], found)

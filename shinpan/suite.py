@@ -17,7 +17,7 @@ from gherkin.parser import Parser
 from gherkin.pickles.compiler import Compiler
 
 from shinpan.adapters.errors import SuiteError
-from shinpan.adapters.locations import features_dir
+from shinpan.adapters.locations import current
 from shinpan.tags import TagValues, read_tags
 
 
@@ -164,12 +164,13 @@ def _message(error: Any) -> str:
 
 
 def feature_paths(root: Path | None = None) -> list[Path]:
-    """Every ``*.feature`` under ``root`` (default ``features/``), sorted."""
-    return sorted((root or features_dir()).rglob("*.feature"))
+    """Every ``*.feature`` under ``root`` (default: the suite being run — the kit's ``features/``, or a user
+    suite), sorted."""
+    return sorted((root or current().own).rglob("*.feature"))
 
 
 def cases(root: Path | None = None) -> list[Case]:
-    """Every case of every feature file under ``root`` (default ``features/``), file by file."""
+    """Every case of every feature file under ``root`` (default: the suite being run), file by file."""
     return [case for path in feature_paths(root) for case in feature(path).cases]
 
 

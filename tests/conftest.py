@@ -17,8 +17,7 @@ from hypothesis import settings
 import shinpan.adapters.reference
 import shinpan.adapters.subprocess_adapter  # noqa: F401
 import tests.fake_adapters  # noqa: F401
-from shinpan import rulesets, suite
-from shinpan.adapters import cards
+from shinpan import suite
 from shinpan.paths import PROJECT_ROOT
 from tests import installed_kit
 from tests.installed_kit import Installed
@@ -67,23 +66,14 @@ def run_suite(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> Sui
             monkeypatch.setenv("SHINPAN_FEATURES", str(features))
         else:
             monkeypatch.delenv("SHINPAN_FEATURES", raising=False)
-        _forget_registries()  # they are cached per process, and the registries to read depend on SHINPAN_FEATURES
-        try:
-            done = pytester.runpytest_inprocess(
-                "-p", "shinpan.pytest_plugin", "-p", "tests.fake_adapters", "-p", "no:cacheprovider",
-                f"--report={report}", "-q", *args, str(features or PROJECT_ROOT / "features"))
-        finally:
-            _forget_registries()
+        done = pytester.runpytest_inprocess(
+            "-p", "shinpan.pytest_plugin", "-p", "tests.fake_adapters", "-p", "no:cacheprovider",
+            f"--report={report}", "-q", *args, str(features or PROJECT_ROOT / "features"))
         lines = report.read_text(encoding="utf-8").splitlines() if report.exists() else []
         output = "\n".join([*done.outlines, *done.errlines])
         return RunResult(int(done.ret), output, [json.loads(line) for line in lines])
 
     return run
-
-
-def _forget_registries() -> None:
-    cards.load.cache_clear()
-    rulesets.load.cache_clear()
 
 
 def cases_in(features: Path) -> int:

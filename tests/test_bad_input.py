@@ -129,7 +129,8 @@ def test_malformed_card_registry_names_file_and_line(tmp_path: Path) -> None:
     path.write_text("cards:\n  - name: テスト用X\n    kind: test\n    type: クリーチャー\n    text: []\n", encoding="utf-8")
     with pytest.raises(SuiteError) as error:
         cards.load(path)
-    assert str(error.value) == f"{path}:2: 《テスト用X》: a test card gives its abilities as a list in 'abilities'"
+    assert str(error.value) == (f"{path}:2: card 《テスト用X》: 'abilities' is a required property: a test card gives its "
+                                "abilities in structured form, as a list in 'abilities'")
 
 
 def test_a_step_naming_the_wrong_player_is_an_error(run_suite: SuiteRunner, suite_copy: Path, tmp_path: Path) -> None:

@@ -84,10 +84,11 @@ BOMB = "cards:\n  - &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n  - &b [*a
     ('cards: !!python/object/apply:os.system ["touch pwned"]\n', ":1",
      "not valid YAML: could not determine a constructor for the tag "
      "'tag:yaml.org,2002:python/object/apply:os.system'"),
-    ("cards: 5\n", ":1", "expected a mapping with a list 'cards'"),
+    ("cards: 5\n", ":1", "cards: expected a list of cards"),
     (None, "", "cannot read: No such file or directory"),
     ("", ":1", "expected a mapping with a list 'cards'"),
-    ("cards:\n  - 5\n", "", "cards[0]: each card must be a mapping with 'name', 'kind', 'type' and 'text', not int '5'"),
+    ("cards:\n  - 5\n", ":2", "cards[0]: each card is a mapping with 'name', 'kind', 'type' and 'text' (a face of "
+                             "another card: 'name', 'kind' and 'face_of')"),
     (BOMB, ":2", "not valid YAML: the value at line 2 is used again through an alias (*name); aliases are not "
                  "allowed here (write the value out)"),
 ])

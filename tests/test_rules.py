@@ -100,7 +100,8 @@ def test_a_bad_entry_is_one_line_with_its_place(tmp_path: Path) -> None:
     path.write_text('rules:\n  - number: "801.4"\n    title: x\n  - number: 801\n    title: y\n', encoding="utf-8")
     with pytest.raises(SuiteError) as error:
         rules.load(path)
-    assert str(error.value).startswith(f"{path}:2: 'versions' must be a non-empty list")
+    assert str(error.value).startswith(f"{path}:2: rule 801.4: 'versions' is a required property: each rule is a "
+                                       "mapping with a 'number'")
 
 
 def test_rules_lists_a_number_its_sub_rules_and_the_scenarios_citing_them() -> None:

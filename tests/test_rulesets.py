@@ -260,15 +260,15 @@ def test_the_matrix_table_gives_each_state_its_counts_doubts_and_equals() -> Non
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("changes: []\n", "non-empty list 'changes'"),
+    ("changes: []\n", "changes: expected a non-empty list of changes"),
     ("changes:\n  - id: x\n    date: 2020-01-01\n    title: t\n    what: [w]\n    sources: [s]\n", "id must be its date"),
     ("changes:\n  - id: a\n    after: 2020-01-02\n    by: 2020-01-01\n    title: t\n    what: [w]\n    sources: [s]\n",
      "'by' .* must come after 'after'"),
     ("changes:\n  - id: a\n    date: 2020-01-01\n    by: 2020-01-02\n    title: t\n    what: [w]\n    sources: [s]\n",
      "not both"),
-    ("changes:\n  - id: a\n    title: t\n    what: []\n    sources: [s]\n", "non-empty list of strings"),
+    ("changes:\n  - id: a\n    title: t\n    what: []\n    sources: [s]\n", "change a, what: expected a non-empty list of strings"),
     ("changes:\n  - id: 2020-spring\n    title: t\n    what: [w]\n    sources: [s]\n", "needs a name, not a date"),
-    ("changes:\n  - id: a\n    after: soon\n    title: t\n    what: [w]\n    sources: [s]\n", "'after' must be a date"),
+    ("changes:\n  - id: a\n    after: soon\n    title: t\n    what: [w]\n    sources: [s]\n", "change a, after: expected a date \\(YYYY-MM-DD\\)"),
     ("changes: [\n", "not valid YAML"),
     ("changes:\n  - id: 2020-01-01\n    date: 2020-01-01\n    title: t\n    what: [w]\n    sources: [s]\n    conflict: c\n",
      "'conflict' needs a range"),

@@ -11,6 +11,7 @@ screenshots (the README's, under docs/).
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from collections.abc import Iterator
@@ -243,6 +244,32 @@ def test_a_phone_width_needs_no_sideways_scrolling(browser: Any, site: Path) -> 
         box = browser.find_element("css selector", "div.scroll:has(#carry-over-grid)")
         assert browser.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth", box), \
             "the 12×7 grid is wider than a phone: it scrolls inside its own box, not the page"
+    finally:
+        browser.set_window_size(1280, 1000)
+
+
+def test_the_steps_page_lists_every_phrase_and_its_example_leads_to_the_scenario(browser: Any, site: Path) -> None:
+    from shinpan.cases import library
+
+    _open(browser, site / "index.html")
+    browser.find_element("link text", "手順").click()
+    _wait_for(browser, lambda: browser.current_url.endswith("steps.html"))
+    assert _errors(browser) == []
+    phrases = browser.find_elements("css selector", "article.phrase")
+    assert len(phrases) == len(library().contexts)
+    summon = browser.find_element("css selector", 'article[data-phrase="shinpan.steps.when.summon"]')
+    assert summon.find_element("css selector", "h3").text == "もし <player>が<card>を召喚する"
+    sent = json.loads(summon.find_element("css selector", "pre.message").text)
+    assert sent["send"]["action"]["type"] == "summon"
+    example = summon.find_element("css selector", "q").text.removeprefix("もし ").removeprefix("かつ ")
+    summon.find_element("css selector", "p.example a").click()
+    _wait_for(browser, lambda: "scenarios/" in browser.current_url)
+    assert example in browser.find_element("css selector", "article.scenario").text
+    browser.set_window_size(390, 844)
+    try:  # long patterns and messages wrap or scroll in their own boxes on a phone
+        _open(browser, site / "steps.html")
+        width = browser.execute_script("return window.innerWidth")
+        assert width <= 420 and browser.execute_script("return document.documentElement.scrollWidth") <= width
     finally:
         browser.set_window_size(1280, 1000)
 

@@ -12,7 +12,8 @@ import pytest
 
 from shinpan import suite
 from shinpan.adapters.errors import SuiteError
-from shinpan.lint import revision_tag_problems
+from shinpan.adapters.locations import current
+from shinpan.lint import kit_scenario_ids, revision_tag_problems
 from shinpan.plugin import bdd_internals, step_lookup
 from shinpan.plugin.run import RUN_KEY
 from shinpan.plugin.states import STATE_PARAMETER
@@ -65,10 +66,14 @@ def case_of(item: pytest.Item) -> suite.Case | None:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection(session: pytest.Session) -> None:
-    """Before pytest collects: every feature file to run parses and its ``@since``/``@until`` tags name
-    known revisions; else one usage error, as ``shinpan lint`` words it (``path:line: message``)."""
+    """Before pytest collects: every feature file to run parses, its ``@since``/``@until`` tags name known
+    revisions and (in a user suite) no scenario id is one of the kit's; else one usage error, as ``shinpan lint``
+    words it (``path:line: message``)."""
     context = session.config.stash[RUN_KEY]
+    folders = current()
+    kit_ids = kit_scenario_ids(folders)
     for path in _feature_files(session.config.args):
+        user = folders.user is not None and folders.user in path.resolve().parents
         try:
             feature = suite.feature(path)
         except SuiteError as error:
@@ -76,6 +81,8 @@ def pytest_collection(session: pytest.Session) -> None:
         for case in feature.cases:
             for problem in revision_tag_problems(case.values, context.changes):
                 raise pytest.UsageError(f"{path}:{case.scenario_line}: {problem}")
+            if user and case.id in kit_ids:  # a user suite's scenario ids are its own
+                raise pytest.UsageError(f"{path}:{case.line}: @id {case.id} is already used at {kit_ids[case.id]}")
 
 
 def _feature_files(args: list[str]) -> Iterator[Path]:

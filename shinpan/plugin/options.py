@@ -8,6 +8,9 @@ import math
 
 import pytest
 
+from shinpan.adapters.errors import SuiteError
+from shinpan.adapters.locations import use_user_suite
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("shinpan", "shinpan conformance suite")
@@ -38,6 +41,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="write every request and response of each scenario to DIR/<scenario id>.jsonl")
     group.addoption("--messages", dest="cucumber_messages", default=None, metavar="PATH",
                     help="write the run as Cucumber Messages (NDJSON) to PATH")
+    group.addoption("--suite", dest="user_suite", default=None, metavar="DIR",
+                    help="a user suite: a folder of feature files whose registries are laid over the kit's")
     group.addoption("--default-target", default=None, help=argparse.SUPPRESS)  # shinpan run: the suite
 
 
@@ -67,8 +72,14 @@ def _non_negative_int(text: str) -> int:
 def pytest_load_initial_conftests(early_config: pytest.Config, args: list[str], parser: pytest.Parser) -> None:
     """``shinpan run`` passes pytest's arguments in the order given and names the suite with
     ``--default-target``: it is collected only when no path is among them (as pytest parsed them, so a
-    value such as ``--basetemp DIR`` is never taken for a path)."""
+    value such as ``--basetemp DIR`` is never taken for a path). ``--suite DIR`` (plain pytest) names the user
+    suite, as ``shinpan run --suite DIR`` does."""
     known = early_config.known_args_namespace
+    if getattr(known, "user_suite", None):  # before anything reads the suite (xdist workers inherit it)
+        try:
+            use_user_suite(known.user_suite)
+        except SuiteError as error:
+            raise pytest.UsageError(f"--suite {error}") from None
     default = getattr(known, "default_target", None)
     if default and not known.file_or_dir:
         args.append(default)

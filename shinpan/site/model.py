@@ -17,7 +17,7 @@ from shinpan import rulesets, suite
 from shinpan import table as tables
 from shinpan.adapters import cards
 from shinpan.adapters.cards import CARD_REFERENCE
-from shinpan.adapters.locations import features_dir
+from shinpan.adapters.locations import current
 from shinpan.outcomes import Status
 from shinpan.site import history
 from shinpan.site.reports import CaseResult, Engine
@@ -198,7 +198,7 @@ def _status(result: CaseResult | None) -> str:
 def build(engines: Sequence[Engine], today: dt.date | None = None) -> Site:
     """Read the suite, the card registry and the changes, and join the engines' results."""
     registry = cards.load()
-    root = features_dir()
+    root = current().own
     known = rulesets.load()
     topics: dict[str, list[Feature]] = {}
     scenarios: dict[str, Scenario] = {}
@@ -263,7 +263,9 @@ def _pieces(text: str, registry: cards.CardRegistry) -> tuple[Piece, ...]:
 
 
 def _grid(engines: Sequence[Engine]) -> tuple[tuple[str, tuple[GridCell, ...]], ...]:
-    table = tables.build(features_dir() / tables.TABLES["carry-over"])
+    table = tables.build(current().own / tables.TABLES["carry-over"])
+    if not table.cells:  # a user suite without the kit's carry-over table: no grid
+        return ()
     rows = []
     for row, label in tables.ROWS:
         whole = table.cell(row, tables.WHOLE_ROW)

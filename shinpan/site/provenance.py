@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from shinpan import rules as rules_
-from shinpan.adapters import yamlfile
-from shinpan.adapters.locations import features_dir
+from shinpan import sources as sources_
 
 FIELDS = (("title", "題"), ("publisher", "発行"), ("date", "日付"), ("range", "期間"), ("page_title", "ページ名"),
           ("url", "URL"), ("versions", "版"))
@@ -44,9 +43,8 @@ class Sources:
 
 
 def sources() -> Sources:
-    """``features/sources.yaml``, read as the lint reads it (:func:`~shinpan.adapters.yamlfile.registry_entries`)."""
-    entries = yamlfile.registry_entries(features_dir() / "sources.yaml", "sources", "source")
-    return Sources({str(entry["id"]): dict(entry) for entry, _ in entries if isinstance(entry, dict) and "id" in entry})
+    """The suite's sources (the kit's ``features/sources.yaml`` and a user suite's), each entry as written."""
+    return Sources({entry.id: dict(entry.data) for entry in sources_.load().entries})
 
 
 def rule_title(number: str) -> str | None:

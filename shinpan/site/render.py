@@ -13,7 +13,7 @@ from urllib.parse import quote
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
-from shinpan import __version__, rulesets
+from shinpan import __version__, catalogue, rulesets
 from shinpan import table as tables
 from shinpan.site import agreement, history, provenance, transcripts
 from shinpan.site.model import KEYWORD_KINDS, Site, card_anchor, scenario_url, severity
@@ -30,6 +30,12 @@ CARD_FIELDS = (("reading", "読み"), ("type", "種類"), ("civilizations", "文
                ("power", "パワー"), ("races", "種族"), ("purpose", "用途"), ("verification", "確認"),
                ("sources", "出典"))
 """Card facts the cards page shows, with their Japanese labels."""
+STEP_KINDS = {"given": "前提(はじめの状態)", "when": "もし(行動と選択)", "then": "ならば(確かめること)"}
+"""The sections of the steps page, one per kind of step."""
+SENT_LABELS = {"setup": "この手順のあとのはじめの状態(最初の行動の前に setup として送られます):",
+               "sends": "送るメッセージ:", "choices": "選択を台本に加えます。次の行動といっしょに送られます:",
+               "nothing": "メッセージは送りません。", "error": "用例を翻訳できませんでした:"}
+"""How the steps page introduces what an example sends (:class:`shinpan.catalogue.Sent`)."""
 
 
 def environment() -> Environment:
@@ -86,7 +92,8 @@ def write(site: Site, out: Path) -> list[Path]:
     for scenario in site.scenarios.values():
         timeline = history.timeline(changes, scenario.since, scenario.until, site.built)
         page(scenario.url, "scenario.html", scenario=scenario, timeline=timeline, transcripts=traced)
-    page("carry-over.html", "grid.html")
+    if site.grid:
+        page("carry-over.html", "grid.html")
     page("revisions.html", "revisions.html", changed=changed)
     page("rules.html", "rules.html", rules=site.cited_rules())
     cited = site.cited_sources()
@@ -99,6 +106,7 @@ def write(site: Site, out: Path) -> list[Path]:
     page("cards.html", "cards.html", uses=site.card_uses())
     page("engines.html", "engines.html", totals=totals, agreement=agreement.agreement(site),
          mechanics=agreement.mechanics(site))
+    page("steps.html", "steps.html", phrases=catalogue.catalogue(), step_kinds=STEP_KINDS, sent_labels=SENT_LABELS)
     page("search.html", "search.html")
     static = out / "static"
     static.mkdir(parents=True, exist_ok=True)
