@@ -17,7 +17,7 @@ PROTOCOL_VERSION: int = protocol_version()
 COMMANDS: tuple[str, ...] = ("hello", "new_game", "setup", "act", "observe", "stop")
 """Every request's ``cmd``, in the order of a run; each is a method of :class:`Simulator`."""
 
-Status = Literal["ok", "rejected", "unsupported", "script_mismatch", "error"]
+Status = Literal["ok", "rejected", "unsupported", "choice_needed", "script_mismatch", "error"]
 PlayerName = Literal["me", "opp"]
 Observable = Literal[
     "tapped", "tapped_mana", "power", "summoning_sick", "can_attack", "attacking", "lost", "waiting", "events",
@@ -32,10 +32,27 @@ Observation = dict[str, Any]
 """A snapshot, as ``observation.json`` describes it."""
 
 
+ChoiceKind = Literal["order_under", "keep_attacking", "replacement", "keep_after_reconstruction",
+                     "reconstruction_sources", "order", "use", "target", "equipment_to", "enter_order",
+                     "god_leaves"]
+"""A decision a move may ask for (``common.json#/$defs/choice_kind``)."""
+
+
 class Choice(TypedDict):
     player: PlayerName
-    kind: str
+    kind: ChoiceKind
     picks: list[str]
+
+
+class ChoiceNeeded(TypedDict):
+    """A decision the engine needs and the script does not give: the ``choice`` of a ``choice_needed`` answer."""
+
+    kind: ChoiceKind
+    player: PlayerName
+    options: list[str]
+    fewest: NotRequired[int]
+    most: NotRequired[int]
+    ordered: NotRequired[bool]
 
 
 class Change(TypedDict):
@@ -90,6 +107,7 @@ class StopRequest(TypedDict):
 class Response(TypedDict):
     status: Status
     message: NotRequired[str]
+    choice: NotRequired[ChoiceNeeded]
 
 
 class EngineInfo(TypedDict):
@@ -98,11 +116,17 @@ class EngineInfo(TypedDict):
     language: NotRequired[str]
 
 
+RulesPlayed = TypedDict("RulesPlayed", {"current": bool, "from": str, "until": str, "states": list[str]},
+                        total=False)
+"""Which states of the rules an engine plays (``messages.json#/$defs/rules_played``); absent: every state."""
+
+
 class Capabilities(TypedDict):
     changes: list[str]
     cards: list[str]
     mechanics: list[str]
     observables: list[Observable]
+    rules: NotRequired[RulesPlayed]
 
 
 class HelloResponse(TypedDict):
@@ -134,6 +158,8 @@ RESPONSE_TYPES: dict[str, type] = {
     "capabilities": Capabilities,
     "change": Change,
     "rules": Rules,
+    "choice_needed": ChoiceNeeded,
+    "rules_played": RulesPlayed,
 }
 """Schema definition name -> the TypedDict that mirrors it."""
 
@@ -154,7 +180,7 @@ class Simulator(Protocol):
         ...
 
     def act(self, request: ActRequest) -> Response:
-        """Perform one move with its scripted choices."""
+        """Perform one move with its scripted choices (or answer ``choice_needed``, leaving the game as it was)."""
         ...
 
     def observe(self, request: ObserveRequest) -> ObserveResponse:

@@ -29,8 +29,9 @@ The adapter's errors end one scenario each (ERROR, CRASH, TIMEOUT, SCRIPT_MISMAT
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 FAILED = 1
 """The exit status of a command whose subject failed: a scenario did not pass, the adapter is broken."""
@@ -93,7 +94,12 @@ class AdapterTimeout(AdapterError):
 
 
 class ScriptMismatchError(ShinpanError):
-    """The adapter answered ``script_mismatch``: its engine needed a choice the scenario did not script, or
-    left a scripted choice unused."""
+    """The adapter answered ``script_mismatch`` (a scripted choice left unused, or scripted for the other player)
+    or ``choice_needed``: its engine needed a choice the scenario did not script. ``choice`` is that question as
+    data (``messages.json#/$defs/choice_needed``), for a caller that can answer it."""
 
     exit_code: ClassVar[int] = FAILED
+
+    def __init__(self, message: str, choice: Mapping[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.choice = choice

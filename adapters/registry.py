@@ -16,15 +16,32 @@ one line saying what was expected.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import importlib.util
+import os
 import re
-from collections.abc import Callable
+import sys
+import traceback
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import metadata
-from typing import Any, Final
+from typing import Any, Final, cast
 
-from shinpan.adapters.contract import COMMANDS, Simulator
-from shinpan.adapters.errors import AdapterSpecError
+from shinpan.adapters.contract import (
+    COMMANDS,
+    ActRequest,
+    HelloRequest,
+    HelloResponse,
+    NewGameRequest,
+    ObserveRequest,
+    ObserveResponse,
+    Response,
+    SetupRequest,
+    Simulator,
+    StopRequest,
+)
+from shinpan.adapters.errors import AdapterError, AdapterSpecError, ShinpanError
 
 ENTRY_POINT_GROUP: Final = "shinpan.adapters"
 """The entry-point group in which installed packages declare adapter plug-ins."""
@@ -90,10 +107,10 @@ def _make(spec: str, options: AdapterOptions | None) -> Simulator:
         return SubprocessSimulator(argv, timeout=opts.timeout, startup_timeout=opts.startup_timeout,
                                    validate=opts.validate, max_restarts=opts.max_restarts)
     if spec.startswith(PY_PREFIX):
-        return _instantiate(_load_py(spec), spec)
+        return InProcess(_instantiate(_load_py(spec), spec), repr(spec))
     builtin = ADAPTERS.get(spec)
     if builtin is not None:
-        return builtin()
+        return InProcess(builtin(), repr(spec))
     entry = plugins().get(spec)
     if entry is None:
         raise AdapterSpecError(f"unknown adapter {spec!r}; available: {', '.join(available())}, "
@@ -104,7 +121,80 @@ def _make(spec: str, options: AdapterOptions | None) -> Simulator:
         where = f" (from {entry.dist.name})" if entry.dist is not None else ""
         raise AdapterSpecError(f"the adapter plug-in {spec!r} = {entry.value!r}{where} cannot be loaded: "
                                f"{_one_line(error)}") from None
-    return _instantiate(factory, f"plug-in {spec!r} ({entry.value})")
+    return InProcess(_instantiate(factory, f"plug-in {spec!r} ({entry.value})"), f"plug-in {spec!r}")
+
+
+class InProcess:
+    """An in-process adapter as the kit calls it: while the engine runs, its stdout goes to stderr
+    (:func:`stdout_to_stderr`), and an exception it raises — an ``AssertionError`` too —
+    is the adapter's error (:class:`AdapterError`, ERROR), with its traceback, never a rules failure. The kit's own
+    errors (a time limit that interrupts the engine) pass through as they are."""
+
+    def __init__(self, simulator: Simulator, what: str) -> None:
+        self.inner = simulator
+        self.what = what
+
+    def hello(self, request: HelloRequest) -> HelloResponse:
+        return cast(HelloResponse, self._call("hello", request))
+
+    def new_game(self, request: NewGameRequest) -> Response:
+        return cast(Response, self._call("new_game", request))
+
+    def setup(self, request: SetupRequest) -> Response:
+        return cast(Response, self._call("setup", request))
+
+    def act(self, request: ActRequest) -> Response:
+        return cast(Response, self._call("act", request))
+
+    def observe(self, request: ObserveRequest) -> ObserveResponse:
+        return cast(ObserveResponse, self._call("observe", request))
+
+    def stop(self, request: StopRequest) -> Response:
+        return cast(Response, self._call("stop", request))
+
+    def _call(self, cmd: str, request: Any) -> Any:
+        with stdout_to_stderr():
+            try:
+                return getattr(self.inner, cmd)(request)
+            except ShinpanError:
+                raise
+            except Exception as error:
+                raise AdapterError(f"adapter {self.what} raised {_one_line(error)} in {cmd}\n"
+                                   f"{ADAPTER_TRACEBACK}\n{_adapter_frames(error)}") from None
+
+
+@contextlib.contextmanager
+def stdout_to_stderr() -> Iterator[None]:
+    """While an in-process engine runs: its writes to stdout (``print``, a C library's ``printf``, a child process)
+    go to stderr, so that a command's own output on stdout (JSON, a table) stays clean. Everything is put back on
+    exit. Where file descriptor 1 cannot be moved, only ``sys.stdout`` is."""
+    held = sys.stdout
+    held.flush()
+    try:
+        saved: int | None = os.dup(1)
+        os.dup2(2, 1)
+    except OSError:
+        saved = None
+    sys.stdout = sys.stderr
+    try:
+        yield
+    finally:
+        sys.stdout.flush()
+        sys.stdout = held
+        if saved is not None:
+            os.dup2(saved, 1)
+            os.close(saved)
+
+
+ADAPTER_TRACEBACK: Final = "--- adapter traceback"
+"""The line before an in-process adapter's traceback in an ERROR's message (the report keeps what follows)."""
+
+
+def _adapter_frames(error: BaseException) -> str:
+    """The traceback of ``error`` from the adapter's own call on (the kit's frame left out)."""
+    frames = traceback.extract_tb(error.__traceback__)[1:]
+    lines = traceback.format_list(frames) + traceback.format_exception_only(error)
+    return "".join(lines).rstrip()
 
 
 def _load_py(spec: str) -> Any:
@@ -116,16 +206,40 @@ def _load_py(spec: str) -> Any:
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as error:
-        raise AdapterSpecError(f"{spec!r}: cannot import module {module_name!r}: {_one_line(error)} "
-                               "(is its package installed, or on PYTHONPATH?)") from None
+        if error.name is not None and _is_part_of(module_name, error.name):
+            raise AdapterSpecError(f"{spec!r}: cannot import module {module_name!r}: {_one_line(error)} "
+                                   "(is its package installed, or on PYTHONPATH?)") from None
+        raise AdapterSpecError(_import_failed(spec, module_name, error)) from None
     except Exception as error:
-        raise AdapterSpecError(f"{spec!r}: importing module {module_name!r} failed: {_one_line(error)}") from None
+        raise AdapterSpecError(_import_failed(spec, module_name, error)) from None
     target: Any = module
     for part in attribute.split("."):
         if not hasattr(target, part):
             raise AdapterSpecError(f"{spec!r}: module {module_name!r} has no attribute {attribute!r}")
         target = getattr(target, part)
     return target
+
+
+def _is_part_of(module_name: str, missing: str) -> bool:
+    """Whether the module that was not found is ``module_name`` or one of its packages (not one it imports)."""
+    return module_name == missing or module_name.startswith(missing + ".")
+
+
+def _import_failed(spec: str, module_name: str, error: BaseException) -> str:
+    """A module that exists but whose own import failed: where it is, and where (file, line) and how it failed."""
+    try:
+        found = importlib.util.find_spec(module_name)
+    except Exception:  # a package above it failed too: the error below says where
+        found = None
+    origin = f" ({found.origin})" if found is not None and found.origin else ""
+    if isinstance(error, SyntaxError) and error.filename:
+        where = f"{error.filename}:{error.lineno}"
+    else:
+        frames = traceback.extract_tb(error.__traceback__)
+        last = next((f for f in reversed(frames) if "importlib" not in f.filename), None)
+        where = f"{last.filename}:{last.lineno}" if last is not None else "?"
+    return (f"{spec!r}: module {module_name!r} was found{origin}, but importing it failed at {where}: "
+            f"{_one_line(error)}")
 
 
 def _instantiate(factory: Any, what: str) -> Simulator:

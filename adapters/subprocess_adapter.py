@@ -65,11 +65,12 @@ MAX_DEPTH = 100
 STATUSES = frozenset(get_args(Status))
 """The statuses of the contract (``messages.json#/$defs/status``)."""
 FOREIGN_FIELDS = {
-    "hello": frozenset({"observation"}),
-    "observe": frozenset({"protocol", "engine", "capabilities"}),
+    "hello": frozenset({"observation", "choice"}),
+    "observe": frozenset({"protocol", "engine", "capabilities", "choice"}),
+    "act": frozenset({"observation", "protocol", "engine", "capabilities"}),
 }
 """Fields that only another request's answer has: a sign the answer is not to this request."""
-OTHER_FIELDS = frozenset({"observation", "protocol", "engine", "capabilities"})
+OTHER_FIELDS = frozenset({"observation", "protocol", "engine", "capabilities", "choice"})
 SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 """A ``\\uD8xx``–``\\uDFxx`` escape: a lone one decodes to a string that is not valid Unicode."""
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Sequence
 
+from shinpan.reference_engine.core.abilities import Triggered
 from shinpan.reference_engine.core.cards import CardDatabase
 from shinpan.reference_engine.core.characteristics import statics
 from shinpan.reference_engine.core.choices import ChoiceScript
@@ -23,10 +24,11 @@ from shinpan.reference_engine.core.rules_state import RulesState
 from shinpan.reference_engine.core.sickness import can_attack, may_attack_untapped
 from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.core.turns import Step, Turn
+from shinpan.reference_engine.core.waiting import Pending, reads_that
 from shinpan.reference_engine.core.zones import DeckPosition, Zone
 from shinpan.reference_engine.pipeline.pipeline import Pipeline
 from shinpan.reference_engine.pipeline.replacements import replace_tap
-from shinpan.reference_engine.pipeline.triggers import check_attack
+from shinpan.reference_engine.pipeline.triggers import check_attack, track
 from shinpan.reference_engine.resolving.resolution import next_pending, resolve
 from shinpan.reference_engine.resolving.spells import cast
 from shinpan.reference_engine.transitions import awaken_link as awaken_link_
@@ -36,8 +38,9 @@ from shinpan.reference_engine.transitions.evolution import evolve
 from shinpan.reference_engine.transitions.flip import FlipBy
 from shinpan.reference_engine.transitions.under import put_under, rearrange_under
 
-MECHANICS: tuple[str, ...] = ("zones", "summon", "tap", "summoning_sickness", "speed_attacker", "turns",
-                              "power_modifiers", "evolution", "neo_evolution", "reconstruction", "cards_under",
+MECHANICS: tuple[str, ...] = ("zones", "summon", "tap", "summoning_sickness", "speed_attacker", "turns", "attack",
+                              "spells", "mana", "power_modifiers", "evolution", "neo_evolution", "reconstruction",
+                              "cards_under",
                               "replacement_effects", "triggers", "swap", "ignore_abilities", "g_link", "flip",
                               "awaken", "dragheart", "seal", "revolution_change", "j_change", "equipment",
                               "side_jump", "mugetsu", "tamaseed", "awaken_link")
@@ -111,6 +114,22 @@ class Game:
     def ignore_abilities(self, card: Card) -> None:
         """A resolved effect makes the abilities of the object ``card`` is in ignored (能力を無視する)."""
         self.state.ignored.add(self._object(card).serial)
+
+    def add_waiting(self, card: Card, index: int) -> None:
+        """The triggered ability ``index`` of ``card`` is waiting to resolve (setup only), controlled by the
+        controller of the card's object, or by its owner outside the battle zone. It waits with no triggering card:
+        an ability whose effect reads that card is :class:`UnsupportedByEngine`."""
+        abilities = card.definition.abilities
+        ability = abilities[index] if 0 <= index < len(abilities) else None
+        if not isinstance(ability, Triggered):
+            raise InvalidSetup(f"ability {index} of {card.name} is not a triggered ability")
+        if reads_that(ability.effect):
+            raise UnsupportedByEngine(f"ability {index} of {card.name} reads the card that triggered it: it cannot "
+                                      "wait without its trigger")
+        obj = self.state.object_of(card)
+        controller = obj.controller if obj is not None else card.owner
+        _, zone = self.state.zone_of(card)
+        self.state.waiting.append(Pending(card, index, ability, controller, track(self.state, card, zone)))
 
     # ---------------------------------------------------------------- actions
     def summon(self, card: Card, choices: ChoiceScript | None = None, *, sources: Sequence[Card] = ()) -> None:
@@ -193,6 +212,8 @@ class Game:
         if destination is Zone.BATTLE:
             self.put_into_battle(card, choices=choices)
             return
+        if self.state.zone_of(card)[1] is destination:
+            raise IllegalAction(f"{card.name} is already in the {destination}: a move goes to another zone (400.5)")
         obj = self.state.object_of(card)
         moving = obj.part_of(card)[0] if obj is not None else card  # the object's top, or its god's (804.7)
         self.pipeline.move([MoveRequest(moving, destination, Cause.PUT, position=position, by=by)], choices)
@@ -222,6 +243,9 @@ class Game:
     def attack(self, card: Card, *, target: Player | Card, choices: ChoiceScript | None = None) -> None:
         """Declare an attack (攻撃): the attacker taps and is attacking. Battle is not resolved here."""
         attacker = self._object(card)
+        under_way = next((obj for obj in self.state.objects() if obj.attacking), None)
+        if under_way is not None:
+            raise IllegalAction(f"{under_way.top.name} is attacking: one attack at a time (the contract's rule)")
         if attacker.controller is not self.state.turn.active:
             raise IllegalAction(f"{card.name} cannot attack outside its controller's turn")
         if not can_attack(self.state, attacker):
@@ -243,7 +267,10 @@ class Game:
         self._finish(choices)
 
     def end_turn(self) -> None:
-        """End the turn: end-of-turn effects and attacks end, and the opponent's turn begins (500)."""
+        """End the turn: end-of-turn effects and attacks end, and the opponent's turn begins (500). Abilities
+        still waiting must be resolved first (the contract's rule: the rules quoted by the kit do not say)."""
+        if self.state.waiting:
+            raise IllegalAction("abilities are waiting to resolve: resolve them before the turn ends")
         self.state.modifiers = [m for m in self.state.modifiers if m.duration is not Duration.END_OF_TURN]
         for obj in self.state.objects():
             obj.attacking = False

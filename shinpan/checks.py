@@ -3,7 +3,7 @@
 Every Then step of the suite builds one of these and hands it to the scenario's game, which judges it
 against the latest observation (``observe``) or, for ``rejected``, against the latest move. Because the
 check is data, ``shinpan dump-cases --messages`` can write it next to the messages, and an author can
-replay the suite in any language (``adapters/schema/cases.json`` is the format; docs/adapters.md §8).
+replay the suite in any language (``adapters/schema/cases.json`` is the format; docs/adapters.md §9).
 
 The forms (``card`` is a label from the setup; ``player`` is ``me`` or ``opp``):
 

@@ -99,8 +99,15 @@ SUITE = click.option("--suite", metavar="DIR", envvar=locations.USER_VARIABLE, e
                      "sources.yaml and rules.yaml if it needs them, laid over the kit's (also SHINPAN_SUITE).")
 """The user suite a command reads, runs or lists instead of the kit's own scenarios (README, "Your own suite")."""
 
+ADAPTER_KINDS = ("reference (the kit's engine); cmd:<command line> (any program speaking the contract as JSON "
+                 "lines on stdin/stdout, in any language); py:<module>:<factory> (a Python adapter in this process, "
+                 "factory() returning it); or NAME, an adapter plug-in an installed package declares (entry-point "
+                 "group shinpan.adapters; --adapter nope lists those installed). Start one with shinpan new-adapter; "
+                 "the guide: shinpan docs.")
+"""The kinds of adapter an --adapter value names, for the help of every command that takes one."""
+
 ADAPTER_HELP = ("The simulator adapter to run against. Default: the one the --expectations file names, else "
-                "reference; an --expectations file written for another adapter is bad input.")
+                "reference; an --expectations file written for another adapter is bad input. It is " + ADAPTER_KINDS)
 
 FORMAT = click.option("--format", "format_", type=click.Choice(["pretty", "json"]), default="pretty",
                       show_default=True, help="pretty: a table for people; json: one JSON document.")
@@ -115,6 +122,7 @@ def _version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
 
     click.echo(f"shinpan, version {__version__}\nprotocol {PROTOCOL_VERSION}\nsuite {suite_hash()}")
     ctx.exit()
+
 
 
 @click.group(cls=Shinpan, context_settings={"help_option_names": ["-h", "--help"]})
@@ -323,7 +331,11 @@ def matrix(adapter: str | None, validate: bool, expectations: str | None, tags: 
         code = int(pytest.main(args))
         if code == BAD_INPUT:  # pytest has said what is wrong, in one line
             sys.exit(BAD_INPUT)
-        lines = cases(read(path)) if path.exists() else []
+        read_lines = read(path) if path.exists() else []
+        lines = cases(read_lines)
+    header = next((line for line in read_lines if line.get("type") == "header"), {})
+    states = [str(label) for label in header.get("states", states)]  # without those the adapter does not play
+    not_played = [str(label) for label in header.get("not_played", [])]
     rows = matrix_.annotate(matrix_.rows(states, [(str(line["ruleset"]), str(line["status"])) for line in lines]),
                             changes)
     failed = [row["ruleset"] for row in rows if row["exit_status"]]
@@ -331,10 +343,13 @@ def matrix(adapter: str | None, validate: bool, expectations: str | None, tags: 
         failed = failed or ["(the session: pytest exit status " + str(code) + ")"]
     if format_ == "json":
         click.echo(json.dumps({"adapter": adapter, "expectations": expectations, "rulesets": rows,
-                               "failed": failed}, ensure_ascii=False))
+                               "not_played": not_played, "failed": failed}, ensure_ascii=False))
     if failed:
         raise click.ClickException(f"the suite failed under: {', '.join(failed)}")
-    if format_ == "pretty":
+    if format_ == "pretty" and not_played:
+        click.echo(f"the suite passed in all {len(states)} distinct states the adapter plays ({len(not_played)} left "
+                   "out: its capabilities.rules)")
+    elif format_ == "pretty":
         click.echo(f"the suite passed in all {len(states)} distinct states (just before and just after every change, "
                    "and today)")
 
@@ -356,6 +371,40 @@ def compare(reports: tuple[str, ...], format_: str, only_differences: bool, only
 
     runs = [read_run(report) for report in reports]
     click.echo(render(runs, format_, only_differences, only_played), nl=False)
+
+
+@main.command("new-adapter")
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--lang", type=click.Choice(["python", "node"]), default="python", show_default=True,
+              help="The adapter's language: python (on the kit's adapter SDK) or node (no dependencies).")
+def new_adapter(directory: Path, lang: str) -> None:
+    """Write a working adapter project into DIRECTORY (empty or new): the kit's template for the language around
+    a toy engine, a README, a GitHub Actions workflow and an expectations file. It passes `shinpan smoke` as it is.
+
+    Exit status: 0 written, 4 DIRECTORY is not empty (nothing written).
+    """
+    from shinpan.scaffold import LANGUAGES, new_adapter
+
+    written = new_adapter(directory, lang)
+    for path in written:
+        click.echo(f"wrote {path}")
+    click.echo(f"next: cd {directory} && shinpan smoke --adapter 'cmd:{LANGUAGES[lang].command}'")
+
+
+@main.command()
+@click.option("--open", "open_", is_flag=True, help="Open the adapter guide with the system's viewer.")
+def docs(open_: bool) -> None:
+    """Print where the adapter guide (docs/adapters.md) and the CI recipe are, as installed with the kit.
+
+    Exit status: 0.
+    """
+    from shinpan.scaffold import guide
+
+    path = guide()
+    click.echo(str(path))
+    click.echo(str(path.parent / "ci" / "shinpan-conformance.yml"))
+    if open_:
+        click.launch(str(path))
 
 
 @main.command("serve-reference")
@@ -492,7 +541,8 @@ def _compiled_cases(ruleset: str | None, rules_as_of: str | None) -> dict[str, d
 
 @main.command()
 @click.argument("name", type=click.Choice(["carry-over"]))
-@click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to run against.")
+@click.option("--adapter", default="reference", show_default=True,
+              help="The simulator adapter to run against: " + ADAPTER_KINDS)
 @click.option("--ruleset", metavar="ID", help=RULESET_HELP)
 @click.option("--no-run", is_flag=True, help="Only print the expected values and ids; run nothing.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per scenario of the table.")

@@ -15,13 +15,14 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from io import StringIO
 from pathlib import Path
 from typing import Any
 
 from shinpan import outcomes
 from shinpan.report import cases, read, rules_label
+from shinpan.summary import LACKING, REASONS_SHOWN, lacking_reasons
 
 MISSING = "-"
 NOT_RUN = tuple(status.value for status in outcomes.NOT_RUN)
@@ -55,6 +56,12 @@ class Run:
     ruleset: str
     statuses: dict[str, str]
     topics: dict[str, str]
+    messages: dict[str, str] = field(default_factory=dict)
+    """The message of each scenario that has one (why it was UNSUPPORTED, how it failed)."""
+
+    def lacking(self) -> list[tuple[int, str]]:
+        """Why the adapter lacked what scenarios needed, most common reason first."""
+        return lacking_reasons((status, self.messages.get(case_id, "")) for case_id, status in self.statuses.items())
 
 
 @dataclass(frozen=True)
@@ -113,7 +120,8 @@ def read_run(path: str | Path) -> Run:
     name = " ".join(str(adapter[k]) for k in ("name", "version") if adapter.get(k))
     return Run(str(path), name or str(adapter.get("spec") or Path(path).stem), rules_label(header),
                {str(line["id"]): str(line["status"]) for line in found},
-               {str(line["id"]): str(line.get("topic", "")) for line in found})
+               {str(line["id"]): str(line.get("topic", "")) for line in found},
+               {str(line["id"]): str(line["message"]) for line in found if line.get("message")})
 
 
 def _mapping(value: object) -> Mapping[str, Any]:
@@ -142,8 +150,11 @@ def as_json(comparison: Comparison, only_differences: bool) -> str:
     return json.dumps({
         "runs": [{"label": label, "report": run.path, "engine": run.engine, "ruleset": run.ruleset}
                  for label, run in zip(comparison.labels, comparison.runs, strict=True)],
-        "scenarios": [{"id": case_id, "topic": topic, "statuses": dict(zip(comparison.labels, statuses, strict=True))}
+        "scenarios": [{"id": case_id, "topic": topic, "statuses": dict(zip(comparison.labels, statuses, strict=True)),
+                       **_reasons(comparison, case_id, statuses)}
                       for case_id, topic, statuses in rows],
+        "lacking": {label: [{"scenarios": n, "reason": reason} for n, reason in run.lacking()]
+                    for label, run in zip(comparison.labels, comparison.runs, strict=True)},
         "totals": {topic: dict(zip(comparison.labels, per_run, strict=True))
                    for topic, per_run in comparison.totals().items()},
         "differences": len(comparison.differences()),
@@ -171,6 +182,10 @@ def as_markdown(comparison: Comparison, only_differences: bool) -> str:
         out += [f"| `{case_id}` | {topic} | " + " | ".join(_mark(s) for s in statuses) + " |"
                 for case_id, topic, statuses in rows]
         out += ["", "</details>"]
+    for label, run in zip(comparison.labels, comparison.runs, strict=True):
+        if run.lacking():
+            out += ["", f"**{_cell(label)}** lacks, most common first:", ""]
+            out += [f"- {n} × {_cell(reason)}" for n, reason in run.lacking()[:REASONS_SHOWN]]
     return "\n".join(out) + "\n"
 
 
@@ -198,6 +213,11 @@ def as_pretty(comparison: Comparison, only_differences: bool) -> str:
     console.print(totals)
     differing = len(comparison.differences())
     console.print(f"{differing} scenario(s) where the runs differ" if differing else "all runs agree")
+    for label, run in zip(comparison.labels, comparison.runs, strict=True):
+        if run.lacking():
+            console.print(f"{label} lacks, most common first:")
+            for n, reason in run.lacking()[:REASONS_SHOWN]:
+                console.print(f"  {n:4d} × {reason}", markup=False)
     return buffer.getvalue()
 
 
@@ -209,6 +229,14 @@ def render(runs: Iterable[Run], format_: str, only_differences: bool, only_playe
         comparison = comparison.played_by_all()
     writers = {"pretty": as_pretty, "json": as_json, "markdown": as_markdown}
     return writers[format_](comparison, only_differences)
+
+
+def _reasons(comparison: Comparison, case_id: str, statuses: tuple[str, ...]) -> dict[str, Any]:
+    """``{"reasons": {label: why}}`` for the runs in which the scenario was UNSUPPORTED or UNOBSERVABLE."""
+    lacking = {status.value for status in LACKING}
+    reasons = {label: run.messages.get(case_id, "") for label, run, status
+               in zip(comparison.labels, comparison.runs, statuses, strict=True) if status in lacking}
+    return {"reasons": reasons} if reasons else {}
 
 
 def _differ(counts: Mapping[str, int]) -> str:

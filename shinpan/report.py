@@ -12,7 +12,7 @@ import hashlib
 import json
 import time
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
@@ -56,9 +56,11 @@ def rules(state: RulesState, changes: Changes) -> dict[str, Any]:
 
 
 def header(state: RulesState, changes: Changes, spec: str, hello: Mapping[str, Any] | None, error: str | None,
-           expectations: str | None, states: list[RulesState] | None = None) -> dict[str, Any]:
+           expectations: str | None, states: list[RulesState] | None = None,
+           not_played: Sequence[str] = ()) -> dict[str, Any]:
     """The report's first line. A matrix run (``states``) names every state it ran (``rules`` then has the label
-    ``matrix`` and lists every change in doubt in any of them)."""
+    ``matrix`` and lists every change in doubt in any of them), and those it left out because the adapter does not
+    play them (``not_played``)."""
     engine: Mapping[str, Any] = hello.get("engine", {}) if hello else {}
     adapter: dict[str, Any] = {"spec": spec, "name": engine.get("name"), "version": engine.get("version"),
                                "language": engine.get("language"), "protocol": hello.get("protocol") if hello else None}
@@ -75,6 +77,8 @@ def header(state: RulesState, changes: Changes, spec: str, hello: Mapping[str, A
             "expectations": expectations, "started": datetime.now(UTC).isoformat(timespec="seconds")}
     if states is not None:
         line["states"] = [s.label for s in states]
+    if not_played:
+        line["not_played"] = list(not_played)
     return line
 
 

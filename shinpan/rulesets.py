@@ -21,11 +21,12 @@ reason its scenarios give for being UNRESOLVED there.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from shinpan.adapters import registries
 from shinpan.adapters.contract import Rules
@@ -300,6 +301,27 @@ class Changes:
             raise RulesetError(f"unknown ruleset {name!r}: expected a change id, after:ID, before:ID or a day "
                                f"(YYYY-MM-DD); known changes: {', '.join(self.ids)}") from None
         return self.on(day)
+
+    def plays(self, played: Mapping[str, Any] | None, state: RulesState) -> bool:
+        """Whether an engine whose ``rules`` capability is ``played`` (``messages.json#/$defs/rules_played``;
+        ``None``: every state) plays ``state``: any form it gives says so — ``current``: the same standings as
+        today's rules; ``from``/``until``: the state's day lies in that range; ``states``: the same standings as a
+        state it names (a label this kit does not know names nothing)."""
+        if played is None:
+            return True
+        if played.get("current") and state.standings == self.today().standings:
+            return True
+        first, last = str(played.get("from", "0001-01-01")), str(played.get("until", "9999-12-31"))
+        if ("from" in played or "until" in played) and state.day is not None \
+                and first <= state.day.isoformat() <= last:
+            return True
+        return any(self._standings_of(label) == state.standings for label in played.get("states", ()))
+
+    def _standings_of(self, label: object) -> tuple[tuple[str, Standing], ...] | None:
+        try:
+            return self.named(str(label)).standings
+        except RulesetError:
+            return None
 
     def states(self) -> tuple[RulesState, ...]:
         """The matrix's states: just before and just after every change, in file order, then today; a state whose

@@ -44,11 +44,11 @@ class AdapterSession:
         hello = simulator.hello(request)
         if isinstance(hello, Mapping) and hello.get("status") not in ("ok", None):
             raise AdapterError(f"adapter {name!r} refused the handshake: {hello.get('message', hello['status'])}")
+        spoken = hello.get("protocol") if isinstance(hello, Mapping) else None
+        if isinstance(spoken, int) and spoken != PROTOCOL_VERSION:  # said first: the schema differs between versions
+            raise AdapterError(f"adapter {name!r} speaks protocol {spoken}, the kit speaks {PROTOCOL_VERSION}: "
+                               f"{protocol_advice(spoken)}")
         self._check("hello_response", hello, always=True)
-        if hello["protocol"] != PROTOCOL_VERSION:
-            raise AdapterError(
-                f"adapter {name!r} speaks protocol {hello['protocol']}, the kit speaks {PROTOCOL_VERSION}"
-            )
         self.hello: HelloResponse = hello
 
     @property
@@ -82,6 +82,8 @@ class AdapterSession:
         self._check("response", response)
         if response["status"] == "rejected":
             return response.get("message", "rejected")
+        if response["status"] == "choice_needed":
+            raise ScriptMismatchError(f"act {action['type']}: {question_text(response)}", response.get("choice"))
         self._expect_ok(f"act {action['type']}", response)
         return None
 
@@ -125,6 +127,26 @@ class AdapterSession:
         problems = schemas.problems(definition, message)
         if problems:
             raise AdapterError(f"the kit built an invalid {definition}: " + "; ".join(problems))
+
+
+def question_text(response: Mapping[str, Any]) -> str:
+    """A ``choice_needed`` answer in words: the question it asks, then the adapter's message."""
+    choice = response.get("choice")
+    message = str(response.get("message", "")).strip()
+    if not isinstance(choice, Mapping):
+        return f"the adapter needs a choice the scenario does not script: {message}".rstrip(": ")
+    options = ", ".join(str(o) for o in choice.get("options", [])) or "none"
+    asked = (f"the engine asks {choice.get('player')} for a choice of kind {choice.get('kind')!r} among "
+             f"[{options}], which the scenario does not script")
+    return f"{asked} ({message})" if message else asked
+
+
+def protocol_advice(spoken: int) -> str:
+    """What an adapter speaking another protocol version should do."""
+    if spoken < PROTOCOL_VERSION:
+        return ("update the adapter to the kit's contract (docs/adapters.md says what changed), or install the "
+                "kit version that speaks its protocol")
+    return "install a newer kit (pip install -U shinpan), or run the adapter in the protocol the kit speaks"
 
 
 def handshake_changes(changes: Changes) -> list[Change]:

@@ -96,6 +96,19 @@ def scores(results: Iterable[Result]) -> Scores:
     return Scores(total=len(applicable), supported=len(supported), passed=supported.count(Status.PASS))
 
 
+REASONS_SHOWN = 5
+"""How many of the most common reasons a summary lists for what the adapter lacks."""
+
+
+def lacking_reasons(outcomes: Iterable[tuple[str, str]]) -> list[tuple[int, str]]:
+    """Why an adapter lacked what scenarios needed: each reason given for UNSUPPORTED or UNOBSERVABLE (its first
+    line, as the adapter or the kit said it) with the number of scenarios, most common first."""
+    lacking = {status.value for status in LACKING}
+    counted = Counter(message.strip().splitlines()[0] if message.strip() else "(no reason given)"
+                      for status, message in outcomes if status in lacking)
+    return [(n, reason) for reason, n in sorted(counted.items(), key=lambda item: (-item[1], item[0]))]
+
+
 def render_summary(results: dict[str, Result], state: RulesState, adapter: str, engine: str,
                    width: int = 140) -> list[str]:
     """The summary as text lines at most ``width`` wide (the terminal's): a table of topics × statuses, the run's
@@ -112,6 +125,12 @@ def render_summary(results: dict[str, Result], state: RulesState, adapter: str, 
     lines += text_lines(table, width=width)
     lines += _wrapped(f"adapter: {adapter} ({engine}); scenarios: {len(results)}", width)
     lines += _wrapped(scores(results.values()).describe(), width)
+    reasons = lacking_reasons((r.raw.value, r.message) for r in results.values())
+    if reasons:
+        lines.append("what the adapter lacks, most common first:")
+        lines += [line for n, reason in reasons[:REASONS_SHOWN] for line in _wrapped(f"  {n:4d} × {reason}", width)]
+        if len(reasons) > REASONS_SHOWN:
+            lines.append(f"  … and {len(reasons) - REASONS_SHOWN} other reason(s) (the report has each scenario's)")
     return lines
 
 

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from shinpan.adapters.cards import CardRegistry
-from shinpan.adapters.contract import Choice, PlayerName, Rules
+from shinpan.adapters.contract import Choice, ChoiceKind, PlayerName, Rules
 from shinpan.cases.builder import ItemSink
 from shinpan.cases.model import Check, Move, NeedsCard, Setup, fresh
 from shinpan.checks import Check as CheckData
@@ -135,7 +135,7 @@ class Duel:
         effect = {"kind": "ignore_abilities", "target": self.label(ref)}
         self.effects.append(effect if duration is None else {**effect, "duration": duration})
 
-    def script_choice(self, player: PlayerName, kind: str, refs: list[CardRef]) -> None:
+    def script_choice(self, player: PlayerName, kind: ChoiceKind, refs: list[CardRef]) -> None:
         """Script ``player``'s (me / opp) answer to the next decision of ``kind``."""
         self.choices.append({"player": player, "kind": kind, "picks": [self.label(ref) for ref in refs]})
 

@@ -19,7 +19,7 @@ def duel(request: pytest.FixtureRequest, shinpan_run: RunContext, shinpan_state:
     session = shinpan_run.session()
     named = {name: [str(marker.args[0]) for marker in request.node.iter_markers(name)]
              for name in ("requires", "since", "until")}
-    missing = lacking(session.capabilities, named["requires"], named["since"], named["until"])
+    missing = lacking(session.capabilities, named["requires"], named["since"], named["until"], shinpan_state.label)
     if missing is not None:
         skip(missing.status, missing.reason)
     return Duel(Game(session), cards.load(), shinpan_state.as_sent(), shinpan_run.seed)

@@ -46,6 +46,24 @@ class MismatchOnAct(ReferenceSimulator):
         return {"status": "script_mismatch", "message": "wanted a choice of kind 'anything'"}
 
 
+class AssertsOnAct(ReferenceSimulator):
+    """An in-process adapter whose own code fails an assert during a move: the adapter's ERROR, not a FAIL."""
+
+    def act(self, request: ActRequest) -> Response:
+        assert request["action"]["type"] == "no such move", "the adapter's own check failed"
+        return super().act(request)
+
+
+class CurrentRulesOnly(ReferenceSimulator):
+    """Plays only the rules in force today (capabilities.rules), and no change's both sides."""
+
+    def hello(self, request: HelloRequest) -> HelloResponse:
+        response = super().hello(request)
+        response["capabilities"]["changes"] = []
+        response["capabilities"]["rules"] = {"current": True}
+        return response
+
+
 class ErrorOnSetup(ReferenceSimulator):
     """Fails to build any state: ERROR."""
 
@@ -106,7 +124,8 @@ class AlwaysWrong(ReferenceSimulator):
                 view[zone] = original[source]
             for obj in view["battle"]:
                 for flag in ("tapped", "summoning_sick", "can_attack", "attacking"):
-                    obj[flag] = not obj[flag]
+                    if flag in obj:  # summoning_sick is reported for the turn player's objects only
+                        obj[flag] = not obj[flag]
                 obj["power"] = (obj["power"] or 0) + 1000
         for event in observation.get("events", []):
             if event["type"] == "moved":
@@ -141,5 +160,6 @@ FAKES = {
     "fake-garbage": GarbageObservation,
     "fake-supports-nothing": SupportsNothing,
     "fake-always-wrong": AlwaysWrong,
+    "fake-asserts": AssertsOnAct,
 }
 ADAPTERS.update(FAKES)

@@ -1,4 +1,4 @@
-"""A replayer of `shinpan dump-cases --messages`, written from docs/adapters.md §8 and
+"""A replayer of `shinpan dump-cases --messages`, written from docs/adapters.md §9 and
 adapters/schema/cases.json alone, as an author in another language would: it imports nothing of the kit.
 
     python tests/replayer.py cases.jsonl -- <adapter command line>
@@ -57,7 +57,8 @@ class Replay:
                 answer = self.send(item["send"])
                 status = answer["status"]
                 if status not in item["expect"]:
-                    return {"unsupported": "UNSUPPORTED", "script_mismatch": "SCRIPT_MISMATCH"}.get(status, "FAIL")
+                    return {"unsupported": "UNSUPPORTED", "script_mismatch": "SCRIPT_MISMATCH",
+                            "choice_needed": "SCRIPT_MISMATCH"}.get(status, "FAIL")
                 if item["send"]["cmd"] == "observe":
                     observation = answer["observation"]
                 elif item["send"]["cmd"] == "act":

@@ -50,7 +50,7 @@ def test_observable_literal_matches_the_capabilities_enum() -> None:
 def test_protocol_version_comes_from_the_schema() -> None:
     from shinpan.adapters.contract import PROTOCOL_VERSION
 
-    assert PROTOCOL_VERSION == schemas.load("messages.json")["protocol"] == 2
+    assert PROTOCOL_VERSION == schemas.load("messages.json")["protocol"] == 3
 
 
 def test_the_adapters_implement_the_protocol() -> None:
@@ -64,7 +64,7 @@ def test_the_adapters_implement_the_protocol() -> None:
 
 def test_reference_answers_validate_against_the_schemas() -> None:
     adapter = ReferenceSimulator()
-    hello = adapter.hello({"cmd": "hello", "protocol": 2, "kit_version": "test", "changes": []})
+    hello = adapter.hello({"cmd": "hello", "protocol": 3, "kit_version": "test", "changes": []})
     assert schemas.problems("hello_response", hello) == []
     assert schemas.problems("response", adapter.new_game({"cmd": "new_game", "rules": {"label": "2026-01-01", "changes": []}, "seed": 1})) == []
     state = {"cards": {"A": "テスト用クリーチャーA"}, "turn": {"number": 2, "active": "me"},

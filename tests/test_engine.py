@@ -17,7 +17,7 @@ from shinpan.reference_engine import (
 )
 from shinpan.reference_engine.core.abilities import Keyword
 from shinpan.reference_engine.core.choices import Choice, ChoiceScript
-from shinpan.reference_engine.core.errors import InvalidSetup
+from shinpan.reference_engine.core.errors import ChoiceNeeded, InvalidSetup
 from shinpan.reference_engine.core.events import AbilityTriggered, Cause, Moved
 from shinpan.reference_engine.core.objects import Card
 from shinpan.reference_engine.core.sickness import can_attack, is_summoning_sick
@@ -166,9 +166,10 @@ def test_scripted_choices_must_match() -> None:
     a, b, c = (Card(VANILLA, Player.P1) for _ in range(3))
     script = ChoiceScript([Choice("keep", (a,), Player.P1), Choice("order", (b, c), Player.P2)])
     with pytest.raises(ScriptMismatch, match="ask P1 for the choice 'order', but the script has P2 making it"):
-        script.take("order", by=Player.P1)
-    assert script.take("order", by=Player.P2).picks == (b, c)
-    with pytest.raises(ScriptMismatch, match="none was scripted"):
-        script.take("order", by=Player.P2)
+        script.take("order", by=Player.P1, options=(b, c))
+    assert script.take("order", by=Player.P2, options=(b, c)).picks == (b, c)
+    with pytest.raises(ChoiceNeeded, match="none was scripted") as needed:
+        script.take("order", by=Player.P2, options=(b, c))
+    assert (needed.value.kind, needed.value.player, needed.value.options) == ("order", Player.P2, (b, c))
     with pytest.raises(ScriptMismatch, match=r"never asked for: keep=\['バニラ'\]"):
         script.finish()

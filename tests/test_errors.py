@@ -24,18 +24,18 @@ from shinpan.adapters.errors import (
     SuiteError,
 )
 from shinpan.cli import Shinpan
-from shinpan.errors import ExpectationsError, RenderError, ReportError, RulesetError
+from shinpan.errors import ExpectationsError, RenderError, ReportError, RulesetError, ScaffoldError
 from shinpan.plugin.bdd_internals import PytestBddChanged
 
 EXIT_CODES = {ShinpanError: BAD_INPUT, FileError: BAD_INPUT, SuiteError: BAD_INPUT, AdapterSpecError: BAD_INPUT,
-              RulesetError: BAD_INPUT, ReportError: BAD_INPUT, ExpectationsError: BAD_INPUT, RenderError: BAD_INPUT,
+              RulesetError: BAD_INPUT, ReportError: BAD_INPUT, ExpectationsError: BAD_INPUT, ScaffoldError: BAD_INPUT,
+              RenderError: BAD_INPUT,
               AdapterError: FAILED, AdapterCrash: FAILED, AdapterTimeout: FAILED, ScriptMismatchError: FAILED,
               PytestBddChanged: BAD_INPUT}
 """The exit code of each error, as adapters/errors.py and the README document them."""
 
 NOT_ERRORS = {"shinpan.smoke._Ended": "how a smoke check ended (a verdict), caught where it is raised",
               "shinpan.cli.BadUsage": "click's usage error with the kit's exit status",
-              "shinpan.adapters.reference.BadMessage": "the reference adapter's own, answered as an error message",
               **dict.fromkeys(["shinpan.adapters.sdk.answers.EngineAnswer", "shinpan.adapters.sdk.answers.Unsupported",
                                "shinpan.adapters.sdk.answers.Rejected", "shinpan.adapters.sdk.answers.ScriptMismatch",
                                "shinpan.adapters.sdk.answers.BadRequest", "shinpan.adapters.sdk.answers.ChoiceNeeded"],

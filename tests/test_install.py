@@ -188,6 +188,33 @@ def test_the_plug_in_examples_of_the_guide_run_in_a_fresh_environment(installed:
 
 
 
+def test_a_new_adapter_written_by_the_installed_kit_passes_smoke_and_runs_the_suite(installed: Installed,
+                                                                                    tmp_path: Path) -> None:
+    """issue 23.3: shinpan new-adapter in an empty folder, from the wheel alone, for each language."""
+    languages = ["python"] + (["node"] if shutil.which("node") else [])
+    for lang in languages:
+        project = tmp_path / f"my-{lang}-adapter"
+        done = installed.run("shinpan", "new-adapter", str(project), "--lang", lang, cwd=tmp_path)
+        assert f"next: cd {project}" in done.stdout
+        names = {p.relative_to(project).as_posix() for p in project.rglob("*") if p.is_file()}
+        assert names == {"adapter.py" if lang == "python" else "adapter.js", "README.md", "expectations.toml",
+                         ".github/workflows/shinpan-conformance.yml"}
+        command = "python adapter.py" if lang == "python" else "node adapter.js"
+        assert f'ADAPTER: "cmd:{command}"' in (project / ".github/workflows/shinpan-conformance.yml").read_text()
+        smoke = installed.run("shinpan", "smoke", "--adapter", f"cmd:{command}", cwd=project)
+        assert "ADAPTER OK" in smoke.stdout
+        suite = installed.run("shinpan", "run", "--adapter", f"cmd:{command}", "--validate", "--expectations",
+                              "expectations.toml", "--report", "engine.jsonl", cwd=project)
+        statuses = Counter(_statuses(_report(project / "engine.jsonl")).values())
+        assert statuses["PASS"] >= 10 and set(statuses) <= {"PASS", "UNSUPPORTED", "NOT_APPLICABLE", "UNRESOLVED"}
+        assert "conformance 100.0%" in suite.stdout
+    again = installed.run("shinpan", "new-adapter", str(tmp_path / "my-python-adapter"), check=False, cwd=tmp_path)
+    assert again.returncode == 4 and "not an empty folder" in again.stderr
+    guide = Path(installed.run("shinpan", "docs").stdout.splitlines()[0])
+    assert guide.is_relative_to(installed.python.parent.parent) and guide.name == "adapters.md" and guide.is_file()
+    assert "py:<module>:<factory>" in installed.run("shinpan", "run", "--help").stdout
+
+
 def test_building_the_wheel_warns_of_nothing_and_leaves_the_checkout_as_it_was(tmp_path: Path) -> None:
     """pip builds the wheel from a checkout (an isolated build, as pip and pipx do): setuptools says nothing is amiss
     (it warned of every feature folder, 'absent from the packages configuration'), and no build/ or

@@ -168,7 +168,8 @@ def test_the_choice_kinds_are_every_question_the_engine_asks() -> None:
 @pytest.mark.parametrize("kind", CHOICE_KINDS)
 def test_every_choice_kind_has_a_phrase(kind: str) -> None:
     for player in ("me", "opp"):
-        assert_round_trip(case(Move({"type": "resolve"}, ({"player": player, "kind": kind, "picks": ["C"]},))))
+        choice: Any = {"player": player, "kind": kind, "picks": ["C"]}
+        assert_round_trip(case(Move({"type": "resolve"}, (choice,))))
 
 
 # ------------------------------------------------------------------ checks

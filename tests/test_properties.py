@@ -48,7 +48,7 @@ class ContractMachine(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.adapter: Simulator = make_adapter(self.adapter_name)
-        self.adapter.hello({"cmd": "hello", "protocol": 2, "kit_version": "test", "changes": []})
+        self.adapter.hello({"cmd": "hello", "protocol": 3, "kit_version": "test", "changes": []})
         self.labels: list[str] = []
 
     @initialize(state=setups(), seed=st.integers(min_value=0, max_value=2**16))

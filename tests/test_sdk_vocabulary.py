@@ -93,6 +93,7 @@ def test_every_mechanic_named_anywhere_is_in_the_vocabulary() -> None:
                 for tag in path.read_text(encoding="utf-8").split() if tag.startswith("@requires:")}
     assert required and required <= set(vocabulary.MECHANICS), required - set(vocabulary.MECHANICS)
     assert set(ENGINE_MECHANICS) <= set(vocabulary.MECHANICS)
+    assert set(actions.playable(set(ENGINE_MECHANICS))) == set(ACTION_TYPES.values())  # it plays every move
     named = {m for cls in ACTION_TYPES.values() for m in cls.mechanics} | set(actions.EFFECT_MECHANICS.values()) \
         | {m for ms in actions.FLIP_MECHANICS.values() for m in ms} | set(FORM_MECHANICS.values())
     assert named <= set(vocabulary.MECHANICS), named - set(vocabulary.MECHANICS)
@@ -147,6 +148,9 @@ def test_a_move_knows_the_mechanics_it_needs() -> None:
     assert action_from_message({"type": "flip", "card": "a", "by": "awaken"}).needs() == {"flip", "awaken"}
     effect = {"type": "apply_effect", "effect": {"kind": "ignore_abilities", "target": "a"}}
     assert action_from_message(effect).needs() == {"ignore_abilities"}
+    fields = {f.key: f for f in actions.fields_of(actions.PutIntoBattle)}
+    assert fields["card"].required and not fields["with"].required and fields["with"].name == "with_"
+    assert fields["sources"].mechanic == "evolution" and fields["tapped"].default is False
     summon_only = actions.playable({"summon", "zones"})
     assert actions.Summon in summon_only and actions.Attack not in summon_only and actions.Move in summon_only
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from shinpan.adapters import schemas
-from shinpan.adapters.contract import ActRequest, HelloRequest
+from shinpan.adapters.contract import PROTOCOL_VERSION, ActRequest, HelloRequest
 from shinpan.adapters.errors import AdapterCrash, AdapterTimeout
 from shinpan.adapters.server import handle
 from shinpan.adapters.subprocess_adapter import SubprocessSimulator
@@ -20,7 +20,7 @@ from tests.conftest import SuiteRunner, cases_in
 
 BASICS = cases_in(PROJECT_ROOT / "features" / "basics")
 FAKE = f"{sys.executable} -m tests.fake_subprocess"
-HELLO: HelloRequest = {"cmd": "hello", "protocol": 2, "kit_version": "test", "changes": []}
+HELLO: HelloRequest = {"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": "test", "changes": []}
 END_TURN: ActRequest = {"cmd": "act", "action": {"type": "end_turn"}, "choices": []}
 
 
@@ -150,4 +150,4 @@ def test_the_server_answers_every_line_and_refuses_other_protocols() -> None:
     refused = handle(reference, '{"cmd": "hello", "protocol": 99, "kit_version": "x"}')
     assert refused["status"] == "error" and "protocol 99" in refused["message"]
     assert handle(reference, '{"cmd": "new_game", "ruleset": 5}', validate=True)["status"] == "error"
-    assert handle(reference, '{"cmd": "hello", "protocol": 2, "kit_version": "x", "changes": []}')["protocol"] == 2
+    assert handle(reference, '{"cmd": "hello", "protocol": 3, "kit_version": "x", "changes": []}')["protocol"] == 3

@@ -23,10 +23,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Literal
 
-from shinpan.adapters.contract import PlayerName
+from shinpan.adapters.contract import ChoiceKind, PlayerName
+from shinpan.adapters.sdk.answers import Unsupported
 from shinpan.adapters.sdk.vocabulary import (
     CardZone,
-    ChoiceKind,
     DeckPosition,
     Duration,
     EffectKind,
@@ -102,6 +102,11 @@ class Action:
     def to_message(self) -> dict[str, Any]:
         """The action as ``action.json`` writes it; optional fields left at their default are left out."""
         return {"type": self.type, **to_json(self)}
+
+    def unsupported(self) -> Unsupported:
+        """The answer of an engine that does not implement this move (its reason names the mechanic)."""
+        needs = sorted(self.needs())
+        return Unsupported(f"action type {self.type!r} is not implemented", mechanic=needs[0] if needs else None)
 
 
 def to_json(value: Any) -> Any:
@@ -448,6 +453,32 @@ ACTION_TYPES: Final[dict[str, type[Action]]] = {cls.type: cls for cls in (
 """Every action type of the contract, by its ``type``."""
 
 
+@dataclass(frozen=True)
+class ActionField:
+    """One field an action type takes, for a generator: its name here and its key in the message, its type, whether
+    a move must give it (else its default), and the mechanic it needs when given (``sources``: evolution)."""
+
+    name: str
+    key: str
+    hint: Any
+    required: bool
+    default: Any
+    mechanic: str | None
+
+
+def fields_of(cls: type[Action]) -> tuple[ActionField, ...]:
+    """The fields of the action type ``cls``, in order."""
+    by_name = {f.name: f for f in dataclasses.fields(cls)}
+    found = []
+    for name, key, hint in _fields(cls):
+        f = by_name[name]
+        default = f.default_factory() if f.default_factory is not dataclasses.MISSING else f.default
+        required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        found.append(ActionField(name, key, hint, required, None if required else default,
+                                 f.metadata.get("mechanic")))
+    return tuple(found)
+
+
 def playable(declared: frozenset[str] | set[str]) -> list[type[Action]]:
     """The action types whose own mechanics are all among ``declared`` (an adapter's capabilities)."""
     return [cls for cls in ACTION_TYPES.values() if set(cls.mechanics) <= declared]
@@ -462,16 +493,26 @@ def action_from_message(message: Mapping[str, Any]) -> Action:
     cls = ACTION_TYPES.get(str(message.get("type")))
     if cls is None:
         raise ActionError(f"unknown action type {message.get('type')!r}")
-    hints = typing.get_type_hints(cls)
     values: dict[str, Any] = {}
-    for f in dataclasses.fields(cls):
-        key = f.metadata.get("key", f.name)
+    for name, key, hint in _fields(cls):
         if key in message:
-            values[f.name] = _from_json(hints[f.name], message[key], f"{cls.type}.{key}")
+            values[name] = _from_json(hint, message[key], f"{cls.type}.{key}")
     try:
         return cls(**values)
     except TypeError as error:
         raise ActionError(f"{cls.type}: {error}") from None
+
+
+_FIELDS: dict[str, tuple[tuple[str, str, Any], ...]] = {}
+
+
+def _fields(cls: type[Action]) -> tuple[tuple[str, str, Any], ...]:
+    """Each field of an action class: its name, its key in the message, and its type (read once per class)."""
+    if cls.type not in _FIELDS:
+        hints = typing.get_type_hints(cls)
+        _FIELDS[cls.type] = tuple((f.name, f.metadata.get("key", f.name), hints[f.name])
+                                  for f in dataclasses.fields(cls))
+    return _FIELDS[cls.type]
 
 
 def _from_json(hint: Any, value: Any, where: str) -> Any:

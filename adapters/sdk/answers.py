@@ -21,8 +21,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from shinpan.adapters.contract import PlayerName
-from shinpan.adapters.sdk.vocabulary import CHOICES, ChoiceKind
+from shinpan.adapters.contract import ChoiceKind, PlayerName
+from shinpan.adapters.contract import ChoiceNeeded as ChoiceNeededMessage
+from shinpan.adapters.sdk.vocabulary import CHOICES
 
 
 class EngineAnswer(Exception):
@@ -87,11 +88,11 @@ class Question:
         term = CHOICES[kind]
         return cls(kind, player, tuple(options), term.fewest, term.most, term.ordered)
 
-    def to_message(self) -> dict[str, Any]:
-        """As the contract writes it."""
+    def to_message(self) -> ChoiceNeededMessage:
+        """As the contract writes it (``messages.json#/$defs/choice_needed``)."""
         most = len(self.options) if self.most is None else self.most
         return {"kind": self.kind, "player": self.player, "options": list(self.options),
-                "fewest": self.fewest, "most": most, "ordered": self.ordered}
+                "fewest": min(self.fewest, most), "most": most, "ordered": self.ordered}
 
 
 class ChoiceNeeded(EngineAnswer):

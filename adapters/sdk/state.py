@@ -59,6 +59,15 @@ class PlayerSetup:
 
 
 @dataclass(frozen=True)
+class Waiting:
+    """A triggered ability already waiting to resolve: the card that has it, and its index among the card's
+    structured abilities."""
+
+    card: Label
+    ability: int
+
+
+@dataclass(frozen=True)
 class Setup:
     """A starting state: every card declared (label -> card name), the turn, both players, applied effects."""
 
@@ -66,13 +75,15 @@ class Setup:
     turn: Turn
     players: Mapping[PlayerName, PlayerSetup]
     effects: tuple[Effect, ...] = field(default=())
+    waiting: tuple[Waiting, ...] = field(default=())
 
     @classmethod
     def from_message(cls, state: Mapping[str, Any]) -> Setup:
         """A ``setup`` request's ``state``."""
         players = {p: _player(state["players"].get(p, {})) for p in PLAYERS}
         return cls(dict(state["cards"]), Turn(**state["turn"]), players,
-                   tuple(Effect(**e) for e in state.get("effects", ())))
+                   tuple(Effect(**e) for e in state.get("effects", ())),
+                   tuple(Waiting(**w) for w in state.get("waiting", ())))
 
     def to_message(self) -> dict[str, Any]:
         """As ``setup.json`` writes it (empty zones and flags at their default left out)."""

@@ -16,6 +16,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Final, Literal, get_args
 
+from shinpan.adapters.contract import ChoiceKind as ChoiceKind  # a word of the vocabulary, typed in the contract
 from shinpan.adapters.contract import Observable, PlayerName
 
 Zone = Literal["deck", "hand", "mana", "shields", "battle", "graveyard", "hyperspatial"]
@@ -26,10 +27,6 @@ TurnStep = Literal["start", "draw", "mana", "main", "attack", "end"]
 """A step of a turn (ステップ): ``common.json#/$defs/step``."""
 DeckPosition = Literal["top", "bottom", "shuffled"]
 """Where a card put into the deck goes: ``action.json#/$defs/move`` ``position``."""
-ChoiceKind = Literal["order_under", "keep_attacking", "replacement", "keep_after_reconstruction",
-                     "reconstruction_sources", "order", "use", "target", "equipment_to", "enter_order",
-                     "god_leaves"]
-"""A decision a move may ask a player for (選択): ``common.json#/$defs/choice_kind``."""
 EffectKind = Literal["power", "ignore_abilities"]
 """An effect already applied by resolution (解決による効果): ``common.json#/$defs/effect``."""
 Duration = Literal["end_of_turn", "permanent"]

@@ -1,7 +1,9 @@
 """Scripted choices (選択). The engine never guesses a player's decision: it asks the script.
 
 Every choice the rules or an ability ask a player for is looked up by its kind in the choices given
-with the action. A choice asked for and not scripted, or scripted and never asked for, is a
+with the action. A choice asked for and not scripted is a
+:class:`~shinpan.reference_engine.core.errors.ChoiceNeeded` (the question as data: kind, player, options); one
+scripted and never asked for, or scripted for the other player, is a
 :class:`~shinpan.reference_engine.core.errors.ScriptMismatch`.
 
 **A decision with one legal answer is not a choice**: the engine asks the script only when two or more
@@ -15,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from shinpan.reference_engine.core.errors import IllegalAction, ScriptMismatch
+from shinpan.reference_engine.core.errors import ChoiceNeeded, IllegalAction, ScriptMismatch
 from shinpan.reference_engine.core.objects import Card
 from shinpan.reference_engine.core.players import Player
 
@@ -38,12 +40,14 @@ class ChoiceScript:
     def __init__(self, choices: Sequence[Choice] = ()) -> None:
         self._pending = list(choices)
 
-    def take(self, kind: str, *, by: Player) -> Choice:
-        """The next scripted choice of ``kind``, which the rules ask ``by`` to make; :class:`ScriptMismatch`
-        if there is none, or if the script gives that decision to the other player."""
+    def take(self, kind: str, *, by: Player, options: Sequence[Card]) -> Choice:
+        """The next scripted choice of ``kind``, which the rules ask ``by`` to make among the cards ``options``;
+        :class:`ChoiceNeeded` if there is none, :class:`ScriptMismatch` if the script gives that decision to the
+        other player."""
         choice = self.offered(kind, by=by)
         if choice is None:
-            raise ScriptMismatch(f"the rules ask {by.name} for a choice of kind {kind!r}, but none was scripted")
+            raise ChoiceNeeded(kind, by, options, f"the rules ask {by.name} for a choice of kind {kind!r} (options: "
+                               f"{', '.join(c.name for c in options)}), but none was scripted")
         return choice
 
     def offered(self, kind: str, *, by: Player) -> Choice | None:
@@ -57,16 +61,16 @@ class ChoiceScript:
                 return self._pending.pop(index)
         return None
 
-    def take_about(self, kind: str, subject: Card, *, by: Player) -> Choice:
+    def take_about(self, kind: str, subject: Card, *, by: Player, options: Sequence[Card]) -> Choice:
         """The scripted choice of ``kind`` that ``by`` makes about ``subject`` (one of several things decided one
         by one, e.g. the god each piece of equipment goes to): the next one whose picks after the first name
         ``subject``; else the next one that names no subject (such choices answer the rules' questions in the order
-        they are asked). :class:`ScriptMismatch` if there is neither."""
+        they are asked). :class:`ChoiceNeeded` (among ``options``) if there is neither."""
         named = [i for i, c in enumerate(self._pending) if c.kind == kind and any(p is subject for p in c.picks[1:])]
         plain = [i for i, c in enumerate(self._pending) if c.kind == kind and len(c.picks) <= 1]
         if not named and not plain:
-            raise ScriptMismatch(f"the rules ask {by.name} for a choice of kind {kind!r} about {subject.name}, "
-                                 "but none was scripted")
+            raise ChoiceNeeded(kind, by, options, f"the rules ask {by.name} for a choice of kind {kind!r} about "
+                               f"{subject.name}, but none was scripted")
         choice = self._pending[(named or plain)[0]]
         if choice.player is not by:
             raise ScriptMismatch(f"the rules ask {by.name} for the choice {kind!r}, "
@@ -90,7 +94,7 @@ class ChoiceScript:
         more; :class:`IllegalAction` if the pick is not one of them."""
         if len(options) == 1:
             return self.forced(kind, by=by, answer=options)[0]
-        picks = self.take(kind, by=by).picks
+        picks = self.take(kind, by=by, options=options).picks
         if len(picks) != 1 or not any(picks[0] is o for o in options):
             raise IllegalAction(f"the {kind!r} choice must name {what}, one of {[o.name for o in options]}")
         return picks[0]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 class EngineError(Exception):
     """Base class of the engine's own errors."""
@@ -13,6 +15,19 @@ class IllegalAction(EngineError):
 
 class ScriptMismatch(EngineError):
     """A choice the rules ask for was not scripted, or a scripted choice was never asked for."""
+
+
+class ChoiceNeeded(ScriptMismatch):
+    """A choice the rules ask for was not scripted: which kind, who decides, and the cards among which to pick.
+
+    The adapter answers it as data (``choice_needed``) and puts the game back as it was before the move.
+    """
+
+    def __init__(self, kind: str, player: object, options: Sequence[object], message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.player = player
+        self.options = tuple(options)
 
 
 class UnsupportedByEngine(EngineError):

@@ -63,6 +63,16 @@ class Pending:
     read them on resolution."""
 
 
+THAT_EFFECTS: frozenset[str] = frozenset({"move_that_card", "search_evolution_from_that", "put_from_graveyard_cheaper",
+                                         "put_from_deck_same_cost"})
+"""Effects that always read the card whose move triggered the ability (そのカード / そのクリーチャー)."""
+
+
+def reads_that(effect: Effect) -> bool:
+    """Whether an effect reads the card whose move triggered its ability: it cannot wait without a trigger."""
+    return effect.kind in THAT_EFFECTS or effect.of == "that" or effect.power is not None
+
+
 def icons_of(objects: list[BattleObject]) -> tuple[Effect, ...]:
     """The contents of the icon abilities these objects have (their ability cards'), as they are now."""
     return tuple(a.effect for obj in objects for card in obj.ability_cards for a in card.definition.abilities

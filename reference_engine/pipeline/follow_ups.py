@@ -59,7 +59,7 @@ def _choose(source: Card, optional: bool, options: Sequence[Card], script: Choic
     if not options:
         return None
     if optional:
-        used = script.take("use", by=controller).picks
+        used = script.take("use", by=controller, options=[source]).picks
         if not used:
             return None
         if used[0] is not source:

@@ -123,7 +123,7 @@ class Pipeline:
         time, each entering its own event with its own trigger check. The order is the choice ``enter_order`` of
         the player whose effect it is (the turn player when the move names none): 409.1f does not say who."""
         by = requests[0].by or self.state.turn.active
-        picks = script.take("enter_order", by=by).picks
+        picks = script.take("enter_order", by=by, options=[r.card for r in requests]).picks
         if sorted(map(id, picks)) != sorted(id(r.card) for r in requests):
             raise IllegalAction("enter_order must name every card put into the battle zone together, once")
         order = [next(r for r in requests if r.card is card) for card in picks]

@@ -250,7 +250,7 @@ def _decide(theirs: list[Candidate], choices: ChoiceScript) -> Candidate | None:
     if len(theirs) == 1 and not theirs[0].ability.optional:  # one legal answer: not a choice
         choices.forced("replacement", by=theirs[0].controller, answer=[theirs[0].source])
         return theirs[0]
-    picks = choices.take("replacement", by=theirs[0].controller).picks
+    picks = choices.take("replacement", by=theirs[0].controller, options=[c.source for c in theirs]).picks
     if not picks:
         if any(not c.ability.optional for c in theirs):
             raise IllegalAction("a replacement effect that is not optional must apply: choose one")
@@ -316,7 +316,7 @@ def _reveal_then_break(state: GameState, chosen: Candidate, choices: ChoiceScrip
                if "サイキック" in c.definition.type_line and c.definition.is_creature
                and c.definition.cost is not None and cost is not None and c.definition.cost < cost]
     if psychic:
-        used = choices.take("use", by=chosen.controller).picks
+        used = choices.take("use", by=chosen.controller, options=[chosen.source]).picks
         if used:
             (card,) = _pick(choices, psychic, "the psychic creature to put into the battle zone", by=chosen.controller)
             moves.append(MoveRequest(card, Zone.BATTLE, Cause.PUT, controller=chosen.controller, replacing=True))

@@ -64,7 +64,8 @@ def next_pending(state: GameState, choices: ChoiceScript) -> Pending:
     if len(sources) == 1:  # one legal answer: not a choice
         choices.forced("order", by=mine[0].controller, answer=sources)
         return mine[0]
-    (card,) = _cards(choices, "order", exactly=1, by=mine[0].controller)  # whose abilities resolve orders them
+    # whose abilities resolve orders them
+    (card,) = _cards(choices, "order", exactly=1, by=mine[0].controller, options=sources)
     for p in mine:
         if p.card is card:
             return p
@@ -77,7 +78,7 @@ def resolve(pipeline: Pipeline, pending: Pending, choices: ChoiceScript) -> None
     if ability.condition is not None and not _condition(pipeline, pending, ability.condition):
         return
     if ability.optional:
-        used = _cards(choices, "use", exactly=None, by=pending.controller)
+        used = _cards(choices, "use", exactly=None, by=pending.controller, options=[pending.card])
         if not used:
             return
         if len(used) != 1 or used[0] is not pending.card:
@@ -143,8 +144,9 @@ def _condition(pipeline: Pipeline, pending: Pending, name: str) -> bool:
     raise UnsupportedByEngine(f"condition {name!r} is not implemented")
 
 
-def _cards(choices: ChoiceScript, kind: str, exactly: int | None, *, by: Player) -> list[Card]:
-    picks = list(choices.take(kind, by=by).picks)
+def _cards(choices: ChoiceScript, kind: str, exactly: int | None, *, by: Player,
+           options: Sequence[Card]) -> list[Card]:
+    picks = list(choices.take(kind, by=by, options=options).picks)
     if exactly is not None and len(picks) != exactly:
         raise IllegalAction(f"the choice {kind!r} must name {exactly} card(s), not {len(picks)}")
     return picks
@@ -206,7 +208,7 @@ def _mana_to_graveyard(pipeline: Pipeline, pending: Pending, effect: Effect, cho
     """(whose)のマナゾーンからカードをamount枚まで選び、持ち主の墓地に置く: the controller picks up to ``amount``."""
     player = pending.controller if effect.whose == "own" else pending.controller.opponent
     mana = pipeline.state.players[player].zones[Zone.MANA]
-    picks = _cards(choices, "target", exactly=None, by=pending.controller) if mana else []
+    picks = _cards(choices, "target", exactly=None, by=pending.controller, options=mana) if mana else []
     if len(picks) > effect.amount or not all(any(p is m for m in mana) for p in picks) \
             or len({id(p) for p in picks}) != len(picks):
         raise IllegalAction(f"the 'target' choice must name up to {effect.amount} different cards of that mana zone")

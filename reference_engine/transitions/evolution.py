@@ -151,7 +151,7 @@ def order_of(cards: Sequence[Card], fixed_order: bool, choices: ChoiceScript | N
     if fixed_order:
         if choices is None:
             raise ScriptMismatch("the order of the cards put under (order_under) was not scripted")
-        choice = choices.take("order_under", by=by)
+        choice = choices.take("order_under", by=by, options=cards)
     else:
         offered = choices.offered("order_under", by=by) if choices is not None else None
         if offered is None:

@@ -115,7 +115,7 @@ def _plan_separate_creatures(obj: BattleObject, rest: list[Card], choices: Choic
 def _chosen_piles(creatures: Sequence[Card], limit: int, choices: ChoiceScript,
                   controller: Player) -> list[tuple[Card, ...]]:
     """The creature's controller chooses what stays (old 801.4a), and each staying evolution creature's sources."""
-    tops = _cards(choices.take("keep_after_reconstruction", by=controller).picks, creatures,
+    tops = _cards(choices.take("keep_after_reconstruction", by=controller, options=creatures).picks, creatures,
                   "keep_after_reconstruction")
     if len(tops) > limit:
         raise IllegalAction(f"at most {limit} creatures may stay after reconstruction (old 801.4a), not {len(tops)}")
@@ -130,7 +130,7 @@ def _chosen_piles(creatures: Sequence[Card], limit: int, choices: ChoiceScript,
         if len(proper) == evolution.sources:  # one legal answer: not a choice
             sources = list(choices.forced("reconstruction_sources", by=controller, answer=proper))
         else:
-            sources = _cards(choices.take("reconstruction_sources", by=controller).picks, creatures,
+            sources = _cards(choices.take("reconstruction_sources", by=controller, options=proper).picks, creatures,
                              "reconstruction_sources")
         if any(id(s) in used for s in sources) or not all(_proper(top, s) for s in sources) \
                 or not evolution.count_ok(len(sources)):

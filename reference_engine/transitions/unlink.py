@@ -73,7 +73,9 @@ def _chosen(pieces: Sequence[BattleObject], kind: str, choices: ChoiceScript | N
         return pieces[0]
     if choices is None:
         raise ScriptMismatch(f"splitting a linked creature asks for {kind}, but no choices came with the move")
-    picks = choices.take(kind, by=by).picks if about is None else choices.take_about(kind, about, by=by).picks
+    gods = [piece.cards[0] for piece in pieces]
+    picks = (choices.take(kind, by=by, options=gods) if about is None
+             else choices.take_about(kind, about, by=by, options=gods)).picks
     well_formed = len(picks) == 1 or (about is not None and len(picks) == 2)
     for piece in pieces:
         if well_formed and any(picks[0] is c for c in piece.cards):

@@ -72,7 +72,8 @@ class Execution:
 
     def __iter__(self) -> Iterator[StepOutcome]:
         case = self.case
-        skip = verdicts.lacking(self.game.session.capabilities, case.mechanics, case.since, case.until)
+        skip = verdicts.lacking(self.game.session.capabilities, case.mechanics, case.since, case.until,
+                                case.setup.rules["label"])
         if skip is not None:
             self._end(skip.status, skip.reason, None)
             return

@@ -8,11 +8,14 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from shinpan import expectations as expectations_
+from shinpan import rulesets
 from shinpan.adapters.contract import Capabilities
+from shinpan.adapters.registry import ADAPTER_TRACEBACK
 from shinpan.outcomes import ScenarioSkip, ScenarioSkipped, Status, status_of_failure
 from shinpan.rulesets import Changes, RulesState, scenario_verdict
 from shinpan.tags import TagValues
@@ -33,12 +36,22 @@ def applicability(values: TagValues, state: RulesState, changes: Changes) -> Sce
 
 
 def lacking(capabilities: Capabilities, mechanics: Iterable[str], since: Iterable[str] = (),
-            until: Iterable[str] = ()) -> ScenarioSkip | None:
+            until: Iterable[str] = (), rules: str | None = None) -> ScenarioSkip | None:
     """UNSUPPORTED if the adapter does not implement a mechanic the scenario requires (``@requires:``), or does not
-    play both sides of a change it names (``@since:``/``@until:``); else None. The first lacking one is named."""
+    play both sides of a change it names (``@since:``/``@until:``); else None. The first lacking one is named.
+
+    An adapter that says which states of the rules it plays (``capabilities.rules``) plays the state labelled
+    ``rules`` whole, or not at all (:meth:`shinpan.rulesets.Changes.plays`): its ``changes`` are not asked then."""
     for mechanic in mechanics:
         if mechanic not in capabilities["mechanics"]:
             return ScenarioSkip(Status.UNSUPPORTED, f"mechanic {mechanic!r} is not implemented by the adapter")
+    played = capabilities.get("rules")
+    if played is not None and rules is not None:
+        known = rulesets.load()
+        if known.plays(played, known.named(rules)):
+            return None
+        return ScenarioSkip(Status.UNSUPPORTED, f"the adapter does not play the rules of {rules} "
+                                                f"(capabilities.rules: {json.dumps(played)})")
     for name, changes in (("since", since), ("until", until)):
         for change in changes:
             if change not in capabilities["changes"]:
@@ -59,11 +72,16 @@ def status_of_error(error: BaseException, *, before_steps: bool = False) -> tupl
     return status, message_of(f"{type(error).__name__}: {error}")
 
 
+ADAPTER_DETAILS = ("--- adapter stderr", ADAPTER_TRACEBACK)
+"""The lines after which a failure's message carries the adapter's own details (its stderr tail, or the traceback
+of an in-process adapter): the report keeps them."""
+
+
 def message_of(text: str) -> str:
-    """A failure's message for the report: its first line, and any adapter stderr tail that follows."""
+    """A failure's message for the report: its first line, and any adapter stderr tail or traceback that follows."""
     first, _, rest = text.strip().partition("\n")
-    marker = "--- adapter stderr"
-    tail = rest[rest.find(marker):] if marker in rest else ""
+    start = min((rest.find(marker) for marker in ADAPTER_DETAILS if marker in rest), default=-1)
+    tail = rest[start:] if start >= 0 else ""
     return (first[:500] + ("\n" + tail[-2000:] if tail else "")).strip()
 
 

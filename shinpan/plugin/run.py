@@ -39,6 +39,8 @@ class RunContext:
         self.states = states or (state,)
         """The states each scenario runs under: the selected state, or every state of the matrix."""
         self.is_matrix = states is not None
+        self.not_played: tuple[str, ...] = ()
+        """The matrix's states the adapter says it does not play (its ``rules`` capability): left out of the run."""
         self.adapter: str = config.getoption("adapter")
         self.seed: int = config.getoption("shinpan_seed")
         self.results: dict[tuple[str, str], Result] = {}
@@ -66,6 +68,18 @@ class RunContext:
     def session(self) -> AdapterSession:
         """The adapter's session, started on first use (:meth:`AdapterLifecycle.session`)."""
         return self.lifecycle.session()
+
+    def keep_states_played(self) -> None:
+        """The matrix keeps only the states the adapter plays (:meth:`shinpan.rulesets.Changes.plays`); an adapter
+        that does not start, or plays none of them, keeps every state (its scenarios say why)."""
+        if not self.is_matrix:
+            return
+        hello, _ = self.lifecycle.hello()
+        played = hello["capabilities"].get("rules") if hello else None
+        kept = tuple(state for state in self.states if self.changes.plays(played, state))
+        if kept:
+            self.not_played = tuple(state.label for state in self.states if state not in kept)
+            self.states = kept
 
     def engine(self) -> str:
         """The engine behind the adapter, if it starts (it is started to name it once scenarios ran)."""
@@ -104,7 +118,8 @@ class RunContext:
         hello, error = self.lifecycle.hello()
         expectations = self.expectations_file.path if self.expectations_file else None
         states = list(self.states) if self.is_matrix else None
-        return report_.header(self.state, self.changes, self.adapter, hello, error, expectations, states)
+        return report_.header(self.state, self.changes, self.adapter, hello, error, expectations, states,
+                              self.not_played)
 
     def finish(self, exit_status: int) -> None:
         """The report's footer; its scenario lines put in order (:meth:`sorted_results`)."""

@@ -49,6 +49,12 @@ def pytest_configure(config: pytest.Config) -> None:
     _interrupt_on_sigterm(config)
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The matrix leaves out the states the adapter says it does not play, before anything is shown or run."""
+    session.config.stash[RUN_KEY].keep_states_played()
+
+
 def _register_recorders(config: pytest.Config, context: RunContext) -> None:
     """The recorders asked for (each loaded only then): transcripts, Cucumber Messages."""
     if config.getoption("trace_dir"):

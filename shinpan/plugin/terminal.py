@@ -70,6 +70,9 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
                                             [(s, r.status.value) for _, s, r in ordered]), context.changes)
         lines = [f"shinpan — the matrix: {len(context.states)} states × {len({c for c, _, _ in ordered})} scenarios",
                  *matrix.render(table, width), f"adapter: {context.adapter} ({context.engine()})"]
+        if context.not_played:
+            lines.append(f"not played, as the adapter says (capabilities.rules): {len(context.not_played)} state(s), "
+                         f"{', '.join(context.not_played)}; coverage counts the {len(context.states)} it plays")
     else:
         lines = render_summary({case_id: result for case_id, _, result in context.sorted_results()},
                                context.state, context.adapter, context.engine(), width)

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // shinpan example adapter — Node.js, no dependencies.
 //
-// A template for simulator authors: it speaks the shinpan contract (protocol 2) as JSON lines on
+// A template for simulator authors: it speaks the shinpan contract (protocol 3) as JSON lines on
 // stdin/stdout and implements a small subset of Duel Masters: setup, moves and observation for
 // plain creatures (no abilities). It declares only what it supports, so the kit reports everything
 // else as UNSUPPORTED (or UNOBSERVABLE) instead of FAIL.
@@ -17,7 +17,7 @@
 
 const readline = require("node:readline");
 
-const PROTOCOL = 2;
+const PROTOCOL = 3;
 
 // ------------------------------------------------------------------ what this adapter supports
 const CAPABILITIES = {
