@@ -3,7 +3,8 @@
 Checks: the file parses as Japanese Gherkin; no BOM; no full-width colon after a keyword; each
 scenario has a unique ``@id`` of the ids' character set, at least one ``@rule`` or ``@source``, every ``@source`` in
 ``features/sources.yaml`` (and so every change's sources), only registry tags, valid
-``@since``/``@until`` revisions, a known ``@status``; the feature's ``@topic`` is its folder; no two
+``@since``/``@until`` revisions, a known ``@status``, a ``@generated`` seed with a generated id (and no
+generated id without it); the feature's ``@topic`` is its folder; no two
 scenarios share a name in a file; every card named is in the registry; every step matches exactly
 one step definition. Before them, the registries: each file against its JSON Schema (every problem, at its
 line), and no id given twice. A user suite (:class:`~shinpan.adapters.locations.SuiteFolders`) is linted
@@ -26,7 +27,7 @@ from shinpan import sources as sources_
 from shinpan.adapters import cards, registries
 from shinpan.adapters.errors import SuiteError
 from shinpan.adapters.locations import SuiteFolders, current
-from shinpan.tags import STATUS_VALUES, TagValues
+from shinpan.tags import GENERATED_ID, GENERATED_ID_PREFIX, STATUS_VALUES, TagValues
 
 if TYPE_CHECKING:
     from shinpan.cases.compiler import StepBook
@@ -244,6 +245,8 @@ def _lint_tags(case: suite.Case, shown: str, changes: rulesets.Changes) -> Itera
             yield Problem(shown, line, f"@status:{value} is not one of {', '.join(STATUS_VALUES)}")
     for problem in revision_tag_problems(values, changes):
         yield Problem(shown, line, problem)
+    for problem in generated_tag_problems(values):
+        yield Problem(shown, line, problem)
 
 
 def _lint_steps(case: suite.Case, shown: str, registry: cards.CardRegistry, matchers: StepBook) -> Iterator[Problem]:
@@ -266,6 +269,22 @@ def revision_tag_problems(values: TagValues, changes: rulesets.Changes) -> Itera
     window = changes.window_problem(values.since, values.until)
     if window is not None:
         yield f"@since/@until: {window}"
+
+
+def generated_tag_problems(values: TagValues) -> Iterator[str]:
+    """What is wrong with a scenario's ``@generated`` tag and its id: a generated scenario has one seed (a whole
+    number) and an id ``gen-`` + 12 hex digits; a hand-written one's id does not start with ``gen-``."""
+    if len(values.generated) > 1:
+        yield f"scenario has several @generated tags: {', '.join(values.generated)}"
+    for seed in values.generated:
+        if not seed.isdecimal():
+            yield f"@generated:{seed}: the seed of a generated scenario is a whole number"
+    for id_ in values.id:
+        if values.generated and not GENERATED_ID.match(id_):
+            yield f"@id:{id_}: a generated scenario's id is {GENERATED_ID_PREFIX} and 12 hex digits"
+        elif not values.generated and id_.startswith(GENERATED_ID_PREFIX):
+            yield f"@id:{id_}: only a generated scenario (@generated:SEED) has an id starting with " \
+                  f"{GENERATED_ID_PREFIX!r}"
 
 
 def step_definitions() -> list[Any]:
