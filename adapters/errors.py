@@ -39,6 +39,10 @@ FAILED = 1
 BAD_INPUT = 4
 """The exit status of every command for bad input (pytest's ``USAGE_ERROR``): nothing was run."""
 
+INTERRUPTED = 130
+"""The exit status of a command interrupted (Ctrl-C, SIGTERM) outside a run of the suite (128 + SIGINT, as a shell
+reports it; a run interrupted in its session ends with 2, pytest's ``INTERRUPTED``)."""
+
 
 class ShinpanError(Exception):
     """An error a user can meet: ``str()`` is one line saying where and what was expected."""
@@ -87,6 +91,11 @@ class AdapterError(ShinpanError):
 
 class AdapterCrash(AdapterError):
     """The adapter's process exited (or could not be started) while the kit waited for an answer."""
+
+
+class AdapterGaveUp(AdapterCrash):
+    """The subprocess adapter crashed or hung more times under one rules state than ``--max-restarts`` allows: it is
+    not started again for that state, and each later scenario under it is a CRASH without being played."""
 
 
 class AdapterTimeout(AdapterError):

@@ -8,6 +8,7 @@ not (its messages name the field). A kit test checks that they agree.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
@@ -68,15 +69,32 @@ def fast_validator(definition: str) -> jsonschema_rs.Validator:
 
 
 def problems(definition: str, message: Mapping[str, Any]) -> list[str]:
-    """Every way ``message`` breaks the schema ``definition``, as ``path: reason`` lines (empty if valid)."""
-    if fast_validator(definition).is_valid(message):
+    """Every way ``message`` breaks the schema ``definition``, as ``path: reason`` lines (empty if valid). A string
+    holding a lone surrogate (JSON's ``"\\ud800"``: no UTF-8 text can hold it) is one of them."""
+    lines = [f"{path}: a string holding a lone surrogate (\\ud800-\\udfff): not valid Unicode"
+             for path in _surrogates(message)]
+    if not lines and fast_validator(definition).is_valid(message):  # jsonschema-rs takes no lone surrogate
         return []
     errors = sorted(validator(definition).iter_errors(message), key=lambda e: list(e.absolute_path))
-    lines = []
     for error in errors:
         path = "/".join(str(p) for p in error.absolute_path) or "(root)"
         lines.append(f"{path}: {_best(error).message}")
     return lines
+
+
+SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _surrogates(value: Any, path: str = "") -> list[str]:
+    """The paths of the strings (keys included) in ``value`` that hold a lone surrogate."""
+    if isinstance(value, str):
+        return [path or "(root)"] if SURROGATE.search(value) else []
+    if isinstance(value, Mapping):
+        found = [f"{path}/{key}".lstrip("/") + " (a key)" for key in value if _surrogates(key)]
+        return found + [p for key, item in value.items() for p in _surrogates(item, f"{path}/{key}".lstrip("/"))]
+    if isinstance(value, list):
+        return [p for index, item in enumerate(value) for p in _surrogates(item, f"{path}/{index}".lstrip("/"))]
+    return []
 
 
 def _best(error: Any) -> Any:

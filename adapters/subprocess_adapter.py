@@ -9,8 +9,11 @@ deadline: each scenario gets ``timeout`` seconds from its ``new_game`` on, the h
 ``startup_timeout``. When the child exits (CRASH), misses the deadline (TIMEOUT) or writes a line that
 is not an answer to the request just sent (ERROR), the scenario in progress gets that status, with
 the tail of the child's stderr, and the child is stopped with everything it started (its process
-group); the next request starts a fresh one and replays the handshake, so the run goes on. After
-``max_restarts`` restarts the adapter is given up and each later scenario is a CRASH.
+group, and on Linux any descendant that left it: :mod:`~shinpan.adapters.descendants`); the next request
+starts a fresh one and replays the handshake, so the run goes on. Restarts are counted per rules state (the
+``rules`` label of the game the child was playing when it died): after ``max_restarts`` under one state the
+adapter is given up for that state (:class:`AdapterGaveUp`) and each later scenario under it is a CRASH, while
+the states where it works go on.
 
 A line is an answer (応答) only if it is UTF-8 JSON, holds no lone surrogate, is nested at most
 :data:`MAX_DEPTH` levels and has the shape of a response to the request sent (a ``status`` the
@@ -38,7 +41,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import IO, Any, NoReturn, cast, get_args
 
-from shinpan.adapters import schemas
+from shinpan.adapters import descendants, schemas
 from shinpan.adapters.contract import (
     ActRequest,
     HelloRequest,
@@ -51,7 +54,7 @@ from shinpan.adapters.contract import (
     Status,
     StopRequest,
 )
-from shinpan.adapters.errors import AdapterCrash, AdapterError, AdapterTimeout
+from shinpan.adapters.errors import AdapterCrash, AdapterError, AdapterGaveUp, AdapterTimeout
 
 PREFIX = "cmd:"
 STDERR_LINES = 20
@@ -117,6 +120,12 @@ class SubprocessSimulator:
         self.max_restarts = max_restarts
         self.restarts = 0
         self.starts = 0
+        self.restarts_under: dict[str | None, int] = {}
+        """Restarts by rules state: the label of the game the child was playing when it died (None: no game yet)."""
+        self.given_up: dict[str | None, str] = {}
+        """The rules states the adapter was given up for, with why."""
+        self._rules: str | None = None
+        """The label of the rules of the game in progress (from its ``new_game``)."""
         self._process: subprocess.Popen[bytes] | None = None
         self._selector: selectors.BaseSelector | None = None
         self._buffer = b""
@@ -124,7 +133,10 @@ class SubprocessSimulator:
         self._stderr_thread: threading.Thread | None = None
         self._hello: HelloRequest | None = None
         self._deadline = 0.0
-        self._given_up: str | None = None
+        self._cannot_start: str | None = None
+        self._shown: str | None = None
+        self._token = ""
+        """The mark of the current child and its descendants (:mod:`shinpan.adapters.descendants`)."""
 
     # ---------------------------------------------------------------- contract
     def hello(self, request: HelloRequest) -> HelloResponse:
@@ -169,19 +181,15 @@ class SubprocessSimulator:
             return
         if force:
             _kill_group(process)
-        if process.stdin is not None:
-            with contextlib.suppress(OSError):
-                process.stdin.close()
         try:
-            process.wait(timeout=1.0)
-        except subprocess.TimeoutExpired:
-            process.terminate()
-            try:
-                process.wait(timeout=1.0)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-        _kill_group(process)  # whatever the child started and left behind (it led the group)
+            _end_politely(process)
+        except BaseException:  # an interrupt while waiting: the child is ended at once, never left behind
+            _kill_group(process)
+            process.wait()
+            raise
+        finally:
+            _kill_group(process)  # whatever the child started and left behind (it led the group)
+            descendants.end(self._token)  # and what left the group (setsid), found by the mark it inherited
         if process.stdout is not None:
             process.stdout.close()
         if self._stderr_thread is not None:
@@ -193,29 +201,43 @@ class SubprocessSimulator:
 
     # ------------------------------------------------------------- the wire
     def _call(self, request: Mapping[str, Any], deadline: float | None = None) -> dict[str, Any]:
-        if self._given_up is not None:
-            raise AdapterCrash(self._given_up)
+        if self._cannot_start is not None:
+            raise AdapterCrash(self._cannot_start)
+        rules = _rules_label(request) if request.get("cmd") == "new_game" else self._rules
+        if rules in self.given_up:
+            raise AdapterGaveUp(self.given_up[rules])
         if self._process is None:
-            self._start()
+            self._start(rules)
             if request["cmd"] != "hello" and self._hello is not None:
                 self._replay_hello()
+        if request.get("cmd") == "new_game":
+            self._rules = rules
         return self._exchange(request, self._deadline if deadline is None else deadline)
 
-    def _start(self) -> None:
+    def _start(self, rules: str | None) -> None:
+        """Start a child for a request under ``rules``; a restart counts against the state the last child died
+        under, and past the cap that state is given up (the request fails only if it is under that state)."""
         if self.starts > 0:
             self.restarts += 1
-            if self.restarts > self.max_restarts:
-                self._given_up = (f"adapter {self._name()} gave up after {self.max_restarts} restarts; "
-                                  f"last stderr:\n{self.stderr_tail()}")
-                raise AdapterCrash(self._given_up)
+            died_under = self._rules
+            count = self.restarts_under[died_under] = self.restarts_under.get(died_under, 0) + 1
+            if count > self.max_restarts:
+                self.given_up[died_under] = (
+                    f"adapter {self._name()} gave up after {self.max_restarts} restarts under the rules "
+                    f"{died_under or '(no game yet)'}: the restart cap (--max-restarts) was reached, so the "
+                    f"scenarios under them are not played; last stderr:\n{self.stderr_tail()}")
+                if died_under == rules:
+                    raise AdapterGaveUp(self.given_up[died_under])
         self.starts += 1
+        descendants.become_subreaper()
+        self._token = descendants.token()
         try:
             process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                       stderr=subprocess.PIPE, bufsize=0,
-                                       start_new_session=True)
+                                       stderr=subprocess.PIPE, bufsize=0, start_new_session=True,
+                                       env={**os.environ, descendants.MARK: self._token})
         except OSError as error:
-            self._given_up = f"adapter {self._name()} could not be started: {error}"
-            raise AdapterCrash(self._given_up) from None
+            self._cannot_start = f"adapter {self._name()} could not be started: {error}"
+            raise AdapterCrash(self._cannot_start) from None
         self._process = process
         self._selector = selectors.DefaultSelector()
         assert process.stdout is not None and process.stderr is not None
@@ -349,8 +371,34 @@ class SubprocessSimulator:
         return f"\n--- adapter stderr (last lines) ---\n{tail}" if tail else " (its stderr was empty)"
 
     def _name(self) -> str:
-        command = shlex.join(self.argv)
-        return repr(command if len(command) <= 100 else command[:99] + "…")
+        """The command line as messages show it (made once: every answer's check words its message with it)."""
+        if self._shown is None:
+            command = shlex.join(self.argv)
+            self._shown = repr(command if len(command) <= 100 else command[:99] + "…")
+        return self._shown
+
+
+def _rules_label(request: Mapping[str, Any]) -> str | None:
+    """The label of the rules a ``new_game`` request names (None if it names none)."""
+    rules = request.get("rules")
+    label = rules.get("label") if isinstance(rules, Mapping) else None
+    return label if isinstance(label, str) else None
+
+
+def _end_politely(process: subprocess.Popen[bytes]) -> None:
+    """Close the child's stdin and wait for it to exit; then terminate it; then kill it."""
+    if process.stdin is not None:
+        with contextlib.suppress(OSError):
+            process.stdin.close()
+    try:
+        process.wait(timeout=1.0)
+    except subprocess.TimeoutExpired:
+        process.terminate()
+        try:
+            process.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:

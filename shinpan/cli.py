@@ -12,7 +12,7 @@ import click
 
 from shinpan import __version__, paths, rulesets, suite
 from shinpan.adapters import locations
-from shinpan.adapters.errors import BAD_INPUT, ShinpanError, SuiteError
+from shinpan.adapters.errors import BAD_INPUT, INTERRUPTED, ShinpanError, SuiteError
 
 if TYPE_CHECKING:
     _NumberType = click.ParamType[float]
@@ -48,7 +48,7 @@ class Shinpan(click.Group):
     """The command group, with the one place where an error becomes a message and an exit status: every
     :class:`ShinpanError` (the family of :mod:`shinpan.adapters.errors` and :mod:`shinpan.errors`) is its
     one line and its ``exit_code``; a bad command line, and a file that cannot be read or written, are bad
-    input (exit status 4). Never a traceback."""
+    input (exit status 4); an interrupt outside a run's session is exit status 130. Never a traceback."""
 
     def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
                      **extra: Any) -> click.Context:
@@ -64,6 +64,8 @@ class Shinpan(click.Group):
             raise BadUsage(error.format_message(), error.ctx) from None
         except ShinpanError as error:
             _fail(ctx, error.one_line(), error.exit_code)
+        except KeyboardInterrupt:  # Ctrl-C or SIGTERM outside a run's session (a run ends with its own status)
+            _fail(ctx, "interrupted", INTERRUPTED)
         except OSError as error:
             where = f"{error.filename}: " if error.filename else ""
             _fail(ctx, f"{where}{error.strerror or error}", BAD_INPUT)
@@ -139,7 +141,8 @@ def main() -> None:
 @SUITE
 @click.option("--adapter", help=ADAPTER_HELP)
 @_ruleset_options
-@click.option("--report", type=click.Path(dir_okay=False), help="Write one JSON line per scenario to this file.")
+@click.option("--report", type=click.Path(dir_okay=False),
+              help="Write one JSON line per scenario to this file (-: to stdout, at the end; the rest to stderr).")
 @click.option("--tags", metavar="EXPR", help="Only scenarios matching a Cucumber tag expression, e.g. '@topic:basics'.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for the adapter's games.")
 @click.option("--validate", is_flag=True, help="Check every message both ways against the contract's schemas.")
@@ -165,19 +168,27 @@ def run(adapter: str | None, ruleset: str | None, rules_as_of: str | None, repor
     SIGTERM; the report still ends with its footer), 3 a bug in the kit, 4 bad input, 5 no scenario
     selected.
     """
+    import contextlib
+
     import pytest
 
     from shinpan import invocation
+    from shinpan.outputs import pipes
 
     _check_parallel(pytest_args)
-    args = [*invocation.base_arguments(), *([f"--adapter={adapter}"] if adapter else []), f"--seed={seed}",
-            f"--default-target={locations.current().own}", *_plugin_options(click.get_current_context().params),
-            f"--scenario-timeout={scenario_timeout}", f"--timeout-multiplier={timeout_multiplier}"]
-    extra = invocation.in_order(pytest_args)
-    if not any(a.startswith("-") for a in extra):
-        args.append("-q")
-    args += extra  # in the order given: an option's value stays after its option
-    sys.exit(int(pytest.main(args)))
+    params = dict(click.get_current_context().params)
+    with contextlib.ExitStack() as stack:
+        if report == "-":  # the report on stdout, whole, at the end; what the run prints goes to stderr
+            params["report"] = stack.enter_context(pipes.stdout_as_file("report.jsonl"))
+        args = [*invocation.base_arguments(), *([f"--adapter={adapter}"] if adapter else []), f"--seed={seed}",
+                f"--default-target={locations.current().own}", *_plugin_options(params),
+                f"--scenario-timeout={scenario_timeout}", f"--timeout-multiplier={timeout_multiplier}"]
+        extra = invocation.in_order(pytest_args)
+        if not any(a.startswith("-") for a in extra):
+            args.append("-q")
+        args += extra  # in the order given: an option's value stays after its option
+        status = int(pytest.main(args))
+    sys.exit(status)
 
 
 RUN_OPTIONS = (("ruleset", "--ruleset", "value"), ("rules_as_of", "--rules-as-of", "value"),
@@ -364,8 +375,10 @@ def matrix(adapter: str | None, validate: bool, expectations: str | None, tags: 
     """Run the suite just before and just after every change, and today, in one pytest session; print the statuses
     per state with the changes in doubt (exit 1 if a scenario fails under any).
 
-    Each scenario is collected once and run once per state. Extra arguments go to pytest: `-n auto` spreads the
-    session over the machine's cores (pytest-xdist); the counts and the report are the same either way.
+    Each scenario is collected and compiled once, and its case is played once per state by the executor (one
+    test per scenario, one result per state). Extra arguments go to pytest: `-n auto` spreads the session over the
+    machine's cores (pytest-xdist); the counts and the report are the same either way; `--trace-dir DIR` keeps a
+    transcript per scenario and state.
 
     Exit status: 0 the suite passed under every state, 1 it failed under some, 4 bad input (checked before
     anything runs).
@@ -423,7 +436,7 @@ def matrix(adapter: str | None, validate: bool, expectations: str | None, tags: 
 
 
 @main.command()
-@click.argument("reports", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("reports", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--format", "format_", type=click.Choice(["pretty", "json", "markdown"]), default="pretty",
               show_default=True, help="pretty: tables for a terminal; json: one document; markdown: a CI summary.")
 @click.option("--only-differences", is_flag=True, help="Only the scenarios whose runs differ.")
@@ -431,7 +444,7 @@ def matrix(adapter: str | None, validate: bool, expectations: str | None, tags: 
               help="Only the scenarios every run played (none UNSUPPORTED, UNOBSERVABLE, not run or missing): the "
                    "differences left are disagreements on rulings, not coverage.")
 def compare(reports: tuple[str, ...], format_: str, only_differences: bool, only_played: bool) -> None:
-    """Compare runs (reports of `shinpan run --report`): scenario x engine, totals per topic.
+    """Compare runs (reports of `shinpan run --report`; - reads one from stdin): scenario x engine, totals per topic.
 
     Exit status: 0 (whether or not the runs differ), 4 if a report cannot be read (bad input).
     """
@@ -508,26 +521,32 @@ def expectations_update(report: str, file_: str, include_unsupported: bool) -> N
     cannot be written).
     """
     from shinpan import expectations as exp
-    from shinpan.report import cases, read
+    from shinpan import outputs
+    from shinpan.report import Report
 
-    lines = read(report)
-    head = next((line for line in lines if line.get("type") == "header"), {})
+    claims = outputs.Claims(*locations.current().layers)
+    claims.reads("REPORT", report)
+    claims.writes("--file", file_)
+    claims.check()
+    run = Report(report)  # read one line at a time
+    head = run.header
     target = Path(file_)
     old = exp.load(target) if target.exists() else None
     spec = head.get("adapter", {}).get("spec")
-    new = exp.update(cases(lines), old, spec if isinstance(spec, str) else None, include_lacking=include_unsupported)
-    target.write_text(exp.dumps(new), encoding="utf-8")
+    new = exp.update(run.cases(), old, spec if isinstance(spec, str) else None, include_lacking=include_unsupported)
+    outputs.write_text(target, exp.dumps(new))  # whole or not at all
     before = len(old.entries) if old else 0
     click.echo(f"{target}: {len(new.entries)} expectation(s) (was {before})")
-    reasons = [] if include_unsupported else exp.lacking(cases(lines))
+    reasons = [] if include_unsupported else exp.lacking(run.cases())
     if reasons:
         click.echo(f"{sum(n for _, n in reasons)} scenario(s) the adapter lacks something for (UNSUPPORTED, "
                    "UNOBSERVABLE), not written (--include-unsupported writes one entry each); by reason:")
-        for reason, count in reasons:
-            click.echo(f"  {count:>4}  {reason}")
+        for reason, count in reasons:  # the adapter's words: shown with their controls escaped
+            click.echo(f"  {count:>4}  {outputs.printable(reason, one_line=True)}")
     used = head.get("expectations")
     if isinstance(used, str) and Path(used).resolve() != target.resolve():
-        click.echo(f"note: the report's run used {used}; pass --file to edit that one", err=True)
+        shown = outputs.printable(used, one_line=True)
+        click.echo(f"note: the report's run used {shown}; pass --file to edit that one", err=True)
 
 
 @main.command()
@@ -543,18 +562,20 @@ def smoke(adapter: str, timeout: float, format_: str) -> None:
     from shinpan.smoke import run as run_smoke
 
     checks, diagnosis = run_smoke(adapter, timeout=timeout)
+    from shinpan.outputs import json_line, printable
+
     if format_ == "json":
-        click.echo(json.dumps({"adapter": adapter, "diagnosis": diagnosis, "checks": [
-            {"name": c.name, "verdict": c.verdict, "detail": c.detail} for c in checks]}, ensure_ascii=False))
+        click.echo(json_line({"adapter": adapter, "diagnosis": diagnosis, "checks": [
+            {"name": c.name, "verdict": c.verdict, "detail": c.detail} for c in checks]}))
     marks = {"ok": "ok  ", "adapter": "FAIL", "engine": "DIFF", "skipped": "skip"}
-    for check in checks if format_ == "pretty" else ():
-        lines = check.detail.splitlines() or [""]
+    for check in checks if format_ == "pretty" else ():  # details quote the adapter: controls shown escaped
+        lines = printable(check.detail).split("\n")
         click.echo(f"{marks[check.verdict]}  {check.name:<18} {lines[0]}")
         for line in lines[1:]:
             click.echo(f"{'':24}{line}")
     if format_ == "pretty":
         click.echo("")
-        click.echo(diagnosis)
+        click.echo(printable(diagnosis))
     if any(c.verdict == "adapter" for c in checks):
         sys.exit(1)
     if any(c.verdict == "engine" for c in checks):
@@ -659,23 +680,22 @@ def site(out: str, reports: tuple[str, ...], run_reference: bool, expectations: 
     It opens from file:// or any static host; nothing is fetched from the network. Exit status: 0 built;
     4 a report or the suite cannot be read (bad input: one line naming the file and line).
     """
-    import tempfile
     import time
 
     from shinpan import site as living_spec
+    from shinpan.outputs import printable
 
     started = time.monotonic()
-    with tempfile.TemporaryDirectory(prefix="shinpan-site-") as tmp:  # the reference run's report, if any
-        paths_ = [living_spec.run_reference(Path(tmp))] if run_reference else []
-        built = living_spec.build(Path(out), [*paths_, *(Path(r) for r in reports)], [Path(e) for e in expectations],
-                                  [Path(e) for e in explorations])
-    for engine in built.engines:
+    built = living_spec.build(Path(out), [Path(r) for r in reports], [Path(e) for e in expectations],
+                              [Path(e) for e in explorations], run_reference=run_reference)
+    for engine in built.engines:  # the engine's name comes from a report: shown with its controls escaped
+        shown = f"{printable(engine.report, one_line=True)}: {printable(engine.label, one_line=True)}"
         if engine.other_suite:
-            click.echo(f"warning: {engine.report}: {engine.label}: report of another version of the suite "
-                       "(suite_hash differs); shown with a warning", err=True)
+            click.echo(f"warning: {shown}: report of another version of the suite (suite_hash differs); shown with a "
+                       "warning", err=True)
         if engine.footer_disagrees:
-            click.echo(f"warning: {engine.report}: {engine.label}: its footer disagrees with its case lines; its "
-                       "scores are worked out again from the lines, and shown with a warning", err=True)
+            click.echo(f"warning: {shown}: its footer disagrees with its case lines; its scores are worked out again "
+                       "from the lines, and shown with a warning", err=True)
     click.echo(f"{out}: {len(built.scenarios)} scenarios, {len(built.engines)} engine(s), "
                f"built in {time.monotonic() - started:.1f}s")
 

@@ -12,7 +12,6 @@ that passed out of those that applied (NOT_APPLICABLE and UNRESOLVED assert noth
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -21,10 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from shinpan import outcomes
-from shinpan.report import cases, read, rules_label
+from shinpan.outputs import json_line, printable
+from shinpan.report import Report, rules_label
 from shinpan.summary import LACKING, REASONS_SHOWN, lacking_reasons
 
 MISSING = "-"
+LACKING_VALUES = frozenset(status.value for status in LACKING)
 NOT_RUN = tuple(status.value for status in outcomes.NOT_RUN)
 NOT_PLAYED = (*NOT_RUN, "UNSUPPORTED", "UNOBSERVABLE", MISSING, "NO_RESULT")
 """What a run shows for a scenario it did not play: it asserted nothing, lacked something, or has no line for it."""
@@ -111,17 +112,22 @@ class Comparison:
 
 
 def read_run(path: str | Path) -> Run:
-    """Read one report (:func:`shinpan.report.read`); :class:`ReportError` naming the file and line if it is not
-    one. The column is named after the engine of its header and the rules it ran under."""
-    lines = read(path)
-    header = next((line for line in lines if line.get("type") == "header"), {})
-    found = cases(lines)
-    adapter = _mapping(header.get("adapter"))
+    """Read one report (:class:`shinpan.report.Report`; ``-``: standard input); :class:`ReportError` naming the file
+    and line if it is not one. The column is named after the engine of its header and the rules it ran under."""
+    report = Report(path)  # read one line at a time: what is kept is each scenario's status and topic
+    statuses: dict[str, str] = {}
+    topics: dict[str, str] = {}
+    messages: dict[str, str] = {}
+    for line in report.cases():
+        case_id = str(line["id"])
+        statuses[case_id] = str(line["status"])
+        topics[case_id] = str(line.get("topic", ""))
+        if line.get("message") and statuses[case_id] in LACKING_VALUES:  # only why something was lacking is read
+            messages[case_id] = str(line["message"])
+    adapter = _mapping(report.header.get("adapter"))
     name = " ".join(str(adapter[k]) for k in ("name", "version") if adapter.get(k))
-    return Run(str(path), name or str(adapter.get("spec") or Path(path).stem), rules_label(header),
-               {str(line["id"]): str(line["status"]) for line in found},
-               {str(line["id"]): str(line.get("topic", "")) for line in found},
-               {str(line["id"]): str(line["message"]) for line in found if line.get("message")})
+    return Run(str(path), name or str(adapter.get("spec") or Path(path).stem), rules_label(report.header),
+               statuses, topics, messages)
 
 
 def _mapping(value: object) -> Mapping[str, Any]:
@@ -147,7 +153,7 @@ def compare(runs: Sequence[Run]) -> Comparison:
 def as_json(comparison: Comparison, only_differences: bool) -> str:
     """One JSON document: the runs, the scenarios (status per run label) and the totals."""
     rows = comparison.differences() if only_differences else comparison.rows
-    return json.dumps({
+    return json_line({
         "runs": [{"label": label, "report": run.path, "engine": run.engine, "ruleset": run.ruleset}
                  for label, run in zip(comparison.labels, comparison.runs, strict=True)],
         "scenarios": [{"id": case_id, "topic": topic, "statuses": dict(zip(comparison.labels, statuses, strict=True)),
@@ -159,7 +165,7 @@ def as_json(comparison: Comparison, only_differences: bool) -> str:
                    for topic, per_run in comparison.totals().items()},
         "differences": len(comparison.differences()),
         "differences_by_topic": comparison.differences_by_topic(),
-    }, ensure_ascii=False)
+    })
 
 
 def as_markdown(comparison: Comparison, only_differences: bool) -> str:
@@ -168,7 +174,7 @@ def as_markdown(comparison: Comparison, only_differences: bool) -> str:
            + " | differ (disagree) |", "|---|" + "---:|" * (len(comparison.labels) + 1)]
     by_topic = comparison.differences_by_topic()
     for topic, per_run in comparison.totals().items():
-        name = f"**{topic}**" if topic == "total" else topic
+        name = f"**{topic}**" if topic == "total" else _cell(topic)
         out.append(f"| {name} | " + " | ".join(f"{t['passed']}/{t['applicable']}" for t in per_run)
                    + f" | {_differ(by_topic[topic])} |")
     rows = comparison.differences() if only_differences else comparison.rows
@@ -179,7 +185,7 @@ def as_markdown(comparison: Comparison, only_differences: bool) -> str:
         out += ["<details><summary>" + f"{title} ({len(rows)})</summary>", "",
                 "| scenario | topic | " + " | ".join(_cell(x) for x in comparison.labels) + " |",
                 "|---|---|" + "---|" * len(comparison.labels)]
-        out += [f"| `{case_id}` | {topic} | " + " | ".join(_mark(s) for s in statuses) + " |"
+        out += [f"| `{_cell(case_id)}` | {_cell(topic)} | " + " | ".join(_mark(s) for s in statuses) + " |"
                 for case_id, topic, statuses in rows]
         out += ["", "</details>"]
     for label, run in zip(comparison.labels, comparison.runs, strict=True):
@@ -190,26 +196,29 @@ def as_markdown(comparison: Comparison, only_differences: bool) -> str:
 
 
 def as_pretty(comparison: Comparison, only_differences: bool) -> str:
-    """Two tables for a terminal: the scenarios (or only those that differ), then the totals per topic."""
+    """Two tables for a terminal: the scenarios (or only those that differ), one line each, then the totals per
+    topic. Everything a report gave (ids, topics, engine names) is shown with its controls escaped."""
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     buffer = StringIO()
-    console = Console(file=buffer, width=200, color_system=None)
     rows = comparison.differences() if only_differences else comparison.rows
-    scenarios = Table(title="scenarios" + (" that differ" if only_differences else ""))
-    for heading in ("scenario", "topic", *comparison.labels):
-        scenarios.add_column(heading)
-    for case_id, topic, statuses in rows:
-        scenarios.add_row(case_id, topic, *statuses)
+    labels = [printable(label, one_line=True) for label in comparison.labels]
     if rows:
-        console.print(scenarios)
+        buffer.write("scenarios" + (" that differ" if only_differences else "") + "\n")
+        _aligned(buffer, ["scenario", "topic", *labels],
+                 ([printable(case_id, one_line=True), printable(topic, one_line=True), *statuses]
+                  for case_id, topic, statuses in rows))
+        buffer.write("\n")
+    console = Console(file=buffer, width=200, color_system=None)
     totals = Table(title="passed / applicable, per topic; scenarios that differ (of them, real disagreements)")
-    for heading in ("topic", *comparison.labels, "differ (disagree)"):
-        totals.add_column(heading, justify="left" if heading == "topic" else "right")
+    for heading in ("topic", *labels, "differ (disagree)"):
+        totals.add_column(escape(heading), justify="left" if heading == "topic" else "right")
     by_topic = comparison.differences_by_topic()
     for topic, per_run in comparison.totals().items():
-        totals.add_row(topic, *(f"{t['passed']}/{t['applicable']}" for t in per_run), _differ(by_topic[topic]))
+        totals.add_row(escape(printable(topic, one_line=True)), *(f"{t['passed']}/{t['applicable']}" for t in per_run),
+                       _differ(by_topic[topic]))
     console.print(totals)
     differing = len(comparison.differences())
     console.print(f"{differing} scenario(s) where the runs differ" if differing else "all runs agree")
@@ -219,6 +228,20 @@ def as_pretty(comparison: Comparison, only_differences: bool) -> str:
             for n, reason in run.lacking()[:REASONS_SHOWN]:
                 console.print(f"  {n:4d} × {reason}", markup=False)
     return buffer.getvalue()
+
+
+def _aligned(out: StringIO, headings: list[str], rows: Iterable[list[str]]) -> None:
+    """A plain table, its columns as wide as their widest cell (by terminal cells: a kanji takes two), written
+    line by line: a table of a quarter of a million scenarios takes a second, not minutes."""
+    from rich.cells import cell_len
+
+    table = [headings, *rows]
+    widths = [max(cell_len(row[index]) for row in table) for index in range(len(headings))]
+    for number, row in enumerate(table):
+        out.write("  ".join(cell + " " * (width - cell_len(cell)) for cell, width in zip(row, widths, strict=True))
+                  .rstrip() + "\n")
+        if number == 0:
+            out.write("  ".join("-" * width for width in widths) + "\n")
 
 
 def render(runs: Iterable[Run], format_: str, only_differences: bool, only_played: bool = False) -> str:
@@ -245,7 +268,7 @@ def _differ(counts: Mapping[str, int]) -> str:
 
 
 def _cell(text: str) -> str:
-    return text.replace("|", "\\|")
+    return printable(text, one_line=True).replace("|", "\\|")
 
 
 def _mark(status: str) -> str:

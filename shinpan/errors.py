@@ -22,5 +22,15 @@ class ExpectationsError(ShinpanError):
     """An expectations file that cannot be read: names the file and the entry."""
 
 
+class OutputError(ShinpanError):
+    """An output the command cannot write as asked: it would overwrite an input or another output, it lies in
+    the suite's folder, or it is not a file that can be written. Found before anything is written."""
+
+
+class RenderError(ShinpanError):
+    """A contract message that no phrase of the step library says, or that two phrases claim (the scenario
+    printer, :func:`shinpan.step_library.printer`, cannot print the case it was given)."""
+
+
 class ScaffoldError(ShinpanError):
     """``shinpan new-adapter`` cannot write its project: a folder that is not empty, an unknown language."""

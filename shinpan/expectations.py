@@ -97,6 +97,8 @@ class Expectations:
 def load(path: str | Path) -> Expectations:
     """Read and check an expectations file."""
     file = Path(path)
+    if file.exists() and not file.is_file():  # a pipe would block the run forever, a folder cannot be one
+        raise ExpectationsError(f"{file}: not a regular file: an expectations file is a TOML file")
     try:
         text = file.read_text(encoding="utf-8")
     except OSError as error:

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from shinpan.outputs import printable
+
 
 @dataclass(frozen=True)
 class FailedStep:
@@ -52,7 +54,8 @@ class Failure:
             lines.append(f"  step:       {self.feature}:{self.step.line}  {self.step.describe()}")
         else:
             lines.append("  step:       (before any step: the adapter or the scenario's fixtures)")
-        first, *rest = (self.message or self.status).splitlines() or [self.status]
+        # the message is the engine's or the adapter's: shown with its control characters escaped
+        first, *rest = printable(self.message or self.status).split("\n")
         lines.append(f"  check:      {first}")
         lines += [f"              {more}" for more in rest]
         lines.append(f"  rules:      {', '.join(self.rules) or '-'}")

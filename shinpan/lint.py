@@ -1,9 +1,10 @@
 """``shinpan lint``: check every feature file, printing each problem as ``path:line: message``.
 
 Checks: the file parses as Japanese Gherkin; no BOM; no full-width colon after a keyword; each
-scenario has a unique ``@id``, at least one ``@rule`` or ``@source``, every ``@source`` in
+scenario has a unique ``@id`` of the ids' character set, at least one ``@rule`` or ``@source``, every ``@source`` in
 ``features/sources.yaml`` (and so every change's sources), only registry tags, valid
-``@since``/``@until`` revisions, a known ``@status``; the feature's ``@topic`` is its folder; no two
+``@since``/``@until`` revisions, a known ``@status``, a ``@generated`` seed with a generated id (and no
+generated id without it); the feature's ``@topic`` is its folder; no two
 scenarios share a name in a file; every card named is in the registry; every step matches exactly
 one step definition. Before them, the registries: each file against its JSON Schema (every problem, at its
 line), and no id given twice. A user suite (:class:`~shinpan.adapters.locations.SuiteFolders`) is linted
@@ -20,13 +21,13 @@ from typing import TYPE_CHECKING, Any
 
 from gherkin.dialect import Dialect
 
-from shinpan import paths, rulesets, suite
+from shinpan import identity, paths, rulesets, suite
 from shinpan import rules as rules_
 from shinpan import sources as sources_
 from shinpan.adapters import cards, registries
 from shinpan.adapters.errors import SuiteError
 from shinpan.adapters.locations import SuiteFolders, current
-from shinpan.tags import STATUS_VALUES, TagValues
+from shinpan.tags import GENERATED_ID, GENERATED_ID_PREFIX, STATUS_VALUES, TagValues
 
 if TYPE_CHECKING:
     from shinpan.cases.compiler import StepBook
@@ -69,7 +70,7 @@ def lint(root: Path | SuiteFolders | None = None) -> list[Problem]:
     problems.extend(_lint_change_sources(changes, known_sources))
     problems.extend(_lint_rule_versions(known_rules, changes))
     matchers = _library()
-    seen_ids: dict[str, str] = {}
+    parsed: list[suite.Case] = []
     for path in suite.feature_paths(root):
         problems.extend(_lint_text(path))
         try:
@@ -77,9 +78,11 @@ def lint(root: Path | SuiteFolders | None = None) -> list[Problem]:
         except SuiteError as error:
             problems.append(Problem(_show(path), error.line or 1, error.message))
             continue
-        problems.extend(_lint_file(feature, root, registry, changes, matchers, seen_ids))
+        parsed.extend(feature.cases)
+        problems.extend(_lint_file(feature, root, registry, changes, matchers))
         problems.extend(_lint_sources(feature, known_sources))
         problems.extend(_lint_rules(feature, known_rules, changes))
+    problems.extend(Problem(_show(p.path), p.line, p.message) for p in identity.problems(parsed, _show))
     return sorted(problems)
 
 
@@ -196,7 +199,7 @@ def _lint_text(path: Path) -> Iterator[Problem]:
 
 
 def _lint_file(feature: suite.FeatureFile, root: Path, registry: cards.CardRegistry, changes: rulesets.Changes,
-               matchers: StepBook, seen_ids: dict[str, str]) -> Iterator[Problem]:
+               matchers: StepBook) -> Iterator[Problem]:
     shown = _show(feature.path)
     yield from _lint_feature_tags(feature, root, shown)
     names: dict[str, int] = {}
@@ -205,9 +208,8 @@ def _lint_file(feature: suite.FeatureFile, root: Path, registry: cards.CardRegis
         if name in names:
             yield Problem(shown, line, f"scenario name {name!r} repeats line {names[name]}: pytest-bdd keeps only one")
         names.setdefault(name, line)
-    reported_ids: set[str] = set()
     for case in feature.cases:
-        yield from _lint_case(case, shown, registry, changes, matchers, seen_ids, reported_ids)
+        yield from _lint_case(case, shown, registry, changes, matchers)
 
 
 def _lint_feature_tags(feature: suite.FeatureFile, root: Path, shown: str) -> Iterator[Problem]:
@@ -221,20 +223,17 @@ def _lint_feature_tags(feature: suite.FeatureFile, root: Path, shown: str) -> It
 
 
 def _lint_case(case: suite.Case, shown: str, registry: cards.CardRegistry, changes: rulesets.Changes,
-               matchers: StepBook, seen_ids: dict[str, str], reported_ids: set[str]) -> Iterator[Problem]:
+               matchers: StepBook) -> Iterator[Problem]:
     if case.row in (None, 0):  # an outline's tags once, at its first row
         yield from _lint_tags(case, shown, changes)
-    yield from _lint_id(case, shown, seen_ids, reported_ids)
     yield from _lint_steps(case, shown, registry, matchers)
 
 
 def _lint_tags(case: suite.Case, shown: str, changes: rulesets.Changes) -> Iterator[Problem]:
-    """A scenario's tags: all in the registry, one ``@id``, a citation, known ``@status`` values and revisions."""
+    """A scenario's tags: one ``@id``, a citation, known ``@status`` values and revisions (the registry and the
+    ids' character set and uniqueness: :mod:`shinpan.identity`)."""
     values = case.values
     line = case.scenario_line
-    for tag in values.unknown:
-        yield Problem(shown, line, f"tag {tag} is not in the tag registry (topic, id, rule, source, since, "
-                                   "until, status, requires, each as @name:value)")
     if not values.id:
         yield Problem(shown, line, "scenario has no @id: tag")
     elif len(values.id) > 1:
@@ -246,17 +245,8 @@ def _lint_tags(case: suite.Case, shown: str, changes: rulesets.Changes) -> Itera
             yield Problem(shown, line, f"@status:{value} is not one of {', '.join(STATUS_VALUES)}")
     for problem in revision_tag_problems(values, changes):
         yield Problem(shown, line, problem)
-
-
-def _lint_id(case: suite.Case, shown: str, seen_ids: dict[str, str], reported_ids: set[str]) -> Iterator[Problem]:
-    """A case's id is used once in the whole suite (reported once, where it repeats)."""
-    if not case.values.id:
-        return
-    earlier = seen_ids.get(case.id)
-    if earlier is not None and case.id not in reported_ids:
-        reported_ids.add(case.id)
-        yield Problem(shown, case.line, f"@id {case.id} is already used at {earlier}")
-    seen_ids.setdefault(case.id, f"{shown}:{case.line}")
+    for problem in generated_tag_problems(values):
+        yield Problem(shown, line, problem)
 
 
 def _lint_steps(case: suite.Case, shown: str, registry: cards.CardRegistry, matchers: StepBook) -> Iterator[Problem]:
@@ -279,6 +269,22 @@ def revision_tag_problems(values: TagValues, changes: rulesets.Changes) -> Itera
     window = changes.window_problem(values.since, values.until)
     if window is not None:
         yield f"@since/@until: {window}"
+
+
+def generated_tag_problems(values: TagValues) -> Iterator[str]:
+    """What is wrong with a scenario's ``@generated`` tag and its id: a generated scenario has one seed (a whole
+    number) and an id ``gen-`` + 12 hex digits; a hand-written one's id does not start with ``gen-``."""
+    if len(values.generated) > 1:
+        yield f"scenario has several @generated tags: {', '.join(values.generated)}"
+    for seed in values.generated:
+        if not seed.isdecimal():
+            yield f"@generated:{seed}: the seed of a generated scenario is a whole number"
+    for id_ in values.id:
+        if values.generated and not GENERATED_ID.match(id_):
+            yield f"@id:{id_}: a generated scenario's id is {GENERATED_ID_PREFIX} and 12 hex digits"
+        elif not values.generated and id_.startswith(GENERATED_ID_PREFIX):
+            yield f"@id:{id_}: only a generated scenario (@generated:SEED) has an id starting with " \
+                  f"{GENERATED_ID_PREFIX!r}"
 
 
 def step_definitions() -> list[Any]:

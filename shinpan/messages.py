@@ -15,11 +15,10 @@ under xdist the workers send their steps' results with their reports and the con
 
 from __future__ import annotations
 
-import json
 import platform
 import sys
 import time
-from collections.abc import Generator, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +27,7 @@ import pytest
 from gherkin.stream.gherkin_events import GherkinEvents
 from gherkin.stream.source_events import source_event
 
-from shinpan import __version__, suite
+from shinpan import __version__, outputs, suite
 
 STEPS_KEY = pytest.StashKey[list[list[Any]]]()
 PROPERTY = "shinpan_steps"
@@ -41,9 +40,11 @@ Step = list[Any]
 class MessagesPlugin:
     """Collects each scenario's step results and writes the run's Cucumber Messages at the end."""
 
-    def __init__(self, path: str, relative: Any) -> None:
+    def __init__(self, path: str, relative: Any, keep: Callable[[int], bool] = lambda status: True) -> None:
         self.path = Path(path)
         self.relative = relative
+        self.keep = keep
+        """Whether a run that ended with an exit status writes the file (a refused run does not)."""
         self.cases: dict[str, dict[str, Any]] = {}
         self.started = time.time_ns()
 
@@ -91,11 +92,12 @@ class MessagesPlugin:
 
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        if not self.keep(int(exitstatus)):
+            return
         ran = [case for case in self.cases.values() if "status" in case]
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self.path.open("w", encoding="utf-8") as file:
+        with outputs.replaced(self.path) as file:  # whole or not at all
             for envelope in envelopes(ran, self.relative, self.started, int(exitstatus) == 0):
-                file.write(json.dumps(cm.message_converter.to_dict(envelope), ensure_ascii=False) + "\n")
+                file.write(outputs.json_line(cm.message_converter.to_dict(envelope)) + "\n")
 
 
 # ------------------------------------------------------------------ building the envelopes

@@ -12,7 +12,9 @@ from shinpan.step_library import PACKAGE as STEP_LIBRARY
 
 pytest_plugins = [
     "shinpan.plugin.options", "shinpan.plugin.startup", "shinpan.plugin.timelimit", "shinpan.plugin.states",
-    # statuses before collection, which imports it (its ScenarioTest): a plugin is imported first as a plugin
-    "shinpan.plugin.statuses", "shinpan.plugin.collection", "shinpan.plugin.gating", "shinpan.plugin.terminal",
+    # a plugin is imported first as a plugin: allstates before statuses, which imports it (its results per state),
+    # and statuses before collection, which imports it (its ScenarioTest)
+    "shinpan.plugin.allstates", "shinpan.plugin.statuses", "shinpan.plugin.collection", "shinpan.plugin.gating",
+    "shinpan.plugin.terminal",
     STEP_LIBRARY,
 ]

@@ -2,7 +2,8 @@
 
 It wraps the run's simulator with a :class:`~shinpan.trace.Tracer`, starts a transcript when a scenario's
 setup begins, notes each Gherkin step as it runs, and writes the transcript when the scenario's last report
-(teardown) is in. A run without ``--trace`` never loads this module, so it costs nothing.
+(teardown) is in; in the matrix, the executor begins and ends one per state with the run's tracer
+(:mod:`shinpan.plugin.matrix`). A run without ``--trace`` never loads this module, so it costs nothing.
 """
 
 from __future__ import annotations
@@ -11,10 +12,9 @@ from typing import Any
 
 import pytest
 
-from shinpan import paths
-from shinpan.plugin.keys import CASE_KEY, STATE_KEY
+from shinpan.plugin.keys import CASE_KEY
 from shinpan.plugin.run import RunContext
-from shinpan.trace import Tracer, TranscriptDirectory
+from shinpan.trace import Tracer, TranscriptDirectory, about
 
 
 class TracePlugin:
@@ -26,17 +26,16 @@ class TracePlugin:
         self.tracer = Tracer(files)
         self.context = context
         self._status = "ERROR"
+        context.tracer = self.tracer
         context.lifecycle.wrappers.append(self.tracer.wrap)
         context.lifecycle.observer = self.tracer.note
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_setup(self, item: pytest.Item) -> None:
         case = item.stash.get(CASE_KEY, None)
-        if case is not None:
+        if case is not None and not self.context.is_matrix:  # the matrix keeps one per state as it plays them
             self._status = "ERROR"
-            about = {"id": case.id, "feature": paths.relative_once(str(case.path)), "line": case.line,
-                     "name": case.name, "rules": list(case.values.rule)}
-            self.tracer.begin(self.context.transcript_key(case.id, item.stash.get(STATE_KEY, None)), about)
+            self.tracer.begin(self.context.transcript_key(case.id, None), about(case))
 
     def pytest_bdd_before_step(self, request: Any, feature: Any, scenario: Any, step: Any, step_func: Any) -> None:
         self.tracer.note({"kind": "step", "keyword": step.keyword.strip(), "text": step.name,

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import time
+import shutil
+import sys
+import tempfile
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
@@ -21,12 +23,13 @@ from typing import IO, Any
 import jsonschema_rs
 from jsonschema import Draft202012Validator
 
-from shinpan import __version__, suite
+from shinpan import __version__, outputs, suite
 from shinpan.adapters import schemas
 from shinpan.adapters.contract import PROTOCOL_VERSION
 from shinpan.adapters.locations import SuiteFolders, current
 from shinpan.errors import ReportError
 from shinpan.outcomes import Status
+from shinpan.outputs.text import clean, may_hold_surrogates
 from shinpan.rulesets import Changes, RulesState
 from shinpan.summary import Result, scores
 
@@ -100,82 +103,113 @@ def case(case_id: str, result: Result, ruleset: str) -> dict[str, Any]:
     return line
 
 
-def footer(results: Iterable[Result], exit_status: int, duration: float) -> dict[str, Any]:
-    """The report's last line: totals per status, conformance and coverage."""
+def footer(results: Iterable[Result], exit_status: int, duration: float,
+           given_up: Iterable[str] = ()) -> dict[str, Any]:
+    """The report's last line: totals per status, conformance and coverage; and the rules states under which the
+    adapter was given up (its restart cap reached), if any."""
     collected = list(results)
     score = scores(collected)
     totals = Counter(r.status.value for r in collected)
-    return {"type": "footer", "scenarios": len(collected), "totals": dict(sorted(totals.items())),
+    line = {"type": "footer", "scenarios": len(collected), "totals": dict(sorted(totals.items())),
             "conformance": score.conformance, "coverage": score.coverage, "exit_status": exit_status,
             "duration": round(duration, 3)}
+    states = list(given_up)
+    if states:
+        line["given_up"] = states
+    return line
 
 
-class ReportWriter:
-    """Writes the report as the run goes: the header before the first scenario, the footer at the end."""
-
-    def __init__(self, path: str) -> None:
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self.path = path
-        # errors="replace": a string no UTF-8 can hold (a lone surrogate from an adapter) must not lose the report
-        self._file: IO[str] | None = open(path, "w", encoding="utf-8", errors="replace")  # noqa: SIM115
-        self._started = time.monotonic()
-        self._header: Mapping[str, Any] | None = None
-
-    @property
-    def has_header(self) -> bool:
-        return self._header is not None
-
-    def write(self, line: Mapping[str, Any]) -> None:
-        if self._file is None:
-            return
-        if line.get("type") == "header":
-            self._header = line
-        self._file.write(json.dumps(line, ensure_ascii=False) + "\n")
-        self._file.flush()
-
-    def rewrite_cases(self, cases: Iterable[Mapping[str, Any]], footer: Mapping[str, Any]) -> None:
-        """Write the report anew at the end: the header, ``cases`` in the order given, the footer."""
-        if self._file is None:
-            return
-        self._file.seek(0)
-        self._file.truncate()
-        for line in [*([self._header] if self._header else []), *cases, footer]:
-            self._file.write(json.dumps(line, ensure_ascii=False) + "\n")
-        self._file.flush()
-
-    def elapsed(self) -> float:
-        return time.monotonic() - self._started
-
-    def close(self) -> None:
-        if self._file is not None:
-            self._file.close()
-            self._file = None
+def write(path: str | Path, lines: Iterable[Mapping[str, Any]]) -> None:
+    """Write a report whole or not at all (:mod:`shinpan.outputs.atomic`): each line one JSON line that reads back
+    as one line whatever its text holds (:func:`shinpan.outputs.text.json_line`); the previous file at ``path``
+    stays whole until the new one is complete."""
+    with outputs.replaced(path) as file:
+        for line in lines:
+            file.write(outputs.json_line(line) + "\n")
 
 
 def read(path: str | Path) -> list[dict[str, Any]]:
     """Every line of a report; :class:`ReportError` (file and line) if the file is not one."""
-    return [line for _, line in read_numbered(path)]
+    return [line for _, line in iter_numbered(path)]
 
 
 def read_numbered(path: str | Path) -> list[tuple[int, dict[str, Any]]]:
     """Every line of a report with its line number, for readers that check more and say where."""
+    return list(iter_numbered(path))
+
+
+def iter_numbered(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Each line of a report with its line number, read one at a time: what a reader holds is one line, however
+    big the report (``-``: standard input). A line ends at ``\\n`` only — never at a character that
+    ``str.splitlines`` would take for a line end (U+2028, U+0085, a form feed…), which a message may hold; a lone
+    surrogate (``"\\ud800"``, valid JSON, invalid Unicode) reads as U+FFFD, as the kit writes it
+    (:func:`shinpan.outputs.text.json_line`). :class:`ReportError` (file and line) for the first line that is
+    not a report line."""
+    if str(path) == "-":
+        yield from _numbered(path, sys.stdin.buffer)
+        return
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
-        raise ReportError(path, None, f"cannot read a report: {reason}") from None
-    read_lines = [(number, _line(path, number, line)) for number, line in enumerate(lines, 1) if line.strip()]
-    if not read_lines:
+        stream = open(path, "rb")  # noqa: SIM115 - closed by the with below
+    except OSError as error:
+        raise ReportError(path, None, f"cannot read a report: {error.strerror}") from None
+    with stream:
+        yield from _numbered(path, stream)
+
+
+def _numbered(path: str | Path, stream: IO[bytes]) -> Iterator[tuple[int, dict[str, Any]]]:
+    found = False
+    try:
+        for number, raw in enumerate(stream, 1):
+            if raw.strip():
+                found = True
+                yield number, _line(path, number, raw)
+    except OSError as error:
+        raise ReportError(path, None, f"cannot read a report: {error.strerror}") from None
+    if not found:
         raise ReportError(path, None, "empty: not a shinpan report (written by shinpan run --report)")
-    return read_lines
 
 
-def _line(path: str | Path, number: int, line: str) -> dict[str, Any]:
+class Report:
+    """A report read as it is needed: its header, then its lines one at a time as often as asked (standard input,
+    ``-``, is first copied to a temporary file, so that it too can be read again)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = path
+        self._copy: IO[bytes] | None = None
+        if str(path) == "-":
+            self._copy = tempfile.TemporaryFile()  # noqa: SIM115 - the report's life
+            shutil.copyfileobj(sys.stdin.buffer, self._copy)
+        first = next(self._lines(), (0, {}))[1]
+        self.header: dict[str, Any] = first if first.get("type") == "header" else {}
+        """The header line (empty for a report of a kit that wrote none)."""
+
+    def _lines(self) -> Iterator[tuple[int, dict[str, Any]]]:
+        if self._copy is None:
+            return iter_numbered(self.path)
+        self._copy.seek(0)
+        return _numbered(self.path, self._copy)
+
+    def lines(self) -> Iterator[dict[str, Any]]:
+        """Every line, in order, one at a time."""
+        return (line for _, line in self._lines())
+
+    def cases(self) -> Iterator[dict[str, Any]]:
+        """The scenario lines, in order, one at a time."""
+        return (line for line in self.lines() if line.get("type", "case") == "case")
+
+
+def _line(path: str | Path, number: int, raw: bytes) -> dict[str, Any]:
     """Line ``number`` of a report, as a JSON object whose fields have the types the schema gives them."""
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ReportError(path, number, "not UTF-8 text") from None
     try:
         value = json.loads(line)
     except (ValueError, RecursionError):
         value = None
+    if may_hold_surrogates(line):
+        value = clean(value)
     if not isinstance(value, dict) or value.get("type", "case") not in ("header", "case", "footer"):
         raise ReportError(path, number, "not a line of a shinpan report (a JSON object with type header, "
                                         "case or footer; written by shinpan run --report)")

@@ -3,16 +3,21 @@
 The step library (``shinpan.steps``: the phrases of the feature files, mapped to the adapter contract) is the
 top layer: it imports the tooling, and the tooling never imports it. The runner loads the step library as a
 plugin, as pytest loads test modules — by name (:data:`PACKAGE`, whose ``pytest_plugins`` lists its modules) —
-and ``shinpan lint`` reads its step definitions through :func:`load`.
+and ``shinpan lint`` reads its step definitions through :func:`load`. What the step library knows of its own
+phrases — how to print a contract message back as the phrase that says it — the kit reaches the same way:
+:func:`printer`.
 """
 
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 from typing import Any, Final
 
 PACKAGE: Final = "shinpan.steps"
 """The step library's package; its ``STEP_MODULES`` (also its ``pytest_plugins``) are the modules to load."""
+PRINTER: Final = "shinpan.steps.printer"
+"""The scenario printer: a case's messages back to the step library's phrases, as a scenario."""
 
 
 def load() -> tuple[str, ...]:
@@ -28,3 +33,10 @@ def duel(sink: Any, registry: Any, rules: Any, seed: int) -> Any:
     """A duel of the step library (``shinpan.steps.duel.Duel``) that hands what its steps make to ``sink``: how the
     compiler (:mod:`shinpan.cases.compiler`) calls the steps without pytest."""
     return importlib.import_module(f"{PACKAGE}.duel").Duel(sink, registry, rules, seed)
+
+
+def printer() -> ModuleType:
+    """The step library's scenario printer (``shinpan.steps.printer``: ``Heading``, ``canonical_messages``,
+    ``print_scenario``, ``print_feature``, ``generated_id``), with every step module loaded."""
+    load()
+    return importlib.import_module(PRINTER)

@@ -16,6 +16,7 @@ from gherkin.errors import CompositeParserException, ParserException
 from gherkin.parser import Parser
 from gherkin.pickles.compiler import Compiler
 
+from shinpan import identity
 from shinpan.adapters.errors import SuiteError
 from shinpan.adapters.locations import current
 from shinpan.tags import TagValues, read_tags
@@ -170,8 +171,12 @@ def feature_paths(root: Path | None = None) -> list[Path]:
 
 
 def cases(root: Path | None = None) -> list[Case]:
-    """Every case of every feature file under ``root`` (default: the suite being run), file by file."""
-    return [case for path in feature_paths(root) for case in feature(path).cases]
+    """Every case of every feature file under ``root`` (default: the suite being run), file by file; a problem of
+    identity (an unknown tag, an id outside the character set or used twice: :mod:`shinpan.identity`) is a
+    :class:`SuiteError`, as for every command that reads the suite."""
+    found = [case for path in feature_paths(root) for case in feature(path).cases]
+    identity.require(found)
+    return found
 
 
 @cache

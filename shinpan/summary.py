@@ -52,6 +52,8 @@ class Result:
     """The scenario's transcript file (``--trace DIR``)."""
     started: bool = True
     """Whether the adapter had got through its handshake: if not, nothing of the scenario was supported."""
+    gave_up: bool = False
+    """Whether it is a CRASH because the adapter had been given up under its rules state (``--max-restarts``)."""
 
     @property
     def raw(self) -> Status:

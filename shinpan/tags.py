@@ -7,7 +7,10 @@
 * ``@since:R`` / ``@until:D`` — the revisions it holds from / until (see :mod:`shinpan.rulesets`);
 * ``@status:unresolved`` — an open question, documented, asserting nothing;
 * ``@status:not_applicable`` — a "-" in a source table: the question does not arise; documented, asserting nothing;
-* ``@requires:M`` — a mechanic the adapter must implement, else the scenario is UNSUPPORTED.
+* ``@requires:M`` — a mechanic the adapter must implement, else the scenario is UNSUPPORTED;
+* ``@generated:SEED`` — the scenario was printed by a generator (``shinpan explore``), in the run with this seed
+  (a whole number); its id is ``gen-`` and the first 12 hex digits of its script's digest. Only a generated
+  scenario's id starts with ``gen-``, so it never meets a hand-written one's.
 """
 
 from __future__ import annotations
@@ -25,8 +28,13 @@ REGISTRY: dict[str, str] = {
     "until": "the last day the ruling held (or the undated revision that ended it)",
     "status": "unresolved: an open question that asserts nothing; not_applicable: a '-' cell of a source table",
     "requires": "a mechanic the adapter must implement",
+    "generated": "printed by a generator (shinpan explore): the seed of the run that found it",
 }
 STATUS_VALUES = ("unresolved", "not_applicable")
+GENERATED_ID_PREFIX = "gen-"
+"""Every generated scenario's id starts with this, and no other scenario's."""
+GENERATED_ID = re.compile(r"^gen-[0-9a-f]{12}$")
+"""The id of a generated scenario: ``gen-`` and 12 hex digits (see ``shinpan.steps.printer``)."""
 VALUE_TAG = re.compile(r"^@?(?P<name>[A-Za-z_][\w-]*):(?P<value>\S+)$")
 
 
@@ -42,6 +50,7 @@ class TagValues:
     until: tuple[str, ...] = ()
     status: tuple[str, ...] = ()
     requires: tuple[str, ...] = ()
+    generated: tuple[str, ...] = ()
     unknown: tuple[str, ...] = field(default=())
 
     @property

@@ -24,14 +24,22 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from shinpan import outputs, paths, suite
 from shinpan.adapters.contract import Simulator
 
 Line = dict[str, Any]
 
 
+def about(case: suite.Case) -> dict[str, Any]:
+    """What a transcript's first line says of its scenario."""
+    return {"id": case.id, "feature": paths.relative_once(str(case.path)), "line": case.line, "name": case.name,
+            "rules": list(case.values.rule)}
+
+
 def transcript_name(case_id: str) -> str:
-    """The file name of a scenario's transcript: its id, with path separators made safe."""
-    return case_id.replace("/", "_").replace("\\", "_") + ".jsonl"
+    """The file name of a scenario's transcript: its id, made a safe, unique and bounded file name
+    (:func:`shinpan.outputs.file_name`: an id of the suite's character set is its own name)."""
+    return outputs.file_name(case_id, ".jsonl")
 
 
 class Tracer:
@@ -131,5 +139,4 @@ class TranscriptDirectory:
         return self.directory / transcript_name(case_id)
 
     def __call__(self, case_id: str, lines: list[Line]) -> None:
-        text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
-        self.path(case_id).write_text(text, encoding="utf-8")
+        outputs.write_text(self.path(case_id), "".join(outputs.json_line(line) + "\n" for line in lines))

@@ -1,7 +1,8 @@
 """The step library: Japanese phrases of the feature files -> calls on the adapter contract.
 
 Steps never import an engine. They build the starting state, send moves and read observations
-through :class:`shinpan.steps.duel.Duel`, which speaks only the contract's messages.
+through :class:`shinpan.steps.duel.Duel`, which speaks only the contract's messages. Each phrase also prints back:
+its renderer, beside its definition, says the message as the phrase (:mod:`shinpan.steps.printer`).
 """
 
 STEP_MODULES: tuple[str, ...] = (

@@ -9,6 +9,8 @@ adapter's game under pytest (:class:`shinpan.cases.game.Game`, which plays it at
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from shinpan.adapters.cards import CardRegistry
@@ -36,6 +38,9 @@ class Duel:
         """The setup the game started with (None: not yet: Given steps may still add to it)."""
         self._drawn: dict[str, int] = {}
         self._turns_passed = 0
+        self._attempting = False
+        self.moves_made = 0
+        """How many moves the steps have made so far."""
 
     # ------------------------------------------------------------------ setup
     def declare(self, ref: CardRef) -> str:
@@ -67,15 +72,20 @@ class Duel:
             raise ValueError(f"the step says 《{ref.name}》 is {player}'s card, but the setup gives it to {owner}")
         return label
 
-    def set_turn(self, active: str, number: int | None = None) -> None:
-        """Whose turn it is (and which, counted from 1 for both players)."""
+    def set_turn(self, active: str, number: int | None = None, step: str = "main") -> None:
+        """Whose turn it is (and which, counted from 1 for both players; and its step, the main step unless said)."""
         self._before_start("the turn")
-        self.turn = {"number": number or self.turn["number"], "active": active, "step": "main"}
+        self.turn = {"number": number or self.turn["number"], "active": active, "step": step}
 
     def put(self, player: str, zone: str, ref: CardRef) -> None:
         """Put a card into a zone of ``player`` (the deck is filled top first)."""
         self._before_start("a zone")
         self.players[player].setdefault(zone, []).append(self.declare(ref))
+
+    def put_tapped_mana(self, player: str, ref: CardRef) -> None:
+        """Put a card into ``player``'s mana zone, tapped."""
+        self.put(player, "mana", ref)
+        self.players[player].setdefault("tapped_mana", []).append(ref.label)
 
     def put_object(self, player: str, refs: list[CardRef], *, tapped: bool = False, arrived: bool = False,
                    attacking: bool = False) -> None:
@@ -118,10 +128,12 @@ class Duel:
         self._before_start("an effect")
         self.effects.append({"kind": "power", "target": self.label(ref), "amount": amount, "duration": duration})
 
-    def ignore_abilities(self, ref: CardRef) -> None:
-        """An effect already applied makes the abilities of the object ``ref`` is in ignored."""
+    def ignore_abilities(self, ref: CardRef, duration: str | None = None) -> None:
+        """An effect already applied makes the abilities of the object ``ref`` is in ignored (for ``duration``, if
+        given: else the contract's default)."""
         self._before_start("an effect")
-        self.effects.append({"kind": "ignore_abilities", "target": self.label(ref)})
+        effect = {"kind": "ignore_abilities", "target": self.label(ref)}
+        self.effects.append(effect if duration is None else {**effect, "duration": duration})
 
     def script_choice(self, player: PlayerName, kind: ChoiceKind, refs: list[CardRef]) -> None:
         """Script ``player``'s (me / opp) answer to the next decision of ``kind``."""
@@ -147,7 +159,17 @@ class Duel:
         """Perform a move. Unless it is only an ``attempt``, the rules rejecting it fails the scenario."""
         setup = self.start()
         choices, self.choices = self.choices, []
-        self.sink.emit(Move(action, tuple(choices), attempt), setup)
+        self.moves_made += 1
+        self.sink.emit(Move(action, tuple(choices), attempt or self._attempting), setup)
+
+    @contextmanager
+    def attempting(self) -> Iterator[None]:
+        """The moves made inside are only tried (〜ことを試みる): the rules may reject them."""
+        self._attempting = True
+        try:
+            yield
+        finally:
+            self._attempting = False
 
     def end_turn(self) -> None:
         """End the turn; the next player's turn begins with a draw.

@@ -23,7 +23,22 @@ ZONES: dict[str, str] = {
 DECK_POSITIONS: dict[str, str] = {"一番上": "top", "一番下": "bottom"}
 """山札の一番上 / 山札の一番下: a place in the deck (top first), as the contract's ``position``."""
 
+TURN_STEPS: dict[str, str] = {
+    "ターン開始ステップ": "start",
+    "ドローステップ": "draw",
+    "マナチャージステップ": "mana",
+    "メインステップ": "main",
+    "攻撃ステップ": "attack",
+    "ターン終了ステップ": "end",
+}
+"""The steps of a turn (500番台), as the contract's ``turn.step``."""
+
+DURATIONS: dict[str, str] = {"このターンの終わりまで": "end_of_turn", "期限なく": "permanent"}
+"""How long an effect lasts, as the contract's ``duration``: until the end of the turn, or with no end."""
+
 PLAYER_PATTERN = "|".join(PLAYERS)
+TURN_STEP_PATTERN = "|".join(TURN_STEPS)
+DURATION_PATTERN = "|".join(DURATIONS)
 DECK_POSITION_PATTERN = "|".join(DECK_POSITIONS)
 ZONE_PATTERN = "|".join(ZONES)
 CARD_ZONE_PATTERN = "|".join(z for z in ZONES if z != "バトルゾーン")

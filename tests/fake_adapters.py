@@ -149,7 +149,34 @@ class LoopsOnce(ReferenceSimulator):
         return super().act(request)
 
 
+class LoopsOnEveryMove(ReferenceSimulator):
+    """Its engine loops forever on every move: each scenario that moves is a TIMEOUT (the in-process time limit)."""
+
+    def act(self, request: ActRequest) -> Response:
+        while True:
+            pass
+
+
+HOSTILE = "\x1b]0;pwned\x07\x1b[2J\u202eevil\u2028\x85"
+"""Text that would retitle and clear a terminal, reverse what follows, and break a line for some readers."""
+
+
+class Hostile(ReferenceSimulator):
+    """Names its engine with terminal escape sequences and fails every setup with more: ERROR everywhere, and
+    nothing of it may reach a terminal raw."""
+
+    def hello(self, request: HelloRequest) -> HelloResponse:
+        response = super().hello(request)
+        response["engine"] = {**response["engine"], "name": f"engine{HOSTILE}"}  # a copy: the reference's is shared
+        return response
+
+    def setup(self, request: SetupRequest) -> Response:
+        return {"status": "error", "message": f"cannot{HOSTILE}build"}
+
+
 FAKES = {
+    "fake-loops": LoopsOnEveryMove,
+    "fake-hostile": Hostile,
     "fake-loops-once": LoopsOnce,
     "fake-no-observables": NoObservables,
     "fake-no-cards": NoCards,

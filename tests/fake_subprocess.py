@@ -6,6 +6,7 @@ over JSON lines and breaks one thing, so a run through ``cmd:`` must end with on
 - ``serve NAME``        serve the in-process adapter NAME as it is (``reference``, ``fake-never-sick``, …)
 - ``dies-at-start``     writes a reason to stderr and exits 3 before reading anything: CRASH everywhere
 - ``crash-on-act``      exits 139 when asked to act: CRASH
+- ``crash-under LABEL`` exits 139 when asked to act in a game under the rules LABEL (every time): CRASH there only
 - ``hang-on-act``       never answers act: TIMEOUT
 - ``garbage``           answers observe with a line that is not JSON: ERROR
 - ``invalid``           answers observe with JSON that breaks the schema: ERROR under ``--validate``
@@ -18,11 +19,15 @@ over JSON lines and breaks one thing, so a run through ``cmd:`` must end with on
 - ``refuse-protocol``   answers hello with protocol 999, then ignores the end of its input: ERROR everywhere
 - ``refuse-error``      answers hello ``error``, then ignores the end of its input: ERROR everywhere
 - ``grandchild``        on act starts a grandchild that holds stdout, then exits: TIMEOUT
+- ``setsid-grandchild`` the same, but the grandchild leaves the process group (``setsid()``): TIMEOUT
 - ``stderr-flood``      writes 1 MB to stderr before every answer (and answers correctly): PASS everywhere
 - ``extra-line``        answers observe, then writes one more JSON line: ERROR (out of step)
 - ``flood``             answers observe, then writes 5000 more JSON lines: ERROR (out of step)
 - ``wrong-answer``      answers act with an observe response (as if out of step): ERROR
 - ``ignore-eof``        serves correctly, but does not exit at the end of its input or on ``stop``
+- ``slow``              serves correctly, 0.1 s per answer (a run long enough to be interrupted at any point)
+- ``ignore-stop``       serves correctly, but on ``stop`` creates the ``--once`` FILE and then ignores everything,
+                        SIGTERM too, until it is killed (a kit that stops it can be interrupted meanwhile)
 
 With ``--once FILE`` it misbehaves only if FILE does not exist yet (and creates it), so the restarted
 child behaves: one scenario gets the status, every other one must PASS. With ``--pids FILE`` it appends
@@ -33,6 +38,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -71,6 +77,8 @@ class Fake:
     simulator: Any
     pids: Path | None
     once: Path | None
+    rules: str | None = None
+    """The label of the rules of the game being played (from its ``new_game``)."""
 
     def misbehave(self) -> bool:
         """Whether to break now: always, or with ``--once FILE`` only the first time (FILE records it)."""
@@ -97,6 +105,13 @@ def _refuse_error(fake: Fake, line: str) -> None:
     _ignore_the_end()
 
 
+def _ignore_stop(fake: Fake, line: str) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if fake.once is not None:
+        fake.once.write_text("stopping", encoding="utf-8")
+    _ignore_the_end()
+
+
 def _ignore_the_end() -> None:
     sys.stdin.read()
     time.sleep(3600)
@@ -120,6 +135,13 @@ def _hang(fake: Fake, line: str) -> None:
 def _leave_grandchild(fake: Fake, line: str) -> None:
     print("fake: leaving a grandchild behind", file=sys.stderr, flush=True)
     grandchild = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
+    _record_pid(fake.pids, grandchild.pid)
+    os._exit(0)
+
+
+def _leave_setsid_grandchild(fake: Fake, line: str) -> None:
+    print("fake: leaving a grandchild in a session of its own", file=sys.stderr, flush=True)
+    grandchild = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"], start_new_session=True)
     _record_pid(fake.pids, grandchild.pid)
     os._exit(0)
 
@@ -162,9 +184,13 @@ FAULTS = {
     "refuse-protocol": Fault("hello", _refuse_protocol, once=False),
     "refuse-error": Fault("hello", _refuse_error, once=False),
     "stderr-flood": Fault(None, _flood_stderr, when="before", once=False),
+    "slow": Fault(None, lambda fake, line: time.sleep(0.1), when="before", once=False),
+    "ignore-stop": Fault("stop", _ignore_stop, once=False),
     "crash-on-act": Fault("act", _crash),
+    "crash-under": Fault("act", _crash, once=False),
     "hang-on-act": Fault("act", _hang),
     "grandchild": Fault("act", _leave_grandchild),
+    "setsid-grandchild": Fault("act", _leave_setsid_grandchild),
     "surrogate-message": Fault("act", _writes('{"status": "error", "message": ' + SURROGATE + "}")),
     "wrong-answer": Fault("act", lambda fake, line: _write(json.dumps(fake.answer('{"cmd": "observe"}')))),
     "garbage": Fault("observe", _garbage),
@@ -192,9 +218,14 @@ def main(argv: list[str]) -> int:
 
     fake = Fake(ADAPTERS[rest[0] if mode == "serve" else "reference"](), pids, _option(rest, "--once"))
     fault = FAULTS.get(mode)
+    only_under = rest[0] if mode == "crash-under" else None
     for line in sys.stdin:
-        cmd = json.loads(line).get("cmd")
-        when = fault.when if fault and fault.cmd in (None, cmd) and (not fault.once or fake.misbehave()) else None
+        request = json.loads(line)
+        cmd = request.get("cmd")
+        if cmd == "new_game":
+            fake.rules = request["rules"]["label"]
+        applies = fault is not None and fault.cmd in (None, cmd) and only_under in (None, fake.rules)
+        when = fault.when if fault and applies and (not fault.once or fake.misbehave()) else None
         if fault and when == "instead":
             fault.does(fake, line)
             continue

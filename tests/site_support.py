@@ -10,6 +10,9 @@ from shinpan import report, rulesets, suite
 from shinpan.outcomes import Status
 from shinpan.summary import Result
 
+TRANSCRIPT = '{{"kind": "scenario", "id": "{id}"}}\n{{"kind": "end", "status": "FAIL"}}\n'
+"""A failing case's transcript, as ``--trace`` writes one: its scenario line first, its end last."""
+
 
 def case_ids() -> list[str]:
     """Every case id of the suite, in file order."""
@@ -37,7 +40,7 @@ def write_report(path: Path, name: str, status_of: Callable[[str], str], suite_h
         if failed and transcripts is not None:
             transcripts.mkdir(parents=True, exist_ok=True)
             transcript = transcripts / f"{case.id}.jsonl"
-            transcript.write_text('{"type": "act"}\n', encoding="utf-8")
+            transcript.write_text(TRANSCRIPT.format(id=case.id), encoding="utf-8")
         result = Result(Status(status), "" if status == "PASS" else f"{name}: {status} for {case.id}", case.topic,
                         case.name, case.path.name, 0.0, line=case.line, rules=case.values.rule,
                         sources=case.values.source, started=started,

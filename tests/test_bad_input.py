@@ -64,9 +64,16 @@ def test_unknown_step_phrase_is_reported(run_suite: SuiteRunner, suite_copy: Pat
      "検査.feature:6: scenario cites neither a @rule: nor a @source:"),
     (HEADER + scenario("    前提 自分のターンである\n", tags="@id:t-001 @rule:1 @wip"),
      "検査.feature:6: tag @wip is not in the tag registry (topic, id, rule, source, since, until, status, "
-     "requires, each as @name:value)"),
+     "requires, generated, each as @name:value)"),
+    (HEADER + scenario("    前提 自分のターンである\n", tags="@id:gen-0123456789ab @rule:301.5"),
+     "検査.feature:6: @id:gen-0123456789ab: only a generated scenario (@generated:SEED) has an id starting with "
+     "'gen-'"),
+    (HEADER + scenario("    前提 自分のターンである\n", tags="@id:basics-x-001 @generated:7 @rule:301.5"),
+     "検査.feature:6: @id:basics-x-001: a generated scenario's id is gen- and 12 hex digits"),
+    (HEADER + scenario("    前提 自分のターンである\n", tags="@id:gen-0123456789ab @generated:seven @rule:301.5"),
+     "検査.feature:6: @generated:seven: the seed of a generated scenario is a whole number"),
     (HEADER + scenario("    前提 自分のターンである\n", tags="@id:t-001 @rule:1 @since:2021-03-17"),
-     "検査.feature:6: @since/@until: unknown change '2021-03-17'; known changes: devolve-sickness, 2018-08-09, "),
+     "検査.feature:6: @since/@until: unknown change '2021-03-17'; known changes: devolve-sickness, "),
     (HEADER + scenario("    前提 自分のターンである\n", tags="@id:t-001 @rule:1 @since:2021-03-16 @until:2018-09-05"),
      "検査.feature:6: @since/@until: @until:2018-09-05 (2018-09-05) takes effect no later than @since:2021-03-16 "
      "(2021-03-16): the window is empty"),
@@ -87,6 +94,12 @@ def test_lint_findings(suite_copy: Path, text: str, expected: str) -> None:
     assert any(expected in m for m in found), found
 
 
+def test_a_generated_scenario_with_its_seed_and_id_is_clean(suite_copy: Path) -> None:
+    write(suite_copy, HEADER + scenario("    前提 自分のターンである\n",
+                                        tags="@id:gen-0123456789ab @generated:7 @rule:301.5"))
+    assert messages(suite_copy) == []
+
+
 def test_a_bom_is_reported(suite_copy: Path) -> None:
     write(suite_copy, "\ufeff" + HEADER + scenario("    前提 自分のターンである\n"))
     assert any("UTF-8 BOM" in m and m.startswith("検査.feature:1:") for m in messages(suite_copy))
@@ -97,7 +110,7 @@ def test_unknown_ruleset_on_the_command_line() -> None:
                           text=True, cwd=PROJECT_ROOT, check=False)
     assert done.returncode != 0
     assert "unknown ruleset 'no-such-change': expected a change id, after:ID, before:ID or a day" in done.stderr
-    assert "known changes: devolve-sickness, 2018-08-09, 2018-09-05" in done.stderr
+    assert "known changes: devolve-sickness, " in done.stderr and "2018-08-09, 2018-09-05" in done.stderr
 
 
 def test_malformed_setup_names_the_field() -> None:

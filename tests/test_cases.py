@@ -127,8 +127,21 @@ def test_what_an_adapter_lacks_ends_the_case_as_the_pytest_path_says(session: Ad
     session.hello["capabilities"]["cards"].remove(A)
     assert execute(case, session).status == Status.UNSUPPORTED
     lacking = Case("py-mechanic", case.setup, case.steps, mechanics=("no-such-mechanic",))
-    result = execute(lacking, session)
-    assert (result.status, result.step, result.steps) == (Status.UNSUPPORTED, None, ())
+    result = execute(lacking, session)  # in its first step, as under pytest-bdd (where that step makes the duel)
+    assert (result.status, result.step, len(result.steps)) == (Status.UNSUPPORTED, case.steps[0], 1)
+    assert result.message == "mechanic 'no-such-mechanic' is not implemented by the adapter"
+
+
+@pytest.mark.parametrize("stepwise", [False, True], ids=["whole", "step-by-step"])
+def test_an_engine_that_loops_is_stopped_by_the_time_limit(stepwise: bool) -> None:
+    from tests.fake_adapters import LoopsOnEveryMove
+
+    looping = AdapterSession(LoopsOnEveryMove(), "fake-loops")
+    case = summoned({"check": "in_zone", "player": "me", "zone": "battle", "card": "a", "present": True})
+    execution = Execution(case, looping, time_limit=0.2)
+    result = execution.run() if not stepwise else [*execution][-1] and execution.result
+    assert result is not None and (result.status, result.step) == (Status.TIMEOUT, case.steps[1])
+    assert "did not finish the scenario in time (0.2 s per scenario)" in result.message
 
 
 def test_a_case_is_written_in_the_replayable_form() -> None:

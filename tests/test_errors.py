@@ -16,6 +16,7 @@ from shinpan.adapters.errors import (
     FAILED,
     AdapterCrash,
     AdapterError,
+    AdapterGaveUp,
     AdapterSpecError,
     AdapterTimeout,
     FileError,
@@ -24,12 +25,14 @@ from shinpan.adapters.errors import (
     SuiteError,
 )
 from shinpan.cli import Shinpan
-from shinpan.errors import ExpectationsError, ReportError, RulesetError, ScaffoldError
+from shinpan.errors import ExpectationsError, OutputError, RenderError, ReportError, RulesetError, ScaffoldError
 from shinpan.plugin.bdd_internals import PytestBddChanged
 
 EXIT_CODES = {ShinpanError: BAD_INPUT, FileError: BAD_INPUT, SuiteError: BAD_INPUT, AdapterSpecError: BAD_INPUT,
               RulesetError: BAD_INPUT, ReportError: BAD_INPUT, ExpectationsError: BAD_INPUT, ScaffoldError: BAD_INPUT,
-              AdapterError: FAILED, AdapterCrash: FAILED, AdapterTimeout: FAILED, ScriptMismatchError: FAILED,
+              OutputError: BAD_INPUT, RenderError: BAD_INPUT,
+              AdapterError: FAILED, AdapterCrash: FAILED, AdapterGaveUp: FAILED, AdapterTimeout: FAILED,
+              ScriptMismatchError: FAILED,
               PytestBddChanged: BAD_INPUT}
 """The exit code of each error, as adapters/errors.py and the README document them."""
 

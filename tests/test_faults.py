@@ -126,6 +126,29 @@ def test_a_grandchild_holding_the_pipe_is_killed_with_its_group(run_suite: Suite
     assert left_running(tmp_path) == []
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="descendants are found through /proc (Linux)")
+def test_a_grandchild_that_leaves_the_group_is_found_and_ended(run_suite: SuiteRunner, tmp_path: Path,
+                                                              suite_copy: Path) -> None:
+    """setsid() takes the grandchild out of the process group the kit kills: before, it survived the run, holding
+    the adapter's stdout. The kit, a child subreaper, finds it by the mark it inherited."""
+    result = run_suite(fake("setsid-grandchild", tmp_path), "--scenario-timeout=5", features=suite_copy, tmp=tmp_path)
+    assert_complete(result)
+    assert sorted(result.statuses().values()).count("TIMEOUT") == 1
+    assert len((tmp_path / "pids").read_text(encoding="utf-8").split()) >= 3
+    assert left_running(tmp_path) == []
+
+
+def test_the_kit_is_a_child_subreaper_on_linux() -> None:
+    from shinpan.adapters import descendants
+
+    assert descendants.become_subreaper() == sys.platform.startswith("linux")
+    if sys.platform.startswith("linux"):  # prctl(PR_GET_CHILD_SUBREAPER) reads the flag back
+        import ctypes
+
+        flag = ctypes.c_int(0)
+        assert ctypes.CDLL(None).prctl(37, ctypes.byref(flag), 0, 0, 0) == 0 and flag.value == 1
+
+
 def test_a_child_that_ignores_the_end_of_its_input_is_stopped(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path) -> None:
     result = run_suite(fake("ignore-eof", tmp_path), features=suite_copy, tmp=tmp_path)
     assert set(result.statuses().values()) == {"PASS"}

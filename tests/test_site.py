@@ -11,9 +11,10 @@ from click.testing import CliRunner
 
 from shinpan import rulesets, suite, table
 from shinpan.cli import main
+from shinpan.outputs.folder import MANIFEST
 from shinpan.report import suite_hash
 from shinpan.site import agreement, build, history, model, reports
-from tests.site_support import carry_over_fails, case_ids, write_report
+from tests.site_support import TRANSCRIPT, carry_over_fails, case_ids, write_report
 
 
 @pytest.fixture(scope="module")
@@ -128,12 +129,22 @@ def test_engines_matrix_marks_where_engines_disagree(built: tuple[Path, model.Si
 
 
 def test_a_rebuild_leaves_no_page_of_a_scenario_that_no_longer_exists(tmp_path: Path) -> None:
-    stale = tmp_path / "scenarios" / "renamed-001.html"
-    stale.parent.mkdir(parents=True)
+    """The page of a scenario an earlier build wrote (its manifest lists it) goes; the user's own files stay."""
+    build(tmp_path, [])
+    manifest = tmp_path / MANIFEST
+    written = json.loads(manifest.read_text(encoding="utf-8"))["files"]
+    assert "scenarios/basics-zone-001.html" in written and "index.html" in written
+    stale = tmp_path / "scenarios" / "renamed-001.html"  # as if the earlier build had a scenario since renamed
     stale.write_text("<html></html>", encoding="utf-8")
+    manifest.write_text(json.dumps({"files": [*written, "scenarios/renamed-001.html"]}), encoding="utf-8")
+    mine = [tmp_path / "scenarios" / "mine.html", tmp_path / "notes.txt", tmp_path / "topics" / "extra.html"]
+    for path in mine:
+        path.write_text("the user's own", encoding="utf-8")
     build(tmp_path, [])
     assert not stale.exists()
     assert (tmp_path / "scenarios" / "basics-zone-001.html").exists()
+    assert all(path.read_text(encoding="utf-8") == "the user's own" for path in mine)
+    assert sorted(json.loads(manifest.read_text(encoding="utf-8"))["files"]) == sorted(written)
 
 
 def test_a_report_of_another_suite_is_shown_with_a_warning(tmp_path: Path) -> None:
@@ -279,7 +290,7 @@ def test_a_scenario_page_says_where_each_engine_failed(failures: tuple[Path, mod
     assert f'<a href="#steps-line-{step.line}">{step.line} 行目の手順</a>で失敗' in html
     assert f"期待と実際:</span> <code>failing-engine: FAIL for {FAILING}</code>" in html
     transcript = out / "transcripts" / "e1" / f"{FAILING}.jsonl"
-    assert transcript.read_text(encoding="utf-8") == '{"type": "act"}\n'
+    assert transcript.read_text(encoding="utf-8") == TRANSCRIPT.format(id=FAILING)
     assert f'<a href="../transcripts/e1/{FAILING}.jsonl">やり取りの記録</a>' in html
     assert "taps are carried over only for evolution in 2.0" in html  # the expectation entry, with its reason
     assert 'href="../engines.html#known-e1"' in html and 'href="https://example.invalid/engine/issues/7"' in html

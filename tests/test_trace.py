@@ -8,6 +8,7 @@ from pathlib import Path
 
 from shinpan.adapters import schemas
 from shinpan.failures import FailedStep, Failure
+from shinpan.trace import transcript_name
 from tests.conftest import SuiteRunner
 
 SICK_STEP = "ならば 《テスト用クリーチャーA》は召喚酔いしている"
@@ -93,6 +94,8 @@ def test_a_matrix_session_keeps_one_transcript_per_state(run_suite: SuiteRunner,
                     tmp=tmp_path)
     states = sorted(str(line["ruleset"]) for line in run.cases())
     assert len(states) >= 10
-    assert sorted(p.name for p in trace.iterdir()) == sorted(f"basics-sick-001@{s}.jsonl" for s in states)
-    first = json.loads((trace / f"basics-sick-001@{states[0]}.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    assert sorted(p.name for p in trace.iterdir()) == sorted(transcript_name(f"basics-sick-001@{s}") for s in states)
+    assert sorted(str(line["transcript"]) for line in run.cases()) == sorted(str(p) for p in trace.iterdir())
+    first = json.loads((trace / transcript_name(f"basics-sick-001@{states[0]}")).read_text(encoding="utf-8")
+                       .splitlines()[0])
     assert first["id"] == "basics-sick-001"

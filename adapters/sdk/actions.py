@@ -350,7 +350,7 @@ class Swap(Action):
     asks: ClassVar[tuple[ChoiceKind, ...]] = ("replacement",)
     card: Label
     with_: Label = field(metadata=_key("with"))
-    via: SwapWay | None = None
+    via: SwapWay = "swap"
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ directly in Python (``Case(id, Setup(rules, seed, state), (Step(..., items=(Move
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from shinpan.adapters.contract import Choice, Rules
@@ -135,8 +135,8 @@ class Case:
 
     def under(self, rules: Rules, seed: int | None = None) -> Case:
         """The same case played under other rules (and seed): what the matrix runs for each state."""
-        setup = replace(self.setup, rules=rules, seed=self.setup.seed if seed is None else seed)
-        return replace(self, setup=setup)
+        setup = Setup(rules, self.setup.seed if seed is None else seed, self.setup.state)
+        return Case(self.id, setup, self.steps, self.mechanics, self.since, self.until)
 
     def items(self) -> Iterator[tuple[Step, Item]]:
         """Every item with its step, in order."""
@@ -156,11 +156,17 @@ class Case:
 def fresh(value: Any) -> Any:
     """A deep copy of a JSON value (dicts, lists and scalars): what is sent to an adapter, which may keep or change
     what it is given, while the case is played again (under each rules state of the matrix)."""
-    if isinstance(value, Mapping):
-        return {key: fresh(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is list or kind is tuple:
         return [fresh(item) for item in value]
+    if kind is dict or isinstance(value, Mapping):
+        return {key: fresh(item) for key, item in value.items()}
     return value
+
+
+_SCALARS = frozenset({str, int, bool, float, type(None)})
 
 
 def _once(values: list[str] | tuple[str, ...]) -> tuple[str, ...]:

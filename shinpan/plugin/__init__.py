@@ -7,7 +7,8 @@
 - :mod:`~shinpan.plugin.startup` — building the run when pytest configures, ending it when pytest unconfigures;
 - :mod:`~shinpan.plugin.collection` — feature files collected as test modules, each test mapped to its case;
 - :mod:`~shinpan.plugin.gating` — tags as markers, ``--tags`` selection, the rules state's verdict as a skip;
-- :mod:`~shinpan.plugin.states` — the state each scenario runs under (the matrix), and the steps' fixtures;
+- :mod:`~shinpan.plugin.states` — the state each scenario runs under, and the steps' fixtures;
+- :mod:`~shinpan.plugin.allstates` — the matrix: each scenario's test plays it under every state through the executor;
 - :mod:`~shinpan.plugin.statuses` — a test's pytest outcome mapped to its status (判定), carried on its report;
 - :mod:`~shinpan.plugin.results` — every report's status gathered into the run's results and the report file;
 - :mod:`~shinpan.plugin.reporting` — the JSON Lines report file;

@@ -106,8 +106,9 @@ STEP = Internal("pytest_bdd.parser", "Step", fields=("type", "name", "keyword", 
 SCENARIO = Internal("pytest_bdd.parser", "Scenario", fields=("name", "feature", "steps"))
 FEATURE = Internal("pytest_bdd.parser", "Feature", fields=("filename",))
 STEP_CONTEXTS = Internal("pytest_bdd.steps", "step_function_context_registry")
-STEP_CONTEXT = Internal("pytest_bdd.steps", "StepFunctionContext", fields=("type", "step_func", "parser"))
-STEP_PARSER = Internal("pytest_bdd.parsers", "StepParser", fields=("is_matching",))
+STEP_CONTEXT = Internal("pytest_bdd.steps", "StepFunctionContext",
+                        fields=("type", "step_func", "parser", "converters"))
+STEP_PARSER = Internal("pytest_bdd.parsers", "StepParser", fields=("is_matching", "parse_arguments"))
 FIND_STEP = Internal("pytest_bdd.scenario", "find_fixturedefs_for_step",
                      parameters=("step", "fixturemanager", "node"))
 EXECUTE_SCENARIO = Internal("pytest_bdd.scenario", "_execute_scenario",

@@ -10,13 +10,12 @@ from typing import Any
 
 import pytest
 
-from shinpan import suite
+from shinpan import identity, suite
 from shinpan.adapters.errors import SuiteError
 from shinpan.adapters.locations import current
 from shinpan.lint import kit_scenario_ids, revision_tag_problems
 from shinpan.plugin import bdd_internals, step_lookup
 from shinpan.plugin.run import RUN_KEY
-from shinpan.plugin.states import STATE_PARAMETER
 from shinpan.plugin.statuses import ScenarioTest
 
 
@@ -46,10 +45,6 @@ class FeatureModule(pytest.Module):
         namespace.update(_scenarios=bdd_internals.scenarios, _name=self.path.name, _base=str(self.path.parent))
         # scenarios() binds tests into its caller's namespace, so it must run as this module's code
         exec(compile("_scenarios(_name, features_base_dir=_base)", str(self.path), "exec"), namespace)
-        if self.config.stash[RUN_KEY].is_matrix:  # each scenario is parametrized by state
-            for name, value in list(namespace.items()):
-                if name.startswith("test_") and callable(value):
-                    namespace[name] = pytest.mark.usefixtures(STATE_PARAMETER)(value)
         return module
 
 
@@ -67,12 +62,14 @@ def case_of(item: pytest.Item) -> suite.Case | None:
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection(session: pytest.Session) -> None:
     """Before pytest collects: every feature file to run parses, its ``@since``/``@until`` tags name known
-    revisions and (in a user suite) no scenario id is one of the kit's; else one usage error, as ``shinpan lint``
-    words it (``path:line: message``)."""
+    revisions, (in a user suite) no scenario id is one of the kit's, and its scenarios' identity is sound
+    (:mod:`shinpan.identity`: registry tags, ids of the character set, each used once among the files to run);
+    else one usage error, as ``shinpan lint`` words it (``path:line: message``)."""
     context = session.config.stash[RUN_KEY]
     folders = current()
     kit_ids = kit_scenario_ids(folders)
-    for path in _feature_files(session.config.args):
+    cases: list[suite.Case] = []
+    for path in dict.fromkeys(p.resolve() for p in _feature_files(session.config.args)):
         user = folders.user is not None and folders.user in path.resolve().parents
         try:
             feature = suite.feature(path)
@@ -83,6 +80,9 @@ def pytest_collection(session: pytest.Session) -> None:
                 raise pytest.UsageError(f"{path}:{case.scenario_line}: {problem}")
             if user and case.id in kit_ids:  # a user suite's scenario ids are its own
                 raise pytest.UsageError(f"{path}:{case.line}: @id {case.id} is already used at {kit_ids[case.id]}")
+        cases.extend(feature.cases)
+    for found in identity.problems(cases, str):
+        raise pytest.UsageError(f"{found.path}:{found.line}: {found.message}")
 
 
 def _feature_files(args: list[str]) -> Iterator[Path]:

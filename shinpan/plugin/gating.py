@@ -14,9 +14,8 @@ from shinpan.cases import applicability
 from shinpan.errors import RulesetError
 from shinpan.outcomes import ScenarioSkip
 from shinpan.plugin.collection import case_of
-from shinpan.plugin.keys import CASE_KEY, SKIP_KEY, STATE_KEY
+from shinpan.plugin.keys import CASE_KEY, SKIP_KEY
 from shinpan.plugin.run import RUN_KEY, RunContext
-from shinpan.plugin.states import state_of
 from shinpan.rulesets import RulesState
 from shinpan.tags import REGISTRY
 
@@ -36,22 +35,21 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
     for item in items:
         case = case_of(item)
         if case is not None:
-            _mark(item, case, state_of(item, context))
+            _mark(item, case)
         if case is not None and expression is not None and not expression.evaluate(list(case.tags)):
             deselected.append(item)
             continue
         selected.append(item)
-        if case is not None:
+        if case is not None and not context.is_matrix:  # the matrix decides per state (shinpan.plugin.matrix)
             _gate(item, case, context)
     if deselected:
         config.hook.pytest_deselected(items=deselected)
         items[:] = selected
 
 
-def _mark(item: pytest.Item, case: suite.Case, state: RulesState) -> None:
-    """Keep the test's case and state on it, and give it a marker per tag (``-m``, ``@requires:`` checks)."""
+def _mark(item: pytest.Item, case: suite.Case) -> None:
+    """Keep the test's case on it, and give it a marker per tag (``-m``, ``@requires:`` checks)."""
     item.stash[CASE_KEY] = case
-    item.stash[STATE_KEY] = state
     for name in REGISTRY:
         for value in getattr(case.values, name):
             item.add_marker(getattr(pytest.mark, name)(value))
@@ -59,7 +57,7 @@ def _mark(item: pytest.Item, case: suite.Case, state: RulesState) -> None:
 
 def _gate(item: pytest.Item, case: suite.Case, context: RunContext) -> None:
     """Skip a scenario that asserts nothing in its state, its status kept on the item (:data:`SKIP_KEY`)."""
-    skip = skip_of(case, item.stash[STATE_KEY], context)
+    skip = skip_of(case, context.state, context)
     if skip is not None:
         item.stash[SKIP_KEY] = skip
         item.add_marker(pytest.mark.skip(reason=skip.shown))

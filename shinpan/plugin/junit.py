@@ -1,6 +1,6 @@
 """pytest's JUnit XML (``--junitxml``) names each scenario's testcase by its scenario id (``basics-sick-001``; in a
-matrix session ``basics-sick-001@<state>``) instead of its test function's name, so that CI tools list the suite's
-own ids; the classname stays the feature file.
+matrix session too, where a scenario's one test plays every state and fails if one fails) instead of its test
+function's name, so that CI tools list the suite's own ids; the classname stays the feature file.
 
 pytest offers no public way to rename a testcase (``record_xml_attribute`` is experimental and warns under the
 default xunit2 family), so this reaches its JUnit writer, kept on the config: when a pytest release moves it, the

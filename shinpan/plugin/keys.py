@@ -6,12 +6,9 @@ import pytest
 
 from shinpan import failures, suite
 from shinpan.outcomes import ScenarioSkip
-from shinpan.rulesets import RulesState
 
 CASE_KEY = pytest.StashKey[suite.Case]()
 """The case (scenario, or outline row) a test runs."""
-STATE_KEY = pytest.StashKey[RulesState]()
-"""The state of the rules the test runs under."""
 SKIP_KEY = pytest.StashKey[ScenarioSkip]()
 """The status decided at collection (the rules state's verdict, ``@status:unresolved``, ``-``), with its reason."""
 STEP_KEY = pytest.StashKey[failures.FailedStep]()

@@ -29,6 +29,8 @@ class AdapterLifecycle:
         """Whether the engine runs in this process (no ``cmd:`` spec): the kit then keeps its time limit."""
         self._session: AdapterSession | None = None
         self._failure: AdapterError | None = None
+        self._engine: str | None = None
+        """The engine's name, kept when the adapter is stopped (the summary names it after the stop)."""
         self.wrappers: list[Callable[[Simulator], Simulator]] = []
         """Recorders (``--trace``, ``dump-cases --messages``) that wrap the simulator when it starts."""
         self.observer: Callable[[dict[str, Any]], None] | None = None
@@ -76,6 +78,8 @@ class AdapterLifecycle:
     def engine(self, start: bool) -> str:
         """The engine behind the adapter, started to name it if ``start`` (under pytest-xdist the scenarios ran in
         the workers: the adapter is started here to name it, as a serial run does)."""
+        if self._session is None and self._engine is not None:
+            return self._engine
         if self._session is None and self._failure is None and start:
             with contextlib.suppress(AdapterError):
                 self.session()
@@ -84,6 +88,7 @@ class AdapterLifecycle:
     def stop(self) -> None:
         """Stop the adapter (an adapter that fails to stop is stopped all the same)."""
         if self._session is not None:
+            self._engine = self._session.engine
             try:
                 with contextlib.suppress(AdapterError):
                     self._session.stop()

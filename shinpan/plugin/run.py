@@ -12,14 +12,16 @@ from typing import Any
 import pytest
 
 from shinpan import expectations as expectations_
+from shinpan import outputs
 from shinpan import report as report_
 from shinpan.adapters.registry import AdapterOptions
 from shinpan.outcomes import Status
 from shinpan.plugin.lifecycle import AdapterLifecycle
-from shinpan.plugin.reporting import ReportFile
+from shinpan.plugin.reporting import COMPLETED, ReportFile
 from shinpan.rulesets import Changes, RulesState
 from shinpan.session import AdapterSession
 from shinpan.summary import Result
+from shinpan.trace import Tracer
 
 RUN_KEY = pytest.StashKey["RunContext"]()
 """The run's context, on pytest's config."""
@@ -52,7 +54,15 @@ class RunContext:
         self.lifecycle = AdapterLifecycle(self.adapter, self.options)
         self.transcript: Callable[[str], str | None] = lambda case_id: None
         """Where a scenario's transcript is written, if anywhere."""
+        self.tracer: Tracer | None = None
+        """The transcripts' recorder (``--trace``)."""
         self.report: ReportFile | None = None
+        self.collected = False
+        """Whether collection ended and the scenarios began to run."""
+        self.kept = False
+        """Whether the run wrote its outputs (:meth:`finish`)."""
+        self.junit: outputs.Staged | None = None
+        """pytest's JUnit XML, written beside its target until the run ends (``--junitxml``)."""
         self.expectations_file: expectations_.Expectations | None = None
         self._expectations: dict[str, expectations_.Expectations] = {}
         self.allow_xpass: bool = config.getoption("allow_xpass")
@@ -86,8 +96,7 @@ class RunContext:
         return self.lifecycle.engine(start=bool(self.results))
 
     def transcript_key(self, case_id: str, state: RulesState | str | None) -> str:
-        """The name a scenario's transcript (and JUnit testcase) goes by: its id, and in a matrix session (one run per
-        state) its state."""
+        """The name a scenario's transcript goes by: its id, and in a matrix session (one game per state) its state."""
         label = state.label if isinstance(state, RulesState) else state
         return f"{case_id}@{label}" if label is not None and self.is_matrix else case_id
 
@@ -111,7 +120,7 @@ class RunContext:
         return [(case_id, state, self.results[case_id, state]) for case_id, state in keys]
 
     def open_report(self, path: str) -> None:
-        """Start writing the JSON Lines report at ``path`` (a path that cannot be written is bad input)."""
+        """Write the JSON Lines report at ``path`` at the end of the run (:meth:`finish`)."""
         self.report = ReportFile(path, self._report_header)
 
     def _report_header(self) -> dict[str, Any]:
@@ -122,15 +131,35 @@ class RunContext:
                               self.not_played)
 
     def finish(self, exit_status: int) -> None:
-        """The report's footer; its scenario lines put in order (:meth:`sorted_results`)."""
-        if self.report is not None:
+        """Write the report, its scenario lines in order (:meth:`sorted_results`) and its footer — unless the run
+        was refused, or interrupted before any scenario ran: then every previous output is left as it was."""
+        self.kept = self.keeps_outputs(exit_status)
+        if self.report is not None and self.kept:
             self.report.finish(self.sorted_results(), exit_status)
 
-    def close(self) -> None:
-        """Stop the adapter and close the report."""
+    def place_junit(self) -> None:
+        """Put pytest's JUnit XML, written beside its target, in place (once pytest has written it), unless the
+        run's other outputs were not written either (:meth:`finish`)."""
+        if self.junit is not None and self.kept:
+            self.junit.commit()
+
+    def stop_adapter(self, exit_status: int) -> bool:
+        """Stop the adapter, once the header of a report to write (the run ends with ``exit_status``) has named it;
+        False if an interrupt came meanwhile (the adapter is then ended at once, with whatever it started)."""
+        if self.report is not None and self.keeps_outputs(exit_status):
+            self.report.head()
         try:
             self.lifecycle.stop()
-        finally:
-            if self.report is not None:
-                self.report.close()
-                self.report = None
+        except KeyboardInterrupt:
+            return False
+        return True
+
+    def keeps_outputs(self, exit_status: int) -> bool:
+        """Whether a run that ends with ``exit_status`` writes its outputs: not when it was refused (bad input), nor
+        when it was interrupted before its scenarios began to run; the previous outputs then stay as they were."""
+        return exit_status != pytest.ExitCode.USAGE_ERROR and (self.collected or exit_status in COMPLETED)
+
+    def close(self) -> None:
+        """Stop the adapter (the report was written by :meth:`finish`)."""
+        self.report = None
+        self.lifecycle.stop()

@@ -12,15 +12,16 @@ from pathlib import Path
 import pytest
 
 from shinpan import expectations as expectations_
-from shinpan import matrix, paths, rulesets
-from shinpan.adapters import cards
+from shinpan import matrix, outputs, paths, rulesets
+from shinpan.adapters import cards, locations
 from shinpan.adapters.errors import SuiteError
-from shinpan.errors import ExpectationsError, RulesetError
+from shinpan.errors import ExpectationsError, OutputError, RulesetError
 from shinpan.plugin import bdd_internals, step_lookup
 from shinpan.plugin.results import ResultCollector
 from shinpan.plugin.run import RUN_KEY, RunContext
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest's JUnit XML plugin reads its path (see _stage_junit)
 def pytest_configure(config: pytest.Config) -> None:
     changed = bdd_internals.problems()
     if changed:  # a pytest-bdd release outside the supported range: one line before anything runs
@@ -31,7 +32,7 @@ def pytest_configure(config: pytest.Config) -> None:
         cards.load()
     except (RulesetError, SuiteError) as error:
         raise pytest.UsageError(str(error)) from None
-    _check_writable("--junitxml", getattr(config.option, "xmlpath", None))
+    _check_outputs(config)
     try:
         expected = expectations_.load(config.getoption("expectations")) if config.getoption("expectations") else None
         config.option.adapter = expectations_.adapter_for(config.getoption("adapter"), expected)
@@ -40,9 +41,9 @@ def pytest_configure(config: pytest.Config) -> None:
     context = RunContext(config, changes, selected, matrix.states(changes) if config.getoption("matrix") else None)
     context.expectations_file = expected
     if config.getoption("report") and not hasattr(config, "workerinput"):  # xdist workers report to the controller
-        _check_writable("--report", config.getoption("report"))
         context.open_report(config.getoption("report"))
     config.stash[RUN_KEY] = context
+    context.junit = _stage_junit(config)
     step_lookup.install(config)
     config.pluginmanager.register(ResultCollector(context), "shinpan-results")
     _register_recorders(config, context)
@@ -64,8 +65,44 @@ def _register_recorders(config: pytest.Config, context: RunContext) -> None:
     if config.getoption("cucumber_messages"):
         from shinpan.messages import MessagesPlugin
 
-        config.pluginmanager.register(MessagesPlugin(config.getoption("cucumber_messages"), paths.relative_once),
-                                      "shinpan-messages")
+        config.pluginmanager.register(MessagesPlugin(config.getoption("cucumber_messages"), paths.relative_once,
+                                                     context.keeps_outputs), "shinpan-messages")
+
+
+OUTPUTS = (("--report", "report"), ("--messages", "cucumber_messages"), ("--junitxml", "xmlpath"))
+"""The files a run writes: (option, pytest's name for it)."""
+
+
+def _check_outputs(config: pytest.Config) -> None:
+    """Every file the run will write can be written, and none is in the way of another (:mod:`shinpan.outputs`:
+    an input, another output, the suite's folder); else one usage error before anything runs or is written."""
+    claims = outputs.Claims(*locations.current().layers)
+    claims.reads("--expectations", config.getoption("expectations"))
+    for target in config.args:
+        path = Path(target.split("::", 1)[0])
+        if path.is_file():
+            claims.reads("the feature file", path)
+    for option, name in OUTPUTS:
+        value = getattr(config.option, name, None)
+        _check_writable(option, value)
+        claims.writes(option, value)
+    claims.writes("--trace", config.getoption("trace_dir"), folder=True)
+    try:
+        claims.check()
+    except OutputError as error:
+        raise pytest.UsageError(str(error)) from None
+
+
+def _stage_junit(config: pytest.Config) -> outputs.Staged | None:
+    """pytest writes the JUnit XML (``--junitxml``) to a temporary file beside it, which the run's end moves into
+    place (:meth:`RunContext.place_junit`): the previous file stays whole until then, and after a refused start."""
+    target = getattr(config.option, "xmlpath", None)
+    if not target or hasattr(config, "workerinput") or outputs.is_stream(target):
+        return None
+    staged = outputs.Staged.beside(os.path.expanduser(target))
+    config.option.xmlpath = staged.temporary
+    config.add_cleanup(staged.discard)
+    return staged
 
 
 def _check_writable(option: str, path: str | None) -> None:
@@ -97,6 +134,13 @@ def _interrupt_on_sigterm(config: pytest.Config) -> None:
         signal.signal(signal.SIGTERM, previous)
 
     config.add_cleanup(restore)
+
+
+@pytest.hookimpl(trylast=True)  # after pytest's JUnit XML plugin wrote its file
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    context = session.config.stash.get(RUN_KEY, None)
+    if context is not None:
+        context.place_junit()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

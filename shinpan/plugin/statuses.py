@@ -12,10 +12,12 @@ import pytest
 
 from shinpan import expectations as expectations_
 from shinpan import failures, paths, suite
-from shinpan.cases import against_expectations, status_of_error
+from shinpan.adapters.errors import AdapterGaveUp
+from shinpan.cases import against_expectations, fails, status_of_error
 from shinpan.cases.verdicts import message_of
 from shinpan.outcomes import ScenarioSkip, ScenarioSkipped, Status
-from shinpan.plugin.keys import CASE_KEY, SKIP_KEY, STATE_KEY, STEP_KEY
+from shinpan.plugin.allstates import STATES_KEY, StateRun, summary_status
+from shinpan.plugin.keys import CASE_KEY, SKIP_KEY, STEP_KEY
 from shinpan.plugin.run import RUN_KEY
 from shinpan.rulesets import RulesState
 
@@ -28,27 +30,36 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     case = item.stash.get(CASE_KEY, None)
     if case is None:
         return report
+    context = item.config.stash[RUN_KEY]
+    runs = item.stash.get(STATES_KEY, None) if report.when == "call" else None
+    if runs is not None:  # the matrix: every state of the scenario, played by the executor
+        _report_states(item, report, case, runs)
+    else:
+        _report(item, report, call, case)
+    if report.failed and context.lifecycle.failure is not None:
+        item.session.shouldfail = STOPPED  # the adapter cannot start: every other scenario would fail alike
+    return report
+
+
+def _report(item: pytest.Item, report: pytest.TestReport, call: pytest.CallInfo[None], case: suite.Case) -> None:
+    """A scenario's report under the run's state: its status and what the report needs of it."""
+    context = item.config.stash[RUN_KEY]
     status, message = _status(item, report, call)
     extra: Properties = []
-    context = item.config.stash[RUN_KEY]
-    state = item.stash.get(STATE_KEY, context.state)
-    expectations = context.expectations_under(state)
+    expectations = context.expectations_under(context.state)
     if status is not None and expectations is not None and expectations.get(case.id) is not None:
         status, message, extra = _judge(report, case.id, status, message, expectations, context.allow_xpass)
     if status is not None:
         # on the item too, so that pytest's JUnit XML (written at teardown) carries them as <property>
         item.user_properties += [("shinpan.id", case.id), ("shinpan.status", status.value)]
         step = item.stash.get(STEP_KEY, None) if report.failed else None
-        transcript = context.transcript(context.transcript_key(case.id, item.stash.get(STATE_KEY, None)))
-        report.user_properties = [*report.user_properties, *extra, ("shinpan_status", status.value),
-                                  ("shinpan_message", message), *_about(case, state, step, transcript),
-                                  ("shinpan_started", context.lifecycle.started)]
+        transcript = context.transcript(context.transcript_key(case.id, None))
+        gave_up = call.excinfo is not None and isinstance(call.excinfo.value, AdapterGaveUp)
+        report.user_properties = [*report.user_properties, *extra, *_properties(
+            case, context.state, status, message, step, transcript, context.lifecycle.started, gave_up)]
         if report.failed and report.when != "call" and status != Status.XPASS and _short(item):
             # a fixture's failure (pytest built its traceback): told as a scenario's failure all the same
             report.longrepr = _failure(item, case, status, message).render()
-        if report.failed and context.lifecycle.failure is not None:
-            item.session.shouldfail = STOPPED  # the adapter cannot start: every other scenario would fail alike
-    return report
 
 
 STOPPED = "the adapter could not start: the run stopped after its first scenario"
@@ -72,16 +83,64 @@ class ScenarioTest(pytest.Function):
 
 
 def _short(item: pytest.Item) -> bool:
-    """Whether a failure is told as a :class:`~shinpan.failures.Failure` (not with ``--tb=long``/``native``)."""
-    return item.config.getoption("tbstyle") not in ("long", "native")
+    """Whether a failure is told as a :class:`~shinpan.failures.Failure` (not with ``--tb=long``/``native``; pytest's
+    terminal plugin, which adds ``--tb``, may be off: ``matrix --format json``)."""
+    return item.config.getoption("tbstyle", "auto") not in ("long", "native")
 
 
 def _failure(item: pytest.Item, case: suite.Case, status: Status, message: str) -> failures.Failure:
     """The failure of the scenario ``item`` runs, as a person reads it."""
     context = item.config.stash[RUN_KEY]
-    transcript = context.transcript(context.transcript_key(case.id, item.stash.get(STATE_KEY, None)))
-    return failures.Failure(case.id, status.value, paths.relative_once(str(case.path)), case.line, case.name, message,
-                            case.values.rule, case.values.source, item.stash.get(STEP_KEY, None), transcript)
+    transcript = context.transcript(context.transcript_key(case.id, None))
+    return _told(case, status, message, item.stash.get(STEP_KEY, None), transcript)
+
+
+def _told(case: suite.Case, status: Status, message: str, step: failures.FailedStep | None, transcript: str | None,
+          state: str | None = None) -> failures.Failure:
+    """A scenario's failure (under ``state``, in the matrix), as a person reads it."""
+    shown = case.id if state is None else f"{case.id} @ {state}"
+    return failures.Failure(shown, status.value, paths.relative_once(str(case.path)), case.line, case.name, message,
+                            case.values.rule, case.values.source, step, transcript)
+
+
+def _properties(case: suite.Case, state: RulesState, status: Status, message: str, step: failures.FailedStep | None,
+                transcript: str | None, started: bool, gave_up: bool) -> Properties:
+    """What the report says of a scenario's run: its status and message, where it is, what it cites, where it
+    failed, its transcript, and whether the adapter had been given up under its state."""
+    return [("shinpan_status", status.value), ("shinpan_message", message), *_about(case, state, step, transcript),
+            ("shinpan_started", started), ("shinpan_gave_up", gave_up)]
+
+
+def _report_states(item: pytest.Item, report: pytest.TestReport, case: suite.Case, runs: list[StateRun]) -> None:
+    """A matrix test's report: one result per state (``shinpan_states``); the test fails if a state fails, telling
+    each failing state, and otherwise is as its states' most telling status."""
+    context = item.config.stash[RUN_KEY]
+    states = [[*_properties(case, run.state, run.final, run.message, _failed_step(run, context.allow_xpass),
+                            run.transcript, context.lifecycle.started, run.gave_up), *run.expectation,
+               ("shinpan_duration", run.duration)] for run in runs]
+    shown = summary_status(run.final for run in runs)
+    item.user_properties += [("shinpan.id", case.id), ("shinpan.status", shown.value)]
+    report.user_properties = [*report.user_properties, ("shinpan_states", [dict(props) for props in states]),
+                              ("shinpan_id", case.id), ("shinpan_status", shown.value)]
+    failing = [run for run in runs if fails(run.final, allow_xpass=context.allow_xpass)]
+    if failing:
+        report.outcome = "failed"
+        report.longrepr = "\n".join(
+            _told(case, run.final, run.message, _failed_step(run, context.allow_xpass), run.transcript,
+                  run.state.label).render() if run.final != Status.XPASS else xpass_text(case.id, run.message)
+            for run in failing)
+    elif shown == Status.XFAIL:
+        report.outcome, report.wasxfail = "skipped", "expected in every state where it ran"
+    elif shown not in (Status.PASS, Status.XPASS):
+        report.outcome = "skipped"
+        report.longrepr = (str(case.path), case.line, f"Skipped: {shown.value} in every state")
+
+
+def _failed_step(run: StateRun, allow_xpass: bool) -> failures.FailedStep | None:
+    """The step a state failed in, as the report tells it (only for a failure, as under pytest-bdd)."""
+    if run.step is None or run.final == Status.XPASS or not fails(run.final, allow_xpass=allow_xpass):
+        return None
+    return failures.FailedStep(run.step.keyword, run.step.text, run.step.line)
 
 
 def _about(case: suite.Case, state: RulesState, step: failures.FailedStep | None, transcript: str | None) -> Properties:

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import inspect
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -63,6 +64,27 @@ class StepLookup:
             return None
         closest = sorted(found, key=lambda fixturedef: internals.parent_node_ids(fixturedef.baseid))[-1]
         return internals.step_context(closest.func)
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A step as the lookup reads it: its type (``given``, ``when``, ``then``) and its text."""
+
+    type: str | None
+    name: str
+
+
+def definitions_for(item: pytest.Item) -> Callable[[str | None, str], list[Any]]:
+    """The step definition pytest-bdd would run for each phrase of ``item``'s feature file, as the compiler asks for
+    it (:func:`shinpan.cases.compile_case`): a list of the one chosen, or empty."""
+    lookup: StepLookup = item.config.stash[LOOKUP_KEY]
+    fixturemanager = item.session._fixturemanager
+
+    def find(step_type: str | None, text: str) -> list[Any]:
+        chosen = lookup.definition(Phrase(step_type, text), fixturemanager, item)
+        return [] if chosen is None else [chosen]
+
+    return find
 
 
 def _step_definitions(names: list[str], fixturemanager: Any, node: Any) -> list[tuple[Any, Any]]:

@@ -10,6 +10,8 @@ import pytest
 
 from shinpan import matrix, paths
 from shinpan.outcomes import Status
+from shinpan.outputs import printable
+from shinpan.plugin.reporting import given_up
 from shinpan.plugin.run import RUN_KEY
 from shinpan.summary import render_summary
 
@@ -76,15 +78,22 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     else:
         lines = render_summary({case_id: result for case_id, _, result in context.sorted_results()},
                                context.state, context.adapter, context.engine(), width)
-    for line in lines:
-        terminalreporter.write_line(line)
+    lost = given_up(context.sorted_results())
+    if lost:
+        lines.append(f"the adapter was given up under {', '.join(lost)}: it crashed or hung more than "
+                     f"--max-restarts {context.options.max_restarts} times there, and the scenarios after that under "
+                     "it are CRASH without being played")
+    for line in lines:  # the engine's name is the adapter's: its control characters are shown escaped
+        terminalreporter.write_line(printable(line))
 
 
 def handshake_block(adapter: str, message: str) -> list[str]:
-    """What the terminal says, once, when the adapter could not start: what went wrong and how to check it."""
+    """What the terminal says, once, when the adapter could not start: what went wrong and how to check it (the
+    adapter's words shown with their control characters escaped)."""
     return ["shinpan — the adapter could not start, so no scenario could run: the run stopped after its first one",
             f"  adapter:     {adapter}",
-            *(f"  {'error:' if index == 0 else '':<12} {line}" for index, line in enumerate(message.splitlines())),
+            *(f"  {'error:' if index == 0 else '':<12} {line}"
+              for index, line in enumerate(printable(message).split("\n"))),
             f"  check it:    shinpan smoke --adapter {shlex.quote(adapter)}",
             "               (a handful of trivial exchanges that tell a broken adapter from a non-conforming engine;",
             "               docs/adapters.md describes the handshake)"]

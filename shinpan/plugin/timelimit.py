@@ -28,9 +28,9 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
 def _time_limit(item: pytest.Item) -> Iterator[None]:
     """An in-process adapter gets ``--scenario-timeout`` seconds per scenario too (:func:`shinpan.cases.time_limit`:
     a timer signal interrupts an engine that loops, and the scenario is a TIMEOUT). A subprocess adapter has its own
-    deadline."""
+    deadline; in the matrix, the executor gives each state its own (:mod:`shinpan.plugin.allstates`)."""
     context = item.config.stash.get(RUN_KEY, None)
-    if CASE_KEY not in item.stash or context is None or not context.lifecycle.in_process:
+    if CASE_KEY not in item.stash or context is None or not context.lifecycle.in_process or context.is_matrix:
         yield
         return
     limit = context.options.timeout

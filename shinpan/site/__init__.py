@@ -13,28 +13,52 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from shinpan import expectations as expectations_
-from shinpan import invocation
+from shinpan import invocation, outputs, suite
+from shinpan.outputs.folder import OwnedFolder
 from shinpan.report import suite_hash
-from shinpan.site import explored, model, render, reports
+from shinpan.site import explored, model, render, reports, transcripts
 
-__all__ = ["build", "run_reference"]
+__all__ = ["build", "folder"]
+
+FOLDERS = ("scenarios", "topics", "properties", "static", transcripts.FOLDER)
+"""The sub-folders the site writes into (besides its pages at the top)."""
+
+
+def folder(out: Path) -> OwnedFolder:
+    """The site's folder ``out``: the site owns there only what it wrote (:mod:`shinpan.outputs.folder`)."""
+    return OwnedFolder(out, FOLDERS)
 
 
 def build(out: Path, report_paths: Sequence[Path], expectations: Sequence[Path] = (),
-          explore_paths: Sequence[Path] = ()) -> model.Site:
-    """Build the site under ``out`` from the suite and the given reports (one engine each), each engine's known
-    deviations marked from the ``expectations`` files (:func:`reports.with_expectations`), and the explore reports
-    (``shinpan explore --report``: one engine's exploration each)."""
+          explore_paths: Sequence[Path] = (), *, run_reference: bool = False) -> model.Site:
+    """Build the site under ``out`` from the suite and the given reports (one engine each) — with
+    ``run_reference``, first a run of the whole suite on the reference engine — each engine's known deviations
+    marked from the ``expectations`` files (:func:`reports.with_expectations`), and the explore reports
+    (``shinpan explore --report``: one engine's exploration each).
+
+    The suite, the reports and the expectations files are read before anything is written; the pages are written
+    in a scratch folder inside ``out`` and moved into place at the end: until then the previous site stays whole;
+    its pages this build no longer has are then removed, and nothing else (:mod:`shinpan.outputs.folder`)."""
+    checks = outputs.Claims()
+    for path in [*report_paths, *expectations]:
+        checks.reads("--report" if path in report_paths else "--expectations", path)
+    for path in explore_paths:
+        checks.reads("--explore", path)
+    site_folder = folder(out)
+    checks.writes("--out", out, folder=True, owns=site_folder.owns)
+    checks.check()
+    site_folder.check()
     current = suite_hash()
-    engines = [reports.load(path, f"e{number}", current) for number, path in enumerate(report_paths)]
-    engines = reports.with_expectations(engines, [expectations_.load(path) for path in expectations])
+    shown = {case.id for case in suite.cases()}
+    engines = [reports.load(path, f"e{number + run_reference}", current, shown)
+               for number, path in enumerate(report_paths)]
+    known = [expectations_.load(path) for path in expectations]
     explorations = [explored.load(path, f"x{number}") for number, path in enumerate(explore_paths)]
-    site = model.build(engines)
-    out.mkdir(parents=True, exist_ok=True)
-    render.write(site, out, explorations)
+    with site_folder.staging() as scratch:
+        if run_reference:
+            reference = invocation.run_to_report(scratch / "reference.jsonl", "reference")
+            engines.insert(0, reports.load(reference, "e0", current, shown))
+        site = model.build(reports.with_expectations(engines, known))
+        render.write(site, scratch / "pages", explorations)
+        site_folder.publish(scratch / "pages")
     return site
-
-
-def run_reference(folder: Path) -> Path:
-    """Run the whole suite on the reference engine (``shinpan run``); return its report in ``folder``."""
-    return invocation.run_to_report(folder / "reference.jsonl", "reference")

@@ -11,14 +11,14 @@ import datetime as dt
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from urllib.parse import quote
 
-from shinpan import rulesets, suite
+from shinpan import identity, rulesets, suite
 from shinpan import table as tables
 from shinpan.adapters import cards
 from shinpan.adapters.cards import CARD_REFERENCE
 from shinpan.adapters.locations import current
 from shinpan.outcomes import Status
+from shinpan.outputs import file_name
 from shinpan.site import history
 from shinpan.site.reports import CaseResult, Engine
 from shinpan.summary import LACKING, NOT_RUN
@@ -106,7 +106,7 @@ class Topic:
 
     @property
     def url(self) -> str:
-        return f"topics/{quote(self.key)}.html"
+        return topic_url(self.key)
 
 
 @dataclass(frozen=True)
@@ -163,8 +163,14 @@ class Site:
 
 
 def scenario_url(scenario_id: str) -> str:
-    """``scenarios/<id>.html``: the one canonical URL of a scenario."""
-    return f"scenarios/{quote(scenario_id)}.html"
+    """``scenarios/<id>.html``: the one canonical URL of a scenario (the id is its file name: ids are of a safe
+    character set; :func:`shinpan.outputs.file_name` makes any other a safe, unique, bounded one)."""
+    return f"scenarios/{file_name(scenario_id, '.html')}"
+
+
+def topic_url(topic: str) -> str:
+    """``topics/<topic>.html``: the page of a topic (named as scenarios' pages are)."""
+    return f"topics/{file_name(topic, '.html')}"
 
 
 def card_anchor(name: str) -> str:
@@ -202,7 +208,9 @@ def build(engines: Sequence[Engine], today: dt.date | None = None) -> Site:
     known = rulesets.load()
     topics: dict[str, list[Feature]] = {}
     scenarios: dict[str, Scenario] = {}
-    for path in suite.feature_paths(root):
+    found = suite.feature_paths(root)
+    identity.require(case for path in found for case in suite.feature(path).cases)
+    for path in found:
         parsed = suite.feature(path)
         grouped: dict[str, list[suite.Case]] = {}
         for case in parsed.cases:

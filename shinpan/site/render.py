@@ -10,14 +10,13 @@ from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
 from shinpan import __version__, catalogue, rulesets
 from shinpan import table as tables
 from shinpan.site import agreement, explored, history, provenance, transcripts
-from shinpan.site.model import KEYWORD_KINDS, Site, card_anchor, scenario_url, severity
+from shinpan.site.model import KEYWORD_KINDS, Site, card_anchor, scenario_url, severity, topic_url
 
 STATUS_LABELS = {
     "PASS": "合格", "FAIL": "不合格", "UNSUPPORTED": "未対応", "UNOBSERVABLE": "観測不可",
@@ -45,7 +44,7 @@ def environment() -> Environment:
     """The Jinja2 environment over ``shinpan/site/templates`` (autoescaped, undefined names are errors)."""
     env = Environment(loader=PackageLoader("shinpan.site", "templates"), autoescape=select_autoescape(["html"]),
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
-    env.globals.update(scenario_url=scenario_url, card_anchor=card_anchor, quote=quote, labels=STATUS_LABELS,
+    env.globals.update(scenario_url=scenario_url, topic_url=topic_url, card_anchor=card_anchor, labels=STATUS_LABELS,
                        kinds=KEYWORD_KINDS, version=__version__)
     sources = provenance.sources()
     env.globals.update(attributes=tables.ATTRIBUTES, card_fields=CARD_FIELDS)
@@ -78,12 +77,10 @@ def _property_pages(page: Callable[..., None], shown_rules: set[str],
 
 
 def write(site: Site, out: Path, explorations: Sequence[explored.Explored] = ()) -> list[Path]:
-    """Write every page of ``site`` under ``out`` (with the explorations' pages); return the files written."""
+    """Write every page of ``site`` under ``out`` (a fresh folder: :func:`shinpan.site.build` moves them into
+    place), with the explorations' pages; return the files written."""
     env = environment()
     written: list[Path] = []
-    for folder in ("scenarios", "topics", "properties"):  # pages of what no longer exists must not linger
-        for stale in (out / folder).glob("*.html"):
-            stale.unlink()
 
     def page(name: str, template: str, **context: Any) -> None:
         target = out / name

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
+from collections.abc import Container
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -96,19 +97,21 @@ class Engine:
         return self.results.get(case_id)
 
 
-def load(path: Path, key: str, suite_hash: str) -> Engine:
-    """Read the report at ``path`` as engine ``key``; ``suite_hash`` is the hash of the suite being built."""
+def load(path: Path, key: str, suite_hash: str, shown: Container[str] | None = None) -> Engine:
+    """Read the report at ``path`` as engine ``key``, one line at a time; ``suite_hash`` is the hash of the suite
+    being built. Only the results of the cases in ``shown`` (default: all) are kept: the site shows no other."""
     header: dict[str, Any] | None = None
     footer: dict[str, Any] = {}
     results: dict[str, CaseResult] = {}
     written: Counter[str] = Counter()
-    for number, line in report.read_numbered(path):  # JSON objects whose fields have the schema's types
+    for number, line in report.iter_numbered(path):  # one at a time; objects whose fields have the schema's types
         kind = line.get("type", "case")
         _check(path, number, line, kind, first=header is None)
         if kind == "header":
             header = line
         elif kind == "case":
-            results[line["id"]] = case_result(line)
+            if shown is None or line["id"] in shown:
+                results[line["id"]] = case_result(line)
             written[line["status"]] += 1
         else:
             footer = line

@@ -1,0 +1,102 @@
+"""Benchmark: what the matrix (every scenario under every state of the rules) costs, as a multiple of one run.
+
+    python benchmarks/matrix_vs_run.py [--repeat 3] [--workers N]
+
+For the reference engine in-process (``--adapter reference``) and through the contract
+(``--adapter 'cmd:python -m shinpan serve-reference'``) it times, best of ``--repeat``:
+
+* ``shinpan run`` (pytest-bdd, one state) and ``shinpan matrix`` (every state, each played by the executor);
+* ``shinpan run`` over a suite with no scenario (the fixed start-up both pay);
+
+and prints each time (wall clock, and CPU: user + system of the command and its adapter process, the steadier
+measure on a shared machine), the matrix ÷ run ratio (the issue's target: ≤ 3), the same ratio without the fixed
+start-up, and the matrix's time per scenario-state it played. It also plays
+every scenario under every state in this process through :mod:`shinpan.cases` alone (compile once, execute per
+state) to show what is the executor's and what is the engine's. Nothing is asserted: the numbers are for reading.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FEATURES = ROOT / "features"
+SERVER = f"cmd:{sys.executable} -m shinpan serve-reference"
+
+
+def timed(command: list[str], repeat: int, features: Path | None = None) -> tuple[float, float]:
+    """Best wall time and best CPU time (user + system, the command and the processes it waited for) of
+    ``command``, over ``repeat`` runs. On a shared machine the CPU time is the steadier measure. Exit status 0, 1 or
+    5 (scenarios may fail, an empty suite runs none); anything else stops the benchmark."""
+    env = {**os.environ, **({"SHINPAN_FEATURES": str(features)} if features else {})}
+    wall = cpu = float("inf")
+    for _ in range(repeat):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        started = time.perf_counter()
+        done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT, env=env)
+        took = time.perf_counter() - started
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if done.returncode not in (0, 1, 5):
+            sys.exit(f"{' '.join(command)} failed ({done.returncode}):\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
+        wall = min(wall, took)
+        cpu = min(cpu, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return wall, cpu
+
+
+def in_process() -> tuple[int, float, float]:
+    """Every scenario under every state through the executor alone: (states played, compile s, play s)."""
+    from shinpan import matrix, rulesets, suite
+    from shinpan.adapters.registry import make_adapter
+    from shinpan.cases import applicability, compile_case, execute
+    from shinpan.session import AdapterSession
+
+    changes = rulesets.load()
+    states = matrix.states(changes)
+    scenarios = suite.cases()
+    started = time.perf_counter()
+    compiled = [compile_case(scenario, states[0].as_sent()) for scenario in scenarios]
+    compiling = time.perf_counter() - started
+    session = AdapterSession(make_adapter("reference"), "reference")
+    played = 0
+    started = time.perf_counter()
+    for scenario, case in zip(scenarios, compiled, strict=True):
+        for state in states:
+            if applicability(scenario.values, state, changes) is None:
+                execute(case.under(state.as_sent()), session)
+                played += 1
+    return played, compiling, time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each command; the best time is kept")
+    parser.add_argument("--workers", default=None, help="pytest-xdist workers for both (-n), e.g. 2")
+    args = parser.parse_args()
+    shinpan = [sys.executable, "-m", "shinpan"]
+    workers = ["-n", args.workers] if args.workers else []
+    played, compiling, playing = in_process()
+    print(f"executor alone, in-process: {played} scenario-states played in {playing:.2f} s "
+          f"({playing / played * 1000:.2f} ms each); compiling the suite once: {compiling:.2f} s")
+    with tempfile.TemporaryDirectory() as tmp:
+        empty = Path(tmp) / "features"
+        shutil.copytree(FEATURES, empty, ignore=shutil.ignore_patterns("*.feature", "*.md"))
+        for label, adapter in (("in-process", "reference"), ("cmd:", SERVER)):
+            startup = timed([*shinpan, "run", f"--adapter={adapter}", "-q"], args.repeat, empty)
+            run = timed([*shinpan, "run", f"--adapter={adapter}", "-q", *workers], args.repeat)
+            matrix = timed([*shinpan, "matrix", f"--adapter={adapter}", *workers], args.repeat)
+            for kind, index in (("wall", 0), ("CPU", 1)):
+                steady = (matrix[index] - startup[index]) / (run[index] - startup[index])
+                print(f"{label:<11} {kind:<4} run {run[index]:6.2f} s   matrix {matrix[index]:6.2f} s   "
+                      f"matrix ÷ run {matrix[index] / run[index]:5.2f}   without the start-up ({startup[index]:.2f} s) "
+                      f"{steady:5.2f}   {(matrix[index] - startup[index]) / played * 1000:.2f} ms per scenario-state")
+
+if __name__ == "__main__":
+    main()
