@@ -26,6 +26,8 @@ The forms (``card`` is a label from the setup; ``player`` is ``me`` or ``opp``):
   judged as ``mana_tapped`` (reading ``tapped_mana``), any other as its battle-zone object's ``tapped`` field
   (reading ``tapped``). Where the card is decides when the check is judged, so a step need not look at the game.
 - ``{"check": "lost", "player", "value": bool}`` — whether the player has lost.
+- ``{"check": "places", "card", "count"}`` — in how many places the observation shows the card: the lists of every
+  zone and the cards and seals of every battle-zone object (a card is in exactly one place: ``count`` 1).
 - ``{"check": "rejected", "value": bool}`` — whether the rules rejected the latest move (not the observation).
 - ``{"check": "all", "of": [checks]}``, ``{"check": "any", "of": [checks]}`` and ``{"check": "not", "of": check}``.
 
@@ -150,8 +152,21 @@ def _tapped(check: Mapping[str, Any], observation: Observation) -> str | None:
     return _object({**check, "field": "tapped", "test": "equals"}, observation)
 
 
+def _places(check: Mapping[str, Any], observation: Observation) -> str | None:
+    card = check["card"]
+    found = [f"{player}'s {zone}" for player, view in observation["players"].items() for zone in CARD_ZONES
+             for listed in view.get(zone, []) if listed == card]
+    found += [f"{player}'s battle zone in {obj['cards']}" + (" (as a seal)" if part == "seals" else "")
+              for player, view in observation["players"].items() for obj in view["battle"]
+              for part in ("cards", "seals") for listed in obj.get(part, []) if listed == card]
+    if len(found) == check["count"]:
+        return None
+    return f"《{card}》 is in {len(found)} places ({'; '.join(found) or 'none'}), expected {check['count']}"
+
+
 _OBSERVATION_CHECKS = {"in_zone": _in_zone, "zone_count": _zone_count, "position": _position, "object": _object,
-                       "count": _count, "mana_tapped": _mana_tapped, "lost": _lost, "tapped": _tapped}
+                       "count": _count, "mana_tapped": _mana_tapped, "lost": _lost, "tapped": _tapped,
+                       "places": _places}
 
 
 def in_mana(observation: Observation, card: str) -> bool:

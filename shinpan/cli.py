@@ -268,6 +268,74 @@ def list_(format_: str, as_json: bool, ruleset: str | None, rules_as_of: str | N
 NO_CALENDAR_DAY = "applies on no calendar day: it runs only just before or after a change, in shinpan matrix"
 
 
+ORACLES = ("differential", "one-place", "enter-triggers", "look-back", "replacement", "carry-over-pump",
+           "carry-over-tap", "carry-over-attack", "reconstruction", "reconstruction-old", "links", "swaps", "seals")
+"""The oracles ``shinpan explore --property`` may name (tests/test_explore.py keeps them those of the kit)."""
+
+
+@main.command()
+@click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to explore.")
+@_ruleset_options
+@click.option("--all-states", is_flag=True, help="Explore under every state of the matrix (just before and after "
+              "every change, and today).")
+@click.option("--seed", type=int, default=0, show_default=True, help="The seed: the same seed, the same findings.")
+@click.option("--examples", type=click.IntRange(min=1), default=1000, show_default=True,
+              help="Examples per oracle and rules state.")
+@click.option("--time-budget", type=POSITIVE, metavar="SECONDS", help="Stop after this long (shared by the oracles).")
+@click.option("--database", type=click.Path(file_okay=False), metavar="DIR",
+              help="Hypothesis's example database, a plain folder: a rerun replays what failed before first.")
+@click.option("--report", type=click.Path(dir_okay=False), help="Write the report (JSON Lines) to this file.")
+@click.option("--out", type=click.Path(file_okay=False), metavar="DIR",
+              help="Write the counterexamples as a feature file (DIR/explore.feature).")
+@click.option("-n", "--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes (each with a seed of its own).")
+@click.option("--property", "only", multiple=True, type=click.Choice(ORACLES),
+              help="Explore only this oracle (repeatable): differential, or a property's id.")
+@click.option("--timeout", type=POSITIVE, default=5.0, show_default=True,
+              help="Seconds the adapter may take to answer one request.")
+@click.option("--expectations", type=click.Path(dir_okay=False, exists=True),
+              help="The adapter's expectations file: a counterexample one of its entries shows is known.")
+def explore(adapter: str, ruleset: str | None, rules_as_of: str | None, all_states: bool, seed: int, examples: int,
+            time_budget: float | None, database: str | None, report: str | None, out: str | None, workers: int,
+            only: tuple[str, ...], timeout: float, expectations: str | None) -> None:
+    """Generate boards and moves, and judge the adapter's answers against the reference engine (differential) and
+    against the rule properties; print each counterexample, shrunk, as a scenario of the suite.
+
+    Exit status: 0 nothing found (or only known deviations of --expectations), 1 counterexamples, 2 interrupted
+    (Ctrl-C, SIGTERM: what was reached is shown and written), 4 bad input (nothing explored).
+    """
+    from rich.console import Console
+
+    from shinpan.explore import Settings
+    from shinpan.explore.command import run as run_explore
+    from shinpan.explore.command import states
+
+    if (ruleset or rules_as_of) and all_states:
+        raise BadUsage("give --all-states or a rules state (--ruleset, --rules-as-of), not both")
+    _check_adapter(adapter)
+    settings = Settings(adapter, states(ruleset, rules_as_of, all_states), seed=seed, examples=examples,
+                        time_budget=time_budget, database=Path(database) if database else None, only=only,
+                        workers=workers, timeout=timeout,
+                        expectations=Path(expectations) if expectations else None)
+    if expectations:
+        from shinpan import expectations as expectations_
+
+        expectations_.load(expectations)  # a file that is not one is bad input, before anything runs
+    if report:
+        _writable(Path(report))
+    sys.exit(run_explore(settings, Path(report) if report else None, Path(out) if out else None,
+                         Console(soft_wrap=True)))
+
+
+def _writable(path: Path) -> None:
+    """A report path that cannot be written is bad input, found before anything runs."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.touch()
+    except OSError as error:
+        raise BadUsage(f"--report {path}: cannot be written ({error.strerror or error})") from None
+
+
 @main.command()
 @SUITE
 @FORMAT
@@ -603,7 +671,10 @@ def table(name: str, adapter: str, ruleset: str | None, no_run: bool, as_json: b
 @click.option("--expectations", "expectations", multiple=True, type=click.Path(dir_okay=False),
               help="An expectations file: its entries mark the known deviations, with their reasons, of the engine "
                    "whose report ran the adapter the file names. Repeatable.")
-def site(out: str, reports: tuple[str, ...], run_reference: bool, expectations: tuple[str, ...]) -> None:
+@click.option("--explore", "explorations", multiple=True, type=click.Path(dir_okay=False),
+              help="An explore report (shinpan explore --report); each adds one engine's exploration. Repeatable.")
+def site(out: str, reports: tuple[str, ...], run_reference: bool, expectations: tuple[str, ...],
+         explorations: tuple[str, ...]) -> None:
     """Build the living spec: a static site of every scenario, its sources, history and engine results.
 
     It opens from file:// or any static host; nothing is fetched from the network. Exit status: 0 built;
@@ -616,7 +687,7 @@ def site(out: str, reports: tuple[str, ...], run_reference: bool, expectations: 
 
     started = time.monotonic()
     built = living_spec.build(Path(out), [Path(r) for r in reports], [Path(e) for e in expectations],
-                              run_reference=run_reference)
+                              [Path(e) for e in explorations], run_reference=run_reference)
     for engine in built.engines:  # the engine's name comes from a report: shown with its controls escaped
         shown = f"{printable(engine.report, one_line=True)}: {printable(engine.label, one_line=True)}"
         if engine.other_suite:

@@ -243,6 +243,19 @@ def say_no_power(value: Any, context: Context) -> str | None:
     return "{card}にパワーはない" if value is None else None
 
 
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})はちょうど(?P<count>\d+)か所にある"))
+def places(duel: Duel, card: str, count: str) -> None:
+    """In how many places the observation shows the card — the lists of every zone, the cards under and the seals
+    of every battle-zone object (400.5: a card is in exactly one place at a time, so the count is 1)."""
+    duel.check({"check": "places", "card": duel.label(card_ref(card)), "count": int(count)})
+
+
+@check_phrase("places")
+def say_places(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
+    check = checks[0]
+    return None if "observable" in check else (f"{context.card(check['card'])}はちょうど{check['count']}か所にある", 1)
+
+
 @then(parsers.re("その行動は(?P<verdict>拒否される|認められる)"))
 def verdict(duel: Duel, verdict: str) -> None:
     """Whether the rules allowed the move just tried (〜しようとする)."""

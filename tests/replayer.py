@@ -149,6 +149,16 @@ def _count(check: Check, seen: Observation) -> bool:
     return bool(len(matching) == check["value"] if check["test"] == "==" else len(matching) >= check["value"])
 
 
+def _places(check: Check, seen: Observation) -> bool:
+    found = 0
+    for view in seen["players"].values():
+        found += sum(zone.count(check["card"]) for name, zone in view.items() if name not in ("battle", "tapped_mana",
+                                                                                               "lost"))
+        found += sum(obj["cards"].count(check["card"]) + obj.get("seals", []).count(check["card"])
+                     for obj in view["battle"])
+    return bool(found == check["count"])
+
+
 def _mana_tapped(check: Check, seen: Observation) -> bool:
     for view in seen["players"].values():
         if check["card"] in view["mana"]:
@@ -176,7 +186,7 @@ def reads(check: Check, seen: Observation) -> list[str]:
 
 OBSERVED: dict[str, Callable[[Check, Observation], bool]] = {
     "in_zone": _in_zone, "zone_count": _zone_count, "position": _position, "object": _object, "count": _count,
-    "mana_tapped": _mana_tapped, "tapped": _tapped,
+    "mana_tapped": _mana_tapped, "tapped": _tapped, "places": _places,
     "lost": lambda check, seen: bool(seen["players"][check["player"]].get("lost")) == check["value"],
 }
 """The checks on an observation, by their ``check`` name."""

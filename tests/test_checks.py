@@ -73,6 +73,12 @@ CASES: list[tuple[dict[str, Any], bool]] = [
     ({"check": "tapped", "card": "A", "value": True}, False),
     ({"check": "tapped", "card": "H", "value": False}, False),  # in the hand: neither
     ({"check": "lost", "player": "opp", "value": True}, True),
+    ({"check": "places", "card": "H", "count": 1}, True),  # in a zone
+    ({"check": "places", "card": "S", "count": 1}, True),  # under a card in the battle zone
+    ({"check": "places", "card": "Q", "count": 1}, True),  # a seal
+    ({"check": "places", "card": "Z", "count": 1}, False),  # nowhere
+    ({"check": "places", "card": "Z", "count": 0}, True),
+    ({"check": "places", "card": "O", "count": 2}, False),
     ({"check": "lost", "player": "me", "value": True}, False),
     ({"check": "all", "of": [{"check": "lost", "player": "opp", "value": True},
                              {"check": "lost", "player": "me", "value": False}]}, True),

@@ -44,7 +44,10 @@ NOT_ERRORS = {"shinpan.smoke._Ended": "how a smoke check ended (a verdict), caug
                               "an engine's answer to a request, turned into its response status by the SDK"),
               "shinpan.adapters.sdk.actions.ActionError": "a message that is no action, answered as an error message",
               "shinpan.adapters.sdk.abilities.AbilityFormError": "an ability form the SDK cannot read; loading the "
-                                                                 "registry turns it into a SuiteError"}
+                                                                 "registry turns it into a SuiteError",
+              **dict.fromkeys(["shinpan.explore.findings.Counterexample", "shinpan.explore.oracle.Skip",
+                               "shinpan.explore.oracle.Repeat"],
+                              "how an example of shinpan explore ended, caught by its search")}
 """Exception classes of ours that are not part of the family, and why."""
 
 SKIPPED_PACKAGES = ("shinpan.reference_engine", "shinpan.steps", "shinpan.features", "shinpan.adapters.examples")

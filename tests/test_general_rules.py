@@ -56,8 +56,11 @@ ENTER_DRAW = CardDefinition("出た時ドロー", "クリーチャー", power=10
 OTHER_ENTERS = CardDefinition("他登場", "クリーチャー", power=1000,
                               abilities=(parse_ability({"trigger": "enters", "of": "other", "effect": {"draw": 1}}),))
 
+TOOL = CardDefinition("魔導具", "クリーチャー", power=2000, races=("魔導具",))
+GATE = CardDefinition("無月", "クリーチャー", power=8000, abilities=(parse_ability({"mugetsu": {"count": 1}}),))
+
 CARDS = [LEFT, MIDDLE, RIGHT, GEAR, VANILLA, OTHER, EVOLUTION, EVOLUTION_V, LEAVES_TO_HAND, RETURNED_TO_MANA,
-         TO_DECK_BOTTOM, TO_DECK_BOTTOM_SPELL, DESTROY_SPELL, ENTER_DRAW, OTHER_ENTERS]
+         TO_DECK_BOTTOM, TO_DECK_BOTTOM_SPELL, DESTROY_SPELL, ENTER_DRAW, OTHER_ENTERS, TOOL, GATE]
 
 
 def new_game(rules: str = "2025-12-17", active: Player = Player.P1) -> Game:
@@ -421,3 +424,70 @@ def test_409_1f_the_order_must_name_every_card_and_is_asked_of_the_right_player(
     with pytest.raises(IllegalAction, match="every card"):
         game.put_into_battle(cards[0], together=cards[1:],
                              choices=ChoiceScript([Choice("enter_order", (cards[0],), Player.P1)]))
+
+
+# ------------------------------------------------------------------ seals of a creature that leaves
+SEALED_LEAVES = {
+    "destroyed": lambda game, top, other: game.destroy([top]),
+    "moved to the hand": lambda game, top, other: game.move(top, Zone.HAND),
+    "moved to the mana zone": lambda game, top, other: game.move(top, Zone.MANA),
+    "swapped": lambda game, top, other: game.swap(top, other),
+}
+
+
+@pytest.mark.parametrize("leaving", list(SEALED_LEAVES))
+@pytest.mark.parametrize("player", [Player.P1, Player.P2])
+def test_where_the_seals_of_a_creature_that_leaves_go_is_refused_not_guessed(leaving: str, player: Player) -> None:
+    """Where the seals (116) of a creature that leaves the battle zone go is not in the rules material: the engine
+    refuses (unsupported) and nothing moves. Seen failing without the refusal: the seal card was in no zone at all
+    (found by ``shinpan explore``'s one-place property)."""
+    game = new_game()
+    (top,) = put(game, "バニラ", player=player)
+    seal = card_in(game, "別バニラ", Zone.DECK, player)
+    other = card_in(game, "別バニラ", Zone.HAND, player)
+    game.seal(top)
+    with pytest.raises(UnsupportedByEngine, match="seal"):
+        SEALED_LEAVES[leaving](game, top, other)
+    (sealed,) = battle(game, player)
+    assert sealed.top is top and sealed.seals == [seal] and other in zone(game, Zone.HAND, player)
+
+
+# ------------------------------------------------------------------ a sealed creature cannot be chosen
+def _evolve_onto(game: Game, sealed: Card, other: Card) -> None:
+    game.summon(card_in(game, "進化", Zone.HAND), sources=[sealed])
+
+
+def _jump(game: Game, sealed: Card, other: Card) -> None:
+    game.side_jump(sealed, other)
+
+
+def _jump_onto(game: Game, sealed: Card, other: Card) -> None:
+    game.side_jump(other, sealed)
+
+
+def _gate_onto(game: Game, sealed: Card, other: Card) -> None:
+    game.mugetsu(card_in(game, "無月", Zone.HAND), [sealed])
+
+
+CHOOSING_A_SEALED = {"evolving onto it": (_evolve_onto, ("バニラ",), ("進化", "別バニラ")),
+                     "its top card jumping": (_jump, ("進化", "バニラ"), ("別バニラ",)),
+                     "jumping onto it": (_jump_onto, ("バニラ",), ("進化", "別バニラ")),
+                     "無月の門 onto it": (_gate_onto, ("魔導具",), ("別バニラ",))}
+
+
+@pytest.mark.parametrize("move", list(CHOOSING_A_SEALED))
+def test_116_2a_a_sealed_creature_is_not_chosen_by_a_move_and_keeps_its_seal(move: str) -> None:
+    """A sealed creature is ignored: treated as not in the battle zone, it cannot be chosen (116.2a) — not as a source
+    to evolve onto, not to side-jump or be jumped onto, not as a 魔導具 of 無月の門. Seen failing without the rule:
+    each move went through and the seal card was in no zone at all (found by shinpan explore's one-place
+    property)."""
+    act, sealed_pile, other_pile = CHOOSING_A_SEALED[move]
+    game = new_game()
+    sealed = put(game, *sealed_pile)[0]
+    other = put(game, *other_pile)[0]
+    seal = card_in(game, "別バニラ", Zone.DECK)
+    game.seal(sealed)
+    with pytest.raises(IllegalAction, match=r"116\.2a"):
+        act(game, sealed, other)
+    obj = game.state.object_of(sealed)
+    assert obj is not None and obj.seals == [seal]

@@ -270,6 +270,7 @@ def check_examples() -> Iterator[list[dict[str, Any]]]:
     yield [{"check": "mana_tapped", "card": "M", "value": True, "observable": "tapped_mana"}]
     yield [{"check": "tapped", "card": "M", "value": False}]
     yield [{"check": "rejected", "value": True}]
+    yield [{"check": "places", "card": "C", "count": 1}]
     yield [{"check": "any", "of": [{"check": "in_zone", "player": "me", "zone": zone, "card": "C", "present": True}
                                    for zone in ("hand", "graveyard")]}]
     yield [linked(True)]

@@ -95,6 +95,7 @@ class Pipeline:
                 owner = request.card.owner
                 self._check_d2(request.card, request.controller if request.controller is not None else owner)
             self._check_deck_order(request)
+            self._check_seals(request)
         leaving = self._look_back(proposed)
         before = self._civilizations_before(proposed)
         plans = {
@@ -310,6 +311,14 @@ class Pipeline:
         battle = self.state.players[controller].battle
         if card.definition.is_d2_field and any(o.top.definition.is_d2_field for o in battle):
             raise UnsupportedByEngine("a D2 field entering while another is in play (D2 field rule) is not implemented")
+
+    def _check_seals(self, request: MoveRequest) -> None:
+        """Where the seals (封印, 116) of a creature go when it leaves the battle zone is not in the rules material:
+        refuse rather than guess (or lose them)."""
+        obj = self.state.object_of(request.card)
+        if obj is not None and obj.seals and request.destination is not Zone.BATTLE:
+            raise UnsupportedByEngine(f"{obj.top.name} leaves the battle zone with {len(obj.seals)} seal(s): where "
+                                      "seals go then is not in the rules material")
 
     def _check_deck_order(self, request: MoveRequest) -> None:
         """Several cards of one object put on top of or under a deck at once go in some order; the rules material

@@ -101,8 +101,7 @@ def replace_batch(state: GameState, rules: RulesState, requests: Sequence[MoveRe
             choices.forced("replacement", by=own[0].controller, answer=[own[0].source])
             chosen[i] = own[0]
             plans[i] = _plan(state, own[0], choices, reserved, follow_up)
-    active = state.turn.active
-    for player in (active, active.opponent):  # 609.8, 609.9a: the turn player decides first
+    for player in deciding_order(state):
         for i in contested:
             if i in chosen:
                 continue
@@ -121,6 +120,13 @@ def replace_batch(state: GameState, rules: RulesState, requests: Sequence[MoveRe
         outcome.later.extend(later)
         outcome.replaced.append(Replaced(chosen[i].source, chosen[i].index, request.card))
     return outcome
+
+
+def deciding_order(state: GameState) -> tuple[Player, Player]:
+    """Who decides which replacement effects apply, in order: the turn player, then the other (609.8, 609.9a,
+    101.5b). A player's decision is final before the other decides."""
+    active = state.turn.active
+    return active, active.opponent
 
 
 def replace_tap(state: GameState, request: TapForMana, choices: ChoiceScript) -> tuple[TapForMana, Replaced | None]:

@@ -30,6 +30,7 @@ from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.players import Player
 from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.core.zones import Zone
+from shinpan.reference_engine.transitions import seal
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,7 @@ def _check_sources(state: GameState, evolution: Evolution, sources: Sequence[Car
                 raise IllegalAction(f"{source.name}: one creature cannot be two sources")
             if not evolution.accepts(obj.top.definition):
                 raise IllegalAction(f"{obj.top.name} is not a proper source")
-            objects.append(obj)
+            objects.append(seal.unsealed(obj, "as a source"))
             continue
         owner, zone = state.zone_of(source)
         if zone is not Zone.GRAVEYARD or owner is not controller:

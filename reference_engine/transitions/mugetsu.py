@@ -24,7 +24,7 @@ from shinpan.reference_engine.core.events import Cause, MoveRequest
 from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.core.zones import Zone
-from shinpan.reference_engine.transitions import carrying, reconstruction
+from shinpan.reference_engine.transitions import carrying, reconstruction, seal
 
 MADOUGU = "魔導具"
 
@@ -43,7 +43,7 @@ def mugetsu(pipeline: EventPipeline, card: Card, tools: Sequence[Card], choices:
         if obj is None or obj.top is not tool or MADOUGU not in tool.definition.races \
                 or obj.controller is not card.owner:
             raise IllegalAction(f"{tool.name} is not one of its owner's 魔導具 in the battle zone")
-        objects.append(obj)
+        objects.append(seal.unsealed(obj, "as a 魔導具"))
     under = carry_over(pipeline, objects, choices)
     pipeline.move([MoveRequest(card, Zone.BATTLE, Cause.PUT, controller=card.owner)], choices)
     entered = state.object_of(card)

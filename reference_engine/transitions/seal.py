@@ -15,6 +15,15 @@ from shinpan.reference_engine.core.zones import Zone
 from shinpan.reference_engine.transitions import carrying
 
 
+def unsealed(obj: BattleObject, what: str) -> BattleObject:
+    """An object a move chooses (``what`` says for what): a sealed creature is ignored — treated as not in the battle
+    zone, it cannot be chosen (116.2a)."""
+    if obj.seals:
+        raise IllegalAction(f"{obj.top.name} is sealed: it is treated as not in the battle zone and cannot be chosen "
+                            f"{what} (116.2a)")
+    return obj
+
+
 def seal(state: GameState, card: Card) -> BattleObject:
     """Put the top card of the owner's deck face down on the object ``card`` is part of (116.1a)."""
     obj = state.object_of(card)

@@ -15,7 +15,7 @@ from shinpan.reference_engine.core.event_pipeline import EventPipeline
 from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.core.zones import Zone
-from shinpan.reference_engine.transitions import carrying, reconstruction
+from shinpan.reference_engine.transitions import carrying, reconstruction, seal
 
 
 def side_jump(pipeline: EventPipeline, card: Card, onto: Card, choices: ChoiceScript | None) -> BattleObject:
@@ -27,6 +27,8 @@ def side_jump(pipeline: EventPipeline, card: Card, onto: Card, choices: ChoiceSc
         raise IllegalAction(f"{card.name} is not the top card of an evolution creature")
     if target is None or target is old or not target.is_creature or target.controller is not old.controller:
         raise IllegalAction(f"{onto.name} is not another creature of the same player")
+    seal.unsealed(old, "to side-jump")
+    seal.unsealed(target, "to be jumped onto")
     plan = reconstruction.plan(old, True, pipeline.rules, choices)
     jumped = BattleObject([card, *target.cards], old.controller)
     carry_over(state, old, target, jumped)

@@ -1,9 +1,10 @@
 """The living spec (生きた仕様): ``shinpan site`` builds a static site of every ruling.
 
 Pages: home, a page per topic, one canonical page per scenario (``scenarios/<id>.html``), the
-引き継ぎ早見表 grid, revisions, the rules index, sources, cards, the engines matrix and client-side
-search. HTML comes from Jinja2 templates shipped in ``shinpan/site/templates``; the stylesheet and the
-small script from ``shinpan/site/static``. Nothing is fetched from the network, building or viewing.
+引き継ぎ早見表 grid, revisions, the rules index, sources, cards, the engines matrix, client-side
+search, and the explorations' pages: every oracle of ``shinpan explore`` (``properties/<id>.html``), like a ruling,
+with each explored engine's results. HTML comes from Jinja2 templates shipped in ``shinpan/site/templates``; the
+stylesheet and the small script from ``shinpan/site/static``. Nothing is fetched from the network, building or viewing.
 """
 
 from __future__ import annotations
@@ -15,11 +16,11 @@ from shinpan import expectations as expectations_
 from shinpan import invocation, outputs, suite
 from shinpan.outputs.folder import OwnedFolder
 from shinpan.report import suite_hash
-from shinpan.site import model, render, reports, transcripts
+from shinpan.site import explored, model, render, reports, transcripts
 
 __all__ = ["build", "folder"]
 
-FOLDERS = ("scenarios", "topics", "static", transcripts.FOLDER)
+FOLDERS = ("scenarios", "topics", "properties", "static", transcripts.FOLDER)
 """The sub-folders the site writes into (besides its pages at the top)."""
 
 
@@ -28,11 +29,12 @@ def folder(out: Path) -> OwnedFolder:
     return OwnedFolder(out, FOLDERS)
 
 
-def build(out: Path, report_paths: Sequence[Path], expectations: Sequence[Path] = (), *,
-          run_reference: bool = False) -> model.Site:
+def build(out: Path, report_paths: Sequence[Path], expectations: Sequence[Path] = (),
+          explore_paths: Sequence[Path] = (), *, run_reference: bool = False) -> model.Site:
     """Build the site under ``out`` from the suite and the given reports (one engine each) — with
     ``run_reference``, first a run of the whole suite on the reference engine — each engine's known deviations
-    marked from the ``expectations`` files (:func:`reports.with_expectations`).
+    marked from the ``expectations`` files (:func:`reports.with_expectations`), and the explore reports
+    (``shinpan explore --report``: one engine's exploration each).
 
     The suite, the reports and the expectations files are read before anything is written; the pages are written
     in a scratch folder inside ``out`` and moved into place at the end: until then the previous site stays whole;
@@ -40,6 +42,8 @@ def build(out: Path, report_paths: Sequence[Path], expectations: Sequence[Path] 
     checks = outputs.Claims()
     for path in [*report_paths, *expectations]:
         checks.reads("--report" if path in report_paths else "--expectations", path)
+    for path in explore_paths:
+        checks.reads("--explore", path)
     site_folder = folder(out)
     checks.writes("--out", out, folder=True, owns=site_folder.owns)
     checks.check()
@@ -49,11 +53,12 @@ def build(out: Path, report_paths: Sequence[Path], expectations: Sequence[Path] 
     engines = [reports.load(path, f"e{number + run_reference}", current, shown)
                for number, path in enumerate(report_paths)]
     known = [expectations_.load(path) for path in expectations]
+    explorations = [explored.load(path, f"x{number}") for number, path in enumerate(explore_paths)]
     with site_folder.staging() as scratch:
         if run_reference:
             reference = invocation.run_to_report(scratch / "reference.jsonl", "reference")
             engines.insert(0, reports.load(reference, "e0", current, shown))
         site = model.build(reports.with_expectations(engines, known))
-        render.write(site, scratch / "pages")
+        render.write(site, scratch / "pages", explorations)
         site_folder.publish(scratch / "pages")
     return site

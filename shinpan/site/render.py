@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 
 from shinpan import __version__, catalogue, rulesets
 from shinpan import table as tables
-from shinpan.site import agreement, history, provenance, transcripts
+from shinpan.site import agreement, explored, history, provenance, transcripts
 from shinpan.site.model import KEYWORD_KINDS, Site, card_anchor, scenario_url, severity, topic_url
 
 STATUS_LABELS = {
@@ -25,6 +26,8 @@ STATUS_LABELS = {
 }
 """Japanese names of the statuses (the codes stay visible: they are what reports and the CLI print)."""
 STATIC = ("site.css", "site.js")
+VERDICTS = {"held": "成立", "counterexamples": "反例あり", "not run": "未実施"}
+"""Japanese names of an oracle's verdicts on the properties pages."""
 CARD_FIELDS = (("reading", "読み"), ("type", "種類"), ("civilizations", "文明"), ("cost", "コスト"),
                ("power", "パワー"), ("races", "種族"), ("purpose", "用途"), ("verification", "確認"),
                ("sources", "出典"))
@@ -62,9 +65,20 @@ def environment() -> Environment:
     return env
 
 
-def write(site: Site, out: Path) -> list[Path]:
+def _property_pages(page: Callable[..., None], shown_rules: set[str],
+                    explorations: Sequence[explored.Explored]) -> None:
+    """The 性質 page and one page per oracle of ``shinpan explore``, with the explorations' verdicts."""
+    oracles = explored.oracles()
+    page("properties.html", "properties.html", oracles=oracles, explorations=explorations, verdicts=VERDICTS,
+         shown_rules=shown_rules)
+    for oracle in oracles:
+        page(oracle.url, "property.html", oracle=oracle, explorations=explorations, verdicts=VERDICTS,
+             shown_rules=shown_rules)
+
+
+def write(site: Site, out: Path, explorations: Sequence[explored.Explored] = ()) -> list[Path]:
     """Write every page of ``site`` under ``out`` (a fresh folder: :func:`shinpan.site.build` moves them into
-    place); return the files written."""
+    place), with the explorations' pages; return the files written."""
     env = environment()
     written: list[Path] = []
 
@@ -105,6 +119,7 @@ def write(site: Site, out: Path) -> list[Path]:
          mechanics=agreement.mechanics(site))
     page("steps.html", "steps.html", phrases=catalogue.catalogue(), step_kinds=STEP_KINDS, sent_labels=SENT_LABELS)
     page("search.html", "search.html")
+    _property_pages(page, set(site.cited_rules()), explorations)
     static = out / "static"
     static.mkdir(parents=True, exist_ok=True)
     for name in STATIC:

@@ -1,0 +1,174 @@
+"""Generated boards (盤面): setups drawn from the contract's setup vocabulary and the card pool.
+
+A board gives each player battle-zone objects — single cards, evolution creatures on their sources, creatures
+with cards under them, タマシード treated as creatures, equipment equipped to a creature — each tapped or not,
+entered this turn or not (per card), at most one of the turn player's attacking; cards in the deck (in order),
+hand, mana zone (some tapped), shields, graveyard and 超次元ゾーン; resolved effects on the objects (power up or
+down until the end of the turn or for good, abilities ignored); and either player's turn. Links, seals and waiting
+abilities are not setup fields: moves make them (:mod:`shinpan.explore.moves`).
+
+Every choice is a throw of the dice (:mod:`shinpan.explore.dice`), smallest first, so a shrunk board has few
+cards, the simplest ones, untapped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from shinpan.explore.dice import Dice
+from shinpan.explore.pool import SOURCE_KINDS, Card, Pool
+
+PLAYERS = ("me", "opp")
+ZONE_SIZES = {"deck": 4, "hand": 3, "mana": 3, "shields": 2, "graveyard": 2}
+"""The most cards a generated board puts in each zone other than the battle zone (per player)."""
+MAX_OBJECTS = 3
+"""The most battle-zone objects per player."""
+AMOUNTS = (2000, -1000, 1000, 3000, -2000)
+"""Power changes of generated resolved effects."""
+SHAPES = ("single", "evolved", "under")
+"""The shapes of a generated battle-zone object: a card alone, an evolution creature on its sources (and perhaps
+more cards under those), a card with cards put under it."""
+NEEDS = {"evolved": "evolution", "under": "cards_under", "tapped": "tap", "tapped_mana": "mana",
+         "arrived_this_turn": "summoning_sickness", "attacking": "attack", "treated_as_creature": "tamaseed",
+         "equipped_to": "equipment", "power": "power_modifiers", "ignore_abilities": "ignore_abilities"}
+"""The mechanic (capabilities' ``mechanics``) each part of a board needs: only what the adapter plays is drawn."""
+
+
+@dataclass(frozen=True)
+class Allowed:
+    """The parts of a board an adapter plays (every part when it declares every mechanic)."""
+
+    mechanics: frozenset[str] | None = None
+
+    def __call__(self, part: str) -> bool:
+        """Whether the part may be drawn."""
+        return self.mechanics is None or NEEDS.get(part, "zones") in self.mechanics
+
+
+@dataclass
+class Labels:
+    """Gives each placed card its label: the card's name the first time, then a letter (《name》(A))."""
+
+    cards: dict[str, str] = field(default_factory=dict)
+    letters: int = 0
+
+    def label(self, card: Card) -> str:
+        """A new label for a copy of ``card``."""
+        if card.name not in self.cards:
+            self.cards[card.name] = card.name
+            return card.name
+        self.letters += 1
+        label = _letters(self.letters)
+        self.cards[label] = card.name
+        return label
+
+
+def _letters(number: int) -> str:
+    text = ""
+    while number:
+        number, rest = divmod(number - 1, 26)
+        text = chr(ord("A") + rest) + text
+    return text
+
+
+PALETTE = 5
+"""The most cards a board's palette draws from the pool (their companions join them)."""
+
+
+def palette(dice: Dice, pool: Pool) -> Pool:
+    """The few cards one board is made of: a handful drawn from the pool, with the cards their abilities name
+    (:meth:`Pool.companions`). Drawing copies from a small palette makes boards where cards meet: several copies
+    of one watcher, gods with their partners, an evolution creature with sources of its kind."""
+    chosen = dice.some(pool.cards, 1, PALETTE)
+    return pool.subset([*chosen, *(c for card in chosen for c in pool.companions(card))])
+
+
+def board(dice: Dice, pool: Pool, mechanics: frozenset[str] | None = None) -> dict[str, Any]:
+    """A starting state (``setup.json``) of cards from a palette of ``pool``, with only the parts an adapter that
+    plays ``mechanics`` can set up (every part if ``None``)."""
+    pool = palette(dice, pool)
+    allowed = Allowed(mechanics)
+    labels = Labels()
+    active = dice.pick(PLAYERS)
+    players = {player: _player(dice, pool, labels, allowed, attacker_allowed=player == active) for player in PLAYERS}
+    state: dict[str, Any] = {"cards": labels.cards, "turn": {"number": dice.count(2, 6), "active": active},
+                             "players": players}
+    effects = _effects(dice, [obj for view in players.values() for obj in view["battle"]], allowed)
+    if effects:
+        state["effects"] = effects
+    return state
+
+
+def _player(dice: Dice, pool: Pool, labels: Labels, allowed: Allowed, *, attacker_allowed: bool) -> dict[str, Any]:
+    view: dict[str, Any] = {"battle": []}
+    while _shapes(pool, allowed) and dice.more(len(view["battle"]), 0, MAX_OBJECTS):
+        obj = _object(dice, pool, labels, view["battle"], allowed, attacker_allowed)
+        attacker_allowed = attacker_allowed and not obj.get("attacking", False)
+        view["battle"].append(obj)
+    for zone, most in ZONE_SIZES.items():
+        cards = dice.several(pool.plain, 0, most)
+        if cards:
+            view[zone] = [labels.label(card) for card in cards]
+    tapped = [card for card in view.get("mana", []) if allowed("tapped_mana") and dice.coin()]
+    if tapped:
+        view["tapped_mana"] = tapped
+    spatial = dice.several(pool.having("is_hyperspatial"), 0, 2)
+    if spatial:
+        view["hyperspatial"] = [labels.label(card) for card in spatial]
+    return view
+
+
+def _object(dice: Dice, pool: Pool, labels: Labels, placed: Sequence[dict[str, Any]], allowed: Allowed,
+            attacker_allowed: bool) -> dict[str, Any]:
+    shape = dice.pick(_shapes(pool, allowed))
+    if shape == "evolved":
+        top = dice.pick(pool.evolving)
+        pile = [top, *_sources(dice, pool, top)]
+    else:
+        pile = [dice.pick(pool.standing)]
+    if shape != "single":
+        pile += dice.several(pool.plain, 1 if shape == "under" else 0, 2)
+    cards = [labels.label(card) for card in pile]
+    obj: dict[str, Any] = {"cards": cards, "tapped": allowed("tapped") and dice.coin()}
+    arrived = [label for label in cards if allowed("arrived_this_turn") and dice.coin()]
+    if arrived:
+        obj["arrived_this_turn"] = arrived
+    if attacker_allowed and allowed("attacking") and pile[0].is_creature and dice.coin():
+        obj["attacking"] = obj["tapped"] = True
+    if pile[0].is_tamaseed and allowed("treated_as_creature") and dice.coin():
+        obj["treated_as_creature"] = True
+    creatures = [other for other in placed if "equipped_to" not in other]
+    if pile[0].is_equipment and creatures and allowed("equipped_to") and dice.coin():
+        obj["equipped_to"] = dice.pick(creatures)["cards"][0]
+    return obj
+
+
+def _shapes(pool: Pool, allowed: Allowed) -> list[str]:
+    """The shapes of object the palette can make, of those the adapter plays."""
+    return [shape for shape in SHAPES if (pool.evolving if shape == "evolved" else pool.standing) and allowed(shape)]
+
+
+def _sources(dice: Dice, pool: Pool, top: Card) -> list[Card]:
+    """The sources an evolution card is on: as many as it needs (or one more, for "or more"), of its kind."""
+    evolution = top.evolution or {}
+    needed = int(evolution.get("sources", 1)) + (dice.count(0, 1) if evolution.get("or_more") else 0)
+    kind = SOURCE_KINDS.get(str(evolution.get("of", "creature")), "is_creature")
+    candidates = [card for card in pool.having(kind) if not card.is_hyperspatial] or list(pool.standing)
+    return [dice.pick(candidates) for _ in range(needed)] if candidates else []
+
+
+def _effects(dice: Dice, objects: Sequence[dict[str, Any]], allowed: Allowed) -> list[dict[str, Any]]:
+    effects: list[dict[str, Any]] = []
+    kinds = [kind for kind in ("power", "ignore_abilities") if allowed(kind)]
+    while objects and kinds and dice.more(len(effects), 0, 2):
+        target = dice.pick(objects)["cards"][0]
+        if dice.pick(kinds) == "ignore_abilities":
+            effects.append({"kind": "ignore_abilities", "target": target})
+            continue
+        effect = {"kind": "power", "target": target, "amount": dice.pick(AMOUNTS)}
+        if dice.coin():
+            effect["duration"] = "permanent"
+        effects.append(effect)
+    return effects

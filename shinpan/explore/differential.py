@@ -1,0 +1,131 @@
+"""The differential oracle (差分判定): each case on the engine under test and on the reference engine.
+
+Both engines get the same board and the same moves; after the setup and after every move their answers and their
+observations are compared (:mod:`shinpan.explore.observations`). The case stops at the first step where they
+differ: that step, and the first fact that differs there, are the finding's cause; what comes after would be a
+knock-on effect. An ``unsupported`` answer from the engine under test skips the example (counted by reason); so
+does a board or move the reference engine cannot play. A crash, a hang or an ``error`` of the engine under test is
+a finding of its own (a fault), shrunk like any other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from shinpan.cases import Move, Setup
+from shinpan.explore import expected, questions
+from shinpan.explore.boards import board
+from shinpan.explore.case import generated, owners
+from shinpan.explore.dice import Dice
+from shinpan.explore.engines import Answer, Engine
+from shinpan.explore.findings import Cause, Finding
+from shinpan.explore.moves import Board, Drawer, next_move
+from shinpan.explore.observations import Difference, differences, facts
+from shinpan.explore.oracle import Game, Played, Repeat, Skip, observed, started
+from shinpan.explore.pool import Pool
+
+MAX_MOVES = 5
+"""The most moves a generated case makes."""
+ID = "differential"
+
+
+@dataclass
+class Differential:
+    """The engine under test against the reference engine, on boards and moves drawn from ``pool``."""
+
+    engine: Engine
+    reference: Engine
+    pool: Pool
+    drawers: Sequence[Drawer]
+    game: Game
+    id: str = ID
+
+    @property
+    def observables(self) -> frozenset[str]:
+        """The fields both engines report."""
+        return frozenset(self.engine.capabilities["observables"]) & frozenset(
+            self.reference.capabilities["observables"])
+
+    def example(self, dice: Dice, known: frozenset[Cause]) -> Finding | None:
+        """One case: a board, then up to :data:`MAX_MOVES` moves, compared after each; the first difference."""
+        mechanics = frozenset(self.engine.capabilities["mechanics"])
+        setup = Setup(self.game.rules, self.game.seed, board(dice, self.pool, mechanics))
+        started(self.reference, setup, "the reference engine")
+        played = Played(setup, owners(setup.state))
+        view, finding = self._step(played, self.engine.start(setup), Answer("ok"))
+        while finding is None and dice.more(len(played.moves), 1, MAX_MOVES):
+            action = next_move(dice, Board(view, setup.state["cards"], self.pool), self.drawers,
+                               self.engine.capabilities["mechanics"])
+            if action is None:
+                break
+            move, theirs, asked = questions.played(self.reference, Move(action, attempt=True), dice)
+            if theirs.status not in ("ok", "rejected"):
+                raise Skip(f"the reference engine cannot play {action['type']} here ({theirs.status})")
+            played.moves.append(replace(move, attempt=theirs.status == "rejected"))
+            view, finding = self._step(played, self.engine.act(move), theirs, asked)
+        if finding is not None and finding.cause in known:
+            raise Repeat(finding.cause.key)
+        return finding
+
+    def _step(self, played: Played, answer: Answer, reference: Answer,
+              asked: tuple[Mapping[str, Any], ...] = ()) -> tuple[Mapping[str, Any], Finding | None]:
+        """After a setup or a move: the reference engine's observation, and a finding if the engine under test
+        answered otherwise or shows something else."""
+        step = played.moves[-1].action["type"] if played.moves else "setup"
+        if answer.status == "unsupported":
+            raise Skip(f"unsupported: {step}")
+        theirs = observed(self.reference)
+        if isinstance(theirs, Answer):
+            raise Skip(f"the reference engine cannot observe ({theirs.status})")
+        if answer.fault:
+            return theirs, self._finding(played, Cause(self.id, step, answer.status), answer.message)
+        if answer.status == "choice_needed" and answer.choice is not None:
+            message = (f"the engine asks a question the reference engine does not ({_asked(answer.choice)}); "
+                       f"the reference engine asked: {'; '.join(map(_asked, asked)) or 'nothing'}")
+            return theirs, self._finding(played, Cause(self.id, step, "question"), message)
+        if answer.status != reference.status:
+            message = f"the reference engine answered {reference.status}, the engine {answer.status}: {answer.message}"
+            rejected = [{"check": "rejected", "value": reference.status == "rejected"}]
+            played.moves[-1] = replace(played.moves[-1], attempt=True)
+            return theirs, self._finding(played, Cause(self.id, step, "status"), message, rejected)
+        ours = observed(self.engine)
+        if isinstance(ours, Answer):
+            cause = Cause(self.id, step, ours.status if ours.fault else "error")
+            return theirs, self._finding(played, cause, f"observe: {ours.message}")
+        found = differences(facts(theirs, self.observables, played.owners), facts(ours, self.observables,
+                                                                                  played.owners))
+        if not found:
+            return theirs, None
+        return theirs, self._finding(played, Cause(self.id, step, found[0].kind), _message(found),
+                                     _checks(found, theirs), details=tuple(d.describe() for d in found))
+
+    def _finding(self, played: Played, cause: Cause, message: str, checks: Sequence[dict[str, Any]] = (), *,
+                 details: tuple[str, ...] = ()) -> Finding:
+        case = generated(played.setup, played.made, checks)
+        return Finding(cause, case, message, tuple(checks), seed=self.game.seed, details=details)
+
+
+def _asked(question: Mapping[str, Any]) -> str:
+    return f"{question.get('player')} chooses {question.get('kind')} among {question.get('options')}"
+
+
+def _message(found: Sequence[Difference]) -> str:
+    shown = [d.describe() for d in found[:5]]
+    more = f" (and {len(found) - 5} more)" if len(found) > 5 else ""
+    return "; ".join(shown) + more
+
+
+def _checks(found: Sequence[Difference], reference: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The checks of the first kind of differing fact that a check can say (every difference of that kind), with
+    the reference engine's values: the order of waiting abilities or of events, for one, has no check form, and
+    what else differs with it is said instead."""
+    for kind in dict.fromkeys(d.kind for d in found):
+        made: list[dict[str, Any]] = []
+        for difference in found:
+            if difference.kind == kind:
+                made.extend(c for c in expected.checks(difference, reference) if c not in made)
+        if made:
+            return made
+    return []

@@ -1,0 +1,118 @@
+"""An engine under exploration (探索される処理系): an adapter after its handshake, whose every answer is data.
+
+Each setup, move and observation goes through the kit's own game (:class:`shinpan.cases.Game`, what the executor
+and the suite's steps play a case with) and comes back as an :class:`Answer`: ``ok`` or ``rejected``, or what the
+case would end with there — ``unsupported``, ``script_mismatch`` (``choice_needed`` when the engine asked a question
+the script does not answer, with the question as data), or a fault: ``error`` (an ``error`` answer, a broken
+message, an exception of an in-process adapter), ``crash`` (a subprocess exited) or ``timeout``. After a fault the
+adapter is replaced — a subprocess adapter restarts itself; an in-process one is made anew by its factory and
+greeted again — so a fault costs one example, never the exploration.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from shinpan.adapters.contract import Capabilities, Simulator
+from shinpan.adapters.errors import ScriptMismatchError
+from shinpan.adapters.registry import AdapterOptions, make_adapter
+from shinpan.cases import Game, Move, Setup, status_of_error, time_limit
+from shinpan.outcomes import ScenarioSkipped, Status
+from shinpan.session import AdapterSession
+
+FAULTS = ("crash", "timeout", "error")
+"""Answers that are faults of the adapter rather than answers about the game."""
+STATUSES = {Status.UNSUPPORTED: "unsupported", Status.UNOBSERVABLE: "unsupported",
+            Status.SCRIPT_MISMATCH: "script_mismatch", Status.CRASH: "crash", Status.TIMEOUT: "timeout"}
+"""A case's status where a request ended it, as an answer (anything else is the adapter's ``error``)."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the adapter answered to one request: its status, its message, the question it asked (``choice``, for
+    ``choice_needed``) and, for ``observe``, the observation."""
+
+    status: str
+    message: str = ""
+    observation: Mapping[str, Any] | None = None
+    choice: Mapping[str, Any] | None = None
+
+    @property
+    def fault(self) -> bool:
+        """Whether the adapter failed (crashed, hung, or answered ``error`` or garbage)."""
+        return self.status in FAULTS
+
+
+class Engine:
+    """One adapter, by its ``--adapter`` spec, spoken to request by request."""
+
+    def __init__(self, spec: str, *, timeout: float = 5.0, factory: Callable[[], Simulator] | None = None) -> None:
+        self.spec = spec
+        self.timeout = timeout
+        self.in_process = factory is not None or not spec.startswith("cmd:")
+        options = AdapterOptions(timeout=timeout, max_restarts=1_000_000)
+        self._factory: Callable[[], Simulator] = factory or (lambda: make_adapter(spec, options))
+        self.session = AdapterSession(self._factory(), spec)
+        self.game = Game(self.session)
+        self.restarts = 0
+
+    @property
+    def capabilities(self) -> Capabilities:
+        """What the adapter declared it plays and reports."""
+        return self.session.capabilities
+
+    @property
+    def name(self) -> str:
+        """The engine's name and version from the handshake."""
+        return self.session.engine
+
+    def start(self, setup: Setup) -> Answer:
+        """A new game: ``new_game`` and ``setup``."""
+        self.game = Game(self.session)
+        return self._answer(lambda: self.game.start(setup))
+
+    def act(self, move: Move) -> Answer:
+        """One move (only an attempt: the rules may reject it)."""
+        answer = self._answer(lambda: self.game.move(move))
+        if answer.status == "ok" and self.game.last_rejection is not None:
+            return Answer("rejected", self.game.last_rejection)
+        return answer
+
+    def observe(self) -> Answer:
+        """The board now (``observation`` is set when the status is ``ok``)."""
+        seen: list[Mapping[str, Any]] = []
+        answer = self._answer(lambda: seen.append(self.game.observation()))
+        return Answer("ok", observation=seen[0]) if answer.status == "ok" else answer
+
+    def stop(self) -> None:
+        """End the session (and the adapter's process, if it has one)."""
+        try:
+            self.session.stop()
+        except Exception:  # an adapter that fails to stop has stopped
+            return
+
+    def _answer(self, request: Callable[[], None]) -> Answer:
+        try:
+            with time_limit(self.timeout if self.in_process else None,
+                            f"adapter {self.spec!r} did not answer within {self.timeout:g} s; it was interrupted"):
+                request()
+        except ScriptMismatchError as error:
+            _, message = status_of_error(error)
+            if error.choice is not None:  # the engine asked a question: the explorer may answer it
+                return Answer("choice_needed", message, choice=error.choice)
+            return Answer("script_mismatch", message)
+        except (Exception, ScenarioSkipped) as error:
+            status, message = status_of_error(error)
+            answer = Answer(STATUSES.get(status, "error"), message)
+            if answer.fault and self.in_process:
+                self._restart()
+            return answer
+        return Answer("ok")
+
+    def _restart(self) -> None:
+        """Replace an in-process adapter after a fault (a subprocess adapter restarts itself)."""
+        self.restarts += 1
+        self.session = AdapterSession(self._factory(), self.spec)
+        self.game = Game(self.session)

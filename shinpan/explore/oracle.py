@@ -1,0 +1,101 @@
+"""What every oracle (判定者) shares: the settings of an exploration, the skip, and the tally of examples.
+
+An oracle runs one example with the dice (:mod:`shinpan.explore.dice`): it draws a board and moves, plays them, and
+returns what it found — nothing (the example held) or a :class:`~shinpan.explore.findings.Finding` — or raises
+:class:`Skip` (the example could not be judged: an adapter said ``unsupported``, or the reference engine could not
+play it; counted by reason, never a finding) or :class:`Repeat` (it shows a finding already made).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from shinpan.adapters.contract import Rules
+from shinpan.cases import Move, Setup
+from shinpan.explore.dice import Dice
+from shinpan.explore.engines import Answer, Engine
+from shinpan.explore.findings import Cause, Finding
+
+
+class Skip(Exception):
+    """The example cannot be judged; ``reason`` says why (it is counted by reason)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Repeat(Skip):
+    """The example shows a finding already made (and shrunk): it is counted, and the search goes on."""
+
+
+@dataclass
+class Tally:
+    """What one oracle's exploration did: examples run, skipped by reason, repeats of findings already made."""
+
+    examples: int = 0
+    skipped: Counter[str] = field(default_factory=Counter)
+    repeats: Counter[str] = field(default_factory=Counter)
+    on_example: Callable[[], None] | None = None
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
+
+    def ran(self) -> None:
+        """One example more."""
+        self.examples += 1
+        if self.on_example is not None:
+            self.on_example()
+
+
+class Oracle(Protocol):
+    """An oracle: a differential run, or a rule property."""
+
+    @property
+    def id(self) -> str:
+        """How reports and the site name it."""
+        ...
+
+    def example(self, dice: Dice, known: frozenset[Cause]) -> Finding | None:
+        """Run one example: what it found, if anything; :class:`Skip` if it cannot be judged, :class:`Repeat` if it
+        shows a finding whose cause is in ``known`` (already found and shrunk)."""
+        ...
+
+
+@dataclass
+class Played:
+    """A case being played: its setup, the owner of each card, and the moves made so far."""
+
+    setup: Setup
+    owners: Mapping[str, str]
+    moves: list[Move] = field(default_factory=list)
+    """Every move sent, each an attempt if the rules rejected it."""
+
+    @property
+    def made(self) -> list[Move]:
+        """The moves a finding's case keeps: those the rules allowed (one they rejected changed nothing), and the
+        last, whatever became of it."""
+        return [move for move in self.moves[:-1] if not move.attempt] + self.moves[-1:]
+
+
+@dataclass(frozen=True)
+class Game:
+    """The rules and seed every example of an exploration plays under."""
+
+    rules: Rules
+    seed: int
+
+
+def started(engine: Engine, setup: Setup, who: str) -> None:
+    """Start a game of ``setup`` on ``engine``; :class:`Skip` if it cannot be set up (``who`` names the engine)."""
+    answer = engine.start(setup)
+    if answer.status != "ok":
+        raise Skip(f"{who} cannot set up this board ({answer.status})")
+
+
+def observed(engine: Engine) -> Mapping[str, Any] | Answer:
+    """The engine's observation now, or its answer if it gave none."""
+    answer = engine.observe()
+    return answer.observation if answer.status == "ok" and answer.observation is not None else answer

@@ -1,0 +1,191 @@
+"""The card pool (カードプール) an exploration draws from: the cards of ``features/cards.yaml`` that the registry
+models (test cards, and real cards whose abilities are given in structured form) and the adapter implements.
+
+Each card is sorted into the roles a generated board gives it — a creature that stands alone, an evolution
+creature put onto sources, a spell, a タマシード, a piece of equipment, a god that links, a double-faced card that
+flips — from its printed type and its structured abilities only, never from its name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from shinpan.adapters.cards import CardEntry, CardRegistry
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card of the pool, with the facts a generator needs."""
+
+    name: str
+    type_line: str
+    abilities: tuple[Mapping[str, Any], ...]
+    civilizations: tuple[str, ...]
+    races: tuple[str, ...]
+    back: str | None
+    """The name of the other face of a double-faced card (覚醒, 龍解), if it has one."""
+    back_type: str | None = None
+    """The card type of the other face."""
+
+    @property
+    def is_creature(self) -> bool:
+        """A creature of any kind (進化, サイキック, a ツインパクト's creature side too)."""
+        return "クリーチャー" in self.type_line
+
+    @property
+    def evolution(self) -> Mapping[str, Any] | None:
+        """Its 進化 / NEO進化 ability: how many sources, of what, from where."""
+        return next((a["evolution"] for a in self.abilities if "evolution" in a), None)
+
+    @property
+    def sources(self) -> int:
+        """How many sources its 進化 needs (0 for a card that does not evolve)."""
+        return int((self.evolution or {}).get("sources", 0))
+
+    @property
+    def must_evolve(self) -> bool:
+        """An evolution card that cannot enter the battle zone on its own (NEO進化 may)."""
+        evolution = self.evolution
+        return evolution is not None and not evolution.get("neo", False)
+
+    @property
+    def is_spell(self) -> bool:
+        """Only a spell (a ツインパクト, with a creature side, is a creature too)."""
+        return "呪文" in self.type_line and not self.is_creature
+
+    @property
+    def is_tamaseed(self) -> bool:
+        """A タマシード."""
+        return "タマシード" in self.type_line
+
+    @property
+    def is_equipment(self) -> bool:
+        """Equipment (装備品: クロスギア, ウエポン, オーラ), equipped to a creature."""
+        return any(kind in self.type_line for kind in ("クロスギア", "ウエポン", "オーラ"))
+
+    @property
+    def is_hyperspatial(self) -> bool:
+        """A card that waits in the 超次元ゾーン rather than the deck (サイキック, ドラグハート)."""
+        return any(kind in self.type_line for kind in ("サイキック", "ドラグハート"))
+
+    @property
+    def stays_in_battle(self) -> bool:
+        """Whether it can be a battle-zone object on its own (a creature that need not evolve, a タマシード,
+        equipment, a fortress or a field)."""
+        return not self.is_spell and not (self.is_creature and self.must_evolve)
+
+    @property
+    def g_link(self) -> Mapping[str, Any] | None:
+        """Its G・リンク ability (partners, side), if it is a god."""
+        return next((a["g_link"] for a in self.abilities if "g_link" in a), None)
+
+    @property
+    def mugetsu(self) -> Mapping[str, Any] | None:
+        """Its 無月の門 ability (how many 魔導具), if it has one."""
+        return next((a["mugetsu"] for a in self.abilities if "mugetsu" in a), None)
+
+
+SOURCE_KINDS = {"creature": "is_creature", "tamaseed": "is_tamaseed", "spell": "is_spell",
+                "cross_gear": "is_equipment"}
+"""What an evolution card's sources are (its 進化 ability's ``of``), as a test of :class:`Card`."""
+
+
+@dataclass(frozen=True)
+class Pool:
+    """The cards a generator may name, simplest first (shrinking prefers the first cards)."""
+
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        if not self.cards:
+            raise ValueError("the card pool is empty: the adapter implements no modelled card")
+
+    @cached_property
+    def by_name(self) -> dict[str, Card]:
+        """Each card of the pool by its name."""
+        return {card.name: card for card in self.cards}
+
+    def named(self, name: str) -> Card:
+        """The pool's card ``name``."""
+        return self.by_name[name]
+
+    def subset(self, cards: Iterable[Card]) -> Pool:
+        """A pool of some of these cards (in this pool's order)."""
+        chosen = {card.name for card in cards}
+        return Pool(tuple(card for card in self.cards if card.name in chosen))
+
+    def companions(self, card: Card) -> tuple[Card, ...]:
+        """The cards ``card`` is played with, as its abilities name them: its G・リンク partners, the 魔導具 its
+        無月の門 stacks on, sources of the kind its 進化 needs."""
+        found: list[Card] = []
+        link = card.g_link
+        if link is not None:
+            found += [self.by_name[name] for name in link.get("partners", ()) if name in self.by_name]
+        if card.mugetsu is not None:
+            found += [c for c in self.cards if "魔導具" in c.races][:2]
+        evolution = card.evolution
+        if evolution is not None:
+            kind = SOURCE_KINDS.get(str(evolution.get("of", "creature")), "is_creature")
+            found += [c for c in self.having(kind) if c.evolution is None and not c.is_hyperspatial][:1]
+        return tuple(found)
+
+    def having(self, test: str) -> tuple[Card, ...]:
+        """The cards for which the property ``test`` of :class:`Card` holds (e.g. ``"is_spell"``)."""
+        return tuple(card for card in self.cards if getattr(card, test))
+
+    @cached_property
+    def standing(self) -> tuple[Card, ...]:
+        """Cards that may be a battle-zone object on their own."""
+        return self.having("stays_in_battle")
+
+    @cached_property
+    def evolving(self) -> tuple[Card, ...]:
+        """Evolution creatures (進化, NEO進化): the tops of generated piles."""
+        return tuple(card for card in self.cards if card.is_creature and card.evolution is not None)
+
+    @cached_property
+    def vanilla(self) -> tuple[Card, ...]:
+        """Creatures with no ability at all (バニラ), that wait in no special zone."""
+        return tuple(c for c in self.cards if c.is_creature and not c.abilities and not c.is_hyperspatial)
+
+    @cached_property
+    def simple_evolution(self) -> tuple[Card, ...]:
+        """Evolution creatures whose only ability is 進化 onto creatures in the battle zone (not NEO, not 墓地進化),
+        each with how many sources it needs."""
+        return tuple(c for c in self.evolving if len(c.abilities) == 1 and _plain_evolution(c.evolution or {}))
+
+    @cached_property
+    def plain(self) -> tuple[Card, ...]:
+        """Cards that may be in the deck, hand, mana zone, shields or graveyard."""
+        return tuple(card for card in self.cards if not card.is_hyperspatial)
+
+
+def _plain_evolution(evolution: Mapping[str, Any]) -> bool:
+    return (not evolution.get("neo") and not evolution.get("from") and not evolution.get("or_more")
+            and evolution.get("of", "creature") == "creature" and not evolution.get("civilization"))
+
+
+def pool(registry: CardRegistry, implemented: Collection[str], *, only: Iterable[str] | None = None) -> Pool:
+    """The pool: every modelled card of ``registry`` the adapter ``implemented`` (its capabilities' cards), or only
+    the cards named in ``only``. Test cards come first, in registry order, then real cards."""
+    wanted = set(only) if only is not None else None
+    entries = [e for e in registry if _playable(e) and e.name in implemented and (wanted is None or e.name in wanted)]
+    entries.sort(key=lambda e: e.kind != "test")
+    return Pool(tuple(_card(entry, registry) for entry in entries))
+
+
+def _playable(entry: CardEntry) -> bool:
+    """A card whose abilities are modelled and that is a card of its own (not the back face of another)."""
+    return entry.modelled and "face_of" not in entry.data
+
+
+def _card(entry: CardEntry, registry: CardRegistry) -> Card:
+    data = entry.data
+    faces = data.get("faces") or []
+    back = next((face for face in faces[1:] if face.get("name") in registry), None)
+    return Card(entry.name, str(data.get("type", "")), tuple(data.get("abilities") or ()),
+                tuple(data.get("civilizations") or ()), tuple(data.get("races") or ()),
+                back["name"] if back else None, str(back.get("type", "")) if back else None)

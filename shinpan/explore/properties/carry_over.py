@@ -1,0 +1,256 @@
+"""The columns of the 引き継ぎ早見表 (seed 000's carry-over table) as properties over generated objects.
+
+Each transition of a row — evolving, devolving, linking, unlinking, flipping, swapping, sealing, a side jump, 無月の門 —
+is played on objects drawn with any state of the column's attribute (resolved pumps of any amounts, tapped or not,
+attacking or not), and the attribute afterwards must be what the table's cell says: ``○`` carried over, ``×`` not,
+``○※`` tapped if any was (804.3a), ``○分`` every piece gets it, ``○単`` exactly one piece does. The cells are read
+from the table's scenarios (``shinpan table carry-over``), so the property follows the suite; a cell that is open
+(``?``), blank or not applicable (``-``) is not tested.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from shinpan import table
+from shinpan.explore.dice import Dice
+from shinpan.explore.oracle import Skip
+from shinpan.explore.pool import Card
+from shinpan.explore.properties import expect
+from shinpan.explore.properties.layout import PLAYERS, Layout, other
+from shinpan.explore.properties.property import Check, Context, Plan, Property
+
+PUMPS = (2000, -1000, 3000)
+
+
+@dataclass(frozen=True)
+class Before:
+    """An object whose attribute the transition may carry: its top card, tap state, attack and pumps."""
+
+    top: str
+    tapped: bool
+    attacking: bool
+    pumps: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A transition as played: its moves, the objects before it whose attribute counts, the cards whose objects
+    are the result (one, or each piece of a split), and the player who controls them."""
+
+    moves: list[dict[str, Any]]
+    before: list[Before]
+    after: list[str]
+    player: str
+
+
+Row = Callable[[Dice, Context, Layout, str], Shape]
+"""Lays out one row's transition for ``player`` (the turn player) and returns how it goes."""
+
+
+def _state(dice: Dice, layout: Layout, player: str, pile: Sequence[Card], *, may_attack: bool = True) -> Before:
+    """An object of ``pile`` with a drawn tap state, attack and pumps."""
+    attacking = may_attack and player == layout.active and dice.coin()
+    tapped = attacking or dice.coin()
+    top = layout.object(player, pile, tapped=tapped, attacking=attacking)[0]
+    pumps = tuple(dice.several(PUMPS, 0, 2))
+    for amount in pumps:
+        layout.pump(top, amount)
+    return Before(top, tapped, attacking, pumps)
+
+
+def _needs(cards: Sequence[Card], what: str) -> Sequence[Card]:
+    if not cards:
+        raise Skip(f"the engine implements no {what}")
+    return cards
+
+
+def evolve(dice: Dice, context: Context, layout: Layout, player: str) -> Shape:
+    """進化した時: an evolution creature from the hand is summoned onto one or two creatures."""
+    card = dice.pick(_needs([c for c in context.pool.simple_evolution if c.sources <= 2],
+                            "evolution creature"))
+    sources = [_state(dice, layout, player, [dice.pick(_needs(context.pool.vanilla, "vanilla creature"))],
+                      may_attack=i == 0) for i in range(card.sources)]
+    label = layout.put(player, "hand", card)
+    return Shape([{"type": "summon", "card": label, "sources": [b.top for b in sources]}], sources, [label], player)
+
+
+def devolve(dice: Dice, context: Context, layout: Layout, player: str) -> Shape:
+    """退化した時: the top card of an evolution creature on one creature leaves; the creature under it stays."""
+    card = dice.pick(_needs([c for c in context.pool.simple_evolution if c.sources == 1],
+                            "evolution creature"))
+    before = _state(dice, layout, player, [card, dice.pick(_needs(context.pool.vanilla, "vanilla creature"))])
+    under = layout.entry(before.top)["cards"][1]
+    return Shape([{"type": "devolve", "card": before.top, "to": "graveyard"}], [before], [under], player)
+
+
+def _gods(context: Context) -> list[Card]:
+    gods = [c for c in context.pool.cards if c.g_link is not None and c.evolution is None]
+    names = {c.name for c in gods}
+    return [c for c in gods if any(p in names for p in (c.g_link or {}).get("partners", ()))]
+
+
+def _linked(dice: Dice, context: Context, layout: Layout, player: str) -> tuple[list[Before], dict[str, Any]]:
+    """Two gods that are each other's partners, left one first; the G・リンク move."""
+    gods = _needs(_gods(context), "pair of gods")
+    left = dice.pick([g for g in gods if (g.g_link or {}).get("side") == "left"] or list(gods))
+    partners = [g for g in gods if g.name in (left.g_link or {}).get("partners", ())]
+    right = dice.pick(_needs(partners, "partner god"))
+    first = _state(dice, layout, player, [left])
+    second = _state(dice, layout, player, [right], may_attack=not first.attacking)
+    return [first, second], {"type": "g_link", "cards": [first.top, second.top]}
+
+
+def link(dice: Dice, context: Context, layout: Layout, player: str) -> Shape:
+    """リンクした時: two gods link into one creature."""
+    before, move = _linked(dice, context, layout, player)
+    return Shape([move], before, [before[0].top], player)
+
+
+def unlink(dice: Dice, context: Context, layout: Layout, player: str) -> Shape:
+    """リンクが外れた時: two gods link, and the link comes apart."""
+    before, move = _linked(dice, context, layout, player)
+    return Shape([move, {"type": "unlink", "card": before[0].top}], before, [b.top for b in before], player)
+
+
+def flip(dice: Dice, context: Context, layout: Layout, player: str) -> Shape:
+    """クリーチャーがクリーチャーに裏返った時: a double-faced creature awakens (or is flipped otherwise)."""
+    faces = [c for c in context.pool.cards if c.back is not None and c.is_creature
+             and "クリーチャー" in (c.back_type or "")]
+    before = _state(dice, layout, player, [dice.pick(_needs(faces, "double-faced creature"))])
+    how = dice.pick(("awaken", "other"))
+    return Shape([{"type": "flip", "card": before.top, "by": how}], [before], [before.top], player)
+
+
+def swap(dice: Dice, context: Context, layout: Layout, player: str) -> Shape:
+    """入れ替わった時: a creature and a creature of its controller's hand change places."""
+    vanilla = _needs(context.pool.vanilla, "vanilla creature")
+    before = _state(dice, layout, player, [dice.pick(vanilla)])
+    coming = layout.put(player, "hand", dice.pick(vanilla))
+    return Shape([{"type": "swap", "card": before.top, "with": coming}], [before], [coming], player)
+
+
+def seal(dice: Dice, context: Context, layout: Layout, player: str) -> Shape:
+    """封印された時: the top card of the owner's deck is put on a creature as a seal."""
+    vanilla = _needs(context.pool.vanilla, "vanilla creature")
+    before = _state(dice, layout, player, [dice.pick(vanilla)])
+    layout.put(player, "deck", dice.pick(vanilla))
+    return Shape([{"type": "seal", "card": before.top}], [before], [before.top], player)
+
+
+def side_jump(dice: Dice, context: Context, layout: Layout, player: str) -> Shape:
+    """進化クリーチャーが横跳びした時: the top card of an evolution creature moves onto another creature, untapped,
+    not attacking, with no effect on it."""
+    card = dice.pick(_needs([c for c in context.pool.simple_evolution if c.sources == 1],
+                            "evolution creature"))
+    vanilla = _needs(context.pool.vanilla, "vanilla creature")
+    before = _state(dice, layout, player, [card, dice.pick(vanilla)])
+    onto = layout.object(player, [dice.pick(vanilla)])[0]
+    under = layout.entry(before.top)["cards"][1]
+    return Shape([{"type": "side_jump", "card": before.top, "onto": onto}], [before], [before.top, under], player)
+
+
+def mugetsu(dice: Dice, context: Context, layout: Layout, player: str) -> Shape:
+    """無月の門: a 無月の門 creature from the hand is put onto one of its owner's 魔導具."""
+    gates = [c for c in context.pool.cards if (c.mugetsu or {}).get("count") == 1]
+    tools = [c for c in context.pool.vanilla if "魔導具" in c.races]
+    before = _state(dice, layout, player, [dice.pick(_needs(tools, "魔導具"))])
+    card = layout.put(player, "hand", dice.pick(_needs(gates, "無月の門 creature")))
+    return Shape([{"type": "mugetsu", "card": card, "tools": [before.top]}], [before], [card], player)
+
+
+ROWS: dict[str, tuple[Row, tuple[str, ...]]] = {
+    "evolve": (evolve, ("evolution",)),
+    "devolve": (devolve, ("evolution", "reconstruction")),
+    "link": (link, ("g_link",)),
+    "unlink": (unlink, ("g_link",)),
+    "flip": (flip, ("flip", "awaken")),
+    "swap": (swap, ("swap",)),
+    "seal": (seal, ("seal",)),
+    "sidejump": (side_jump, ("side_jump", "evolution")),
+    "mugetsu": (mugetsu, ("mugetsu",)),
+}
+"""The rows tested: how each lays out its transition, and the mechanics it needs."""
+
+ANSWERS = ("○分", "○単", "○※", "○[3]", "○", "×")
+"""The cell values a column tests (the longest first, as cell values are read by their start)."""
+
+
+@cache
+def cells(attribute: str) -> dict[str, str]:
+    """The table's answered cells of a column: row -> value (``○``, ``×``, ``○※``, ``○分``, ``○単``, ``○[3]``)."""
+    found: dict[str, str] = {}
+    built = table.build()
+    for row in ROWS:
+        entries = [e for e in built.cell(row, attribute).entries if e.status_tag is None and not e.variant]
+        value = next((a for a in ANSWERS if entries and entries[0].value.startswith(a)), None)
+        if value is not None:
+            found[row] = value
+    return found
+
+
+Expectation = Callable[[str, Shape], list[Check]]
+
+
+def pump(value: str, shape: Shape) -> list[Check]:
+    """付与/パンプ: the resolved effects on the objects before, on the object(s) after."""
+    pumps = [p for b in shape.before for p in b.pumps]
+    if value == "×":
+        return [expect.pumped(card, []) for card in shape.after]
+    return [expect.pumped(card, pumps) for card in (shape.after if value == "○分" else shape.after[:1])]
+
+
+def tap(value: str, shape: Shape) -> list[Check]:
+    """タップ: the tap state after (○: as it was; ○※ and ○分: tapped if any was; ×: untapped)."""
+    tapped = any(b.tapped for b in shape.before) if value != "×" else False
+    return [expect.field(card, "tapped", tapped) for card in (shape.after if value == "○分" else shape.after[:1])]
+
+
+def attack(value: str, shape: Shape) -> list[Check]:
+    """攻撃: whether it is attacking after (○単: exactly one piece goes on attacking)."""
+    attacking = any(b.attacking for b in shape.before) and value != "×"
+    if value == "○単":
+        return [expect.attacking(shape.player, int(attacking))]
+    return [expect.field(shape.after[0], "attacking", attacking)]
+
+
+@dataclass(frozen=True)
+class Column:
+    """The planner of a column: a row whose cell is answered and whose transition the engine plays, laid out with
+    any state of the attribute; the checks the cell says hold after it."""
+
+    attribute: str
+    expectation: Expectation
+
+    def __call__(self, dice: Dice, context: Context) -> Plan:
+        answered = cells(self.attribute)
+        rows = [row for row in answered if context.plays(*ROWS[row][1])]
+        if not rows:
+            raise Skip(f"the engine plays none of the transitions of the {self.attribute} column")
+        row = dice.pick(rows)
+        layout = Layout(dice.pick(PLAYERS), dice.count(2, 5))
+        shape = ROWS[row][0](dice, context, layout, layout.active)
+        layout.put(other(layout.active), "deck", dice.pick(context.pool.vanilla or context.pool.cards))
+        return Plan(layout.state, shape.moves, after=self.expectation(answered[row], shape))
+
+
+STATEMENT = ("引き継ぎ早見表の「{label}」の列のとおりに、移り変わり(進化・退化・リンク・リンク解除・裏返り・入れ替え・"
+             "封印・横跳び・無月の門)の後の{label}が決まる。○は引き継ぐ、×は引き継がない、○※はどれかがタップならタップ、"
+             "○分は分かれたそれぞれが引き継ぐ、○単は分かれたうちの1体だけが引き継ぐ。")
+
+
+def _column(attribute: str, label: str, expectation: Expectation, rules: tuple[str, ...]) -> Property:
+    return Property(id=f"carry-over-{attribute}", title=f"the carry-over table's {attribute} column",
+                    statement=STATEMENT.format(label=label), rules=rules, sources=("seed000-table",),
+                    planner=Column(attribute, expectation))
+
+
+CARRY_OVER = (
+    _column("pump", "付与/パンプ", pump, ("801.4c", "804.4")),
+    _column("tap", "タップ", tap, ("801.4", "804.3", "701.26a", "116.2a")),
+    _column("attack", "攻撃", attack, ("804.3b", "804.4a", "701.26a", "801.4e")),
+)
+"""The columns tested: 付与/パンプ, タップ, 攻撃."""

@@ -1,0 +1,164 @@
+"""A rule property (規則の性質): a statement any engine must satisfy, written as a ruling is.
+
+A property has what a scenario of the suite has — the rule numbers it states, the sources that say so, the changes
+from and until which it holds (``since``/``until``, so the rules-state machinery decides where it applies), a
+sentence a judge can read (in Japanese) — and a way to test it: it draws a case suited to the rule (a board, the
+moves) and the checks (:mod:`shinpan.checks`) the rule says must then hold. The engine under test plays the case
+alone — no reference engine — and every check it fails is a counterexample, printed with the checks it failed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from shinpan.cases import Move, Setup
+from shinpan.checks import judge
+from shinpan.explore import questions
+from shinpan.explore.case import generated, owners
+from shinpan.explore.dice import Dice
+from shinpan.explore.engines import Answer, Engine
+from shinpan.explore.findings import Cause, Finding
+from shinpan.explore.oracle import Game, Repeat, Skip
+from shinpan.explore.pool import Pool
+from shinpan.rulesets import RulesState
+
+Check = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A case a property draws: the starting state, the moves, and the checks the rule says hold after the last
+    move (``after``). ``each``, if given, gives checks that hold after the setup and after every move (it is told
+    the moves made so far, with the choices the engine asked for); ``more``, if given, draws further moves from
+    the board the engine shows (up to :data:`MORE_MOVES`, ``None`` to stop): a rule about every move is tested over
+    generated play. A plan whose moves may be rejected says so (``may_reject``); otherwise a rejection means the
+    case did not happen as planned, and the example is skipped."""
+
+    state: Mapping[str, Any]
+    moves: Sequence[Mapping[str, Any]] = ()
+    after: Sequence[Check] = ()
+    each: Callable[[Sequence[Move]], Sequence[Check]] | None = None
+    more: Callable[[Dice, Mapping[str, Any]], Mapping[str, Any] | None] | None = None
+    may_reject: bool = False
+
+
+MORE_MOVES = 5
+"""The most moves a plan draws from the board (``Plan.more``)."""
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a planner knows: the card pool, the rules state the property runs under, and what the engine under test
+    plays (its mechanics) and reports (its observables)."""
+
+    pool: Pool
+    rules: RulesState
+    mechanics: frozenset[str]
+    observables: frozenset[str]
+
+    def plays(self, *mechanics: str) -> bool:
+        """Whether the engine plays every one of ``mechanics``."""
+        return set(mechanics) <= self.mechanics
+
+
+Planner = Callable[[Dice, Context], Plan]
+"""Draws a plan with the dice, in a context."""
+
+
+@dataclass(frozen=True)
+class Property:
+    """A rule property: its id, its statement and citations, and its planner."""
+
+    id: str
+    statement: str
+    """The rule in a sentence a judge can read (Japanese)."""
+    rules: tuple[str, ...]
+    """Rule numbers (``features/rules.yaml``)."""
+    sources: tuple[str, ...]
+    """Sources (``features/sources.yaml``)."""
+    planner: Planner
+    mechanics: tuple[str, ...] = ()
+    """Mechanics the engine must play for the property to be tested (else it is skipped, unsupported)."""
+    cards: tuple[str, ...] = ()
+    """Cards it needs, besides the pool's (else it is skipped, unsupported)."""
+    since: tuple[str, ...] = ()
+    until: tuple[str, ...] = field(default=())
+    title: str = ""
+    """A short English title, for reports."""
+
+
+@dataclass
+class Testing:
+    """A property tested on one engine (an oracle of the search)."""
+
+    rule: Property
+    engine: Engine
+    context: Context
+    game: Game
+
+    @property
+    def id(self) -> str:
+        """The property's id."""
+        return self.rule.id
+
+    def example(self, dice: Dice, known: frozenset[Cause]) -> Finding | None:
+        """Draw a plan, play it on the engine (answering its questions with draws), and judge the rule's checks
+        after every move and at the end."""
+        plan = self.rule.planner(dice, self.context)
+        setup = Setup(self.game.rules, self.game.seed, plan.state)
+        made: list[Move] = []
+        view, finding = self._judge(setup, made, self.engine.start(setup), plan, final=not plan.moves)
+        for index, action in enumerate(plan.moves):
+            if finding is not None:
+                break
+            move, answer, _ = questions.played(self.engine, Move(action, attempt=True), dice)
+            made.append(replace(move, attempt=answer.status == "rejected"))
+            view, finding = self._judge(setup, made, answer, plan, final=index == len(plan.moves) - 1)
+        while finding is None and plan.more is not None and view is not None and dice.more(
+                len(made) - len(plan.moves), 0, MORE_MOVES):
+            drawn = plan.more(dice, view)
+            if drawn is None:
+                break
+            move, answer, _ = questions.played(self.engine, Move(drawn, attempt=True), dice)
+            made.append(replace(move, attempt=answer.status == "rejected"))
+            view, finding = self._judge(setup, made, answer, plan, final=False)
+        if finding is not None and finding.cause in known:
+            raise Repeat(finding.cause.key)
+        return finding
+
+    def _judge(self, setup: Setup, moves: list[Move], answer: Answer, plan: Plan, *,
+               final: bool) -> tuple[Mapping[str, Any] | None, Finding | None]:
+        """The engine's answer and board after a step, judged: the board (if observed) and a finding, if any."""
+        step = moves[-1].action["type"] if moves else "setup"
+        if answer.status == "rejected" and plan.may_reject:
+            answer = Answer("ok")
+        if answer.status in ("unsupported", "rejected", "choice_needed", "script_mismatch"):
+            raise Skip(f"{answer.status}: {step}")
+        if answer.fault:
+            return None, self._finding(setup, moves, step, answer.status, answer.message, ())
+        expected = [*(plan.each(moves) if plan.each else ()), *(plan.after if final else ())]
+        if not expected and plan.more is None:
+            return None, None
+        seen = self.engine.observe()
+        if seen.status != "ok" or seen.observation is None:
+            return None, self._finding(setup, moves, step, seen.status if seen.fault else "error", seen.message, ())
+        failed = [(check, problem) for check in expected if (problem := judge(check, seen.observation, None))]
+        if not failed:
+            return seen.observation, None
+        message = "; ".join(problem for _, problem in failed)
+        checks = tuple(check for check, _ in failed)
+        return seen.observation, self._finding(setup, moves, step, "breaks the rule", message, checks)
+
+    def _finding(self, setup: Setup, moves: list[Move], step: str, what: str, message: str,
+                 checks: tuple[Check, ...]) -> Finding:
+        prop = self.rule
+        kept = [move for move in moves[:-1] if not move.attempt] + moves[-1:]  # a rejected move changed nothing
+        return Finding(Cause(prop.id, step, what), generated(setup, kept, checks), message, checks,
+                       rules=prop.rules, sources=prop.sources, seed=self.game.seed)
+
+
+def every_card(state: Mapping[str, Any]) -> list[str]:
+    """Every card label of a starting state."""
+    return list(owners(state))

@@ -1,0 +1,77 @@
+"""入れ替え (701.26): a creature in the battle zone and a creature of another zone change places.
+
+The creature that comes in takes the place, tap state and attack of the one that left (701.26a) — nothing else:
+the effects on the one that left end with it — and the one that left is in the zone the other came from. If a
+replacement effect would make either move happen otherwise, the swap does not happen at all: no card moves and
+nothing changes (701.26b).
+
+The case: a creature — perhaps one whose own 「離れる時、かわりに…」 sends it elsewhere — tapped or not, attacking or
+not, with pumps; a creature of its controller's hand or mana zone; they swap.
+"""
+
+from __future__ import annotations
+
+from shinpan.explore.dice import Dice
+from shinpan.explore.oracle import Skip
+from shinpan.explore.pool import Card
+from shinpan.explore.properties import expect
+from shinpan.explore.properties.carry_over import PUMPS
+from shinpan.explore.properties.layout import PLAYERS, Layout, other
+from shinpan.explore.properties.property import Check, Context, Plan, Property
+
+
+def instead(card: Card) -> str | None:
+    """Where the card's own replacement of its leaving sends it instead, if it has a plain one."""
+    for ability in card.abilities:
+        if (ability.get("replacement") in ("leaves", "returned_to_hand") and ability.get("of") == "this"
+                and isinstance(ability.get("instead"), str) and not ability.get("optional")
+                and not ability.get("during")):
+            return str(ability["instead"])
+    return None
+
+
+def plan(dice: Dice, context: Context) -> Plan:
+    """A creature swaps with a creature of its controller's hand or mana zone."""
+    leavers = [*context.pool.vanilla, *(c for c in context.pool.cards if c.is_creature and c.evolution is None
+                                        and len(c.abilities) == 1 and instead(c) is not None)]
+    if not context.pool.vanilla:
+        raise Skip("the engine implements no vanilla creature")
+    layout = Layout(dice.pick(PLAYERS), dice.count(2, 5))
+    player = layout.active
+    leaving = dice.pick(leavers)
+    attacking = dice.coin()
+    tapped = attacking or dice.coin()
+    out = layout.object(player, [leaving], tapped=tapped, attacking=attacking)[0]
+    pumps = dice.several(PUMPS, 0, 2)
+    for amount in pumps:
+        layout.pump(out, amount)
+    zone = dice.pick(("hand", "mana"))
+    coming = layout.put(player, zone, dice.pick(context.pool.vanilla))
+    layout.put(other(player), "deck", dice.pick(context.pool.vanilla))
+    redirected = instead(leaving) not in (None, zone) if leaving.abilities else False
+    checks = _unchanged(out, coming, zone, player, tapped) if redirected else _swapped(out, coming, zone, player,
+                                                                                       tapped, attacking)
+    return Plan(layout.state, [{"type": "swap", "card": out, "with": coming}], after=checks)
+
+
+def _swapped(out: str, coming: str, zone: str, player: str, tapped: bool, attacking: bool) -> list[Check]:
+    return [expect.in_zone(player, zone, out), expect.field(coming, "tapped", tapped),
+            expect.field(coming, "attacking", attacking), expect.pumped(coming, [])]
+
+
+def _unchanged(out: str, coming: str, zone: str, player: str, tapped: bool) -> list[Check]:
+    return [expect.in_zone(player, "battle", out), expect.in_zone(player, zone, coming),
+            expect.field(out, "tapped", tapped)]
+
+
+SWAPS = Property(
+    id="swaps",
+    title="a swap carries only the tap state and the attack (701.26)",
+    statement="入れ替えで出たクリーチャーは、出ていったクリーチャーの位相と攻撃中であることだけを引き継ぎ、受けていた効果は"
+              "引き継がない。出ていったクリーチャーは入れ替えた相手のいたゾーンに置かれる。置換効果でどちらかの移動が"
+              "そのとおりに行われないなら、入れ替えは行われず何も変わらない。",
+    rules=("701.26a", "701.26b"),
+    sources=("dm-rule-1.48", "seed000-table"),
+    planner=plan,
+    mechanics=("swap",),
+)

@@ -1,0 +1,178 @@
+"""The search (探索): Hypothesis runs an oracle's examples, shrinks each counterexample, and keeps it.
+
+An oracle is explored in *rounds* of at most :data:`ROUND` examples, each a Hypothesis run with its own seed
+derived from the exploration's seed, the oracle and the round, so that the same seed gives the same examples and
+findings, and a time budget can stop the search between rounds. In a round Hypothesis keeps one counterexample per
+cause (each cause raises its own exception class), shrinks each, and reports them all; a later round treats a cause
+already found as held, so it looks for new ones. With an example database (a plain folder), the first round replays
+what failed in earlier runs before anything else.
+
+Hypothesis's ``@seed`` turns the example database off, so the round's seed is given the way ``@seed`` gives it — on
+the test function's ``_hypothesis_internal_use_seed`` — and the database stays on (``tests/test_explore.py`` shows
+both at work: the same seed, the same findings; a rerun replays what failed).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+import zlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from hypothesis import HealthCheck, Phase, Verbosity, given, reject, settings
+from hypothesis import strategies as st
+from hypothesis.database import DirectoryBasedExampleDatabase, ExampleDatabase
+from hypothesis.errors import FlakyStrategyDefinition, Unsatisfiable
+
+from shinpan.explore.dice import Dice
+from shinpan.explore.findings import Cause, Counterexample, Finding, counterexample, smallest
+from shinpan.explore.oracle import Oracle, Repeat, Skip, Tally
+
+ROUND = 200
+"""The most examples of one Hypothesis run."""
+INTERRUPTED = "interrupted (Ctrl-C or SIGTERM)"
+"""Why a search ended when the user stopped the exploration: what it had found is kept."""
+NEW_CAUSES = 3
+"""The most new causes one round shrinks: shrinking costs far more than finding, so a round that has found this many
+lets the others pass (a later round finds them), and the budget, checked between rounds, bounds the work."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long to search an oracle: ``examples`` at most, and at most ``seconds`` (if given) in all."""
+
+    examples: int
+    seconds: float | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What exploring one oracle gave."""
+
+    oracle: str
+    examples: int
+    """Examples run (shrinking's included)."""
+    skipped: dict[str, int]
+    """Examples that could not be judged, by reason."""
+    repeats: int
+    """Examples that showed a finding already made."""
+    findings: tuple[Finding, ...]
+    seconds: float
+    stopped: str | None = None
+    """Why the search ended before its examples were run (the time budget, no example could be judged), if it did."""
+
+
+@dataclass
+class Search:
+    """The exploration of one oracle."""
+
+    oracle: Oracle
+    seed: int
+    budget: Budget
+    database: Path | None = None
+    state: str = ""
+    """The label of the rules state (it keys the example database)."""
+    tally: Tally = field(default_factory=Tally)
+    found: list[Finding] = field(default_factory=list)
+
+    def run(self, on_example: Callable[[], None] | None = None) -> Outcome:
+        """Run rounds until the budget is spent (or the user stops it: what was found so far is kept)."""
+        self.tally.on_example = on_example
+        started = time.monotonic()
+        try:
+            stopped = self._rounds(started)
+        except KeyboardInterrupt:
+            stopped = INTERRUPTED
+        found = tuple(smallest(self.found))
+        return Outcome(self.oracle.id, self.tally.examples, dict(sorted(self.tally.skipped.items())),
+                       sum(self.tally.repeats.values()), found, time.monotonic() - started, stopped)
+
+    def _rounds(self, started: float) -> str | None:
+        for number in range(1_000_000):
+            left = self.budget.examples - self.tally.examples
+            if left <= 0:
+                break
+            if self.budget.seconds is not None and time.monotonic() - started >= self.budget.seconds:
+                return f"time budget of {self.budget.seconds:g} s spent"
+            before = self.tally.examples
+            stopped = self._round(number, min(ROUND, left))
+            if stopped or self.tally.examples == before:
+                return stopped
+        return None
+
+    def _round(self, number: int, examples: int) -> str | None:
+        known = frozenset(f.cause for f in self.found)
+        phases = (Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink) if number == 0 else (
+            Phase.generate, Phase.shrink)
+        try:
+            self._test(known, examples, phases, _round_seed(self.seed, self.oracle.id, self.state, number))()
+        except Unsatisfiable:
+            return "no example could be judged (every one was skipped)"
+        except FlakyStrategyDefinition as error:
+            self.tally.skipped["the engine's observations differ between runs of one case"] += 1
+            return f"the engine is not deterministic: {str(error).splitlines()[0]}"
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:  # a counterexample, several, or a bug in the kit
+            findings = list(_findings(error))
+            if not findings:
+                raise
+            self.found.extend(findings)
+        return None
+
+    def _test(self, known: frozenset[Cause], examples: int, phases: tuple[Phase, ...],
+              round_seed: int) -> Callable[[], None]:
+        tally, oracle = self.tally, self.oracle
+
+        taken: list[Cause] = []
+
+        @st.composite
+        def examples_of(draw: st.DrawFn) -> Finding | None:
+            """One example, run while it is drawn (each move is drawn from the board the previous one left)."""
+            tally.ran()
+            try:
+                finding = oracle.example(Dice(draw), known)
+            except Repeat as repeat:
+                tally.repeats[repeat.reason] += 1
+            except Skip as skip:
+                tally.skipped[skip.reason] += 1
+                reject()
+            else:
+                if finding is None or finding.cause in taken or len(taken) < NEW_CAUSES:
+                    taken.extend([] if finding is None or finding.cause in taken else [finding.cause])
+                    return finding
+                tally.repeats[f"deferred to a later round: {finding.cause.key}"] += 1
+            return None
+
+        def explore(finding: Finding | None) -> None:
+            if finding is not None:
+                raise counterexample(finding)
+
+        explore._hypothesis_internal_use_seed = round_seed  # type: ignore[attr-defined]
+        return given(examples_of())(settings(
+            max_examples=examples, deadline=None, database=self._database(), derandomize=False,
+            suppress_health_check=list(HealthCheck), phases=phases, verbosity=Verbosity.quiet,
+            report_multiple_bugs=True, print_blob=False)(explore))
+
+    def _database(self) -> ExampleDatabase | None:
+        if self.database is None:
+            return None
+        folder = re.sub(r"[^\w.-]+", "_", f"{self.oracle.id}@{self.state or 'rules'}")
+        return DirectoryBasedExampleDatabase(str(self.database / folder))
+
+
+def _round_seed(seed: int, oracle: str, state: str, number: int) -> int:
+    return zlib.crc32(f"{seed}:{oracle}:{state}:{number}".encode())
+
+
+def _findings(error: BaseException) -> Iterable[Finding]:
+    """The findings an exception carries: itself, or those of a group (several causes, or a flaky failure)."""
+    if isinstance(error, Counterexample):
+        yield error.finding
+    elif isinstance(error, BaseExceptionGroup):
+        parts = [list(_findings(part)) for part in error.exceptions]
+        if all(parts):
+            for part in parts:
+                yield from part

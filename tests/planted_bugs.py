@@ -1,0 +1,290 @@
+"""Planted bugs (仕込んだバグ): variants of the reference engine, each breaking one general rule the way a real
+simulator does. They are test fixtures, never shipped as adapters: ``shinpan explore`` must find every one
+within its default budget (tests/test_explore_planted.py).
+
+Each variant is an in-process adapter (``py:tests.planted_bugs:NAME``) that wraps the reference adapter and, only
+while one of its requests is being answered, replaces one function of the engine with a wrong one. The reference
+engine the exploration compares against runs in the same process between those requests, unchanged.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
+from typing import Any
+from unittest import mock
+
+from shinpan.adapters.reference import ReferenceSimulator
+from shinpan.reference_engine.core.abilities import TriggerEvent
+from shinpan.reference_engine.core.choices import ChoiceScript
+from shinpan.reference_engine.core.errors import IllegalAction
+from shinpan.reference_engine.core.events import Cause, MoveRequest
+from shinpan.reference_engine.core.objects import Card
+from shinpan.reference_engine.core.players import Player
+from shinpan.reference_engine.core.state import GameState
+from shinpan.reference_engine.core.zones import Zone
+from shinpan.reference_engine.game import Game
+from shinpan.reference_engine.pipeline import replacements, triggers
+from shinpan.reference_engine.pipeline.pipeline import Pipeline
+from shinpan.reference_engine.transitions import link, reconstruction, seal, swap, unlink
+
+Patch = tuple[Any, str, Callable[[Any], Any]]
+"""Where a bug goes: an object, the name of its attribute, and a function of the original giving the wrong one."""
+
+
+class Planted(ReferenceSimulator):
+    """The reference adapter with ``patches`` in force while it answers."""
+
+    def __init__(self, patches: Sequence[Patch]) -> None:
+        super().__init__()
+        self.patches = patches
+
+    @contextlib.contextmanager
+    def _bugs(self) -> Iterator[None]:
+        with contextlib.ExitStack() as stack:
+            for owner, name, wrong in self.patches:
+                stack.enter_context(mock.patch.object(owner, name, wrong(getattr(owner, name))))
+            yield
+
+    def setup(self, request: Any) -> Any:
+        with self._bugs():
+            return super().setup(request)
+
+    def act(self, request: Any) -> Any:
+        with self._bugs():
+            return super().act(request)
+
+    def observe(self, request: Any) -> Any:
+        with self._bugs():
+            return super().observe(request)
+
+
+# ---------------------------------------------------------------- the bugs
+def destroy_one_at_a_time() -> Planted:
+    """破壊 of several creatures at once done one creature at a time: each destruction is its own event, so a
+    watcher destroyed first never sees the others go (603.5c look-back over one event)."""
+
+    def wrong(original: Any) -> Any:
+        def destroy(self: Game, cards: Sequence[Card], choices: ChoiceScript | None = None) -> None:
+            tops: list[Card] = []
+            for card in cards:
+                obj = self.state.object_of(card)
+                if obj is None:
+                    raise IllegalAction(f"{card.name} is not in the battle zone")
+                top = obj.part_of(card)[0]
+                if not any(t is top for t in tops):
+                    tops.append(top)
+            for top in tops:
+                self.pipeline.move([MoveRequest(top, Zone.GRAVEYARD, Cause.DESTROY)], choices)
+            if choices is not None:
+                choices.finish()
+        return destroy
+
+    return Planted([(Game, "destroy", wrong)])
+
+
+def untap_both_players() -> Planted:
+    """The untap step untaps both players' creatures, not only the turn player's (the turn player's things)."""
+
+    def wrong(original: Any) -> Any:
+        def begin(self: Game) -> None:
+            for player in (Player.P1, Player.P2):
+                for obj in self.state.players[player].battle:
+                    if not obj.seals and not obj.top.definition.is_fortress:
+                        obj.tapped = False
+            original(self)
+        return begin
+
+    return Planted([(Game, "_begin_turn", wrong)])
+
+
+def ignored_enter_abilities_trigger() -> Planted:
+    """An 「出た時」 ability whose abilities are ignored (無視) still triggers."""
+
+    def wrong(original: Any) -> Any:
+        def check(state: GameState, rules: Any, holder: Any, ability: Any, moved: Any) -> bool:
+            if ability.event is TriggerEvent.ENTERS:
+                holder = replace(holder, ignored=False)
+            return bool(original(state, rules, holder, ability, moved))
+        return check
+
+    return Planted([(triggers, "_triggers", wrong)])
+
+
+def leave_trigger_per_card() -> Planted:
+    """A leave ability fires once for every card of a creature made of several cards (an evolution creature and
+    its sources), as if each card left as a creature of its own."""
+
+    def wrong(original: Any) -> Any:
+        def check(state: GameState, rules: Any, holder: Any, ability: Any, moved: Any) -> bool:
+            if moved.last_known is not None and not moved.as_creature:
+                cards = (moved.card, *(c for c in moved.last_known.cards if c is not moved.card))
+                moved = replace(moved, last_known=replace(moved.last_known, cards=cards))
+            return bool(original(state, rules, holder, ability, moved))
+        return check
+
+    return Planted([(triggers, "_leave_triggers", wrong)])
+
+
+def battle_to_graveyard_not_destroyed() -> Planted:
+    """Only a 破壊 effect counts as destroying: a creature put into the graveyard from the battle zone by any other
+    move (an effect that moves it, a swap) triggers no 「破壊された時」 ability."""
+
+    def wrong(original: Any) -> Any:
+        def check(state: GameState, rules: Any, holder: Any, ability: Any, moved: Any) -> bool:
+            if ability.event is TriggerEvent.DESTROYED and moved.cause is not Cause.DESTROY:
+                return False
+            return bool(original(state, rules, holder, ability, moved))
+        return check
+
+    return Planted([(triggers, "_leave_triggers", wrong)])
+
+
+def waiting_dropped_when_source_leaves() -> Planted:
+    """A waiting ability is forgotten when its card leaves the battle zone before it resolves."""
+
+    def wrong(original: Any) -> Any:
+        def move(self: Pipeline, requests: Any, choices: Any = None, **kwargs: Any) -> Any:
+            before = list(self.state.waiting)
+            performed = original(self, requests, choices, **kwargs)
+            gone = [p for p in before if self.state.object_of(p.card) is None]
+            self.state.waiting = [p for p in self.state.waiting if not any(p is g for g in gone)]
+            return performed
+        return move
+
+    return Planted([(Pipeline, "move", wrong)])
+
+
+def second_replacement_applies() -> Planted:
+    """An event already replaced is offered to the replacement effects again, so a second one may replace it too
+    (609.3, 101.5: one replacement per event)."""
+
+    def wrong(original: Any) -> Any:
+        def replace_batch(state: GameState, rules: Any, requests: Sequence[MoveRequest], choices: Any,
+                          follow_up: Any) -> Any:
+            outcome = original(state, rules, requests, choices, follow_up)
+            if not outcome.replaced:
+                return outcome
+            again = original(state, rules, [replace(r, replacing=False) for r in outcome.requests], choices,
+                             follow_up)
+            outcome.requests = again.requests
+            outcome.replaced.extend(again.replaced)
+            outcome.later.extend(again.later)
+            return outcome
+        return replace_batch
+
+    return Planted([(replacements, "replace_batch", wrong)])
+
+
+def replacement_turn_order_reversed() -> Planted:
+    """When both players have a replacement effect for one event, the non-turn player's applies first (609.8)."""
+
+    def wrong(original: Any) -> Any:
+        def order(state: GameState) -> tuple[Player, Player]:
+            first, second = original(state)
+            return second, first
+        return order
+
+    return Planted([(replacements, "deciding_order", wrong)])
+
+
+def reconstruction_untaps() -> Planted:
+    """What stays after the top card of an evolution creature left is untapped, whatever the tap state of the
+    creature that left (801.4)."""
+
+    def wrong(original: Any) -> Any:
+        def carry_over(state: GameState, old: Any, result: Any) -> Any:
+            objects = original(state, old, result)
+            for obj in objects:
+                obj.tapped = False
+            return objects
+        return carry_over
+
+    return Planted([(reconstruction, "carry_over", wrong)])
+
+
+def link_tapped_only_if_all() -> Planted:
+    """Linked gods are tapped only if every god was tapped (804.3, 804.3a: tapped if any was)."""
+
+    def wrong(original: Any) -> Any:
+        def carry_over(state: GameState, gods: Sequence[Any], linked: Any) -> None:
+            original(state, gods, linked)
+            linked.tapped = all(g.tapped for g in gods)
+        return carry_over
+
+    return Planted([(link, "carry_over", wrong)])
+
+
+def unlink_loses_effects() -> Planted:
+    """When a link comes apart, the gods lose the resolved effects the linked creature had (804.4: they keep them)."""
+
+    def wrong(original: Any) -> Any:
+        def carry_over(state: GameState, linked: Any, pieces: Sequence[Any], choices: Any) -> None:
+            original(state, linked, pieces, choices)
+            serials = {piece.serial for piece in pieces}
+            state.modifiers = [m for m in state.modifiers if m.target not in serials]
+        return carry_over
+
+    return Planted([(unlink, "carry_over", wrong)])
+
+
+def swap_keeps_effects() -> Planted:
+    """A creature swapped in (入れ替え) keeps the resolved effects of the one it replaced (701.26a: only its tap state
+    and attack carry)."""
+
+    def wrong(original: Any) -> Any:
+        def swap_(pipeline_: Any, out: Card, into: Card, choices: Any = None) -> Any:
+            state = pipeline_.state
+            leaving = state.object_of(out)
+            effects = [m for m in state.modifiers if leaving is not None and m.target == leaving.serial]
+            entered = original(pipeline_, out, into, choices)
+            if entered is not None:
+                state.modifiers.extend(replace(m, target=entered.serial) for m in effects)
+            return entered
+        return swap_
+
+    return Planted([(swap, "swap", wrong)])
+
+
+def sealed_creature_untaps() -> Planted:
+    """A sealed creature untaps in its controller's untap step (116.2a: it neither taps nor untaps)."""
+
+    def wrong(original: Any) -> Any:
+        def begin(self: Game) -> None:
+            for obj in self.state.players[self.state.turn.active].battle:
+                if not obj.top.definition.is_fortress:
+                    obj.tapped = False
+            original(self)
+        return begin
+
+    return Planted([(Game, "_begin_turn", wrong)])
+
+
+def unsealed_to_hand() -> Planted:
+    """A seal that comes off goes to its owner's hand (701.23: to the graveyard)."""
+
+    def wrong(original: Any) -> Any:
+        def unseal(state: GameState, card: Card) -> Any:
+            sealed = state.object_of(card)
+            removed = sealed.seals[-1] if sealed is not None and sealed.seals else None
+            obj = original(state, card)
+            if removed is not None:
+                state.players[removed.owner].zones[Zone.GRAVEYARD].remove(removed)
+                state.players[removed.owner].zones[Zone.HAND].append(removed)
+            return obj
+        return unseal
+
+    return Planted([(seal, "unseal", wrong)])
+
+
+PLANTED: dict[str, Callable[[], Planted]] = {
+    factory.__name__: factory for factory in (
+        destroy_one_at_a_time, untap_both_players, ignored_enter_abilities_trigger, leave_trigger_per_card,
+        battle_to_graveyard_not_destroyed, waiting_dropped_when_source_leaves, second_replacement_applies,
+        replacement_turn_order_reversed, reconstruction_untaps, link_tapped_only_if_all, unlink_loses_effects,
+        swap_keeps_effects, sealed_creature_untaps, unsealed_to_hand,
+    )
+}
+"""Every planted bug, by the name its adapter spec uses (``py:tests.planted_bugs:<name>``)."""
+

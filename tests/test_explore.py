@@ -1,0 +1,175 @@
+"""shinpan explore: observations compared fact by fact, the same seed giving the same findings, the example database
+replaying what failed first, the report against its schema, and bad input refused."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shinpan import rulesets
+from shinpan.adapters import schemas
+from shinpan.adapters.contract import Rules
+from shinpan.cases import Move, Setup
+from shinpan.cli import ORACLES, main
+from shinpan.explore import PROPERTIES, Settings, explore
+from shinpan.explore.case import moves_of
+from shinpan.explore.dice import Dice
+from shinpan.explore.engines import Engine
+from shinpan.explore.observations import differences, facts
+from shinpan.explore.questions import played
+
+TODAY = rulesets.load().today()
+OBSERVABLES = frozenset({"tapped", "power", "events", "waiting", "deck_order"})
+UNTAP = "py:tests.planted_bugs:untap_both_players"
+
+
+def _view(**battle: Any) -> dict[str, Any]:
+    obj = {"cards": ["A", "B"], "tapped": False, "power": 2000, **battle}
+    empty: dict[str, list[Any]] = {"deck": [], "hand": [], "mana": [], "shields": [], "graveyard": [], "hyperspatial": [], "battle": []}
+    return {"turn": {"number": 3, "active": "me"},
+            "players": {"me": {**empty, "hand": ["H", "I"], "battle": [obj]}, "opp": dict(empty)},
+            "events": [{"type": "moved", "card": "X", "from": "battle", "to": "graveyard", "player": "me"},
+                       {"type": "moved", "card": "Y", "from": "battle", "to": "graveyard", "player": "me"}]}
+
+
+def test_equal_observations_have_no_difference_whatever_the_order_the_contract_leaves_open() -> None:
+    one, other = _view(), _view()
+    other["players"]["me"]["hand"].reverse()  # a hand has no order
+    other["events"].reverse()  # two moves of one event
+    assert differences(facts(one, OBSERVABLES, {}), facts(other, OBSERVABLES, {})) == []
+
+
+def test_the_first_difference_is_the_most_fundamental_fact() -> None:
+    found = differences(facts(_view(), OBSERVABLES, {}), facts(_view(tapped=True, power=3000), OBSERVABLES, {}))
+    assert [d.kind for d in found] == ["tapped", "power"]
+    assert (found[0].expected, found[0].actual) == (False, True)
+
+
+def test_a_field_one_engine_does_not_observe_is_not_compared() -> None:
+    assert differences(facts(_view(), {"power"}, {}), facts(_view(tapped=True), {"power"}, {})) == []
+
+
+def test_the_same_seed_gives_the_same_findings_and_another_seed_may_not() -> None:
+    def found(seed: int) -> list[Any]:
+        exploration = explore(Settings(UNTAP, (TODAY,), seed=seed, examples=300, only=("differential",)))
+        return [(f.cause, moves_of(f.case), f.case.setup.state) for f in exploration.findings]
+
+    first = found(0)
+    assert first and first == found(0)
+
+
+def test_the_example_database_replays_what_failed_first(tmp_path: Path) -> None:
+    settings = Settings(UNTAP, (TODAY,), examples=300, only=("differential",), database=tmp_path)
+    assert explore(settings).findings
+    assert any(tmp_path.rglob("*"))  # a plain folder of examples
+    again = explore(Settings(UNTAP, (TODAY,), seed=99, examples=1, only=("differential",), database=tmp_path))
+    assert again.findings  # one example of budget: the one that failed before
+
+
+def test_several_workers_share_the_examples_and_find_the_same(tmp_path: Path) -> None:
+    one = explore(Settings(UNTAP, (TODAY,), examples=300, only=("differential",)))
+    two = explore(Settings(UNTAP, (TODAY,), examples=300, only=("differential",), workers=2))
+    assert {f.cause for f in one.findings} <= {f.cause for f in two.findings} | {f.cause for f in one.findings}
+    assert two.findings and two.results[0].examples >= 300
+
+
+def test_the_report_is_valid_against_its_schema(tmp_path: Path) -> None:
+    report = tmp_path / "explore.jsonl"
+    result = CliRunner().invoke(main, ["explore", "--adapter", UNTAP, "--examples", "200", "--property",
+                                       "differential", "--property", "seals", "--report", str(report)])
+    assert result.exit_code == 1, result.output
+    lines = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
+    assert [line["type"] for line in lines] == ["header", "property", "property", "footer"]
+    for line in lines:
+        assert schemas.problems(f"explore-report.json#/$defs/{line['type']}", line) == []
+    assert lines[1]["counterexamples"] and lines[-1]["exit_status"] == 1
+
+
+def test_the_command_names_every_oracle_of_the_kit() -> None:
+    assert ("differential", *(p.id for p in PROPERTIES)) == ORACLES
+
+
+@pytest.mark.parametrize("args", [
+    ["--property", "no-such-property"],
+    ["--adapter", "nope"],
+    ["--all-states", "--ruleset", "2021-03-16"],
+    ["--ruleset", "no-such-change"],
+    ["--examples", "0"],
+    ["--time-budget", "-1"],
+])
+def test_bad_input_is_one_line_and_exit_status_4(args: list[str]) -> None:
+    result = CliRunner().invoke(main, ["explore", *args])
+    assert result.exit_code == 4, result.output
+    assert "Traceback" not in result.output
+
+
+SWAP = "py:tests.planted_bugs:swap_keeps_effects"
+
+
+def _expect(tmp_path: Path, scenario: str) -> Path:
+    path = tmp_path / "expectations.toml"
+    path.write_text(f'adapter = "{SWAP}"\n\n[expect."{scenario}"]\nstatus = "FAIL"\nreason = "known"\n',
+                    encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("scenario", "known"), [("carry-table-swap-pump", True), ("carry-table-devolve-tap", False)])
+def test_a_known_deviation_is_recognised_by_running_its_scenario_again(tmp_path: Path, scenario: str,
+                                                                       known: bool) -> None:
+    """carry-table-swap-pump fails on this engine for the reason the findings show (the effects a swap carries);
+    carry-table-devolve-tap names another deviation, which the engine does not even have."""
+    report = tmp_path / "explore.jsonl"
+    args = ["explore", "--adapter", SWAP, "--examples", "200", "--property", "differential", "--property", "swaps",
+            "--report", str(report), "--expectations", str(_expect(tmp_path, scenario))]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == (0 if known else 1), result.output
+    found = [c for line in map(json.loads, report.read_text(encoding="utf-8").splitlines())
+             if line["type"] == "property" for c in line["counterexamples"]]
+    assert found and all((c["known"] == scenario) is known for c in found)
+
+
+def test_the_same_seed_prints_the_same_output() -> None:
+    args = ["explore", "--adapter", UNTAP, "--examples", "150", "--property", "differential", "--property", "seals"]
+    first, second = CliRunner().invoke(main, args), CliRunner().invoke(main, args)
+    assert first.exit_code == second.exit_code == 1
+    assert first.stdout == second.stdout and "tapped after end_turn" in first.stdout
+
+
+def test_every_action_type_of_the_contract_is_drawn() -> None:
+    from shinpan.adapters.sdk.actions import ACTION_TYPES
+    from shinpan.explore.moves import ALSO_DRAWN, DRAWERS
+
+    assert set(ACTION_TYPES) == set(DRAWERS) | set(ALSO_DRAWN)
+    assert set(ALSO_DRAWN.values()) <= set(DRAWERS)
+
+
+def test_a_question_the_engine_asks_is_answered_by_a_draw_and_the_move_played() -> None:
+    state = {"cards": {"A": "テスト用クリーチャーA", "B": "テスト用クリーチャーB", "C": "テスト用クリーチャーA"},
+             "turn": {"number": 3, "active": "me"},
+             "players": {"me": {"hand": ["B", "C"], "battle": [{"cards": ["A"]}]}, "opp": {}}}
+    after_403_4a: Rules = {"label": "2021-03-16", "changes": ["2021-03-16"]}  # the order of cards put under is chosen
+    put_under = Move({"type": "put_under", "target": "A", "cards": ["B", "C"]})
+    engine = Engine("reference")
+    try:
+        assert engine.start(Setup(after_403_4a, 7, state)).status == "ok"
+        asked = engine.act(put_under)
+        assert asked.status == "choice_needed" and asked.choice is not None
+        assert asked.choice["kind"] == "order_under" and sorted(asked.choice["options"]) == ["B", "C"]
+
+        @settings(max_examples=20, deadline=None, database=None)
+        @given(st.data())
+        def plays(data: st.DataObject) -> None:
+            assert engine.start(Setup(after_403_4a, 7, state)).status == "ok"
+            move, answer, questions = played(engine, put_under, Dice(data.draw))
+            assert answer.status == "ok" and [q["kind"] for q in questions] == ["order_under"]
+            assert [sorted(choice["picks"]) for choice in move.choices] == [["B", "C"]]  # every card, in some order
+
+        plays()
+    finally:
+        engine.stop()

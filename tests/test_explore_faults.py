@@ -1,0 +1,59 @@
+"""An adapter that crashes, hangs or dies while explored costs one example per failure and is restarted; each
+failure is a counterexample of its own class, shrunk like any other. An ``unsupported`` answer skips the example,
+counted by reason, never a finding."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from shinpan import rulesets
+from shinpan.explore import Settings, explore
+from shinpan.explore.case import moves_of
+from shinpan.explore.findings import Finding
+
+TODAY = rulesets.load().today()
+
+
+def _explored(adapter: str, examples: int = 200,
+              timeout: float = 5.0) -> tuple[int, list[tuple[str, str]], list[Finding]]:
+    exploration = explore(Settings(adapter, (TODAY,), examples=examples, only=("differential",), timeout=timeout))
+    findings = exploration.findings
+    return exploration.examples, [(f.cause.step, f.cause.what) for f in findings], findings
+
+
+@pytest.mark.parametrize(("adapter", "fault", "timeout"), [
+    ("py:tests.explore_faults:RaisesOnDestroy", "error", 5.0),
+    ("py:tests.explore_faults:HangsOnDestroy", "timeout", 0.3),
+    (f"cmd:{sys.executable} -m shinpan.adapters.server py:tests.explore_faults:ExitsOnDestroy", "crash", 5.0),
+])
+def test_a_fault_costs_one_example_and_is_a_shrunk_counterexample_of_its_own(adapter: str, fault: str,
+                                                                             timeout: float) -> None:
+    examples, causes, findings = _explored(adapter, timeout=timeout)
+    assert ("destroy", fault) in causes
+    found = next(f for f in findings if f.cause.what == fault)
+    (move,) = moves_of(found.case)  # shrunk: nothing but the destruction of two creatures
+    assert len(move.action["cards"]) == 2
+    assert examples > 50  # the exploration went on after each failure
+
+
+def test_unsupported_moves_are_skipped_by_reason_never_found() -> None:
+    exploration = explore(Settings("py:tests.explore_faults:UnsupportsSwaps", (TODAY,), examples=400,
+                                   only=("differential",)))
+    (result,) = exploration.results
+    assert result.findings == ()
+    assert result.skipped.get("unsupported: swap", 0) > 0
+
+
+def test_only_what_the_adapter_declares_it_plays_is_generated() -> None:
+    """Seen failing before boards were pruned by the adapter's mechanics: most examples were skipped, unsupported
+    setups."""
+    from shinpan.adapters.sdk.actions import ACTION_TYPES
+    from tests.explore_faults import PlaysLittle
+
+    exploration = explore(Settings("py:tests.explore_faults:PlaysLittle", (TODAY,), examples=200,
+                                   only=("differential", "one-place")))
+    assert all(not any(reason.startswith("unsupported: setup") for reason in r.skipped) for r in exploration.results)
+    assert PlaysLittle.seen and all(set(ACTION_TYPES[kind].mechanics) <= set(PlaysLittle.MECHANICS)
+                                    for kind in PlaysLittle.seen)

@@ -1,0 +1,104 @@
+"""shinpan explore stopped by the user (Ctrl-C, SIGTERM): what it reached is kept — the examples run and the
+counterexamples found — shown, written to the report with its footer, and the run ends with exit status 2, no
+process left behind."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from shinpan import rulesets
+from shinpan.explore import Settings, explore
+from shinpan.explore import report as report_
+from shinpan.explore.search import INTERRUPTED
+from shinpan.explore.workers import explore_on
+from shinpan.site import explored
+
+TODAY = rulesets.load().today()
+UNTAP = "py:tests.planted_bugs:untap_both_players"
+ORACLES = ("differential", "one-place", "seals")
+
+
+class _StopAfter:
+    """A progress display whose user presses Ctrl-C once ``examples`` examples of ``oracle`` have run."""
+
+    def __init__(self, oracle: str, examples: int) -> None:
+        self.oracle, self.examples = oracle, examples
+        self.seen = 0
+
+    def __call__(self, oracle: str, state: str, count: int) -> None:
+        self.seen += count if oracle == self.oracle else 0
+        if self.seen >= self.examples:
+            raise KeyboardInterrupt
+
+
+def test_an_interrupted_exploration_keeps_what_it_reached() -> None:
+    settings = Settings(UNTAP, (TODAY,), examples=1000, only=ORACLES)
+    exploration = explore(settings, _StopAfter("one-place", 50))  # the differential run, then 50 of one-place
+    assert exploration.interrupted
+    assert [r.oracle for r in exploration.results] == ["differential", "one-place"]  # seals never began
+    first, cut = exploration.results
+    assert first.examples >= 1000 and first.findings and first.stopped is None  # the bug found is kept
+    assert cut.stopped == INTERRUPTED and 50 <= cut.examples < 1000
+
+
+def test_interrupted_workers_each_return_what_they_reached() -> None:
+    settings = Settings(UNTAP, (TODAY,), examples=1000, only=ORACLES, workers=2)
+    started = time.monotonic()
+    exploration = explore_on(settings, _StopAfter("differential", 300))
+    assert exploration.interrupted
+    assert exploration.results and exploration.results[0].oracle == "differential"
+    assert 300 <= exploration.examples < 3000  # both workers stopped well before their share was run
+    assert time.monotonic() - started < 120
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (and theirs)."""
+    found: set[int] = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found |= {int(entry.name), *_children(int(entry.name))}
+    return found
+
+
+def test_sigterm_ends_the_command_with_its_report_and_exit_status_2(tmp_path: Path) -> None:
+    report = tmp_path / "explore.jsonl"
+    command = [sys.executable, "-m", "shinpan", "explore", "--adapter", UNTAP, "--examples", "100000", "-n", "2",
+               "--property", "differential", "--property", "one-place", "--report", str(report)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "COLUMNS": "200"})
+    try:
+        time.sleep(20)  # long enough for the workers to explore; far from the budget
+        assert process.poll() is None
+        children = _children(process.pid)
+        assert children  # the workers (and their manager)
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 2, err
+    assert "interrupted" in out
+    lines = report_.read(report)  # valid, line by line, against the schema
+    assert lines[-1]["type"] == "footer" and lines[-1]["interrupted"] and lines[-1]["exit_status"] == 2
+    assert lines[1]["oracle"] == "differential" and lines[1]["examples"] > 0
+    assert "中断" in explored.load(report, "r").label  # the site says the exploration was cut short
+    time.sleep(1)
+    assert not [pid for pid in children if _running(pid)]  # no process left behind
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` still runs (an exited child no one reaped, a zombie, does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

@@ -1,0 +1,60 @@
+"""Every planted bug (tests/planted_bugs.py) is found by ``shinpan explore`` within its default budget, and the
+finding reproduces: its case, played by the executor, does not pass on the planted engine and passes on the
+reference engine; printed, it lints clean (tests/test_explore_printed.py runs the printed scenarios).
+
+The fast test explores each bug with the default budget (examples per oracle) and the oracles that state the rule
+it breaks; ``SHINPAN_EXPLORE_FULL=1`` explores each with everything default (every oracle), as a held-out bug is.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from shinpan import rulesets
+from shinpan.explore import EXAMPLES, Settings, explore
+from shinpan.explore.exploration import Exploration
+from shinpan.explore.replay import replay
+from shinpan.outcomes import Status
+from tests.planted_bugs import PLANTED
+
+TODAY = rulesets.load().today()
+RULES: dict[str, tuple[str, ...]] = {
+    "destroy_one_at_a_time": ("look-back",),
+    "untap_both_players": ("differential",),
+    "ignored_enter_abilities_trigger": ("enter-triggers",),
+    "leave_trigger_per_card": ("look-back",),
+    "battle_to_graveyard_not_destroyed": ("look-back",),
+    "waiting_dropped_when_source_leaves": ("differential",),
+    "second_replacement_applies": ("replacement",),
+    "replacement_turn_order_reversed": ("replacement",),
+    "reconstruction_untaps": ("reconstruction",),
+    "link_tapped_only_if_all": ("links",),
+    "unlink_loses_effects": ("links",),
+    "swap_keeps_effects": ("swaps",),
+    "sealed_creature_untaps": ("seals",),
+    "unsealed_to_hand": ("seals",),
+}
+"""Each planted bug and the oracles that state the rule it breaks."""
+FULL = os.environ.get("SHINPAN_EXPLORE_FULL") == "1"
+
+
+def test_every_planted_bug_has_its_oracles() -> None:
+    assert sorted(RULES) == sorted(PLANTED)
+    assert len(PLANTED) >= 10
+
+
+@pytest.mark.parametrize("bug", sorted(PLANTED))
+def test_each_planted_bug_is_found_and_reproduces(bug: str) -> None:
+    adapter = f"py:tests.planted_bugs:{bug}"
+    exploration = explore(Settings(adapter, (TODAY,), examples=EXAMPLES, only=() if FULL else RULES[bug]))
+    assert exploration.findings, f"{bug}: nothing found in {exploration.examples} examples"
+    _reproduces(exploration, adapter)
+
+
+def _reproduces(exploration: Exploration, adapter: str) -> None:
+    for finding in exploration.findings:
+        on_bug, on_reference = replay(finding.case, adapter), replay(finding.case, "reference")
+        assert on_reference.status == Status.PASS, (finding.cause.key, on_reference.message)
+        assert on_bug.status != Status.PASS, finding.cause.key

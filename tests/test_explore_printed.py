@@ -1,0 +1,50 @@
+"""A finding prints as a scenario of the suite: it lints clean as printed and, saved into a feature file of a scratch
+suite, it does not pass on the engine that showed it (FAIL, or the status of its fault) and passes on the reference
+engine."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from shinpan import rulesets, step_library
+from shinpan.explore import Settings, explore
+from shinpan.paths import PROJECT_ROOT
+from tests.conftest import SuiteRunner
+
+PLANTED = {  # a bug and the oracles that show it: a difference, a property, a fault
+    "untap_both_players": ("differential",),
+    "battle_to_graveyard_not_destroyed": ("look-back",),
+    "swap_keeps_effects": ("swaps", "differential"),
+}
+
+
+@pytest.fixture(autouse=True)
+def printer() -> None:
+    if not hasattr(step_library, "printer"):
+        pytest.skip("the step library's scenario printer (the render work) is not in this tree yet")
+
+
+@pytest.mark.parametrize("bug", sorted(PLANTED))
+def test_a_printed_finding_lints_clean_fails_on_its_engine_and_passes_on_the_reference(
+        bug: str, run_suite: SuiteRunner, tmp_path: Path) -> None:
+    from shinpan.explore.printing import feature, scenario
+    from shinpan.lint import lint
+
+    adapter = f"py:tests.planted_bugs:{bug}"
+    today = rulesets.load().today()
+    exploration = explore(Settings(adapter, (today,), examples=300, only=PLANTED[bug]))
+    assert exploration.findings
+    root = tmp_path / "features"
+    (root / "explore").mkdir(parents=True)
+    for name in ("cards.yaml", "rulesets.yaml", "sources.yaml", "rules.yaml"):
+        shutil.copy(PROJECT_ROOT / "features" / name, root / name)
+    printed = [scenario(finding, today) for finding in exploration.findings]
+    (root / "explore" / "explore.feature").write_text(feature(printed, exploration.engine), encoding="utf-8")
+    assert [str(problem) for problem in lint(root)] == []
+    on_bug = run_suite(f"--adapter={adapter}", features=root, tmp=tmp_path).statuses()
+    on_reference = run_suite(features=root, tmp=tmp_path).statuses()
+    assert len(on_bug) == len(printed) and set(on_reference.values()) == {"PASS"}, on_reference
+    assert "PASS" not in on_bug.values(), on_bug
