@@ -85,12 +85,23 @@ def replaced(duel: Duel, card: str, affected: str, count: str | None) -> None:
     expect_events(duel, where, *how_many(count))
 
 
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})の置換効果は(?P<affected>{CARD_PATTERN})に適用されなかった"))
+def not_replaced(duel: Duel, card: str, affected: str) -> None:
+    """Since the previous observation, the card's replacement effect replaced no event of ``affected`` (another
+    one may have: 609.8 lets one replacement apply where several could)."""
+    where = {"type": "replaced", "card": duel.label(card_ref(card)), "affected": duel.label(card_ref(affected))}
+    expect_events(duel, where, "==", 0)
+
+
 @event_phrase("events", ("type", "card", "affected"))
 def say_replaced(where: Message, test: str, value: int, context: Context) -> str | None:
-    times = said_count(test, value, "回")
-    if where["type"] != "replaced" or times is None:
+    if where["type"] != "replaced":
         return None
-    return f"{context.card(where['card'])}の置換効果が{context.card(where['affected'])}に{times}適用された"
+    holder, affected = context.card(where["card"]), context.card(where["affected"])
+    if (test, value) == ("==", 0):
+        return f"{holder}の置換効果は{affected}に適用されなかった"
+    times = said_count(test, value, "回")
+    return None if times is None else f"{holder}の置換効果が{affected}に{times}適用された"
 
 
 @then("置換効果はどれも適用されなかった")

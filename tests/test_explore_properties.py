@@ -11,7 +11,9 @@ from typing import Any
 import pytest
 
 from shinpan import rulesets, step_library
-from shinpan.cases import Move
+from shinpan.adapters.contract import Rules
+from shinpan.cases import Case, Move, Setup, Step
+from shinpan.cases import Check as CheckItem
 from shinpan.explore import PROPERTIES, Property, Settings, explore
 from shinpan.explore.dice import Dice
 from shinpan.explore.exploration import Exploration
@@ -83,3 +85,38 @@ def test_a_wrong_statement_prints_a_scenario_showing_why() -> None:
 
 def _old_answer(dice: Dice, context: Context) -> Plan:
     return look_back.plan(dice, replace(context, rules=CHANGES.named("before:2018-09-05")))
+
+
+def _recording(rule: Property, said: list[tuple[Mapping[str, Any], list[Check]]]) -> Property:
+    """The property, keeping every starting state it draws with each list of checks it states there."""
+    def plan(dice: Dice, context: Context) -> Plan:
+        made = rule.planner(dice, context)
+        said.append((made.state, list(made.after)))
+        each = made.each
+        if each is None:
+            return made
+
+        def stated(moves: Sequence[Move]) -> Sequence[Check]:
+            found = list(each(moves))
+            said.append((made.state, found))
+            return found
+        return replace(made, each=stated)
+    return replace(rule, planner=plan)
+
+
+@pytest.mark.parametrize("rule", PROPERTIES, ids=[p.id for p in PROPERTIES])
+def test_every_expectation_of_a_property_is_said_by_a_phrase(rule: Property) -> None:
+    """A counterexample prints the checks its property states: every check a property states, on every board it
+    draws, has a phrase of the step library (seen failing: the replacement property's "this replacement did not
+    apply to that creature" had none, and its findings could not be printed)."""
+    printer = step_library.printer()
+    said: list[tuple[Mapping[str, Any], list[Check]]] = []
+    state = "before:2021-03-16" if rule.until else "today"
+    explore(Settings("reference", (STATES[state],), examples=BUDGET, only=(rule.id,),
+                     properties=(_recording(rule, said),)))
+    assert said, f"{rule.id}: no example was drawn"
+    rules = Rules(label=state, changes=list(STATES[state].in_force))
+    for board, checks in said:
+        if checks:
+            case = Case("c", Setup(rules, 0, board), (Step("", "", 0, tuple(CheckItem(c) for c in checks)),))
+            printer.steps(case)

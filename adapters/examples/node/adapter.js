@@ -154,12 +154,14 @@ class Game {
     for (const p of PLAYERS) {
       const view = {};
       for (const z of ZONES) view[z] = [...this.players[p].zones[z]];
+      const active = p === this.turn.active;
+      // summoning_sick only for the turn player's objects: the contract leaves it out for the other player's.
       view.battle = this.players[p].battle.map((o) => ({
         cards: [o.card],
         tapped: o.tapped,
         power: POWER[this.names[o.card]],
-        summoning_sick: this.sick(o),
-        can_attack: !this.sick(o) && !o.tapped && p === this.turn.active,
+        ...(active ? { summoning_sick: this.sick(o) } : {}),
+        can_attack: active && !this.sick(o) && !o.tapped,
       }));
       players[p] = view;
     }

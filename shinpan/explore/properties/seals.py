@@ -34,7 +34,7 @@ def plan(dice: Dice, context: Context) -> Plan:
     for side in PLAYERS:
         layout.put(side, "deck", dice.pick(vanilla))
     moves: list[dict[str, Any]] = [{"type": "seal", "card": sealed}]
-    then = dice.pick(("nothing", "turn", "unseal"))
+    then = dice.pick(("nothing", "turn", "unseal"))  # the creature had no seal: then it has exactly this one
     checks: list[Check] = []
     if then == "unseal":
         moves.append({"type": "unseal", "card": sealed})
@@ -42,7 +42,7 @@ def plan(dice: Dice, context: Context) -> Plan:
     else:
         if then == "turn" and player != layout.active:
             moves.append({"type": "end_turn"})
-        checks += [expect.field(sealed, "seals", seal, "contains"), expect.in_zone(player, "deck", seal, False),
+        checks += [expect.field(sealed, "seals", [seal]), expect.in_zone(player, "deck", seal, False),
                    expect.field(sealed, "tapped", tapped), expect.field(sealed, "attacking", False),
                    expect.field(sealed, "can_attack", False)]
     return Plan(layout.state, moves, after=checks)
