@@ -13,8 +13,11 @@ import os
 import pytest
 
 from shinpan import rulesets
+from shinpan.errors import RenderError
 from shinpan.explore import EXAMPLES, Settings, explore
 from shinpan.explore.exploration import Exploration
+from shinpan.explore.findings import Finding
+from shinpan.explore.printing import scenario
 from shinpan.explore.replay import replay
 from shinpan.outcomes import Status
 from tests.planted_bugs import PLANTED
@@ -54,7 +57,19 @@ def test_each_planted_bug_is_found_and_reproduces(bug: str) -> None:
 
 
 def _reproduces(exploration: Exploration, adapter: str) -> None:
-    for finding in exploration.findings:
+    """Every finding that prints as a scenario reproduces, and at least one prints (a finding no phrase can show
+    is reported without a scenario: :func:`shinpan.explore.printing.scenario`)."""
+    printed = [finding for finding in exploration.findings if _prints(finding)]
+    assert printed, [finding.cause.key for finding in exploration.findings]
+    for finding in printed:
         on_bug, on_reference = replay(finding.case, adapter), replay(finding.case, "reference")
         assert on_reference.status == Status.PASS, (finding.cause.key, on_reference.message)
         assert on_bug.status != Status.PASS, finding.cause.key
+
+
+def _prints(finding: Finding) -> bool:
+    try:
+        scenario(finding, TODAY)
+    except RenderError:
+        return False
+    return True

@@ -48,3 +48,23 @@ def test_a_printed_finding_lints_clean_fails_on_its_engine_and_passes_on_the_ref
     on_reference = run_suite(features=root, tmp=tmp_path).statuses()
     assert len(on_bug) == len(printed) and set(on_reference.values()) == {"PASS"}, on_reference
     assert "PASS" not in on_bug.values(), on_bug
+
+
+def test_a_difference_no_phrase_can_show_is_reported_without_a_scenario() -> None:
+    """Engines that differ only in the order of events of different kinds (one creature destroyed at a time, its
+    watcher's trigger between the moves) have no check to print: a scenario of it would pass on both engines, so
+    none is printed (seen failing: it printed a scenario with no ならば step)."""
+    from dataclasses import replace
+
+    from shinpan.errors import RenderError
+    from shinpan.explore.findings import Cause
+    from shinpan.explore.printing import scenario
+
+    today = rulesets.load().today()
+    exploration = explore(Settings("py:tests.planted_bugs:destroy_one_at_a_time", (today,), examples=300,
+                                   only=("differential",)))
+    found = exploration.findings[0]
+    assert scenario(found, today)
+    in_order_only = replace(found, cause=Cause("differential", found.cause.step, "events.order"), checks=())
+    with pytest.raises(RenderError, match="no phrase of the suite checks"):
+        scenario(in_order_only, today)

@@ -23,6 +23,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from shinpan import rulesets
+from shinpan.errors import RenderError
 from shinpan.explore import known, printing
 from shinpan.explore import report as report_
 from shinpan.explore.engines import Engine
@@ -115,8 +116,8 @@ def _explored(settings: Settings) -> Exploration:
 def _printed(finding: Finding, state: RulesState) -> tuple[str | None, str | None]:
     try:
         return printing.scenario(finding, state), None
-    except Exception as error:  # a finding the printer cannot say is still reported, with why
-        return None, f"{type(error).__name__}: {error}"
+    except RenderError as error:  # a finding the printer cannot say is still reported, with why
+        return None, str(error)
 
 
 def _show(exploration: Exploration, printed: dict[int, tuple[str | None, str | None]], known: dict[int, str],

@@ -13,6 +13,7 @@ from typing import Any
 
 from shinpan import step_library
 from shinpan.adapters import cards
+from shinpan.errors import RenderError
 from shinpan.explore.findings import Finding
 from shinpan.explore.properties import PROPERTIES
 from shinpan.rulesets import RulesState
@@ -66,9 +67,14 @@ def window(state: RulesState) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 def scenario(finding: Finding, state: RulesState) -> str:
-    """The finding as a scenario of a feature file (indented, ending with a newline)."""
+    """The finding as a scenario of a feature file (indented, ending with a newline). :class:`RenderError` if no
+    phrase can show it: a difference only in an order the suite has no phrase for (of events of different kinds,
+    of waiting abilities) would print as a scenario that passes on both engines."""
     printer = _printer()
     cause = finding.cause
+    if cause.oracle == "differential" and not cause.fault and not finding.checks:
+        raise RenderError(f"the difference ({cause.what}) is one no phrase of the suite checks: it is reported "
+                          "without a scenario")
     rules: tuple[str, ...] = finding.rules
     sources: tuple[str, ...] = finding.sources
     if cause.oracle == "differential":
