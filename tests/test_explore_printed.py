@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from shinpan import rulesets, step_library
+from shinpan import rulesets
 from shinpan.explore import Settings, explore
 from shinpan.paths import PROJECT_ROOT
 from tests.conftest import SuiteRunner
@@ -19,12 +19,6 @@ PLANTED = {  # a bug and the oracles that show it: a difference, a property, a f
     "battle_to_graveyard_not_destroyed": ("look-back",),
     "swap_keeps_effects": ("swaps", "differential"),
 }
-
-
-@pytest.fixture(autouse=True)
-def printer() -> None:
-    if not hasattr(step_library, "printer"):
-        pytest.skip("the step library's scenario printer (the render work) is not in this tree yet")
 
 
 @pytest.mark.parametrize("bug", sorted(PLANTED))

@@ -1,6 +1,6 @@
 """Each rule property holds on the reference engine under the rules states it applies to, and checks something: the
 property with one of its expectations turned false fails there, and the counterexample shows the expectation broken
-(printed, when the step library has its printer)."""
+(printed)."""
 
 from __future__ import annotations
 
@@ -71,8 +71,6 @@ def test_a_property_turned_false_fails_on_the_reference_engine(rule: Property) -
 def test_a_wrong_statement_prints_a_scenario_showing_why() -> None:
     """look-back stated with the Ver.1.9 answer under today's rules (a creature destroyed together with others sees
     them all) fails, and its scenario says how many triggers the wrong statement expected."""
-    if not hasattr(step_library, "printer"):
-        pytest.skip("the step library's scenario printer (the render work) is not in this tree yet")
     from shinpan.explore.printing import scenario
 
     wrong = replace(look_back.LOOK_BACK, id="look-back", planner=_old_answer)

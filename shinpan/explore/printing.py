@@ -97,4 +97,4 @@ def feature(scenarios: Sequence[str], engine: str) -> str:
 
 def _printer() -> Any:
     """The step library's scenario printer."""
-    return getattr(step_library, "printer")()  # noqa: B009 — the printer joins the step library with the render work
+    return step_library.printer()
