@@ -132,6 +132,24 @@ def test_804_7_with_three_gods_the_two_left_are_separate_and_the_attack_goes_on_
     assert [o.attacking for o in battle(game)] == [False, True]
 
 
+def test_403_3_in_a_linked_creature_only_a_gods_own_pile_is_rearranged() -> None:
+    """Before 403.4 (2021-03-16) the cards under a card may be rearranged; in a linked creature those are the god's
+    own pile (found by explore: an order mixing the gods' piles was taken, and a swap of the god then crashed the
+    engine; seen failing before the fix)."""
+    game = new_game("before:2021-03-16")
+    left = put(game, "左神", "バニラ", "別バニラ")
+    middle = put(game, "中神", "バニラ")
+    game.g_link([left[0], middle[0]])
+    with pytest.raises(IllegalAction):  # the other god and its pile are not under 左神
+        game.rearrange_under(left[0], [middle[1], left[2], left[1], middle[0]])
+    game.rearrange_under(left[0], [left[2], left[1]])
+    (linked,) = battle(game)
+    assert linked.parts() == [[left[0], left[2], left[1]], middle]
+    game.move(left[0], Zone.HAND)  # 804.7: 左神 leaves with its own pile; 中神 stays with its own
+    assert [o.cards for o in battle(game)] == [middle]
+    assert left[0] in zone(game, Zone.HAND)
+
+
 def test_804_7_one_god_left_takes_the_equipment_and_the_attack_without_a_choice() -> None:
     """Mutation tried: ``_chosen`` in link.py asking the script even for one god — ScriptMismatch, fails."""
     game = new_game()

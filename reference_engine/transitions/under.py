@@ -37,14 +37,18 @@ def put_under(pipeline: EventPipeline, target: Card, cards: Sequence[Card], choi
 def rearrange_under(pipeline: EventPipeline, target: Card, order: Sequence[Card]) -> None:
     """The controller rearranges the cards under ``target``'s top card into ``order`` (top first).
 
-    Allowed by 403.3 before 2021-03-16; forbidden by 403.4 from then on.
+    Allowed by 403.3 before 2021-03-16; forbidden by 403.4 from then on. In a linked creature the cards under are
+    each god's own (804: a god keeps its pile): the cards under the god ``target`` is part of are rearranged, and the
+    other gods and their piles are not cards under it.
     """
     obj = pipeline.state.object_of(target)
     if obj is None:
         raise IllegalAction(f"{target.name} is not in the battle zone")
     if pipeline.rules.cards_under_have_fixed_order:
         raise IllegalAction("the order of cards under a card cannot be changed (403.4)")
-    under = obj.under
+    pile = obj.part_of(target)
+    under = pile[1:]
     if len({id(c) for c in order}) != len(under) or any(not any(c is u for u in under) for c in order):
-        raise IllegalAction("the new order must list every card under the top card once")
-    obj.cards[1:] = list(order)
+        raise IllegalAction(f"the new order must list every card under {pile[0].name} once")
+    start = next(index for index, card in enumerate(obj.cards) if card is pile[0]) + 1
+    obj.cards[start:start + len(under)] = list(order)
