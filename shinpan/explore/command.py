@@ -124,8 +124,10 @@ def _show(exploration: Exploration, printed: dict[int, tuple[str | None, str | N
           console: Console) -> None:
     table = Table(title=f"explore: {exploration.settings.adapter} ({exploration.engine}), seed "
                         f"{exploration.settings.seed}", title_justify="left")
-    for column in ("oracle", "rules", "verdict", "examples", "skipped", "counterexamples"):
-        table.add_column(column, justify="right" if column in ("examples", "skipped", "counterexamples") else "left")
+    for column in ("oracle", "rules", "verdict"):  # a narrow terminal or a pipe folds names, never cuts them
+        table.add_column(column, overflow="fold")
+    for column in ("examples", "skipped", "found"):  # counterexamples found
+        table.add_column(column, justify="right", no_wrap=True)
     for r in exploration.results:
         verdict = r.not_run.split(":")[0] if r.not_run else r.verdict
         table.add_row(r.oracle, r.state, verdict, str(r.examples), str(sum(r.skipped.values())), str(len(r.findings)))
