@@ -152,9 +152,11 @@ def _shapes(pool: Pool, allowed: Allowed) -> list[str]:
 
 def _sources(dice: Dice, pool: Pool, top: Card) -> list[Card]:
     """The sources an evolution card is on: as many as it needs (or one more, for "or more"), of its kind."""
-    evolution = top.evolution or {}
-    needed = int(evolution.get("sources", 1)) + (dice.count(0, 1) if evolution.get("or_more") else 0)
-    kind = SOURCE_KINDS.get(str(evolution.get("of", "creature")), "is_creature")
+    evolution = top.evolution
+    if evolution is None:
+        return []
+    needed = evolution.sources + (dice.count(0, 1) if evolution.or_more else 0)
+    kind = SOURCE_KINDS.get(evolution.of, "is_creature")
     candidates = [card for card in pool.having(kind) if not card.is_hyperspatial] or list(pool.standing)
     return [dice.pick(candidates) for _ in range(needed)] if candidates else []
 

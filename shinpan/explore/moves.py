@@ -122,7 +122,7 @@ def put_into_battle(board: Board) -> Maker | None:
     """出す: an effect puts a card into the battle zone (tapped, with others at once, or onto sources)."""
     cards = [c for c in board.outside("hand", "mana", "graveyard", "deck", "hyperspatial")
              if board.card(c).stays_in_battle]
-    evolving = [c for c in board.outside("hand", "mana", "graveyard", "deck") if board.card(c).evolution]
+    evolving = [c for c in board.outside("hand", "mana", "graveyard", "deck") if board.card(c).evolution is not None]
     sources = board.creatures
     if not cards and not (evolving and sources):
         return None

@@ -8,12 +8,16 @@ flips — from its printed type and its structured abilities only, never from it
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import TypeVar
 
 from shinpan.adapters.cards import CardEntry, CardRegistry
+from shinpan.adapters.sdk.abilities import Ability, Evolution, GLinkPartners, MugetsuGate
+from shinpan.adapters.sdk.cards import CardModel, card_models
+
+A = TypeVar("A", bound=Ability)
 
 
 @dataclass(frozen=True)
@@ -22,7 +26,8 @@ class Card:
 
     name: str
     type_line: str
-    abilities: tuple[Mapping[str, Any], ...]
+    abilities: tuple[Ability, ...]
+    """Its abilities, typed (:mod:`shinpan.adapters.sdk.abilities`)."""
     civilizations: tuple[str, ...]
     races: tuple[str, ...]
     back: str | None
@@ -35,21 +40,26 @@ class Card:
         """A creature of any kind (進化, サイキック, a ツインパクト's creature side too)."""
         return "クリーチャー" in self.type_line
 
+    def ability(self, form: type[A]) -> A | None:
+        """Its first ability of this form, if it has one."""
+        return next((a for a in self.abilities if isinstance(a, form)), None)
+
     @property
-    def evolution(self) -> Mapping[str, Any] | None:
+    def evolution(self) -> Evolution | None:
         """Its 進化 / NEO進化 ability: how many sources, of what, from where."""
-        return next((a["evolution"] for a in self.abilities if "evolution" in a), None)
+        return self.ability(Evolution)
 
     @property
     def sources(self) -> int:
         """How many sources its 進化 needs (0 for a card that does not evolve)."""
-        return int((self.evolution or {}).get("sources", 0))
+        evolution = self.evolution
+        return evolution.sources if evolution is not None else 0
 
     @property
     def must_evolve(self) -> bool:
         """An evolution card that cannot enter the battle zone on its own (NEO進化 may)."""
         evolution = self.evolution
-        return evolution is not None and not evolution.get("neo", False)
+        return evolution is not None and not evolution.neo
 
     @property
     def is_spell(self) -> bool:
@@ -78,14 +88,20 @@ class Card:
         return not self.is_spell and not (self.is_creature and self.must_evolve)
 
     @property
-    def g_link(self) -> Mapping[str, Any] | None:
+    def g_link(self) -> GLinkPartners | None:
         """Its G・リンク ability (partners, side), if it is a god."""
-        return next((a["g_link"] for a in self.abilities if "g_link" in a), None)
+        return self.ability(GLinkPartners)
 
     @property
-    def mugetsu(self) -> Mapping[str, Any] | None:
+    def partners(self) -> tuple[str, ...]:
+        """The gods it links with (none if it is not a god)."""
+        link = self.g_link
+        return link.partners if link is not None else ()
+
+    @property
+    def mugetsu(self) -> MugetsuGate | None:
         """Its 無月の門 ability (how many 魔導具), if it has one."""
-        return next((a["mugetsu"] for a in self.abilities if "mugetsu" in a), None)
+        return self.ability(MugetsuGate)
 
 
 SOURCE_KINDS = {"creature": "is_creature", "tamaseed": "is_tamaseed", "spell": "is_spell",
@@ -120,15 +136,12 @@ class Pool:
     def companions(self, card: Card) -> tuple[Card, ...]:
         """The cards ``card`` is played with, as its abilities name them: its G・リンク partners, the 魔導具 its
         無月の門 stacks on, sources of the kind its 進化 needs."""
-        found: list[Card] = []
-        link = card.g_link
-        if link is not None:
-            found += [self.by_name[name] for name in link.get("partners", ()) if name in self.by_name]
+        found: list[Card] = [self.by_name[name] for name in card.partners if name in self.by_name]
         if card.mugetsu is not None:
             found += [c for c in self.cards if "魔導具" in c.races][:2]
         evolution = card.evolution
         if evolution is not None:
-            kind = SOURCE_KINDS.get(str(evolution.get("of", "creature")), "is_creature")
+            kind = SOURCE_KINDS.get(evolution.of, "is_creature")
             found += [c for c in self.having(kind) if c.evolution is None and not c.is_hyperspatial][:1]
         return tuple(found)
 
@@ -155,7 +168,8 @@ class Pool:
     def simple_evolution(self) -> tuple[Card, ...]:
         """Evolution creatures whose only ability is 進化 onto creatures in the battle zone (not NEO, not 墓地進化),
         each with how many sources it needs."""
-        return tuple(c for c in self.evolving if len(c.abilities) == 1 and _plain_evolution(c.evolution or {}))
+        return tuple(c for c in self.evolving if len(c.abilities) == 1 and c.evolution is not None
+                     and _plain_evolution(c.evolution))
 
     @cached_property
     def plain(self) -> tuple[Card, ...]:
@@ -163,9 +177,9 @@ class Pool:
         return tuple(card for card in self.cards if not card.is_hyperspatial)
 
 
-def _plain_evolution(evolution: Mapping[str, Any]) -> bool:
-    return (not evolution.get("neo") and not evolution.get("from") and not evolution.get("or_more")
-            and evolution.get("of", "creature") == "creature" and not evolution.get("civilization"))
+def _plain_evolution(evolution: Evolution) -> bool:
+    return (not evolution.neo and evolution.from_zone == "battle" and not evolution.or_more
+            and evolution.of == "creature" and evolution.civilization is None)
 
 
 def pool(registry: CardRegistry, implemented: Collection[str], *, only: Iterable[str] | None = None) -> Pool:
@@ -174,7 +188,8 @@ def pool(registry: CardRegistry, implemented: Collection[str], *, only: Iterable
     wanted = set(only) if only is not None else None
     entries = [e for e in registry if _playable(e) and e.name in implemented and (wanted is None or e.name in wanted)]
     entries.sort(key=lambda e: e.kind != "test")
-    return Pool(tuple(_card(entry, registry) for entry in entries))
+    models = card_models(registry)
+    return Pool(tuple(_card(models[entry.name], registry) for entry in entries))
 
 
 def _playable(entry: CardEntry) -> bool:
@@ -182,10 +197,7 @@ def _playable(entry: CardEntry) -> bool:
     return entry.modelled and "face_of" not in entry.data
 
 
-def _card(entry: CardEntry, registry: CardRegistry) -> Card:
-    data = entry.data
-    faces = data.get("faces") or []
-    back = next((face for face in faces[1:] if face.get("name") in registry), None)
-    return Card(entry.name, str(data.get("type", "")), tuple(data.get("abilities") or ()),
-                tuple(data.get("civilizations") or ()), tuple(data.get("races") or ()),
-                back["name"] if back else None, str(back.get("type", "")) if back else None)
+def _card(model: CardModel, registry: CardRegistry) -> Card:
+    back = next((face for face in model.faces[1:] if face.name in registry), None)
+    return Card(model.name, model.type or "", model.abilities or (), model.civilizations, model.races,
+                back.name if back else None, (back.type or "") if back else None)

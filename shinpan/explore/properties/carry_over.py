@@ -90,14 +90,14 @@ def devolve(dice: Dice, context: Context, layout: Layout, player: str) -> Shape:
 def _gods(context: Context) -> list[Card]:
     gods = [c for c in context.pool.cards if c.g_link is not None and c.evolution is None]
     names = {c.name for c in gods}
-    return [c for c in gods if any(p in names for p in (c.g_link or {}).get("partners", ()))]
+    return [c for c in gods if any(p in names for p in c.partners)]
 
 
 def _linked(dice: Dice, context: Context, layout: Layout, player: str) -> tuple[list[Before], dict[str, Any]]:
     """Two gods that are each other's partners, left one first; the G・リンク move."""
     gods = _needs(_gods(context), "pair of gods")
-    left = dice.pick([g for g in gods if (g.g_link or {}).get("side") == "left"] or list(gods))
-    partners = [g for g in gods if g.name in (left.g_link or {}).get("partners", ())]
+    left = dice.pick([g for g in gods if g.g_link is not None and g.g_link.side == "left"] or list(gods))
+    partners = [g for g in gods if g.name in left.partners]
     right = dice.pick(_needs(partners, "partner god"))
     first = _state(dice, layout, player, [left])
     second = _state(dice, layout, player, [right], may_attack=not first.attacking)
@@ -155,7 +155,7 @@ def side_jump(dice: Dice, context: Context, layout: Layout, player: str) -> Shap
 
 def mugetsu(dice: Dice, context: Context, layout: Layout, player: str) -> Shape:
     """無月の門: a 無月の門 creature from the hand is put onto one of its owner's 魔導具."""
-    gates = [c for c in context.pool.cards if (c.mugetsu or {}).get("count") == 1]
+    gates = [c for c in context.pool.cards if c.mugetsu is not None and c.mugetsu.count == 1]
     tools = [c for c in context.pool.vanilla if "魔導具" in c.races]
     before = _state(dice, layout, player, [dice.pick(_needs(tools, "魔導具"))])
     card = layout.put(player, "hand", dice.pick(_needs(gates, "無月の門 creature")))

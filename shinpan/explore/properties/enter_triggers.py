@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from shinpan.adapters.sdk.abilities import Triggered
 from shinpan.cases import Move
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
@@ -50,14 +51,13 @@ def watch(card: Card) -> str | None:
     if len(card.abilities) != 1 or card.evolution is not None or card.is_hyperspatial:
         return None
     ability = card.abilities[0]
-    if ability.get("trigger") != "enters" or ability.get("condition") or ability.get("by"):
+    if not isinstance(ability, Triggered) or ability.event != "enters" or ability.condition or ability.by:
         return None
-    subject = ability.get("of", "any")
-    if isinstance(subject, dict):
-        if set(subject) - {"who", "kind"}:
-            return None
-        subject = subject.get("who", "any")
-    return str(subject) if subject in WATCHED else None
+    subject = ability.subject
+    if (subject.race, subject.civilization, subject.name_contains, subject.card_type, subject.counts_itself) != \
+            (None, None, None, None, None):
+        return None
+    return subject.who if subject.who in WATCHED else None
 
 
 def plan(dice: Dice, context: Context) -> Plan:

@@ -29,11 +29,16 @@ def groups(pool: Pool) -> list[list[Card]]:
     gods = [c for c in pool.cards if c.g_link is not None]
     found: list[list[Card]] = []
     for middle in gods:
-        partners = [g for g in gods if g.name in (middle.g_link or {}).get("partners", ()) and g is not middle]
-        found += [[p, middle] if (p.g_link or {}).get("side") == "left" else [middle, p] for p in partners]
+        partners = [g for g in gods if g.name in middle.partners and g is not middle]
+        found += [[p, middle] if _side(p) == "left" else [middle, p] for p in partners]
         if len(partners) >= 2:
             found.append([partners[0], middle, partners[1]])
     return found
+
+
+def _side(god: Card) -> str | None:
+    """Which side of a link the god goes on (left or right)."""
+    return god.g_link.side if god.g_link is not None else None
 
 
 def _god(dice: Dice, context: Context, layout: Layout, player: str, card: Card,

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from shinpan.adapters.sdk.abilities import Triggered
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
 from shinpan.explore.pool import Card
@@ -59,14 +60,13 @@ def watch(card: Card) -> Watch | None:
     if len(card.abilities) != 1 or card.evolution is not None:
         return None
     ability = card.abilities[0]
-    if ability.get("trigger") not in EVENTS or ability.get("by") or ability.get("condition"):
+    if not isinstance(ability, Triggered) or ability.event not in EVENTS or ability.by or ability.condition:
         return None
-    subject = ability.get("of", "any")
-    if isinstance(subject, str):
-        return Watch(ability["trigger"], subject) if subject in WATCHED else None
-    if set(subject) - {"who", "civilization", "race"} or subject.get("who", "any") not in WATCHED:
+    subject = ability.subject
+    if (subject.kind != "creature" or subject.who not in WATCHED
+            or (subject.name_contains, subject.card_type, subject.counts_itself) != (None, None, None)):
         return None
-    return Watch(ability["trigger"], subject.get("who", "any"), subject.get("civilization"), subject.get("race"))
+    return Watch(ability.event, subject.who, subject.civilization, subject.race)
 
 
 def plan(dice: Dice, context: Context) -> Plan:

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from shinpan.adapters.sdk.abilities import Replacement
 from shinpan.cases import Move
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
@@ -55,11 +56,10 @@ def instead(card: Card) -> Instead | None:
     if len(card.abilities) != 1 or card.evolution is not None:
         return None
     ability = card.abilities[0]
-    zone = ability.get("instead")
-    if (ability.get("replacement") not in EVENTS or ability.get("of") not in WHOSE or not isinstance(zone, str)
-            or ability.get("optional") or ability.get("during") or ability.get("then")):
+    if (not isinstance(ability, Replacement) or ability.event not in EVENTS or ability.of not in WHOSE
+            or ability.instead_zone is None or ability.optional or ability.during or ability.then):
         return None
-    return Instead(ability["replacement"], ability["of"], zone, str(ability.get("position", "top")))
+    return Instead(ability.event, ability.of, ability.instead_zone, ability.position or "top")
 
 
 def plan(dice: Dice, context: Context) -> Plan:

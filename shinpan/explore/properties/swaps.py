@@ -11,6 +11,7 @@ not, with pumps; a creature of its controller's hand or mana zone; they swap.
 
 from __future__ import annotations
 
+from shinpan.adapters.sdk.abilities import Replacement
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
 from shinpan.explore.pool import Card
@@ -23,10 +24,10 @@ from shinpan.explore.properties.property import Check, Context, Plan, Property
 def instead(card: Card) -> str | None:
     """Where the card's own replacement of its leaving sends it instead, if it has a plain one."""
     for ability in card.abilities:
-        if (ability.get("replacement") in ("leaves", "returned_to_hand") and ability.get("of") == "this"
-                and isinstance(ability.get("instead"), str) and not ability.get("optional")
-                and not ability.get("during")):
-            return str(ability["instead"])
+        if (isinstance(ability, Replacement) and ability.event in ("leaves", "returned_to_hand")
+                and ability.of == "this" and ability.instead_zone is not None and not ability.optional
+                and not ability.during):
+            return ability.instead_zone
     return None
 
 
