@@ -230,3 +230,17 @@ def test_building_the_wheel_warns_of_nothing_and_leaves_the_checkout_as_it_was(t
     assert warnings == []
     assert sorted(p.name for p in source.iterdir()) == before
     assert list((tmp_path / "dist").glob("shinpan-*.whl"))
+
+
+def test_the_installed_kit_explores_and_shows_the_exploration_from_an_empty_folder(installed: Installed) -> None:
+    """``shinpan explore`` runs from the wheel alone (the properties, the printer, the report's schema are package
+    data), and the site shows its report."""
+    done = installed.run("shinpan", "explore", "--examples", "5", "--property", "differential", "--property",
+                         "look-back", "--report", "explore.jsonl")
+    assert "0 counterexamples" in done.stdout
+    lines = [json.loads(line) for line in (installed.empty / "explore.jsonl").read_text("utf-8").splitlines()]
+    assert lines[0]["type"] == "header" and lines[-1]["type"] == "footer" and lines[-1]["exit_status"] == 0
+    assert {line["oracle"] for line in lines[1:-1]} == {"differential", "look-back"}
+    installed.run("shinpan", "site", "--out", "explored-site", "--explore", "explore.jsonl")
+    page = (installed.empty / "explored-site" / "properties.html").read_text("utf-8")
+    assert "look-back" in page
