@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from shinpan import rulesets
+from shinpan.adapters.reference import ReferenceSimulator
 from shinpan.explore import Settings, explore
 from shinpan.paths import PROJECT_ROOT
 from tests.conftest import SuiteRunner
@@ -62,3 +64,40 @@ def test_a_difference_no_phrase_can_show_is_reported_without_a_scenario() -> Non
     in_order_only = replace(found, cause=Cause("differential", found.cause.step, "events.order"), checks=())
     with pytest.raises(RenderError, match="no phrase of the suite checks"):
         scenario(in_order_only, today)
+
+
+class _SaysRuleForPut(ReferenceSimulator):
+    """The reference engine, reporting a card an effect moved as moved by a rule (a wrong event cause)."""
+
+    def observe(self, request: Any) -> Any:
+        answer = super().observe(request)
+        for event in answer.get("observation", {}).get("events", []):
+            if event.get("cause") == "put":
+                event["cause"] = "rule"
+        return answer
+
+
+def says_rule_for_put() -> ReferenceSimulator:
+    return _SaysRuleForPut()
+
+
+def test_a_difference_the_phrases_do_not_reach_prints_no_scenario_that_passes() -> None:
+    """An event's cause is compared but no phrase checks it: the finding is reported, and its scenario is printed
+    only with checks the engine fails (seen failing: it printed "moved from the shields to the graveyard once",
+    which the engine passes)."""
+    from shinpan.errors import RenderError
+    from shinpan.explore.printing import scenario
+    from shinpan.explore.replay import replay
+    from shinpan.outcomes import Status
+
+    adapter = "py:tests.test_explore_printed:says_rule_for_put"
+    today = rulesets.load().today()
+    exploration = explore(Settings(adapter, (today,), examples=300, only=("differential",)))
+    assert any(f.cause.what == "events.moved" for f in exploration.findings), exploration.findings
+    for finding in exploration.findings:
+        try:
+            scenario(finding, today)
+        except RenderError:
+            assert not finding.checks
+            continue
+        assert replay(finding.case, adapter).status != Status.PASS, finding.cause.key

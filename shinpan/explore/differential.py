@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from shinpan.cases import Move, Setup
+from shinpan.checks import judge
 from shinpan.explore import expected, questions
 from shinpan.explore.boards import board
 from shinpan.explore.case import generated, owners
@@ -99,7 +100,7 @@ class Differential:
         if not found:
             return theirs, None
         return theirs, self._finding(played, Cause(self.id, step, found[0].kind), _message(found),
-                                     _checks(found, theirs), details=tuple(d.describe() for d in found))
+                                     _checks(found, theirs, ours), details=tuple(d.describe() for d in found))
 
     def _finding(self, played: Played, cause: Cause, message: str, checks: Sequence[dict[str, Any]] = (), *,
                  details: tuple[str, ...] = ()) -> Finding:
@@ -117,15 +118,17 @@ def _message(found: Sequence[Difference]) -> str:
     return "; ".join(shown) + more
 
 
-def _checks(found: Sequence[Difference], reference: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The checks of the first kind of differing fact that a check can say (every difference of that kind), with
-    the reference engine's values: the order of waiting abilities or of events, for one, has no check form, and
-    what else differs with it is said instead."""
+def _checks(found: Sequence[Difference], reference: Mapping[str, Any], ours: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The checks of the first kind of differing fact that a check can say and the engine fails (every difference
+    of that kind), with the reference engine's values. The order of waiting abilities or of events, for one, has
+    no check form, and a check may not reach the field that differs (an event's cause): what else differs with it
+    is said instead — a scenario shows the difference only if the engine fails it."""
     for kind in dict.fromkeys(d.kind for d in found):
         made: list[dict[str, Any]] = []
         for difference in found:
             if difference.kind == kind:
-                made.extend(c for c in expected.checks(difference, reference) if c not in made)
+                made.extend(c for c in expected.checks(difference, reference)
+                            if c not in made and judge(c, ours, None) is not None)
         if made:
             return made
     return []

@@ -69,7 +69,8 @@ def window(state: RulesState) -> tuple[tuple[str, ...], tuple[str, ...]]:
 def scenario(finding: Finding, state: RulesState) -> str:
     """The finding as a scenario of a feature file (indented, ending with a newline). :class:`RenderError` if no
     phrase can show it: a difference only in an order the suite has no phrase for (of events of different kinds,
-    of waiting abilities) would print as a scenario that passes on both engines."""
+    of waiting abilities), or in a field no phrase checks (an event's cause), would print as a scenario that passes
+    on both engines."""
     printer = _printer()
     cause = finding.cause
     if cause.oracle == "differential" and not cause.fault and not finding.checks:

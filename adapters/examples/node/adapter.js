@@ -92,6 +92,7 @@ class Game {
   moveCard(label, to, cause, position = "top") {
     const p = this.owner[label];
     const from = this.where(label);
+    if (from.zone === to) throw new Rejected(`${label} is already in the ${to}: a move goes to another zone (400.5)`);
     if (to === "deck" && position === "shuffled") throw new Unsupported("shuffling a deck is not implemented");
     if (from.zone === "battle") this.players[p].battle.splice(from.index, 1);
     else this.players[p].zones[from.zone].splice(from.index, 1);
@@ -108,6 +109,12 @@ class Game {
     return obj;
   }
 
+  // This toy keeps no tapped mana: tapping or untapping a card of the mana zone is beyond it.
+  notMana(label) {
+    if (this.where(label).zone === "mana") throw new Unsupported("tapped mana is not implemented");
+    return label;
+  }
+
   sick(obj) { return obj.since >= this.turn.number; }
 
   act(action, choices) {
@@ -122,13 +129,13 @@ class Game {
       case "put_into_battle":
         if (action.with) throw new Unsupported("several cards entering at once is not implemented");
         this.moveCard(action.card, "battle", "put"); this.creature(action.card).tapped = !!action.tapped; break;
-      case "move": this.moveCard(action.card, action.to, "rule", action.position); break;
+      case "move": this.moveCard(action.card, action.to, "put", action.position); break;  // an effect moves it
       case "destroy":
         for (const c of action.cards) this.creature(c);
         for (const c of action.cards) this.moveCard(c, "graveyard", "destroy");
         break;
-      case "tap": this.creature(action.card).tapped = true; break;
-      case "untap": this.creature(action.card).tapped = false; break;
+      case "tap": this.creature(this.notMana(action.card)).tapped = true; break;
+      case "untap": this.creature(this.notMana(action.card)).tapped = false; break;
       case "draw":
         for (let i = 0; i < (action.count || 1); i++) {
           const top = this.players[action.player].zones.deck[0];
