@@ -172,10 +172,12 @@ class ExampleAdapter(EngineAdapter[Card]):
                 game.move(card(label), "battle", "put")
                 card(label).tapped = tapped
             case Move(card=label, to=to, position=position):
-                game.move(card(label), to, "rule", position)
+                game.move(card(label), to, "put", position)  # an effect puts it there
             case Destroy(cards=labels):
                 game.destroy(card(label) for label in labels)
             case Tap(card=label) | Untap(card=label):
+                if game.zone_of(card(label)) == "mana":  # this toy keeps no tapped mana
+                    raise Unsupported("tapped mana is not implemented", mechanic="mana")
                 game.creature(card(label)).tapped = isinstance(action, Tap)
             case Draw(player=player, count=count):
                 game.draw(player, count)
