@@ -268,7 +268,7 @@ def list_(format_: str, as_json: bool, ruleset: str | None, rules_as_of: str | N
 NO_CALENDAR_DAY = "applies on no calendar day: it runs only just before or after a change, in shinpan matrix"
 
 
-ORACLES = ("differential", "one-place", "enter-triggers", "look-back", "replacement", "carry-over-pump",
+ORACLES = ("differential", "one-place", "new-object", "enter-triggers", "look-back", "replacement", "carry-over-pump",
            "carry-over-tap", "carry-over-attack", "reconstruction", "reconstruction-old", "links", "swaps", "seals")
 """The oracles ``shinpan explore --property`` may name (tests/test_explore.py keeps them those of the kit)."""
 

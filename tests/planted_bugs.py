@@ -278,13 +278,39 @@ def unsealed_to_hand() -> Planted:
     return Planted([(seal, "unseal", wrong)])
 
 
+def returning_creature_stays_tapped() -> Planted:
+    """A creature that leaves the battle zone tapped and is put into it again comes back tapped, as if it were the
+    same creature (400.5: it is a new object, put as the effect says)."""
+    left_tapped = "_planted_left_tapped"  # remembered on the card, which lives as long as its game
+
+    def remember(original: Any) -> Any:
+        def move(self: Pipeline, requests: Sequence[MoveRequest], *args: Any, **kwargs: Any) -> Any:
+            for request in requests:
+                obj = self.state.object_of(request.card)
+                if obj is not None and request.destination is not Zone.BATTLE:
+                    setattr(request.card, left_tapped, obj.tapped)
+            return original(self, requests, *args, **kwargs)
+        return move
+
+    def restore(original: Any) -> Any:
+        def put_into_battle(self: Game, card: Card, *args: Any, **kwargs: Any) -> None:
+            original(self, card, *args, **kwargs)
+            obj = self.state.object_of(card)
+            if obj is not None and getattr(card, left_tapped, False):
+                obj.tapped = True
+        return put_into_battle
+
+    return Planted([(Pipeline, "move", remember), (Game, "put_into_battle", restore)])
+
+
 PLANTED: dict[str, Callable[[], Planted]] = {
     factory.__name__: factory for factory in (
         destroy_one_at_a_time, untap_both_players, ignored_enter_abilities_trigger, leave_trigger_per_card,
         battle_to_graveyard_not_destroyed, waiting_dropped_when_source_leaves, second_replacement_applies,
         replacement_turn_order_reversed, reconstruction_untaps, link_tapped_only_if_all, unlink_loses_effects,
-        swap_keeps_effects, sealed_creature_untaps, unsealed_to_hand,
+        swap_keeps_effects, sealed_creature_untaps, unsealed_to_hand, returning_creature_stays_tapped,
     )
 }
 """Every planted bug, by the name its adapter spec uses (``py:tests.planted_bugs:<name>``)."""
+
 

@@ -38,6 +38,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "swap_keeps_effects": ("swaps",),
     "sealed_creature_untaps": ("seals",),
     "unsealed_to_hand": ("seals",),
+    "returning_creature_stays_tapped": ("new-object",),
 }
 """Each planted bug and the oracles that state the rule it breaks."""
 FULL = os.environ.get("SHINPAN_EXPLORE_FULL") == "1"

@@ -4,6 +4,7 @@
 property                   rule
 =========================  ===========================================================================
 ``one-place``              400.5: every card is in exactly one place (over generated play)
+``new-object``             400.5: a creature that leaves and comes back keeps nothing of before
 ``enter-triggers``         603.5a: enter abilities trigger once per card that enters, unless ignored
 ``look-back``              603.5c/603.5d: leave triggers look back; each revision's answer
 ``replacement``            609/101.5: one replacement per event, the turn player's first, instead-zones
@@ -27,6 +28,7 @@ from shinpan.explore.properties.carry_over import CARRY_OVER
 from shinpan.explore.properties.enter_triggers import ENTER_TRIGGERS
 from shinpan.explore.properties.links import LINKS
 from shinpan.explore.properties.look_back import LOOK_BACK
+from shinpan.explore.properties.new_object import NEW_OBJECT
 from shinpan.explore.properties.places import ONE_PLACE
 from shinpan.explore.properties.property import Context, Plan, Property, Testing
 from shinpan.explore.properties.reconstruction import RECONSTRUCTION, RECONSTRUCTION_OLD
@@ -34,8 +36,8 @@ from shinpan.explore.properties.replacement import REPLACEMENT
 from shinpan.explore.properties.seals import SEALS
 from shinpan.explore.properties.swaps import SWAPS
 
-PROPERTIES: tuple[Property, ...] = (ONE_PLACE, ENTER_TRIGGERS, LOOK_BACK, REPLACEMENT, *CARRY_OVER, RECONSTRUCTION,
-                                    RECONSTRUCTION_OLD, LINKS, SWAPS, SEALS)
+PROPERTIES: tuple[Property, ...] = (ONE_PLACE, NEW_OBJECT, ENTER_TRIGGERS, LOOK_BACK, REPLACEMENT, *CARRY_OVER,
+                                    RECONSTRUCTION, RECONSTRUCTION_OLD, LINKS, SWAPS, SEALS)
 """Every property, in the order they are explored and reported."""
 
 __all__ = ["PROPERTIES", "Context", "Plan", "Property", "Testing"]
