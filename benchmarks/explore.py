@@ -68,7 +68,7 @@ def to_first_scenario(bug: str) -> tuple[float, str, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=600, help="examples per oracle for the rates")
-    parser.add_argument("--bugs", type=int, default=14, help="how many planted bugs to time")
+    parser.add_argument("--bugs", type=int, default=None, help="how many planted bugs to time (default: all)")
     parser.add_argument("--no-rates", action="store_true", help="time the planted bugs only")
     args = parser.parse_args()
     print(f"explore, every oracle, today's rules, {args.examples} examples per oracle")
