@@ -23,11 +23,11 @@ from shinpan.reference_engine.core.events import Cause, MoveRequest
 from shinpan.reference_engine.core.objects import Card
 from shinpan.reference_engine.core.players import Player
 from shinpan.reference_engine.core.state import GameState
-from shinpan.reference_engine.core.zones import Zone
+from shinpan.reference_engine.core.zones import DeckPosition, Zone
 from shinpan.reference_engine.game import Game
 from shinpan.reference_engine.pipeline import replacements, triggers
 from shinpan.reference_engine.pipeline.pipeline import Pipeline
-from shinpan.reference_engine.transitions import link, reconstruction, seal, swap, unlink
+from shinpan.reference_engine.transitions import carrying, link, reconstruction, seal, swap, unlink
 
 Patch = tuple[Any, str, Callable[[Any], Any]]
 """Where a bug goes: an object, the name of its attribute, and a function of the original giving the wrong one."""
@@ -303,12 +303,43 @@ def returning_creature_stays_tapped() -> Planted:
     return Planted([(Pipeline, "move", remember), (Game, "put_into_battle", restore)])
 
 
+def replacement_to_deck_top() -> Planted:
+    """A replacement effect that sends a card to the bottom of the deck puts it on top (609: the card goes where
+    the replacement says)."""
+
+    def wrong(original: Any) -> Any:
+        def plan(*args: Any, **kwargs: Any) -> Any:
+            moves, later = original(*args, **kwargs)
+            return [replace(m, position=DeckPosition.TOP) if m.destination is Zone.DECK else m for m in moves], later
+        return plan
+
+    return Planted([(replacements, "_plan", wrong)])
+
+
+def swap_carries_equipment() -> Planted:
+    """The creature a swap brings in is equipped with what the one that left had (seed 000's table: 入れ替わった時,
+    装備 ×)."""
+
+    def wrong(original: Any) -> Any:
+        def do(pipeline: Any, out: Card, into: Card, choices: ChoiceScript | None = None) -> Any:
+            leaving = pipeline.state.object_of(out)
+            gear = list(pipeline.state.equipment_of(leaving)) if leaving is not None else []
+            entered = original(pipeline, out, into, choices)
+            if entered is not None and gear:
+                carrying.attach(gear, entered)
+            return entered
+        return do
+
+    return Planted([(swap, "swap", wrong)])
+
+
 PLANTED: dict[str, Callable[[], Planted]] = {
     factory.__name__: factory for factory in (
         destroy_one_at_a_time, untap_both_players, ignored_enter_abilities_trigger, leave_trigger_per_card,
         battle_to_graveyard_not_destroyed, waiting_dropped_when_source_leaves, second_replacement_applies,
         replacement_turn_order_reversed, reconstruction_untaps, link_tapped_only_if_all, unlink_loses_effects,
         swap_keeps_effects, sealed_creature_untaps, unsealed_to_hand, returning_creature_stays_tapped,
+        replacement_to_deck_top, swap_carries_equipment,
     )
 }
 """Every planted bug, by the name its adapter spec uses (``py:tests.planted_bugs:<name>``)."""

@@ -39,6 +39,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "sealed_creature_untaps": ("seals",),
     "unsealed_to_hand": ("seals",),
     "returning_creature_stays_tapped": ("new-object",),
+    "replacement_to_deck_top": ("replacement",),
+    "swap_carries_equipment": ("swaps",),
 }
 """Each planted bug and the oracles that state the rule it breaks."""
 FULL = os.environ.get("SHINPAN_EXPLORE_FULL") == "1"

@@ -76,6 +76,9 @@ def plan(dice: Dice, context: Context) -> Plan:
         for card in dice.several(holders, 0, 2):
             label = layout.object(side, [card])[0]
             around.append(Holder(label, side, instead(card)))  # type: ignore[arg-type]
+    for side in PLAYERS:  # cards in the decks: the top and the bottom of a deck are then different places
+        for card in dice.several(context.pool.vanilla, 0, 2):
+            layout.put(side, "deck", card)
     destination = dice.pick(("graveyard", "hand", "mana", "deck"))
     action: dict[str, Any] = ({"type": "destroy", "cards": [moving]} if destination == "graveyard" and dice.coin()
                               else {"type": "move", "card": moving, "to": destination})

@@ -46,13 +46,26 @@ def plan(dice: Dice, context: Context) -> Plan:
     pumps = dice.several(PUMPS, 0, 2)
     for amount in pumps:
         layout.pump(out, amount)
+    gear = _equipped(dice, context, layout, player, out)
     zone = dice.pick(("hand", "mana"))
     coming = layout.put(player, zone, dice.pick(context.pool.vanilla))
     layout.put(other(player), "deck", dice.pick(context.pool.vanilla))
     redirected = instead(leaving) not in (None, zone) if leaving.abilities else False
     checks = _unchanged(out, coming, zone, player, tapped) if redirected else _swapped(out, coming, zone, player,
                                                                                        tapped, attacking)
+    if gear is not None:  # 装備 ×: the creature that comes in is not equipped with what the other one had
+        checks.append(expect.field(out if redirected else coming, "equipment", [gear] if redirected else []))
     return Plan(layout.state, [{"type": "swap", "card": out, "with": coming}], after=checks)
+
+
+def _equipped(dice: Dice, context: Context, layout: Layout, player: str, creature: str) -> str | None:
+    """Perhaps a piece of equipment of ``player``'s, equipped to the creature; its label."""
+    equipment = [card for card in context.pool.having("is_equipment") if not card.is_creature]
+    if not equipment or not context.plays("equipment") or not dice.coin():
+        return None
+    gear = layout.object(player, [dice.pick(equipment)])[0]
+    layout.entry(gear)["equipped_to"] = creature
+    return gear
 
 
 def _swapped(out: str, coming: str, zone: str, player: str, tapped: bool, attacking: bool) -> list[Check]:
@@ -69,7 +82,7 @@ SWAPS = Property(
     id="swaps",
     title="a swap carries only the tap state and the attack (701.26)",
     statement="入れ替えで出たクリーチャーは、出ていったクリーチャーの位相と攻撃中であることだけを引き継ぎ、受けていた効果は"
-              "引き継がない。出ていったクリーチャーは入れ替えた相手のいたゾーンに置かれる。置換効果でどちらかの移動が"
+              "引き継がない(装備品も引き継がない)。出ていったクリーチャーは入れ替えた相手のいたゾーンに置かれる。置換効果でどちらかの移動が"
               "そのとおりに行われないなら、入れ替えは行われず何も変わらない。",
     rules=("701.26a", "701.26b"),
     sources=("dm-rule-1.48", "seed000-table"),
