@@ -38,7 +38,7 @@ is named once the observation is in (:func:`observables_read`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 Check = dict[str, Any]
@@ -122,10 +122,15 @@ def _object(check: Mapping[str, Any], observation: Observation) -> str | None:
     return f"{field} of the object with 《{card}》 is {actual!r}; expected {test} {value!r}"
 
 
+def matching(items: Sequence[Mapping[str, Any]], where_: Mapping[str, Any]) -> int:
+    """How many of ``items`` match ``where_`` (each key equal, or a list holding the value), as a count check counts."""
+    return sum(1 for item in items if all(_matches(item.get(k), v) for k, v in where_.items()))
+
+
 def _count(check: Mapping[str, Any], observation: Observation) -> str | None:
     items = items_of(observation, check["list"], check.get("player"))
     where_ = check["where"]
-    actual = sum(1 for item in items if all(_matches(item.get(k), v) for k, v in where_.items()))
+    actual = matching(items, where_)
     ok = actual == check["value"] if check["test"] == "==" else actual >= check["value"]
     return None if ok else (f"{actual} of the {check['list']} match {where_}, expected {check['test']} "
                             f"{check['value']}; the {check['list']}: {items}")

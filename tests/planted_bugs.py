@@ -333,13 +333,26 @@ def swap_carries_equipment() -> Planted:
     return Planted([(swap, "swap", wrong)])
 
 
+def own_watcher_sees_opponents() -> Planted:
+    """An ability that watches its controller's own creatures (「自分の」) also sees the opponent's."""
+
+    def wrong(original: Any) -> Any:
+        def matches(subject: Any, holder: Any, card: Card, looks: Any) -> bool:
+            if subject.who.name == "OWN":
+                looks = replace(looks, controller=holder.controller)
+            return bool(original(subject, holder, card, looks))
+        return matches
+
+    return Planted([(triggers, "_matches", wrong)])
+
+
 PLANTED: dict[str, Callable[[], Planted]] = {
     factory.__name__: factory for factory in (
         destroy_one_at_a_time, untap_both_players, ignored_enter_abilities_trigger, leave_trigger_per_card,
         battle_to_graveyard_not_destroyed, waiting_dropped_when_source_leaves, second_replacement_applies,
         replacement_turn_order_reversed, reconstruction_untaps, link_tapped_only_if_all, unlink_loses_effects,
         swap_keeps_effects, sealed_creature_untaps, unsealed_to_hand, returning_creature_stays_tapped,
-        replacement_to_deck_top, swap_carries_equipment,
+        replacement_to_deck_top, swap_carries_equipment, own_watcher_sees_opponents,
     )
 }
 """Every planted bug, by the name its adapter spec uses (``py:tests.planted_bugs:<name>``)."""

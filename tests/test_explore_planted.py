@@ -41,6 +41,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "returning_creature_stays_tapped": ("new-object",),
     "replacement_to_deck_top": ("replacement",),
     "swap_carries_equipment": ("swaps",),
+    "own_watcher_sees_opponents": ("differential",),
 }
 """Each planted bug and the oracles that state the rule it breaks."""
 FULL = os.environ.get("SHINPAN_EXPLORE_FULL") == "1"

@@ -97,10 +97,12 @@ class Differential:
             return theirs, self._finding(played, cause, f"observe: {ours.message}")
         found = differences(facts(theirs, self.observables, played.owners), facts(ours, self.observables,
                                                                                   played.owners))
+        theirs_so_far, ours_so_far = played.since_setup("reference", theirs), played.since_setup("engine", ours)
         if not found:
             return theirs, None
         return theirs, self._finding(played, Cause(self.id, step, found[0].kind), _message(found),
-                                     _checks(found, theirs, ours), details=tuple(d.describe() for d in found))
+                                     _checks(found, theirs_so_far, ours_so_far),
+                                     details=tuple(d.describe() for d in found))
 
     def _finding(self, played: Played, cause: Cause, message: str, checks: Sequence[dict[str, Any]] = (), *,
                  details: tuple[str, ...] = ()) -> Finding:
@@ -120,9 +122,10 @@ def _message(found: Sequence[Difference]) -> str:
 
 def _checks(found: Sequence[Difference], reference: Mapping[str, Any], ours: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The checks of the first kind of differing fact that a check can say and the engine fails (every difference
-    of that kind), with the reference engine's values. The order of waiting abilities or of events, for one, has
-    no check form, and a check may not reach the field that differs (an event's cause): what else differs with it
-    is said instead — a scenario shows the difference only if the engine fails it."""
+    of that kind), with the reference engine's values — its events counted since the setup, as the printed
+    scenario, which observes once after its last move, counts them. The order of waiting abilities or of events,
+    for one, has no check form, and a check may not reach the field that differs (an event's cause): what else
+    differs with it is said instead — a scenario shows the difference only if the engine fails it."""
     for kind in dict.fromkeys(d.kind for d in found):
         made: list[dict[str, Any]] = []
         for difference in found:

@@ -72,6 +72,15 @@ class Played:
     owners: Mapping[str, str]
     moves: list[Move] = field(default_factory=list)
     """Every move sent, each an attempt if the rules rejected it."""
+    events: dict[str, list[Mapping[str, Any]]] = field(default_factory=lambda: {"reference": [], "engine": []})
+    """Each engine's events since the setup: a printed scenario observes once, after its last move, and its event
+    checks count what happened since the setup."""
+
+    def since_setup(self, side: str, view: Mapping[str, Any]) -> Mapping[str, Any]:
+        """``view`` (the ``reference``'s or the ``engine``'s observation now) with its events added to those seen
+        since the setup, and those in their place."""
+        self.events[side].extend(view.get("events", ()))
+        return {**view, "events": list(self.events[side])}
 
     @property
     def made(self) -> list[Move]:
