@@ -17,7 +17,8 @@ from shinpan.cases import Check as CheckItem
 from shinpan.explore import PROPERTIES, Property, Settings, explore
 from shinpan.explore.dice import Dice
 from shinpan.explore.exploration import Exploration
-from shinpan.explore.properties import look_back
+from shinpan.explore.properties import expect, look_back
+from shinpan.explore.properties.layout import Layout
 from shinpan.explore.properties.property import Check, Context, Plan
 
 CHANGES = rulesets.load()
@@ -118,3 +119,24 @@ def test_every_expectation_of_a_property_is_said_by_a_phrase(rule: Property) -> 
         if checks:
             case = Case("c", Setup(rules, 0, board), (Step("", "", 0, tuple(CheckItem(c) for c in checks)),))
             printer.steps(case)
+
+
+def _two_moves(dice: Dice, context: Context) -> Plan:
+    """Two cards of the hand put into the mana zone, one after the other; after each, the first moved once."""
+    layout = Layout("me")
+    first, second = (layout.put("me", "hand", context.pool.vanilla[0]) for _ in range(2))
+
+    def each(moves: Sequence[Move]) -> Sequence[Check]:
+        return [expect.events({"type": "moved", "card": first}, 1)] if moves else []
+    return Plan(layout.state, [{"type": "move", "card": first, "to": "mana"},
+                               {"type": "move", "card": second, "to": "mana"}], each=each)
+
+
+def test_a_property_counts_events_since_the_setup_as_its_printed_scenario_does() -> None:
+    """A check made after every move counts the events since the setup (the printed scenario observes once, at the
+    end): after the second move the first card has still moved once (seen failing when each step's observation
+    alone was counted)."""
+    rule = Property(id="one-place", statement="テスト", rules=("400.5",), sources=("dm-rule-1.48",),
+                    planner=_two_moves)
+    exploration = explore(Settings("reference", (STATES["today"],), examples=5, only=(rule.id,), properties=(rule,)))
+    assert exploration.examples >= 5 and not exploration.findings, [f.message for f in exploration.findings]

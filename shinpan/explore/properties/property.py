@@ -109,13 +109,14 @@ class Testing:
         plan = self.rule.planner(dice, self.context)
         setup = Setup(self.game.rules, self.game.seed, plan.state)
         made: list[Move] = []
-        view, finding = self._judge(setup, made, self.engine.start(setup), plan, final=not plan.moves)
+        events: list[Mapping[str, Any]] = []  # since the setup, as a printed scenario counts them
+        view, finding = self._judge(setup, made, self.engine.start(setup), plan, events, final=not plan.moves)
         for index, action in enumerate(plan.moves):
             if finding is not None:
                 break
             move, answer, _ = questions.played(self.engine, Move(action, attempt=True), dice)
             made.append(replace(move, attempt=answer.status == "rejected"))
-            view, finding = self._judge(setup, made, answer, plan, final=index == len(plan.moves) - 1)
+            view, finding = self._judge(setup, made, answer, plan, events, final=index == len(plan.moves) - 1)
         while finding is None and plan.more is not None and view is not None and dice.more(
                 len(made) - len(plan.moves), 0, MORE_MOVES):
             drawn = plan.more(dice, view)
@@ -123,14 +124,16 @@ class Testing:
                 break
             move, answer, _ = questions.played(self.engine, Move(drawn, attempt=True), dice)
             made.append(replace(move, attempt=answer.status == "rejected"))
-            view, finding = self._judge(setup, made, answer, plan, final=False)
+            view, finding = self._judge(setup, made, answer, plan, events, final=False)
         if finding is not None and finding.cause in known:
             raise Repeat(finding.cause.key)
         return finding
 
-    def _judge(self, setup: Setup, moves: list[Move], answer: Answer, plan: Plan, *,
-               final: bool) -> tuple[Mapping[str, Any] | None, Finding | None]:
-        """The engine's answer and board after a step, judged: the board (if observed) and a finding, if any."""
+    def _judge(self, setup: Setup, moves: list[Move], answer: Answer, plan: Plan, events: list[Mapping[str, Any]],
+               *, final: bool) -> tuple[Mapping[str, Any] | None, Finding | None]:
+        """The engine's answer and board after a step, judged: the board (if observed) and a finding, if any. Event
+        checks count the ``events`` since the setup (those observed before are kept there): a finding prints as a
+        scenario that observes once, after its last move."""
         step = moves[-1].action["type"] if moves else "setup"
         if answer.status == "rejected" and plan.may_reject:
             answer = Answer("ok")
@@ -146,7 +149,9 @@ class Testing:
         seen = self.engine.observe()
         if seen.status != "ok" or seen.observation is None:
             return None, self._finding(setup, moves, step, seen.status if seen.fault else "error", seen.message, ())
-        failed = [(check, problem) for check in expected if (problem := judge(check, seen.observation, None))]
+        events.extend(seen.observation.get("events", ()))
+        so_far = {**seen.observation, "events": list(events)}
+        failed = [(check, problem) for check in expected if (problem := judge(check, so_far, None))]
         if not failed:
             return seen.observation, None
         message = "; ".join(problem for _, problem in failed)
