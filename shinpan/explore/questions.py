@@ -50,10 +50,3 @@ def played(engine: Engine, move: Move, dice: Dice) -> tuple[Move, Answer, tuple[
         answer_ = engine.act(move)
     return move, answer_, tuple(asked)
 
-
-def same_question(one: Mapping[str, Any], other: Mapping[str, Any]) -> bool:
-    """Whether two questions ask the same: kind, player, the options (as a set) and how many picks."""
-    def key(question: Mapping[str, Any]) -> tuple[Any, ...]:
-        return (question.get("kind"), question.get("player"), frozenset(question.get("options", [])),
-                question.get("fewest", 1), question.get("most", 1), bool(question.get("ordered", False)))
-    return key(one) == key(other)
