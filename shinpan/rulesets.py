@@ -162,6 +162,12 @@ class RulesState:
         return tuple(c for c, s in self.standings if s == Standing.IN_DOUBT)
 
     @property
+    def rules(self) -> str:
+        """The rules themselves, whatever the label: the changes in force and those in doubt. Two days between the
+        same changes (today and tomorrow, most days) are the same rules."""
+        return f"in force: {','.join(self.in_force)}; in doubt: {','.join(self.in_doubt)}"
+
+    @property
     def engine_changes(self) -> tuple[str, ...]:
         """The one definite set of changes sent to an engine: those certainly in force.
 

@@ -166,7 +166,7 @@ def _one(settings: Settings, engine: Engine, reference: Engine | None, changes: 
                           frozenset(engine.capabilities["observables"]))
         oracle = Testing(rule, engine, context, game)
     tell = (lambda: progress(oracle_id, state.label, 1)) if progress is not None else None
-    search = Search(oracle, worker_seed(settings.seed, share[0]), budget, settings.database, state.label)
+    search = Search(oracle, worker_seed(settings.seed, share[0]), budget, settings.database, state.rules)
     return _result(search.run(tell), state.label)
 
 

@@ -72,8 +72,9 @@ class Search:
     seed: int
     budget: Budget
     database: Path | None = None
-    state: str = ""
-    """The label of the rules state (it keys the example database)."""
+    rules: str = ""
+    """The rules explored (:attr:`RulesState.rules`, not the state's label): with the seed it gives the examples,
+    and it keys the example database, so that tomorrow's run under the same rules replays today's."""
     tally: Tally = field(default_factory=Tally)
     found: list[Finding] = field(default_factory=list)
 
@@ -107,7 +108,7 @@ class Search:
         phases = (Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink) if number == 0 else (
             Phase.generate, Phase.shrink)
         try:
-            self._test(known, examples, phases, _round_seed(self.seed, self.oracle.id, self.state, number))()
+            self._test(known, examples, phases, _round_seed(self.seed, self.oracle.id, self.rules, number))()
         except Unsatisfiable:
             return "no example could be judged (every one was skipped)"
         except FlakyStrategyDefinition as error:
@@ -159,12 +160,12 @@ class Search:
     def _database(self) -> ExampleDatabase | None:
         if self.database is None:
             return None
-        folder = re.sub(r"[^\w.-]+", "_", f"{self.oracle.id}@{self.state or 'rules'}")
+        folder = re.sub(r"[^\w.-]+", "_", f"{self.oracle.id}@{zlib.crc32(self.rules.encode()):08x}")
         return DirectoryBasedExampleDatabase(str(self.database / folder))
 
 
-def _round_seed(seed: int, oracle: str, state: str, number: int) -> int:
-    return zlib.crc32(f"{seed}:{oracle}:{state}:{number}".encode())
+def _round_seed(seed: int, oracle: str, rules: str, number: int) -> int:
+    return zlib.crc32(f"{seed}:{oracle}:{rules}:{number}".encode())
 
 
 def _findings(error: BaseException) -> Iterable[Finding]:
