@@ -103,7 +103,7 @@ def test_several_workers_share_the_examples_and_find_the_same(tmp_path: Path) ->
 
 def test_the_report_is_valid_against_its_schema(tmp_path: Path) -> None:
     report = tmp_path / "explore.jsonl"
-    result = CliRunner().invoke(main, ["explore", "--adapter", UNTAP, "--examples", "200", "--property",
+    result = CliRunner().invoke(main, ["explore", "--adapter", UNTAP, "--examples", str(FINDS_UNTAP), "--property",
                                        "differential", "--property", "seals", "--report", str(report)])
     assert result.exit_code == 1, result.output
     lines = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
@@ -150,10 +150,15 @@ def test_a_known_deviation_is_recognised_by_running_its_scenario_again(tmp_path:
     args = ["explore", "--adapter", SWAP, "--examples", "200", "--property", "differential", "--property", "swaps",
             "--report", str(report), "--expectations", str(_expect(tmp_path, scenario))]
     result = CliRunner().invoke(main, args)
-    assert result.exit_code == (0 if known else 1), result.output
     found = [c for line in map(json.loads, report.read_text(encoding="utf-8").splitlines())
              if line["type"] == "property" for c in line["counterexamples"]]
-    assert found and all((c["known"] == scenario) is known for c in found)
+    assert found, result.output
+    if known:  # what the scenario shows is known; a difference it cannot show (pumps of net zero: effects, not
+        # power) is new, and then the exit status says so
+        assert any(c["known"] == scenario for c in found), result.output
+        assert result.exit_code == (0 if all(c["known"] == scenario for c in found) else 1), result.output
+    else:
+        assert result.exit_code == 1 and all(c["known"] is None for c in found), result.output
 
 
 def test_the_same_seed_prints_the_same_output() -> None:
