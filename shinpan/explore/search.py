@@ -1,11 +1,11 @@
 """The search (探索): Hypothesis runs an oracle's examples, shrinks each counterexample, and keeps it.
 
-An oracle is explored in *rounds* of at most :data:`ROUND` examples, each a Hypothesis run with its own seed
-derived from the exploration's seed, the oracle and the round, so that the same seed gives the same examples and
-findings, and a time budget can stop the search between rounds. In a round Hypothesis keeps one counterexample per
-cause (each cause raises its own exception class), shrinks each, and reports them all; a later round treats a cause
-already found as held, so it looks for new ones. With an example database (a plain folder), the first round replays
-what failed in earlier runs before anything else.
+An oracle is explored in *rounds* of at most :data:`ROUND` examples, each a Hypothesis run with its own seed derived
+from the exploration's seed, the oracle, the rules explored and the round, so that the same seed gives the same
+examples and findings under the same rules, and a time budget can stop the search between rounds. In a round
+Hypothesis keeps one counterexample per cause (each cause raises its own exception class), shrinks each, and reports
+them all; a later round treats a cause already found as held, so it looks for new ones. With an example database (a
+plain folder), the first round replays what failed in earlier runs before anything else.
 
 Hypothesis's ``@seed`` turns the example database off, so the round's seed is given the way ``@seed`` gives it — on
 the test function's ``_hypothesis_internal_use_seed`` — and the database stays on (``tests/test_explore.py`` shows
