@@ -173,7 +173,8 @@ def _lint_rules(feature: suite.FeatureFile, known: rules_.Rules, changes: rulese
 
 
 def _rule_window_problem(rule: rules_.Rule, values: TagValues, changes: rulesets.Changes) -> str | None:
-    """Whether ``rule`` exists in the scenario's window: in none of it, or not in every state where it asserts."""
+    """Whether ``rule`` exists in the scenario's window with one meaning: in none of it, not in every state where it
+    asserts, or with two versions that can hold there (:func:`shinpan.rules.meanings`)."""
     window = " ".join([*(f"@since:{c}" for c in values.since), *(f"@until:{c}" for c in values.until)]) or "every day"
     versions = "; ".join(v.window() for v in rule.versions)
     if all(rules_.certainly_outside(v, values.since, values.until, changes) for v in rule.versions):
@@ -184,6 +185,11 @@ def _rule_window_problem(rule: rules_.Rule, values: TagValues, changes: rulesets
         return (f"@rule:{rule.number} ({rule.title}) exists in only part of this scenario's window ({window}): "
                 f"features/rules.yaml gives it for {versions}, but the scenario also holds under "
                 f"{', '.join(missing)}; narrow the window or cite the number of those rules")
+    meant = rules_.meanings(rule, values.since, values.until, changes)
+    if len(meant) > 1:
+        each = "; ".join(f"{v.window()} ({v.meaning}) under {', '.join(states)}" for v, states in meant.items())
+        return (f"@rule:{rule.number} ({rule.title}) has more than one meaning in this scenario's window ({window}): "
+                f"{each}; cite it only where it keeps the meaning meant, or cite the sources alone")
     return None
 
 

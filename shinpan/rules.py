@@ -99,6 +99,21 @@ def missing_states(rule: Rule, since: Sequence[str], until: Sequence[str],
                  and not any(holds(state, _ids(v.start), _ids(v.end)) for v in rule.versions))
 
 
+def meanings(rule: Rule, since: Sequence[str], until: Sequence[str],
+             changes: rulesets.Changes) -> dict[RuleVersion, tuple[str, ...]]:
+    """Each version of ``rule`` that can hold in a state of the matrix where a scenario with this window asserts, with
+    those states. More than one means the citation is ambiguous there: the number changed meaning inside the window,
+    or the day of its change is unknown there (one number, one meaning on every day it is cited)."""
+    found: dict[RuleVersion, list[str]] = {}
+    for state in changes.states():
+        if state.verdict(since, until, changes).status is not None:
+            continue
+        for version in rule.versions:
+            if state.verdict(_ids(version.start), _ids(version.end), changes).status != "NOT_APPLICABLE":
+                found.setdefault(version, []).append(state.label)
+    return {version: tuple(labels) for version, labels in found.items()}
+
+
 def _ids(change: str | None) -> tuple[str, ...]:
     return () if change is None else (change,)
 

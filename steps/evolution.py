@@ -16,7 +16,7 @@ Phrases (each delimited so that it matches no phrase of the other step modules):
                                                                 does not name 《E》)
   自分は《A》で攻撃を続けることにする                           keep_attacking
   自分は下に置くカードの順番を上から《A》、《B》にする           order_under
-- ならば 《E》の下には上から《A》、《B》がある / 《A》の下にカードはない
+- ならば 《E》の下には上から《A》、《B》がある / 《E》の下には《A》がある (one card) / 《A》の下にカードはない
 - ならば 《A》と《B》はそれぞれ別のクリーチャーである / 自分のバトルゾーンのカードの束は2つである
 - ならば 自分のバトルゾーンにカードはない
 - ならば 《A》はバトルゾーンに新たに出ていない / 《A》は再構築でバトルゾーンに残った
@@ -222,6 +222,12 @@ def cards_under(duel: Duel, card: str, cards: str) -> None:
     expect_object(duel, duel.label(card_ref(card)), "cards", "equals", expected, observable=False)
 
 
+@then(parsers.re(rf"(?P<card>{CARD_PATTERN})の下には(?P<under>{CARD_PATTERN})がある"))
+def card_under(duel: Duel, card: str, under: str) -> None:
+    """The card is the top of its object, and exactly this one card is under it (one card has no order to say)."""
+    cards_under(duel, card, under)
+
+
 def _cards(check: Message) -> list[str] | None:
     """The cards an ``equals`` check of an object's cards (top first) expects, or None for another check."""
     if (check["field"], check["test"]) != ("cards", "equals") or "observable" in check or not check["value"]:
@@ -234,6 +240,8 @@ def say_cards_under(checks: Sequence[Message], context: Context) -> tuple[str, i
     card, cards = checks[0]["card"], _cards(checks[0])
     if cards is None or cards[0] != card or len(cards) < 2:
         return None
+    if len(cards) == 2:
+        return f"{context.card(card)}の下には{context.card(cards[1])}がある", 1
     return f"{context.card(card)}の下には上から{context.cards(cards[1:], '、')}がある", 1
 
 

@@ -71,10 +71,37 @@ def test_a_rule_that_exists_in_only_part_of_the_window_is_reported(suite_copy: P
 
 
 @pytest.mark.parametrize("tags", ["@rule:403.4 @since:2021-03-16", "@rule:801.4e @until:2021-03-16",
-                                  "@rule:603.5d", "@rule:801.4c @since:2019-09-27"])
+                                  "@rule:603.5d @until:2020-06-26", "@rule:801.4c @since:2021-03-16",
+                                  "@rule:801.4d @since:2019-09-27 @until:2021-03-16", "@rule:603.5c"])
 def test_a_rule_that_exists_in_the_whole_window_is_not_reported(suite_copy: Path, tags: str) -> None:
     write_scenario(suite_copy, tags)
     assert rule_problems(suite_copy) == []
+
+
+@pytest.mark.parametrize(("tags", "meanings"), [
+    ("@rule:801.4c @since:2019-09-27", ["old rule: a remaining evolution", "new rule: a rebuilt card"]),
+    ("@rule:801.4c @since:devolve-sickness", ["old rule: a remaining evolution", "new rule: a rebuilt card"]),
+    ("@rule:603.5d @since:pig-reversal", ["old meaning (Ver.1.18, Ver.1.26)", "new meaning (Ver.1.48)"]),
+    ("@rule:603.5d", ["old meaning (Ver.1.18, Ver.1.26)", "new meaning (Ver.1.48)"]),
+])
+def test_a_rule_of_two_meanings_in_the_window_is_reported(suite_copy: Path, tags: str, meanings: list[str]) -> None:
+    """Issue 37.3/37.4: one number, one meaning on every day it is cited. 801.4c meant "a remaining evolution
+    creature needs sources" before 2021-03-16; 603.5d was the シールド・フォース rule until a renumbering whose day is
+    unknown (after Ver.1.26, by Ver.1.48)."""
+    write_scenario(suite_copy, tags)
+    found = rule_problems(suite_copy)
+    number = tags.split()[0]
+    assert len(found) == 1 and found[0].startswith(f"検査.feature:6: {number} ("), found
+    assert "has more than one meaning in this scenario's window" in found[0]
+    assert all(meaning in found[0] for meaning in meanings), found[0]
+
+
+def test_old_801_4d_is_known_for_its_window_only(suite_copy: Path) -> None:
+    """Issue 37.3: old 801.4d (reconstructed creatures are not new) held from 2019-09-27 until 2021-03-16."""
+    rule = rules.load(suite_copy / "rules.yaml").get("801.4d")
+    assert rule is not None and [(v.start, v.end) for v in rule.versions] == [("2019-09-27", "2021-03-16")]
+    write_scenario(suite_copy, "@rule:801.4d @since:2021-03-16")
+    assert "does not exist in this scenario's window" in rule_problems(suite_copy)[0]
 
 
 def test_a_window_in_doubt_is_not_reported() -> None:
@@ -109,24 +136,24 @@ def test_rules_lists_a_number_its_sub_rules_and_the_scenarios_citing_them() -> N
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     headings = [line.split()[0] for line in lines if not line.startswith(" ")]
-    assert headings[:5] == ["801.4", "801.4a", "801.4b", "801.4c", "801.4e"]
+    assert headings[:6] == ["801.4", "801.4a", "801.4b", "801.4c", "801.4d", "801.4e"]
     assert "801.40" not in headings
     assert any("reconstruction-top-003  features/reconstruction/再構築.feature:" in line for line in lines)
     assert "    (first known) → 2021-03-16: old rule" in result.output
 
 
 def test_rules_json_gives_versions_and_places() -> None:
-    result = CliRunner().invoke(main, ["rules", "603.5d", "--format", "json"])
+    result = CliRunner().invoke(main, ["rules", "801.4c", "--format", "json"])
     assert result.exit_code == 0, result.output
     [entry] = json.loads(result.output)
-    assert entry["number"] == "603.5d"
-    assert [(v["from"], v["until"]) for v in entry["versions"]] == [(None, "2025-12-17"), ("2020-06-26", None)]
+    assert entry["number"] == "801.4c"
+    assert [(v["from"], v["until"]) for v in entry["versions"]] == [(None, "2021-03-16"), ("2021-03-16", None)]
     assert entry["scenarios"] and all(s["place"].startswith("features/") and s["id"] and s["name"]
                                       for s in entry["scenarios"])
     for scenario in entry["scenarios"]:
         path, line = scenario["place"].rsplit(":", 1)
         text = (features_dir().parent / path).read_text(encoding="utf-8").splitlines()
-        assert "@rule:603.5d" in "\n".join(text[max(0, int(line) - 4):int(line)]), scenario
+        assert "@rule:801.4c" in "\n".join(text[max(0, int(line) - 4):int(line)]), scenario
 
 
 def test_an_unknown_number_is_one_line_of_bad_input() -> None:

@@ -23,9 +23,10 @@
     ならば 《魔光大帝ネロ・グリフィス》の能力は誘発しなかった
     かつ 待機中の能力はない
 
-  @id:zone_change_triggers-pig-003 @rule:603.5d @source:seed001 @source:timeline-17 @since:pig-reversal @requires:triggers
+  @id:zone_change_triggers-pig-003 @rule:603.5c @source:seed001 @source:timeline-17 @since:pig-reversal @requires:triggers
   シナリオ: 2回目の変更から — 《魔光大帝ネロ・グリフィス》は再び自身の破壊で誘発し、ナイト呪文を唱えられる
-    規則番号は Ver.1.48 のもの。
+    自身についての文は Ver.1.18・Ver.1.26 では 603.5c、Ver.1.48 では 603.5d にあり、移った日は資料にないので、
+    どの日にも同じ意味の 603.5c(離れる直前の状態を見る)を付ける。
     前提 相手のターンである
     かつ 自分のバトルゾーンに《魔光大帝ネロ・グリフィス》がいる
     かつ 自分の手札に《テスト用ナイト呪文》がある

@@ -40,8 +40,10 @@
     もし 待機中の能力を解決する
     ならば 自分の手札のカードは3枚である
 
-  @id:zone_change_triggers-leave-004 @rule:603.5d @source:seed001 @source:timeline-17 @since:pig-reversal @requires:triggers
-  シナリオ: 現在の規則(Ver.1.48 の 603.5d の例)— 同じ盤面で誘発するのはそのクリーチャー自身の1回だけ
+  @id:zone_change_triggers-leave-004 @rule:603.5c @source:seed001 @source:timeline-17 @since:pig-reversal @requires:triggers
+  シナリオ: pig の2回目の変更から(Ver.1.18 の 603.5c、Ver.1.48 の 603.5d の例)— 同じ盤面で誘発するのはそのクリーチャー自身の1回だけ
+    自身についての文は Ver.1.18・Ver.1.26 では 603.5c、Ver.1.48 では 603.5d にあり、移った日は資料にないので、
+    どの日にも同じ意味の 603.5c(離れる直前の状態を見る)を付ける。
     前提 自分のターンである
     かつ 自分のバトルゾーンに《テスト用破壊時ドロー》と《テスト用クリーチャーA》と《テスト用クリーチャーB》がいる
     かつ 自分の山札に《テスト用闇クリーチャー》(1)と《テスト用闇クリーチャー》(2)と《テスト用闇クリーチャー》(3)がある
