@@ -6,7 +6,8 @@ scenario has a unique ``@id`` of the ids' character set, at least one ``@rule`` 
 ``@since``/``@until`` revisions, a known ``@status``, a ``@generated`` seed with a generated id (and no
 generated id without it); the feature's ``@topic`` is its folder; no two
 scenarios share a name in a file; every card named is in the registry; every step matches exactly
-one step definition. Before them, the registries: each file against its JSON Schema (every problem, at its
+one step definition; every rule number and source a property of ``shinpan explore`` cites resolves. Before them,
+the registries: each file against its JSON Schema (every problem, at its
 line), and no id given twice. A user suite (:class:`~shinpan.adapters.locations.SuiteFolders`) is linted
 laid over the kit's: its card names, source ids, rule numbers and scenario ids must not be the kit's.
 """
@@ -31,6 +32,7 @@ from shinpan.tags import GENERATED_ID, GENERATED_ID_PREFIX, STATUS_VALUES, TagVa
 
 if TYPE_CHECKING:
     from shinpan.cases.compiler import StepBook
+    from shinpan.explore.properties import Property
 
 JAPANESE: Any = Dialect.for_name("ja")
 KEYWORDS = tuple(sorted({word for kind in ("feature", "background", "rule", "scenario", "scenarioOutline", "examples")
@@ -69,6 +71,7 @@ def lint(root: Path | SuiteFolders | None = None) -> list[Problem]:
         return sorted([*problems, Problem(_show(error.path), error.line or 1, error.message)])
     problems.extend(_lint_change_sources(changes, known_sources))
     problems.extend(_lint_rule_versions(known_rules, changes))
+    problems.extend(_lint_properties(known_rules, known_sources))
     matchers = _library()
     parsed: list[suite.Case] = []
     for path in suite.feature_paths(root):
@@ -129,6 +132,31 @@ def _lint_change_sources(changes: rulesets.Changes, known: sources_.Sources) -> 
             if source not in known:
                 yield Problem(_show(changes.path), change.line or 1,
                               f"change {change.id}: source {source!r} is not in features/sources.yaml")
+
+
+def _lint_properties(known_rules: rules_.Rules, known_sources: sources_.Sources) -> Iterator[Problem]:
+    """Every rule number and source a property of ``shinpan explore`` cites resolves, as a scenario's do (the site
+    links them), reported at the property's definition."""
+    from shinpan.explore.properties import PROPERTIES  # the explorer: only when lint runs
+
+    for prop in PROPERTIES:
+        path, line = _property_place(prop)
+        for number in prop.rules:
+            if number not in known_rules:
+                yield Problem(path, line, f"property {prop.id}: rule {number} is not in features/rules.yaml")
+        for source in prop.sources:
+            if source not in known_sources:
+                yield Problem(path, line, f"property {prop.id}: source {source!r} is not in features/sources.yaml")
+
+
+def _property_place(prop: Property) -> tuple[str, int]:
+    """Where ``prop`` is defined: the line of its id in its planner's module (its planner's first line else)."""
+    planner = prop.planner
+    code = getattr(planner, "__code__", None) or type(planner).__call__.__code__
+    path = Path(code.co_filename)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = next((n for n, text in enumerate(lines, 1) if f'id="{prop.id}"' in text), code.co_firstlineno)
+    return _show(path), line
 
 
 def _lint_sources(feature: suite.FeatureFile, known: sources_.Sources) -> Iterator[Problem]:

@@ -55,3 +55,26 @@ def test_an_oracles_page_reads_like_a_ruling_with_the_counterexample(browser: An
     reference = browser.find_element("css selector", "section.engine-explored[data-engine='x0']")
     assert reference.find_elements("css selector", "article.counterexample") == []
     assert _errors(browser) == []
+
+
+def test_every_property_shows_its_japanese_title_and_links_every_rule_it_cites(browser: Any, site: Path) -> None:  # noqa: F811
+    """Issue 37.8: the site speaks Japanese, so a property shows its Japanese title (the English one stays in the
+    code); and every rule number a property cites is a link to its entry on the rules page (804.4a, 116.1a and
+    701.23a, which no scenario cites, were plain text)."""
+    _open(browser, site / "properties.html")
+    rows = {row.get_attribute("data-oracle"): row.find_element("css selector", "td").text
+            for row in browser.find_elements("css selector", "#oracles tbody tr")}
+    for prop in PROPERTIES:
+        assert prop.title_ja in rows[prop.id] and prop.title not in rows[prop.id], rows[prop.id]
+    for prop in PROPERTIES:
+        _open(browser, site / "properties" / f"{prop.id}.html")
+        assert prop.title_ja in browser.find_element("css selector", "h1").text
+        facts = browser.find_element("css selector", "dl.facts")
+        linked = [a.get_attribute("href").rsplit("#rule-", 1)[1]
+                  for a in facts.find_elements("css selector", "a[href*='rules.html#rule-']")]
+        assert linked == list(prop.rules), prop.id
+    _open(browser, site / "rules.html")
+    for number in ("804.4a", "116.1a", "701.23a"):
+        section = browser.find_element("css selector", f"section[id='rule-{number}']")
+        assert "性質" in section.text
+    assert _errors(browser) == []

@@ -150,3 +150,27 @@ def test_the_printer_says_one_card_under_as_one_card(case_id: str, one: str | No
     assert one is None or one in text, text
     assert several is None or several in text, text
     assert not ONE_CARD_IN_ORDER.search("\n".join(line.strip() for line in text.splitlines())), text
+
+
+# ---------------------------------------------------------------- 37.8 what a property cites resolves
+
+def test_lint_reports_a_property_citing_a_number_or_source_the_registries_lack(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from shinpan.explore import properties
+    from shinpan.lint import lint
+
+    wrong = replace(properties.PROPERTIES[0], id="wrong", rules=("400.5", "999.9z"), sources=("nowhere",))
+    monkeypatch.setattr(properties, "PROPERTIES", (*properties.PROPERTIES, wrong))
+    found = [p for p in lint() if "property" in p.message]
+    assert [p.message for p in found] == ["property wrong: rule 999.9z is not in features/rules.yaml",
+                                          "property wrong: source 'nowhere' is not in features/sources.yaml"]
+    assert found[0].path.endswith("shinpan/explore/properties/places.py") and found[0].line > 1
+
+
+def test_every_property_has_a_japanese_title() -> None:
+    from shinpan.explore import PROPERTIES
+
+    japanese = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+    assert [p.id for p in PROPERTIES if not japanese.search(p.title_ja)] == []
+    assert len({p.title_ja for p in PROPERTIES}) == len(PROPERTIES)

@@ -76,7 +76,16 @@ class Oracle:
 def oracles() -> tuple[Oracle, ...]:
     """Every oracle, the differential run first."""
     return (Oracle(DIFFERENTIAL, "参照エンジンとの比較(差分)", None),
-            *(Oracle(p.id, p.title, p) for p in PROPERTIES))
+            *(Oracle(p.id, p.title_ja or p.title, p) for p in PROPERTIES))
+
+
+def cited_rules() -> dict[str, list[Oracle]]:
+    """Rule number -> the properties citing it (the rules page lists them beside the scenarios)."""
+    found: dict[str, list[Oracle]] = {}
+    for oracle in oracles():
+        for number in oracle.rule.rules if oracle.rule else ():
+            found.setdefault(number, []).append(oracle)
+    return found
 
 
 def load(path: Path, key: str) -> Explored:

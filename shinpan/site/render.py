@@ -16,7 +16,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from shinpan import __version__, catalogue, rulesets
 from shinpan import table as tables
 from shinpan.site import agreement, explored, history, provenance, transcripts
-from shinpan.site.model import KEYWORD_KINDS, Site, card_anchor, scenario_url, severity, topic_url
+from shinpan.site.model import KEYWORD_KINDS, Site, card_anchor, rule_key, scenario_url, severity, topic_url
 
 STATUS_LABELS = {
     "PASS": "合格", "FAIL": "不合格", "UNSUPPORTED": "未対応", "UNOBSERVABLE": "観測不可",
@@ -106,7 +106,10 @@ def write(site: Site, out: Path, explorations: Sequence[explored.Explored] = ())
     if site.grid:
         page("carry-over.html", "grid.html")
     page("revisions.html", "revisions.html", changed=changed)
-    page("rules.html", "rules.html", rules=site.cited_rules())
+    by_scenario, by_property = site.cited_rules(), explored.cited_rules()
+    cited_rules = {number: by_scenario.get(number, [])
+                   for number in sorted({*by_scenario, *by_property}, key=rule_key)}
+    page("rules.html", "rules.html", rules=cited_rules, by_property=by_property)
     cited = site.cited_sources()
     by_change: dict[str, list[rulesets.Change]] = {}
     for change in changes:
@@ -119,7 +122,7 @@ def write(site: Site, out: Path, explorations: Sequence[explored.Explored] = ())
          mechanics=agreement.mechanics(site))
     page("steps.html", "steps.html", phrases=catalogue.catalogue(), step_kinds=STEP_KINDS, sent_labels=SENT_LABELS)
     page("search.html", "search.html")
-    _property_pages(page, set(site.cited_rules()), explorations)
+    _property_pages(page, set(cited_rules), explorations)
     static = out / "static"
     static.mkdir(parents=True, exist_ok=True)
     for name in STATIC:

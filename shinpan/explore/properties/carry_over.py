@@ -244,6 +244,7 @@ STATEMENT = ("引き継ぎ早見表の「{label}」の列のとおりに、移�
 
 def _column(attribute: str, label: str, expectation: Expectation, rules: tuple[str, ...]) -> Property:
     return Property(id=f"carry-over-{attribute}", title=f"the carry-over table's {attribute} column",
+                    title_ja=f"引き継ぎ早見表の「{label}」の列",
                     statement=STATEMENT.format(label=label), rules=rules, sources=("seed000-table",),
                     planner=Column(attribute, expectation))
 

@@ -131,6 +131,7 @@ def _sees(who: str | None, watcher: Entering, entered: Entering) -> bool:
 ENTER_TRIGGERS = Property(
     id="enter-triggers",
     title="enter abilities trigger once per card that enters (603.5a)",
+    title_ja="「出た時」の能力は出たカード1枚ごとに1回誘発する(603.5a)",
     statement="カードがバトルゾーンに出るたびに、今出たカードのものを含め、バトルゾーンにあるすべての「出た時」の能力を"
               "確かめ、見ている種類のカードが1枚出るごとに1回誘発する。能力が無視されていれば誘発しない。同時に出る"
               "カードは、409.1f のもとでは選んだ順に1枚ずつ出て、先に出たカードは後から出るカードを見る。",

@@ -96,6 +96,7 @@ def _apart(tops: Sequence[str], player: str, tapped: bool, attacking: bool, pump
 LINKS = Property(
     id="links",
     title="gods of two and three pieces link and come apart (804)",
+    title_ja="2枚・3枚のゴッドのリンクとリンクが外れる時(804)",
     statement="リンクしたゴッドは1体のクリーチャーであり、どれかのゴッドがタップされていればタップされ、攻撃中のゴッドがいれば"
               "攻撃を続け、それぞれのゴッドが受けていた効果をすべて受ける。リンクが外れると、それぞれのゴッドはリンク中の"
               "位相と効果をすべて引き継ぎ、攻撃中だったならそのうち1体だけが攻撃を続ける。",

@@ -160,6 +160,7 @@ def _in_force(rules: RulesState, change: str) -> bool:
 LOOK_BACK = Property(
     id="look-back",
     title="leave triggers look back at the moment before the creatures left",
+    title_ja="「離れた時」の能力はクリーチャーが離れる直前の状態を見る(603.5c)",
     statement="「離れた時」「破壊された時」の能力は、離れる直前の状態を見て、同時に離れたクリーチャー1体につき1回"
               "(何枚のカードでできていても1体は1回)誘発する。能力が無視されていれば誘発しない。同時に離れた能力の持ち主が"
               "何を見られるかは改訂ごとに異なる。",

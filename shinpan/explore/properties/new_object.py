@@ -53,6 +53,7 @@ def plan(dice: Dice, context: Context) -> Plan:
 NEW_OBJECT = Property(
     id="new-object",
     title="a creature that leaves and comes back keeps nothing of before (400.5)",
+    title_ja="離れてからふたたび出たクリーチャーは前のことを何も引き継がない(400.5)",
     statement="ゾーンを移動したカードは新しく加わったものとして扱われ、前のゾーンでの状態を引き継がない。バトルゾーンを"
               "離れてからふたたび出たクリーチャーは、タップしていたか、攻撃中だったか、効果を受けていたかにかかわらず、"
               "出し方のとおり(タップして出すと言われなければアンタップ)で、攻撃中でなく、効果を受けておらず、"

@@ -36,6 +36,7 @@ def plan(dice: Dice, context: Context) -> Plan:
 ONE_PLACE = Property(
     id="one-place",
     title="every card is in exactly one place",
+    title_ja="カードはいつもちょうど1か所にある(400.5)",
     statement="カードはゾーンを移動すると前のゾーンから離れて新しいゾーンに加わる。どの時点でも、各カードはちょうど1か所"
               "(いずれかのゾーン、またはバトルゾーンのいずれかのカードの束か封印)にある。",
     rules=("400.5",),

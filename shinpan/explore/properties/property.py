@@ -87,6 +87,8 @@ class Property:
     until: tuple[str, ...] = field(default=())
     title: str = ""
     """A short English title, for reports."""
+    title_ja: str = ""
+    """The same title in Japanese (題名), as the site shows it beside the Japanese pages."""
 
 
 @dataclass

@@ -101,6 +101,7 @@ def _chosen(move: Move, kind: str) -> list[str]:
 RECONSTRUCTION = Property(
     id="reconstruction",
     title="reconstruction keeps one pile (801.4, 2021-03-16)",
+    title_ja="再構築では1つの束が残る(801.4、2021-03-16 から)",
     statement="進化クリーチャーの一番上のカードだけが離れると、下のカードは1つの束のまま残る。一番上がクリーチャーになるまで"
               "クリーチャー以外のカードを墓地に置き、残った束は離れた進化クリーチャーのタップの位相と効果を引き継ぎ、"
               "新たにバトルゾーンに出たことにはならない。",
@@ -114,6 +115,7 @@ RECONSTRUCTION = Property(
 RECONSTRUCTION_OLD = Property(
     id="reconstruction-old",
     title="reconstruction keeps chosen creatures (old 801.4)",
+    title_ja="改訂前の再構築では選んだクリーチャーが残る(旧 801.4)",
     statement="2021-03-16 より前: 進化クリーチャーの一番上のカードだけが離れると、下のクリーチャーのうち"
               "進化に必要だった数まで(選んだもの)がバトルゾーンに残り、下のほかのカードはすべて墓地に置かれる。残ったクリーチャーは新たに"
               "バトルゾーンに出たことにはならない。",

@@ -135,6 +135,7 @@ def _expected(applied: Holder | None, around: Sequence[Holder], moving: str, own
 REPLACEMENT = Property(
     id="replacement",
     title="one replacement per event, the turn player's first, to where it says (609, 101.5)",
+    title_ja="置換効果は1つのイベントに1回、ターン・プレイヤーのものが先、言われた場所へ(609、101.5)",
     statement="置換効果はイベントが起こる時にかわりに別のことをさせ(山札の上や一番下を含め、言われたゾーンに置く)、"
               "1つのイベントには1回だけ適用される。複数の置換効果が適用できる時はターン・プレイヤーのものが先に適用され、"
               "同じプレイヤーのものはそのプレイヤーが選ぶ。1つが適用されれば、ほかのものは何もしない。",

@@ -51,6 +51,7 @@ def plan(dice: Dice, context: Context) -> Plan:
 SEALS = Property(
     id="seals",
     title="a sealed creature is ignored; a removed seal goes to the graveyard (116, 701.23)",
+    title_ja="封印されたクリーチャーは無視され、外れた封印は墓地に置かれる(116、701.23)",
     statement="封印は持ち主の山札の一番上のカードを裏向きでクリーチャーの上に置いたものである。封印されたクリーチャーは"
               "無視され、攻撃中でなくなり、攻撃できず、タップもアンタップもしない(自分のターンのはじめにもアンタップしない)。"
               "外れた封印はバトルゾーンを離れ、墓地に置かれる。",

@@ -81,6 +81,7 @@ def _unchanged(out: str, coming: str, zone: str, player: str, tapped: bool) -> l
 SWAPS = Property(
     id="swaps",
     title="a swap carries only the tap state and the attack (701.26)",
+    title_ja="入れ替えで引き継ぐのは位相と攻撃中であることだけ(701.26)",
     statement="入れ替えで出たクリーチャーは、出ていったクリーチャーの位相と攻撃中であることだけを引き継ぎ、受けていた効果は"
               "引き継がない(装備品も引き継がない)。出ていったクリーチャーは入れ替えた相手のいたゾーンに置かれる。置換効果でどちらかの移動が"
               "そのとおりに行われないなら、入れ替えは行われず何も変わらない。",
