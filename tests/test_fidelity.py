@@ -129,6 +129,16 @@ def test_a_card_under_since_the_start_of_the_turn_is_not_sick_after_devolving_on
     assert "《テスト用クリーチャーA》は召喚酔いしていない" in steps and not any("このターンに" in s for s in steps)
 
 
+@pytest.mark.parametrize(("when", "shown"), [("2013-06-01", "applies"), ("2014-01-15", "in doubt"),
+                                             ("2014-02-01", "not applicable"), ("2025-12-17", "not applicable")])
+def test_before_the_january_2014_change_a_devolved_card_is_not_sick_even_if_it_entered_this_turn(
+        when: str, shown: str) -> None:
+    """Timeline #2's old side, which the reference engine now plays (devolve-sickness joins its modelled changes)."""
+    assert standing("reconstruction-stay-008", when) == shown
+    assert standing("reconstruction-stay-003", when) == {"applies": "not applicable",
+                                                         "not applicable": "applies"}.get(shown, shown)
+
+
 # ---------------------------------------------------------------- 37.6 one card under a card
 
 ONE_CARD_IN_ORDER = re.compile(r"の下には上から《[^《》]+》(?:\([^()\s]+\))?がある$", re.MULTILINE)

@@ -30,6 +30,7 @@ from shinpan.reference_engine.core.choices import Choice, ChoiceScript
 from shinpan.reference_engine.core.effects import PowerModifier
 from shinpan.reference_engine.core.events import Replaced
 from shinpan.reference_engine.core.objects import BattleObject, Card
+from shinpan.reference_engine.core.sickness import is_summoning_sick
 from shinpan.reference_engine.core.turns import Turn
 from shinpan.reference_engine.core.zones import DeckPosition
 from tests.test_pipeline_stages import engine_rules
@@ -509,3 +510,23 @@ def test_116_2a_a_sealed_creature_is_not_chosen_by_a_move_and_keeps_its_seal(mov
         act(game, sealed, other)
     obj = game.state.object_of(sealed)
     assert obj is not None and obj.seals == [seal]
+
+
+# ------------------------------------------------------------------ devolving and summoning sickness (timeline #2)
+@pytest.mark.parametrize(("rules", "sick"), [("before:devolve-sickness", False), ("devolve-sickness", True),
+                                             ("2018-08-09", True), ("2025-12-17", True)])
+@pytest.mark.parametrize("source_entered_this_turn", [True, False])
+def test_what_devolving_leaves_is_sick_only_from_the_january_2014_change(rules: str, sick: bool,
+                                                                         source_entered_this_turn: bool) -> None:
+    """Issue 37.3: before the devolve-sickness change nothing left by devolving was summoning-sick (timeline #2);
+    from it, the card's own entry turn decides (301.5), under the old reconstruction and the new. A card there since
+    before the turn is never sick. Mutation tried: ``spared_sickness`` ignored in ``is_summoning_sick`` — the
+    before:devolve-sickness case with a source that entered this turn fails."""
+    game = new_game(rules)
+    evolution, source = (game.create_card(name, Player.P1) for name in ("進化", "バニラ"))
+    game.place_object([evolution, source], Player.P1, arrived_this_turn=[evolution, source]
+                      if source_entered_this_turn else [evolution])
+    game.devolve(evolution, Zone.HAND)
+    (stayed,) = battle(game)
+    assert stayed.cards == [source]
+    assert is_summoning_sick(game.state, stayed) is (sick and source_entered_this_turn)

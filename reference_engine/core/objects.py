@@ -76,6 +76,9 @@ class BattleObject:
     """Its top face was shown by 覚醒 (805.6): not affected by summoning sickness."""
     treated_as_creature: bool = False
     """An effect makes this non-creature (e.g. a タマシード) be treated as a creature too."""
+    spared_sickness: bool = False
+    """It stayed after devolving before the ``devolve-sickness`` change (January 2014): not summoning-sick, whatever
+    its cards' entry turns (timeline #2)."""
     creatures: frozenset[int] = frozenset()
     """Which creatures this object is (このクリーチャー / そのクリーチャー): the identities that waiting abilities
     and the effects aimed at a creature refer to (:class:`shinpan.reference_engine.core.waiting.Tracked`). A new

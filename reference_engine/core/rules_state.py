@@ -13,9 +13,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-MODELLED: tuple[str, ...] = ("2018-09-05", "2019-12-12", "2020-09-18", "pig-reversal", "2021-03-16",
-                             "mugetsu-ruling", "2023-04-10", "enter-one-at-a-time")
-"""The changes whose both sides the engine plays: the ones its named questions ask about."""
+MODELLED: tuple[str, ...] = ("devolve-sickness", "2018-09-05", "2019-12-12", "2020-09-18", "pig-reversal",
+                             "2021-03-16", "mugetsu-ruling", "2023-04-10", "enter-one-at-a-time")
+"""The changes whose both sides the engine plays: the ones its named questions ask about.
+
+Changes that scenarios name but that are not here, and why: on their earlier side the material gives no rule the engine
+could play, so no scenario asserts it and the engine plays the later side throughout —
+``2019-09-27`` (old 801.4d: before it the rulebook text on a rebuilt creature is not in the material; the only earlier
+ruling, timeline #2's, is ``devolve-sickness``); ``2021-12-16`` (the relay of the change is cut off: what held before
+is unknown, and the scenarios of the earlier side are UNRESOLVED); ``2025-12-17`` (Ver.1.48, the first text of 609.8a
+and 609.9b; before it those rules are unknown, and the scenarios ending there hold under either side);
+``2018-08-09`` (the first rulebook in the material; a ruling before it that differs is ``2018-09-05``'s);
+``devolve-sickness-own-turn`` (a conflict of the sources: the engine follows seed 000, the scenarios naming it are
+UNRESOLVED on every calendar day); ``2020-06-26``, ``2020-11-19`` and ``2025-10-01`` (scenarios start or stop
+asserting there because their sources do, but none asserts different answers on the two sides).
+"""
 
 
 @dataclass(frozen=True)
@@ -124,6 +136,15 @@ class RulesState:
         Before, they entered in one event, in which every enter ability saw all of them (603.5a alone).
         """
         return self.in_force(self.ONE_AT_A_TIME)
+
+    @property
+    def devolved_cards_can_be_sick(self) -> bool:
+        """Whether what stays after devolving can be summoning-sick (the January 2014 change, timeline #2).
+
+        Before it, the cards left in the battle zone by devolving were never sick; from it, each card's own entry
+        turn decides (301.5; seed 000; old 801.4d from 2019-09-27, 801.4c from 2021-03-16).
+        """
+        return self.in_force("devolve-sickness")
 
     @property
     def replacements_assigned_per_player(self) -> bool:

@@ -4,7 +4,8 @@ A creature cannot attack unless *its card* has been in the battle zone continuou
 start of its controller's turn. The memory is per card (:attr:`Card.entered_battle_turn`), not per
 object: what matters is the card that is the creature now. Cards beat rules (101.2): スピードアタッカー
 lifts the restriction. Evolution creatures are not summoning sick (801.3; NEO with cards under it, 802.3);
-after devolution the new top card's own memory decides (seed 000, 801.4c). Linked gods (804.5) and a
+after devolution the new top card's own memory decides (seed 000, 801.4c; before the January 2014 change nothing
+left by devolving was sick, timeline #2). Linked gods (804.5) and a
 face shown by 覚醒 (805.6) are not sick either; a sealed creature is ignored and cannot attack (116.2a).
 """
 
@@ -27,8 +28,8 @@ def is_summoning_sick(state: GameState, obj: BattleObject) -> bool:
         return False
     if has_keyword(obj, "speed_attacker", state):
         return False
-    if is_evolution_creature(obj) or len(obj.linked) > 1 or obj.awakened:
-        return False  # 801.3; a linked god (804.5); an awakened psychic creature (805.6)
+    if is_evolution_creature(obj) or len(obj.linked) > 1 or obj.awakened or obj.spared_sickness:
+        return False  # 801.3; a linked god (804.5); an awakened psychic creature (805.6); devolved before 2014-02
     return card_arrived_since_turn_start(state, obj.top, obj)
 
 

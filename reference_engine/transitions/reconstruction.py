@@ -28,7 +28,7 @@ that lost its top card: seed 000's row (進化クリーチャーが)退化した
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from shinpan.reference_engine.core.choices import ChoiceScript
 from shinpan.reference_engine.core.effects import PowerModifier
@@ -50,6 +50,9 @@ class Plan:
     """The cards put into their owners' graveyards, straight from under the creature (old 801.4b)."""
     attacker: int | None
     """The index of the pile that goes on attacking, if the leaving creature was attacking."""
+    spared_sickness: bool = False
+    """Whether what stays is spared summoning sickness whatever its cards' entry turns: devolving before the
+    ``devolve-sickness`` change (timeline #2)."""
 
 
 def plan(obj: BattleObject, was_evolution: bool, rules: RulesState, choices: ChoiceScript | None) -> Plan:
@@ -64,8 +67,10 @@ def plan(obj: BattleObject, was_evolution: bool, rules: RulesState, choices: Cho
         while rest and not rest[0].definition.is_creature:
             removed.append(rest.pop(0))
         piles = (tuple(rest),) if rest else ()
-        return Plan(piles, tuple(removed), _attacker(obj, piles, _script(choices)))
-    return _plan_separate_creatures(obj, rest, _script(choices))
+        found = Plan(piles, tuple(removed), _attacker(obj, piles, _script(choices)))
+    else:
+        found = _plan_separate_creatures(obj, rest, _script(choices))
+    return replace(found, spared_sickness=not rules.devolved_cards_can_be_sick)
 
 
 def under_go_to_graveyard(obj: BattleObject, was_evolution: bool) -> bool:
@@ -179,7 +184,8 @@ def carry_over(state: GameState, old: BattleObject, result: Plan) -> list[Battle
     - resolved effects: every remaining object keeps them (801.4c, old 801.4d), an effect that ignores
       the creature's abilities (能力を無視する) included;
     - summoning sickness: not decided here. Each card keeps its own memory (301.5), so the new top
-      card decides (seed 000);
+      card decides (seed 000); before the ``devolve-sickness`` change (January 2014) what stays is never sick
+      (:attr:`Plan.spared_sickness`, timeline #2);
     - entering: none. The objects were already in the battle zone (801.4c);
     - equipment: stays equipped to what stays (seed 000's table: 退化 装備 ○); with several
       creatures left (old rules) to the first of them;
@@ -189,7 +195,8 @@ def carry_over(state: GameState, old: BattleObject, result: Plan) -> list[Battle
       for the creature and the effects aimed at it (seed 000's table); with several left, each of them.
     """
     objects = [
-        BattleObject(list(pile), old.controller, tapped=old.tapped, attacking=index == result.attacker)
+        BattleObject(list(pile), old.controller, tapped=old.tapped, attacking=index == result.attacker,
+                     spared_sickness=result.spared_sickness)
         for index, pile in enumerate(result.piles)
     ]
     inherited = [m for m in state.modifiers if m.target == old.serial]
