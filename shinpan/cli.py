@@ -274,7 +274,8 @@ ORACLES = ("differential", "one-place", "new-object", "enter-triggers", "look-ba
 
 
 @main.command()
-@click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to explore.")
+@click.option("--adapter", help="The simulator adapter to explore. Default: the one the --expectations file names, "
+              "else reference.")
 @_ruleset_options
 @click.option("--all-states", is_flag=True, help="Explore under every state of the matrix (just before and after "
               "every change, and today).")
@@ -295,9 +296,9 @@ ORACLES = ("differential", "one-place", "new-object", "enter-triggers", "look-ba
               help="Seconds the adapter may take to answer one request.")
 @click.option("--expectations", type=click.Path(dir_okay=False, exists=True),
               help="The adapter's expectations file: a counterexample one of its entries shows is known.")
-def explore(adapter: str, ruleset: str | None, rules_as_of: str | None, all_states: bool, seed: int, examples: int,
-            time_budget: float | None, database: str | None, report: str | None, out: str | None, workers: int,
-            only: tuple[str, ...], timeout: float, expectations: str | None) -> None:
+def explore(adapter: str | None, ruleset: str | None, rules_as_of: str | None, all_states: bool, seed: int,
+            examples: int, time_budget: float | None, database: str | None, report: str | None, out: str | None,
+            workers: int, only: tuple[str, ...], timeout: float, expectations: str | None) -> None:
     """Generate boards and moves, and judge the adapter's answers against the reference engine (differential) and
     against the rule properties; print each counterexample, shrunk, as a scenario of the suite.
 
@@ -306,34 +307,26 @@ def explore(adapter: str, ruleset: str | None, rules_as_of: str | None, all_stat
     """
     from rich.console import Console
 
+    from shinpan import expectations as expectations_
     from shinpan.explore import Settings
+    from shinpan.explore import outputs as explore_outputs
     from shinpan.explore.command import run as run_explore
     from shinpan.explore.command import states
 
     if (ruleset or rules_as_of) and all_states:
         raise BadUsage("give --all-states or a rules state (--ruleset, --rules-as-of), not both")
+    # as run does: a file for another adapter is bad input, and every output is checked before the first example
+    adapter = expectations_.adapter_for(adapter, expectations_.load(expectations) if expectations else None)
+    explore_outputs.check(report, out, database, expectations)
     _check_adapter(adapter)
+    explore_outputs.check_adapter(adapter, timeout)
     settings = Settings(adapter, states(ruleset, rules_as_of, all_states), seed=seed, examples=examples,
                         time_budget=time_budget, database=Path(database) if database else None, only=only,
                         workers=workers, timeout=timeout,
                         expectations=Path(expectations) if expectations else None)
-    if expectations:
-        from shinpan import expectations as expectations_
-
-        expectations_.load(expectations)  # a file that is not one is bad input, before anything runs
-    if report:
-        _writable(Path(report))
     sys.exit(run_explore(settings, Path(report) if report else None, Path(out) if out else None,
                          Console(soft_wrap=True)))
 
-
-def _writable(path: Path) -> None:
-    """A report path that cannot be written is bad input, found before anything runs."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.touch()
-    except OSError as error:
-        raise BadUsage(f"--report {path}: cannot be written ({error.strerror or error})") from None
 
 
 @main.command()
