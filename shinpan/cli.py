@@ -457,12 +457,15 @@ def new_adapter(directory: Path, lang: str) -> None:
 
     Exit status: 0 written, 4 DIRECTORY is not empty (nothing written).
     """
+    from shinpan.outputs import printable, shell_word
     from shinpan.scaffold import LANGUAGES, new_adapter
 
     written = new_adapter(directory, lang)
     for path in written:
-        click.echo(f"wrote {path}")
-    click.echo(f"next: cd {directory} && shinpan smoke --adapter 'cmd:{LANGUAGES[lang].command}'")
+        click.echo(f"wrote {printable(path, one_line=True)}")
+    # a line to paste: the folder is one word for the shell whatever its name holds
+    adapter = shell_word(f"cmd:{LANGUAGES[lang].command}")
+    click.echo(f"next: cd {shell_word(str(directory))} && shinpan smoke --adapter {adapter}")
 
 
 @main.command()
