@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -271,6 +272,8 @@ NO_CALENDAR_DAY = "applies on no calendar day: it runs only just before or after
 ORACLES = ("differential", "one-place", "new-object", "enter-triggers", "look-back", "replacement", "carry-over-pump",
            "carry-over-tap", "carry-over-attack", "reconstruction", "reconstruction-old", "links", "swaps", "seals")
 """The oracles ``shinpan explore --property`` may name (tests/test_explore.py keeps them those of the kit)."""
+MAX_WORKERS = max(4, os.cpu_count() or 1)
+"""The most worker processes ``shinpan explore -n`` starts: more is refused in one line, before any is started."""
 
 
 @main.command()
@@ -288,8 +291,9 @@ ORACLES = ("differential", "one-place", "new-object", "enter-triggers", "look-ba
 @click.option("--report", type=click.Path(dir_okay=False), help="Write the report (JSON Lines) to this file.")
 @click.option("--out", type=click.Path(file_okay=False), metavar="DIR",
               help="Write the counterexamples as a feature file (DIR/explore.feature).")
-@click.option("-n", "--workers", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Worker processes (each with a seed of its own).")
+@click.option("-n", "--workers", type=click.IntRange(min=1, max=MAX_WORKERS), default=1, show_default=True,
+              help=f"Worker processes (each with a seed of its own), at most {MAX_WORKERS} (this machine's CPUs, "
+              "at least 4).")
 @click.option("--property", "only", multiple=True, type=click.Choice(ORACLES),
               help="Explore only this oracle (repeatable): differential, or a property's id.")
 @click.option("--timeout", type=POSITIVE, default=5.0, show_default=True,
