@@ -219,7 +219,9 @@ def _plugin_options(params: dict[str, Any]) -> list[str]:
 def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]:
     """Every case of the suite as a record: id, place, name, tags by kind, and whether it applies."""
     from shinpan import sources as sources_
+    from shinpan.lint import check_registries
 
+    check_registries()  # a broken registry is bad input here too, as in run and lint
     changes = rulesets.load()
     selected = changes.select(ruleset, rules_as_of)
     known = sources_.load()

@@ -101,6 +101,14 @@ def registry_problems(folders: SuiteFolders) -> list[SuiteError]:
     return found
 
 
+def check_registries(folders: SuiteFolders | None = None) -> None:
+    """The first of :func:`registry_problems` as a :class:`SuiteError` (bad input), if any: what a command that
+    reads the suite checks before anything runs, so that it stops where lint would report a problem."""
+    found = registry_problems(folders or current())
+    if found:
+        raise found[0]
+
+
 def _kit_id_clashes(folders: SuiteFolders) -> list[Problem]:
     """A user suite's scenario ids that are already the kit's (each at the user suite's scenario)."""
     kit = kit_scenario_ids(folders)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from shinpan import expectations as expectations_
-from shinpan import matrix, outputs, paths, rulesets
+from shinpan import lint, matrix, outputs, paths, rulesets
 from shinpan.adapters import cards, locations
 from shinpan.adapters.errors import SuiteError
 from shinpan.errors import ExpectationsError, OutputError, RulesetError
@@ -30,6 +30,7 @@ def pytest_configure(config: pytest.Config) -> None:
         changes = rulesets.load()
         selected = changes.select(config.getoption("ruleset"), config.getoption("rules_as_of"))
         cards.load()
+        lint.check_registries()  # every registry, as lint reads them: broken or clashing with the kit's is bad input
     except (RulesetError, SuiteError) as error:
         raise pytest.UsageError(str(error)) from None
     _check_outputs(config)
