@@ -73,8 +73,11 @@ class Shinpan(click.Group):
 
 
 def _fail(ctx: click.Context, line: str, exit_code: int) -> NoReturn:
-    """End the command with ``Error: <line>`` on stderr and ``exit_code``."""
-    click.echo(f"Error: {line}", err=True)
+    """End the command with ``Error: <line>`` on stderr and ``exit_code`` (what the line quotes of a file or an
+    adapter shown with its control characters escaped)."""
+    from shinpan.outputs import printable
+
+    click.echo(f"Error: {printable(line, one_line=True)}", err=True)
     ctx.exit(exit_code)
 
 
@@ -167,7 +170,7 @@ def run(adapter: str | None, ruleset: str | None, rules_as_of: str | None, repor
 
     Exit status: 0 every scenario passed (or was expected), 1 some did not, 2 interrupted (Ctrl-C,
     SIGTERM; the report still ends with its footer), 3 a bug in the kit, 4 bad input, 5 no scenario
-    selected.
+    selected (nothing is written: a previous report stays as it was).
     """
     import contextlib
 
@@ -545,10 +548,18 @@ def expectations_update(report: str, file_: str, include_unsupported: bool) -> N
                    "UNOBSERVABLE), not written (--include-unsupported writes one entry each); by reason:")
         for reason, count in reasons:  # the adapter's words: shown with their controls escaped
             click.echo(f"  {count:>4}  {outputs.printable(reason, one_line=True)}")
-    used = head.get("expectations")
-    if isinstance(used, str) and Path(used).resolve() != target.resolve():
+    used = head.get("expectations")  # a path the report names: a NUL or a name too long is only shown
+    if isinstance(used, str) and _other_file(used, target):
         shown = outputs.printable(used, one_line=True)
         click.echo(f"note: the report's run used {shown}; pass --file to edit that one", err=True)
+
+
+def _other_file(named: str, target: Path) -> bool:
+    """Whether the path a report names is another file than ``target`` (one no file can have is another)."""
+    try:
+        return Path(named).resolve() != target.resolve()
+    except (OSError, ValueError):
+        return True
 
 
 @main.command()
@@ -774,6 +785,7 @@ def cards_(fmt: str, kind: str) -> None:
     the registry's schema, shinpan/adapters/registries/schema/cards.json)."""
     from shinpan.adapters import cards as registry
     from shinpan.adapters.registries import as_json
+    from shinpan.outputs import printable  # a user suite's card names: never a terminal's escapes
 
     chosen = [card for card in registry.load() if kind in ("all", card.kind)]
     if fmt == "json":
@@ -782,7 +794,7 @@ def cards_(fmt: str, kind: str) -> None:
     for card in chosen:
         modelled = f"abilities: {len(card.data['abilities'] or [])}" if card.modelled else "not modelled"
         shape = f"face of 《{card.data['face_of']}》" if "face_of" in card.data else str(card.data.get("type"))
-        click.echo(f"{card.kind:<4}  《{card.name}》  {shape}  ({modelled})")
+        click.echo(printable(f"{card.kind:<4}  《{card.name}》  {shape}  ({modelled})", one_line=True))
     click.echo(f"{len(chosen)} card(s)")
 
 

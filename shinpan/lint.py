@@ -27,6 +27,7 @@ from shinpan import sources as sources_
 from shinpan.adapters import cards, registries
 from shinpan.adapters.errors import SuiteError
 from shinpan.adapters.locations import SuiteFolders, current
+from shinpan.outputs import printable
 from shinpan.tags import GENERATED_ID, GENERATED_ID_PREFIX, STATUS_VALUES, TagValues
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.message}"
+        return printable(f"{self.path}:{self.line}: {self.message}", one_line=True)  # it quotes the suite's text
 
 
 def lint(root: Path | SuiteFolders | None = None) -> list[Problem]:

@@ -15,7 +15,6 @@ previous exploration wrote, so that no old counterexample stays in sight.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from shinpan import outputs
@@ -32,9 +31,9 @@ MARK = "# written by shinpan explore --out: the next exploration rewrites or rem
 def check(report: str | None, out: str | None, database: str | None, expectations: str | None) -> None:
     """Every output can be written and none is in the way of anything else: :class:`OutputError` (bad input)
     otherwise, before anything is explored or written."""
-    writable("--report", report)
-    writable("--out", out, folder=True)
-    writable("--database", database, folder=True)
+    outputs.writable("--report", report)
+    outputs.writable("--out", out, folder=True)
+    outputs.writable("--database", database, folder=True)
     claims = outputs.Claims(*locations.current().layers)
     claims.reads("--expectations", expectations)
     claims.writes("--report", report)
@@ -46,25 +45,6 @@ def check(report: str | None, out: str | None, database: str | None, expectation
         if feature.is_symlink() or (feature.exists() and not _ours(feature)):
             raise OutputError(f"--out {out}: {feature} is not one shinpan explore wrote (its second line is not "
                               f"{MARK!r}); move it, or give another folder")
-
-
-def writable(option: str, path: str | None, *, folder: bool = False) -> None:
-    """Whether ``path`` (a file, or with ``folder`` a folder) can be written, found without creating anything."""
-    if not path or outputs.is_stream(path):
-        return
-    target = Path(os.path.abspath(os.path.expanduser(path)))
-    try:
-        if folder and target.exists() and not target.is_dir():
-            raise OutputError(f"{option} {path}: cannot write: it is not a folder")
-        if not folder and target.is_dir():
-            raise OutputError(f"{option} {path}: cannot write: it is a folder")
-        existing = next(p for p in [target, *target.parents] if p.exists())
-    except OSError as error:  # a name too long, a loop of links
-        raise OutputError(f"{option} {path}: cannot write: {error.strerror or error}") from None
-    if existing != target and not existing.is_dir():
-        raise OutputError(f"{option} {path}: cannot write: {existing} is not a folder")
-    if not os.access(existing, os.W_OK | (os.X_OK if existing.is_dir() else 0)):
-        raise OutputError(f"{option} {path}: cannot write: permission denied")
 
 
 def check_adapter(spec: str, timeout: float) -> None:

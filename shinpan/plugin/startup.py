@@ -87,6 +87,7 @@ def _check_outputs(config: pytest.Config) -> None:
         value = getattr(config.option, name, None)
         _check_writable(option, value)
         claims.writes(option, value)
+    _check_writable("--trace", config.getoption("trace_dir"), folder=True)
     claims.writes("--trace", config.getoption("trace_dir"), folder=True)
     try:
         claims.check()
@@ -106,18 +107,12 @@ def _stage_junit(config: pytest.Config) -> outputs.Staged | None:
     return staged
 
 
-def _check_writable(option: str, path: str | None) -> None:
-    """A file the run will write must be writable before anything runs (else: one usage error)."""
-    if not path:
-        return
-    target = Path(path).resolve()
-    if target.is_dir():
-        raise pytest.UsageError(f"{option} {path}: cannot write: it is a folder")
-    folder = next(p for p in [target.parent, *target.parent.parents] if p.exists())
-    if not folder.is_dir():
-        raise pytest.UsageError(f"{option} {path}: cannot write: {folder} is not a folder")
-    if not os.access(target if target.exists() else folder, os.W_OK):
-        raise pytest.UsageError(f"{option} {path}: cannot write: permission denied")
+def _check_writable(option: str, path: str | None, *, folder: bool = False) -> None:
+    """A file (or folder) the run will write must be writable before anything runs (else: one usage error)."""
+    try:
+        outputs.writable(option, path, folder=folder)
+    except OutputError as error:
+        raise pytest.UsageError(str(error)) from None
 
 
 def _interrupt_on_sigterm(config: pytest.Config) -> None:
