@@ -105,7 +105,9 @@ def registry_problems(folders: SuiteFolders) -> list[SuiteError]:
 def check_registries(folders: SuiteFolders | None = None) -> None:
     """The first of :func:`registry_problems` as a :class:`SuiteError` (bad input), if any: what a command that
     reads the suite checks before anything runs, so that it stops where lint would report a problem."""
-    found = registry_problems(folders or current())
+    folders = folders or current()
+    cards.load(folders)  # the kit's card registry must be there
+    found = registry_problems(folders)
     if found:
         raise found[0]
 
