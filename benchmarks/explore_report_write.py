@@ -33,7 +33,7 @@ def report_lines(size: int) -> list[dict[str, Any]]:
     exploration = explore(Settings("py:tests.planted_bugs:untap_both_players", (rulesets.load().today(),),
                                    examples=1000, only=("differential",)))
     header, line, footer = explore_report.lines(exploration, {}, {}, 1)
-    each = len(json.dumps(line, ensure_ascii=False)) + 1
+    each = len(json.dumps(line, ensure_ascii=False).encode()) + 1
     return [header, *([line] * max(1, size // each)), footer]
 
 
