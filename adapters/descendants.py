@@ -41,6 +41,33 @@ def become_subreaper() -> bool:
         return False
 
 
+PR_SET_PDEATHSIG = 1
+"""prctl(2)'s option that sends a process a signal when its parent dies (Linux)."""
+
+
+def die_with_parent() -> None:
+    """Make this process (a worker the kit started) be killed when the process that started it dies, even by
+    SIGKILL (Linux; elsewhere nothing happens); one whose parent is already gone exits at once."""
+    if not sys.platform.startswith("linux"):
+        return
+    parent = os.getppid()
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if parent == 1 or not alive(parent):
+        os._exit(1)
+
+
+def alive(pid: int) -> bool:
+    """Whether the process ``pid`` exists (one of another user's counts)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def token() -> str:
     """A new token for one child."""
     return f"{os.getpid()}-{secrets.token_hex(8)}"

@@ -58,11 +58,13 @@ class FileError(ShinpanError):
     """A file given to the kit that is not what it should be. ``str()`` is one line: ``path:line: message``."""
 
     def __init__(self, path: Path | str, line: int | None, message: str) -> None:
+        from shinpan.outputs.text import printable  # here: the outputs' package reads this module's errors
+
         self.path = Path(path)
         self.line = line
-        self.message = message
+        self.message = printable(message, one_line=True)  # it quotes the file: a tag, a name may hold an escape
         where = f"{self.path}:{line}" if line is not None else str(self.path)
-        super().__init__(f"{where}: {message}")
+        super().__init__(printable(f"{where}: {self.message}", one_line=True))
 
 
 class SuiteError(FileError):

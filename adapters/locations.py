@@ -46,7 +46,8 @@ class SuiteFolders:
     def registry_files(self, name: str) -> tuple[Path, ...]:
         """The registry ``name`` (``cards.yaml``) of every layer: the kit's (which must exist), then the user
         suite's if it has one."""
-        user = () if self.user is None or not (self.user / name).is_file() else (self.user / name,)
+        # anything by that name is the user suite's registry: one that is not a file is refused where it is read
+        user = () if self.user is None or not os.path.lexists(self.user / name) else (self.user / name,)
         return (self.kit / name, *user)
 
 

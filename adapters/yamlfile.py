@@ -8,6 +8,7 @@ naming its line, not a crash).
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -60,8 +61,11 @@ def load(path: Path) -> Any:
 
 
 def read_text(path: Path) -> str:
-    """The text of ``path``; a file that cannot be read, or is not UTF-8, is a :class:`SuiteError`."""
+    """The text of ``path``; a file that cannot be read, is not a regular file (a folder, a pipe: never opened,
+    so never waited on), or is not UTF-8, is a :class:`SuiteError`."""
     try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise SuiteError(path, None, "not a regular file (a folder, a pipe or a device): a registry is a YAML file")
         return path.read_text(encoding="utf-8")
     except OSError as error:
         raise SuiteError(path, None, f"cannot read: {error.strerror}") from None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -72,8 +73,11 @@ class Shinpan(click.Group):
 
 
 def _fail(ctx: click.Context, line: str, exit_code: int) -> NoReturn:
-    """End the command with ``Error: <line>`` on stderr and ``exit_code``."""
-    click.echo(f"Error: {line}", err=True)
+    """End the command with ``Error: <line>`` on stderr and ``exit_code`` (what the line quotes of a file or an
+    adapter shown with its control characters escaped)."""
+    from shinpan.outputs import printable
+
+    click.echo(f"Error: {printable(line, one_line=True)}", err=True)
     ctx.exit(exit_code)
 
 
@@ -166,7 +170,7 @@ def run(adapter: str | None, ruleset: str | None, rules_as_of: str | None, repor
 
     Exit status: 0 every scenario passed (or was expected), 1 some did not, 2 interrupted (Ctrl-C,
     SIGTERM; the report still ends with its footer), 3 a bug in the kit, 4 bad input, 5 no scenario
-    selected.
+    selected (nothing is written: a previous report stays as it was).
     """
     import contextlib
 
@@ -218,7 +222,9 @@ def _plugin_options(params: dict[str, Any]) -> list[str]:
 def _cases(ruleset: str | None, rules_as_of: str | None) -> list[dict[str, Any]]:
     """Every case of the suite as a record: id, place, name, tags by kind, and whether it applies."""
     from shinpan import sources as sources_
+    from shinpan.lint import check_registries
 
+    check_registries()  # a broken registry is bad input here too, as in run and lint
     changes = rulesets.load()
     selected = changes.select(ruleset, rules_as_of)
     known = sources_.load()
@@ -271,10 +277,13 @@ NO_CALENDAR_DAY = "applies on no calendar day: it runs only just before or after
 ORACLES = ("differential", "one-place", "new-object", "enter-triggers", "look-back", "replacement", "carry-over-pump",
            "carry-over-tap", "carry-over-attack", "reconstruction", "reconstruction-old", "links", "swaps", "seals")
 """The oracles ``shinpan explore --property`` may name (tests/test_explore.py keeps them those of the kit)."""
+MAX_WORKERS = max(4, os.cpu_count() or 1)
+"""The most worker processes ``shinpan explore -n`` starts: more is refused in one line, before any is started."""
 
 
 @main.command()
-@click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to explore.")
+@click.option("--adapter", help="The simulator adapter to explore. Default: the one the --expectations file names, "
+              "else reference.")
 @_ruleset_options
 @click.option("--all-states", is_flag=True, help="Explore under every state of the matrix (just before and after "
               "every change, and today).")
@@ -287,17 +296,18 @@ ORACLES = ("differential", "one-place", "new-object", "enter-triggers", "look-ba
 @click.option("--report", type=click.Path(dir_okay=False), help="Write the report (JSON Lines) to this file.")
 @click.option("--out", type=click.Path(file_okay=False), metavar="DIR",
               help="Write the counterexamples as a feature file (DIR/explore.feature).")
-@click.option("-n", "--workers", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Worker processes (each with a seed of its own).")
+@click.option("-n", "--workers", type=click.IntRange(min=1, max=MAX_WORKERS), default=1, show_default=True,
+              help=f"Worker processes (each with a seed of its own), at most {MAX_WORKERS} (this machine's CPUs, "
+              "at least 4).")
 @click.option("--property", "only", multiple=True, type=click.Choice(ORACLES),
               help="Explore only this oracle (repeatable): differential, or a property's id.")
 @click.option("--timeout", type=POSITIVE, default=5.0, show_default=True,
               help="Seconds the adapter may take to answer one request.")
 @click.option("--expectations", type=click.Path(dir_okay=False, exists=True),
               help="The adapter's expectations file: a counterexample one of its entries shows is known.")
-def explore(adapter: str, ruleset: str | None, rules_as_of: str | None, all_states: bool, seed: int, examples: int,
-            time_budget: float | None, database: str | None, report: str | None, out: str | None, workers: int,
-            only: tuple[str, ...], timeout: float, expectations: str | None) -> None:
+def explore(adapter: str | None, ruleset: str | None, rules_as_of: str | None, all_states: bool, seed: int,
+            examples: int, time_budget: float | None, database: str | None, report: str | None, out: str | None,
+            workers: int, only: tuple[str, ...], timeout: float, expectations: str | None) -> None:
     """Generate boards and moves, and judge the adapter's answers against the reference engine (differential) and
     against the rule properties; print each counterexample, shrunk, as a scenario of the suite.
 
@@ -306,34 +316,26 @@ def explore(adapter: str, ruleset: str | None, rules_as_of: str | None, all_stat
     """
     from rich.console import Console
 
+    from shinpan import expectations as expectations_
     from shinpan.explore import Settings
+    from shinpan.explore import outputs as explore_outputs
     from shinpan.explore.command import run as run_explore
     from shinpan.explore.command import states
 
     if (ruleset or rules_as_of) and all_states:
         raise BadUsage("give --all-states or a rules state (--ruleset, --rules-as-of), not both")
+    # as run does: a file for another adapter is bad input, and every output is checked before the first example
+    adapter = expectations_.adapter_for(adapter, expectations_.load(expectations) if expectations else None)
+    explore_outputs.check(report, out, database, expectations)
     _check_adapter(adapter)
+    explore_outputs.check_adapter(adapter, timeout)
     settings = Settings(adapter, states(ruleset, rules_as_of, all_states), seed=seed, examples=examples,
                         time_budget=time_budget, database=Path(database) if database else None, only=only,
                         workers=workers, timeout=timeout,
                         expectations=Path(expectations) if expectations else None)
-    if expectations:
-        from shinpan import expectations as expectations_
-
-        expectations_.load(expectations)  # a file that is not one is bad input, before anything runs
-    if report:
-        _writable(Path(report))
     sys.exit(run_explore(settings, Path(report) if report else None, Path(out) if out else None,
                          Console(soft_wrap=True)))
 
-
-def _writable(path: Path) -> None:
-    """A report path that cannot be written is bad input, found before anything runs."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.touch()
-    except OSError as error:
-        raise BadUsage(f"--report {path}: cannot be written ({error.strerror or error})") from None
 
 
 @main.command()
@@ -464,12 +466,15 @@ def new_adapter(directory: Path, lang: str) -> None:
 
     Exit status: 0 written, 4 DIRECTORY is not empty (nothing written).
     """
+    from shinpan.outputs import printable, shell_word
     from shinpan.scaffold import LANGUAGES, new_adapter
 
     written = new_adapter(directory, lang)
     for path in written:
-        click.echo(f"wrote {path}")
-    click.echo(f"next: cd {directory} && shinpan smoke --adapter 'cmd:{LANGUAGES[lang].command}'")
+        click.echo(f"wrote {printable(path, one_line=True)}")
+    # a line to paste: the folder is one word for the shell whatever its name holds
+    adapter = shell_word(f"cmd:{LANGUAGES[lang].command}")
+    click.echo(f"next: cd {shell_word(str(directory))} && shinpan smoke --adapter {adapter}")
 
 
 @main.command()
@@ -543,10 +548,18 @@ def expectations_update(report: str, file_: str, include_unsupported: bool) -> N
                    "UNOBSERVABLE), not written (--include-unsupported writes one entry each); by reason:")
         for reason, count in reasons:  # the adapter's words: shown with their controls escaped
             click.echo(f"  {count:>4}  {outputs.printable(reason, one_line=True)}")
-    used = head.get("expectations")
-    if isinstance(used, str) and Path(used).resolve() != target.resolve():
+    used = head.get("expectations")  # a path the report names: a NUL or a name too long is only shown
+    if isinstance(used, str) and _other_file(used, target):
         shown = outputs.printable(used, one_line=True)
         click.echo(f"note: the report's run used {shown}; pass --file to edit that one", err=True)
+
+
+def _other_file(named: str, target: Path) -> bool:
+    """Whether the path a report names is another file than ``target`` (one no file can have is another)."""
+    try:
+        return Path(named).resolve() != target.resolve()
+    except (OSError, ValueError):
+        return True
 
 
 @main.command()
@@ -772,6 +785,7 @@ def cards_(fmt: str, kind: str) -> None:
     the registry's schema, shinpan/adapters/registries/schema/cards.json)."""
     from shinpan.adapters import cards as registry
     from shinpan.adapters.registries import as_json
+    from shinpan.outputs import printable  # a user suite's card names: never a terminal's escapes
 
     chosen = [card for card in registry.load() if kind in ("all", card.kind)]
     if fmt == "json":
@@ -780,7 +794,7 @@ def cards_(fmt: str, kind: str) -> None:
     for card in chosen:
         modelled = f"abilities: {len(card.data['abilities'] or [])}" if card.modelled else "not modelled"
         shape = f"face of 《{card.data['face_of']}》" if "face_of" in card.data else str(card.data.get("type"))
-        click.echo(f"{card.kind:<4}  《{card.name}》  {shape}  ({modelled})")
+        click.echo(printable(f"{card.kind:<4}  《{card.name}》  {shape}  ({modelled})", one_line=True))
     click.echo(f"{len(chosen)} card(s)")
 
 

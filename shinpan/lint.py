@@ -28,6 +28,7 @@ from shinpan import sources as sources_
 from shinpan.adapters import cards, registries
 from shinpan.adapters.errors import SuiteError
 from shinpan.adapters.locations import SuiteFolders, current
+from shinpan.outputs import printable
 from shinpan.tags import GENERATED_ID, GENERATED_ID_PREFIX, STATUS_VALUES, TagValues
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.message}"
+        return printable(f"{self.path}:{self.line}: {self.message}", one_line=True)  # it quotes the suite's text
 
 
 def lint(root: Path | SuiteFolders | None = None) -> list[Problem]:
@@ -102,6 +103,16 @@ def registry_problems(folders: SuiteFolders) -> list[SuiteError]:
         broken = [problem for path in files for problem in registries.problems(path, name)]
         found += broken or registries.clashes(files, name)
     return found
+
+
+def check_registries(folders: SuiteFolders | None = None) -> None:
+    """The first of :func:`registry_problems` as a :class:`SuiteError` (bad input), if any: what a command that
+    reads the suite checks before anything runs, so that it stops where lint would report a problem."""
+    folders = folders or current()
+    cards.load(folders)  # the kit's card registry must be there
+    found = registry_problems(folders)
+    if found:
+        raise found[0]
 
 
 def _kit_id_clashes(folders: SuiteFolders) -> list[Problem]:

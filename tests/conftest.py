@@ -6,6 +6,7 @@ import itertools
 import json
 import os
 import shutil
+import signal
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -21,6 +22,17 @@ from shinpan import suite
 from shinpan.paths import PROJECT_ROOT
 from tests import installed_kit
 from tests.installed_kit import Installed
+
+
+def _sigint_as_a_terminal_gives_it() -> None:
+    """Started with SIGINT ignored (a background job of a non-interactive shell, ``nohup``, some CI runners), this
+    process would pass the ignoring on to every child it starts, and a test's Ctrl-C to a child would be lost: SIGINT
+    gets its default handling here, as a terminal gives it, and so in every child under test (issue 35, item 18)."""
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+_sigint_as_a_terminal_gives_it()
 
 settings.register_profile("ci", database=None, deadline=None, derandomize=True, max_examples=60)
 settings.register_profile("dev", deadline=None, max_examples=40)

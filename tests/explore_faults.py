@@ -79,3 +79,52 @@ class PlaysLittle(ReferenceSimulator):
     def act(self, request: Any) -> Any:
         PlaysLittle.seen.add(request["action"]["type"])
         return super().act(request)
+
+
+ONCE = "SHINPAN_TEST_ONCE"
+"""The environment variable naming a file that the engines below create when their fault has happened (a subprocess
+adapter's process is new after each crash, an in-process one is made anew: only a file remembers)."""
+
+
+def _first_in_this_test() -> bool:
+    marker = os.environ.get(ONCE)
+    if marker is None or os.path.exists(marker):
+        return False
+    with open(marker, "w", encoding="utf-8"):
+        return True
+
+
+class RaisesOnce(ReferenceSimulator):
+    """An engine that raises on the first destruction of several creatures, and never again."""
+
+    def act(self, request: Any) -> Any:
+        if _several_destroyed(request) and _first_in_this_test():
+            raise RuntimeError("a fault that does not repeat")
+        return super().act(request)
+
+
+class HangsOnce(ReferenceSimulator):
+    """An engine that hangs on the first destruction of several creatures, and never again."""
+
+    def act(self, request: Any) -> Any:
+        if _several_destroyed(request) and _first_in_this_test():
+            time.sleep(60)
+        return super().act(request)
+
+
+class ExitsOnce(ReferenceSimulator):
+    """A subprocess engine that dies on the first destruction of several creatures, and never again."""
+
+    def act(self, request: Any) -> Any:
+        if _several_destroyed(request) and _first_in_this_test():
+            os._exit(3)
+        return super().act(request)
+
+
+class HugeOnce(ReferenceSimulator):
+    """A subprocess engine that answers 20 MB of garbage to the first destruction of several creatures, then well."""
+
+    def act(self, request: Any) -> Any:
+        if _several_destroyed(request) and _first_in_this_test():
+            return {"status": "ok", "padding": "x" * 20_000_000}
+        return super().act(request)

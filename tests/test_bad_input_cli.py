@@ -106,7 +106,7 @@ def test_a_bad_card_registry_is_one_line_everywhere(suite_copy: Path, tmp_path: 
     run = shinpan("run", features=suite_copy, cwd=tmp_path)
     assert (run.code, run.err.strip()) == (BAD_INPUT, f"ERROR: {expected}")
     listed = shinpan("list", features=suite_copy, cwd=tmp_path)
-    assert (listed.code, listed.err.strip()) == (0, "")  # list reads the scenarios' tags, not the cards
+    assert (listed.code, listed.err.strip()) == (BAD_INPUT, f"Error: {expected}")  # issue 35.17: never ignored
     linted = shinpan("lint", features=suite_copy, cwd=tmp_path)
     assert linted.code == 1 and linted.out.splitlines() == [f"features/cards.yaml{where or ':1'}: {message}"]
     assert not (tmp_path / "pwned").exists()  # safe YAML: the tag made no object and ran nothing

@@ -24,12 +24,13 @@ from rich.table import Table
 
 from shinpan import rulesets
 from shinpan.errors import RenderError
-from shinpan.explore import known, printing
+from shinpan.explore import known, outputs, printing
 from shinpan.explore import report as report_
 from shinpan.explore.engines import Engine
 from shinpan.explore.exploration import Exploration, Settings
 from shinpan.explore.findings import Finding
 from shinpan.explore.workers import explore_on
+from shinpan.outputs import printable
 from shinpan.rulesets import RulesState
 
 FOUND = 1
@@ -122,8 +123,8 @@ def _printed(finding: Finding, state: RulesState) -> tuple[str | None, str | Non
 
 def _show(exploration: Exploration, printed: dict[int, tuple[str | None, str | None]], known: dict[int, str],
           console: Console) -> None:
-    table = Table(title=f"explore: {exploration.settings.adapter} ({exploration.engine}), seed "
-                        f"{exploration.settings.seed}", title_justify="left")
+    table = Table(title=printable(f"explore: {exploration.settings.adapter} ({exploration.engine}), seed "
+                                  f"{exploration.settings.seed}", one_line=True), title_justify="left")
     for column in ("oracle", "rules", "verdict"):  # a narrow terminal or a pipe folds names, never cuts them
         table.add_column(column, overflow="fold")
     for column in ("examples", "skipped", "found"):  # counterexamples found
@@ -140,8 +141,8 @@ def _show(exploration: Exploration, printed: dict[int, tuple[str | None, str | N
             scenario, error = printed[id(finding)]
             note = f" (known: {known[id(finding)]})" if id(finding) in known else ""
             console.print(f"\n── {finding.cause.key} [{r.state}]{note} ──", markup=False, highlight=False)
-            console.print(finding.message, markup=False, highlight=False)
-            console.print(scenario or f"(not printed: {error})", markup=False, highlight=False)
+            console.print(printable(finding.message), markup=False, highlight=False)  # the adapter's words
+            console.print(printable(scenario or f"(not printed: {error})"), markup=False, highlight=False)
     found = len(exploration.findings)
     stopped = " (interrupted: the rest was not explored)" if exploration.interrupted else ""
     console.print(f"\n{exploration.examples} examples; {found} counterexample{'s' if found != 1 else ''}{stopped}",
@@ -152,6 +153,4 @@ def _show(exploration: Exploration, printed: dict[int, tuple[str | None, str | N
 def _save(out: Path, exploration: Exploration, printed: dict[int, tuple[str | None, str | None]]) -> None:
     """Write the printed scenarios as one feature file in ``out``."""
     scenarios: Sequence[str] = [text for f in exploration.findings if (text := printed[id(f)][0]) is not None]
-    out.mkdir(parents=True, exist_ok=True)
-    if scenarios:
-        (out / "explore.feature").write_text(printing.feature(scenarios, exploration.engine), encoding="utf-8")
+    outputs.save(out, printing.feature(scenarios, exploration.engine) if scenarios else None)

@@ -11,10 +11,12 @@ each with a seed of its own (:mod:`shinpan.explore.workers`); their results are 
 
 from __future__ import annotations
 
+import contextlib
+import tempfile
 import time
 import zlib
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -126,9 +128,11 @@ def explore(settings: Settings, progress: Progress | None = None, *, share: tupl
     cards_pool = pool(cards.load(), engine.capabilities["cards"])
     planned = [(state, oracle) for state in settings.states for oracle in settings.oracles]
     seconds = settings.time_budget / len(planned) if settings.time_budget and planned else None
+    stack = contextlib.ExitStack()
     results: list[Result] = []
     interrupted = False
     try:
+        stack.enter_context(private_hypothesis_home())
         for state, oracle in planned:
             results.append(_one(settings, engine, reference, changes, cards_pool, state, oracle,
                                 Budget(_share(settings.examples, share), seconds), share, progress))
@@ -138,10 +142,26 @@ def explore(settings: Settings, progress: Progress | None = None, *, share: tupl
     except KeyboardInterrupt:  # between two searches: the results reached are kept
         interrupted = True
     finally:
+        stack.close()
         engine.stop()
         if reference is not None:
             reference.stop()
     return Exploration(settings, engine.name, tuple(results), time.monotonic() - started, interrupted)
+
+
+@contextlib.contextmanager
+def private_hypothesis_home() -> Iterator[None]:
+    """Hypothesis keeps caches of its own (the constants of the modules it runs) in ``./.hypothesis``: an exploration
+    gives it a private temporary folder instead, removed when it ends, so that nothing is written where the user did
+    not ask (the example database is only ever ``--database DIR``)."""
+    from hypothesis import configuration
+
+    with tempfile.TemporaryDirectory(prefix="shinpan-hypothesis-") as home:
+        configuration.set_hypothesis_home_dir(home)
+        try:
+            yield
+        finally:
+            configuration.set_hypothesis_home_dir(None)
 
 
 def _share(examples: int, share: tuple[int, int]) -> int:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from shinpan import __version__
+from shinpan import report as run_report
 from shinpan.adapters import schemas
 from shinpan.adapters.contract import PROTOCOL_VERSION
 from shinpan.errors import ReportError
@@ -75,10 +76,10 @@ def counterexample(finding: Finding, printed: Printed, known: Known) -> dict[str
 
 
 def write(path: Path, report: Iterable[Mapping[str, Any]]) -> None:
-    """Write the report's lines to ``path``."""
-    with path.open("w", encoding="utf-8") as out:
-        for line in report:
-            out.write(json.dumps(line, ensure_ascii=False, sort_keys=False) + "\n")
+    """Write the report's lines to ``path`` as ``run`` writes its own (:func:`shinpan.report.write`): whole or not
+    at all (the previous report stays whole until the new one is complete, on a full disk too), each line one JSON
+    line that reads back as one line whatever an adapter's message holds (U+2028, U+0085...)."""
+    run_report.write(path, report)
 
 
 def read(path: Path) -> list[dict[str, Any]]:
@@ -89,7 +90,7 @@ def read(path: Path) -> list[dict[str, Any]]:
         reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
         raise ReportError(path, None, f"cannot read an explore report: {reason}") from None
     found: list[dict[str, Any]] = []
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(text.split("\n"), 1):  # a line ends at a newline only, never at U+2028 or U+0085
         if not raw.strip():
             continue
         try:

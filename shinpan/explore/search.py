@@ -18,13 +18,13 @@ import re
 import time
 import zlib
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from hypothesis import HealthCheck, Phase, Verbosity, given, reject, settings
 from hypothesis import strategies as st
 from hypothesis.database import DirectoryBasedExampleDatabase, ExampleDatabase
-from hypothesis.errors import FlakyStrategyDefinition, Unsatisfiable
+from hypothesis.errors import Flaky, Unsatisfiable
 
 from shinpan.explore.dice import Dice
 from shinpan.explore.findings import Cause, Counterexample, Finding, counterexample, smallest
@@ -34,6 +34,11 @@ ROUND = 200
 """The most examples of one Hypothesis run."""
 INTERRUPTED = "interrupted (Ctrl-C or SIGTERM)"
 """Why a search ended when the user stopped the exploration: what it had found is kept."""
+UNREPEATABLE = "the engine's answers differ between runs of one case"
+"""Why an example was not judged when replaying it gave another answer (and no finding came of it)."""
+FLAKY = "flaky: it did not happen again when the case was replayed"
+"""The note of a finding that did not repeat (a fault once: a crash, a hang, a huge answer): still a finding, of its
+cause, and its case is the one that showed it (unshrunk: a case that passes when replayed cannot be shrunk)."""
 NEW_CAUSES = 3
 """The most new causes one round shrinks: shrinking costs far more than finding, so a round that has found this many
 lets the others pass (a later round finds them), and the budget, checked between rounds, bounds the work."""
@@ -111,9 +116,11 @@ class Search:
             self._test(known, examples, phases, _round_seed(self.seed, self.oracle.id, self.rules, number))()
         except Unsatisfiable:
             return "no example could be judged (every one was skipped)"
-        except FlakyStrategyDefinition as error:
-            self.tally.skipped["the engine's observations differ between runs of one case"] += 1
-            return f"the engine is not deterministic: {str(error).splitlines()[0]}"
+        except Flaky as error:  # a failure that did not repeat when replayed: a fault once (a crash, a hang)
+            flaky = [_flaky(finding) for finding in _every_finding(error)]
+            self.found.extend(flaky)
+            if not flaky:  # the engine answered one case two ways, neither of them a finding: the search goes on
+                self.tally.skipped[UNREPEATABLE] += 1
         except KeyboardInterrupt:
             raise
         except BaseException as error:  # a counterexample, several, or a bug in the kit
@@ -166,6 +173,19 @@ class Search:
 
 def _round_seed(seed: int, oracle: str, rules: str, number: int) -> int:
     return zlib.crc32(f"{seed}:{oracle}:{rules}:{number}".encode())
+
+
+def _every_finding(error: BaseException) -> Iterable[Finding]:
+    """Every finding an exception carries, anywhere in its groups (beside Hypothesis's own complaints)."""
+    if isinstance(error, Counterexample):
+        yield error.finding
+    elif isinstance(error, BaseExceptionGroup):
+        for part in error.exceptions:
+            yield from _every_finding(part)
+
+
+def _flaky(finding: Finding) -> Finding:
+    return replace(finding, message=f"({FLAKY}) {finding.message}", details=(*finding.details, FLAKY))
 
 
 def _findings(error: BaseException) -> Iterable[Finding]:

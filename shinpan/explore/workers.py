@@ -6,14 +6,18 @@ the exploration's seed). Their explorations are merged (:func:`shinpan.explore.e
 and number of workers give the same findings. A shared example database is a plain folder: workers — and runs on
 other hosts that share or sync it — write their failures into it and replay each other's.
 
-Stopped by the user (Ctrl-C reaches every process of the terminal's group; SIGTERM only this one), this process
-tells the workers to stop, and each returns what it had found: an interrupted exploration keeps every example run.
+Stopped by the user (Ctrl-C reaches every process of the terminal's group; SIGTERM this one, or the whole group),
+this process tells the workers to stop, and each returns what it had found: an interrupted exploration keeps every
+example run. The workers and the manager of what they share die with this process, even when it is killed
+(SIGKILL): none goes on exploring alone.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.managers
 import queue
+import signal
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -21,6 +25,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from typing import Any
 
+from shinpan.adapters import descendants
 from shinpan.explore.exploration import Exploration, Progress, Settings, explore, merged
 
 FLUSH = 0.25
@@ -32,10 +37,10 @@ def explore_on(settings: Settings, progress: Progress | None = None) -> Explorat
     if settings.workers <= 1:
         return explore(settings, progress)
     context = multiprocessing.get_context("spawn")
-    with context.Manager() as manager:
+    with SyncManager(ctx=context) as manager:
         told: Any = manager.Queue()
         stop: Any = manager.Event()
-        with ProcessPoolExecutor(max_workers=settings.workers, mp_context=context) as pool:
+        with ProcessPoolExecutor(max_workers=settings.workers, mp_context=context, initializer=_worker_starts) as pool:
             futures = [pool.submit(_work, settings, index, told, stop) for index in range(settings.workers)]
             interrupted = False
             try:
@@ -49,6 +54,32 @@ def explore_on(settings: Settings, progress: Progress | None = None) -> Explorat
         return Exploration(settings, "", (), 0.0, interrupted=True)
     exploration = merged(parts)
     return replace(exploration, interrupted=True) if interrupted else exploration
+
+
+class SyncManager(multiprocessing.managers.SyncManager):
+    """The manager of the queue and the event the workers share: it dies with this process (even by SIGKILL), and
+    a signal to the whole process group (Ctrl-C, SIGTERM) leaves it running until the workers have returned what
+    they reached."""
+
+    def start(self, initializer: Callable[..., object] | None = None, initargs: Any = ()) -> None:
+        super().start(_manager_starts)
+
+
+def _manager_starts() -> None:
+    descendants.die_with_parent()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
+def _worker_starts() -> None:
+    """A worker dies with this process (even by SIGKILL: no worker, and so no adapter, goes on exploring alone), and
+    SIGTERM stops it as Ctrl-C does: it returns what it reached."""
+    descendants.die_with_parent()
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt(f"signal {signal.Signals(signum).name}")
+
+    signal.signal(signal.SIGTERM, interrupt)
 
 
 def _part(future: Future[Exploration]) -> Exploration | None:

@@ -10,9 +10,9 @@
 from __future__ import annotations
 
 from shinpan.outputs.atomic import Staged, is_stream, replaced, write_bytes, write_text
-from shinpan.outputs.claims import Claims
+from shinpan.outputs.claims import Claims, writable
 from shinpan.outputs.names import file_name
-from shinpan.outputs.text import json_line, printable
+from shinpan.outputs.text import json_line, printable, shell_word
 
-__all__ = ["Claims", "Staged", "file_name", "is_stream", "json_line", "printable", "replaced", "write_bytes",
-           "write_text"]
+__all__ = ["Claims", "Staged", "file_name", "is_stream", "json_line", "printable", "replaced", "shell_word",
+           "writable", "write_bytes", "write_text"]

@@ -4,7 +4,8 @@ A command lists what it reads and what it writes (:class:`Claims`), and :meth:`C
 anything is written, an output that is the same file as an input or as another output (by path after links,
 and by identity on the disk, so a hard link counts too), an output inside the suite's folder, or anything
 inside a folder that an output owns (``--trace DIR``: every file in it may be a transcript). Streams
-(``/dev/null``, ``/dev/stdout``) are never in the way of anything.
+(``/dev/null``, ``/dev/stdout``) are never in the way of anything. :func:`writable` finds, without creating
+anything, an output that cannot be written (a folder where a file goes, a file on its way, a name too long).
 """
 
 from __future__ import annotations
@@ -100,3 +101,26 @@ class Claims:
         if output.holds(other):
             return f"{other}: is inside the folder of {output}, which the kit writes into; keep {kind} elsewhere"
         return None
+
+
+def writable(option: str, path: str | None, *, folder: bool = False) -> None:
+    """Whether ``path`` (a file, or with ``folder`` a folder) can be written, found without creating anything."""
+    if not path:
+        return
+    if "\0" in path:
+        raise OutputError(f"{option} {path!r}: cannot write: a file name never holds a NUL character")
+    if is_stream(path):
+        return
+    target = Path(os.path.abspath(os.path.expanduser(path)))
+    try:
+        if folder and target.exists() and not target.is_dir():
+            raise OutputError(f"{option} {path}: cannot write: it is not a folder")
+        if not folder and target.is_dir():
+            raise OutputError(f"{option} {path}: cannot write: it is a folder")
+        existing = next(p for p in [target, *target.parents] if p.exists())
+    except OSError as error:  # a name too long, a loop of links
+        raise OutputError(f"{option} {path}: cannot write: {error.strerror or error}") from None
+    if existing != target and not existing.is_dir():
+        raise OutputError(f"{option} {path}: cannot write: {existing} is not a folder")
+    if not os.access(existing, os.W_OK | (os.X_OK if existing.is_dir() else 0)):
+        raise OutputError(f"{option} {path}: cannot write: permission denied")

@@ -19,6 +19,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
+from shinpan.adapters.descendants import alive
 from shinpan.errors import OutputError
 
 MANIFEST = ".shinpan-manifest.json"
@@ -122,15 +123,6 @@ class OwnedFolder:
         """Scratch folders of builds that were killed (their process is gone)."""
         for scratch in self.out.glob(f"{STAGING}*"):
             pid = scratch.name.removeprefix(STAGING).split("-", 1)[0]
-            if pid.isdigit() and scratch.is_dir() and not scratch.is_symlink() and not _alive(int(pid)):
+            if pid.isdigit() and scratch.is_dir() and not scratch.is_symlink() and not alive(int(pid)):
                 shutil.rmtree(scratch, ignore_errors=True)
 
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from typing import Any
 
 REPLACEMENT = "\ufffd"
@@ -39,6 +40,30 @@ def printable(text: object, *, one_line: bool = False) -> str:
     too); everything else as it is."""
     pattern = _UNSAFE_ON_ONE_LINE if one_line else _UNSAFE_ON_TERMINAL
     return pattern.sub(_escape, str(text))
+
+
+def shell_word(text: str) -> str:
+    """``text`` as one word of a shell command line that a user may paste (``cd DIR && …``): quoted for the shell
+    (``shlex.quote``: a space, ``;``, ``$(…)``, a backquote, ``*`` or a quote stays part of the word); a word that
+    holds a control character (a newline, ESC) is written ``$'…'`` with it escaped, so that it is never printed
+    raw and still pastes as the same word in bash and zsh."""
+    if printable(text, one_line=True) == text:
+        return shlex.quote(text)
+    return f"$'{_ansi_c(text)}'"
+
+
+def _ansi_c(text: str) -> str:
+    """``text`` inside bash's ``$'…'``: backslash and quote escaped, unsafe characters as code escapes."""
+    out = []
+    for char in text:
+        if char in "\\'":
+            out.append("\\" + char)
+        elif _UNSAFE_ON_ONE_LINE.fullmatch(char):
+            code = ord(char)
+            out.append(f"\\x{code:02x}" if code < 0x80 else f"\\u{code:04x}")
+        else:
+            out.append(char)
+    return "".join(out)
 
 
 def json_line(value: Any) -> str:

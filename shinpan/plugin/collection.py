@@ -14,6 +14,7 @@ from shinpan import identity, suite
 from shinpan.adapters.errors import SuiteError
 from shinpan.adapters.locations import current
 from shinpan.lint import kit_scenario_ids, revision_tag_problems
+from shinpan.outputs import printable
 from shinpan.plugin import bdd_internals, step_lookup
 from shinpan.plugin.run import RUN_KEY
 from shinpan.plugin.statuses import ScenarioTest
@@ -77,12 +78,17 @@ def pytest_collection(session: pytest.Session) -> None:
             raise pytest.UsageError(str(error)) from None
         for case in feature.cases:
             for problem in revision_tag_problems(case.values, context.changes):
-                raise pytest.UsageError(f"{path}:{case.scenario_line}: {problem}")
+                raise _usage_error(f"{path}:{case.scenario_line}: {problem}")
             if user and case.id in kit_ids:  # a user suite's scenario ids are its own
-                raise pytest.UsageError(f"{path}:{case.line}: @id {case.id} is already used at {kit_ids[case.id]}")
+                raise _usage_error(f"{path}:{case.line}: @id {case.id} is already used at {kit_ids[case.id]}")
         cases.extend(feature.cases)
     for found in identity.problems(cases, str):
-        raise pytest.UsageError(f"{found.path}:{found.line}: {found.message}")
+        raise _usage_error(f"{found.path}:{found.line}: {found.message}")
+
+
+def _usage_error(line: str) -> pytest.UsageError:
+    """A usage error quoting the suite's text (a tag, an id), its control characters shown escaped."""
+    return pytest.UsageError(printable(line, one_line=True))
 
 
 def _feature_files(args: list[str]) -> Iterator[Path]:

@@ -156,8 +156,11 @@ class RunContext:
 
     def keeps_outputs(self, exit_status: int) -> bool:
         """Whether a run that ends with ``exit_status`` writes its outputs: not when it was refused (bad input), nor
-        when it was interrupted before its scenarios began to run; the previous outputs then stay as they were."""
-        return exit_status != pytest.ExitCode.USAGE_ERROR and (self.collected or exit_status in COMPLETED)
+        when it selected no scenario (a mistyped ``--tags`` or ``-k``), nor when it was interrupted before its
+        scenarios began to run; the previous outputs then stay as they were."""
+        if exit_status in (pytest.ExitCode.USAGE_ERROR, pytest.ExitCode.NO_TESTS_COLLECTED):
+            return False
+        return self.collected or exit_status in COMPLETED
 
     def close(self) -> None:
         """Stop the adapter (the report was written by :meth:`finish`)."""

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from shinpan import expectations as expectations_
-from shinpan import matrix, outputs, paths, rulesets
+from shinpan import lint, matrix, outputs, paths, rulesets
 from shinpan.adapters import cards, locations
 from shinpan.adapters.errors import SuiteError
 from shinpan.errors import ExpectationsError, OutputError, RulesetError
@@ -30,6 +30,7 @@ def pytest_configure(config: pytest.Config) -> None:
         changes = rulesets.load()
         selected = changes.select(config.getoption("ruleset"), config.getoption("rules_as_of"))
         cards.load()
+        lint.check_registries()  # every registry, as lint reads them: broken or clashing with the kit's is bad input
     except (RulesetError, SuiteError) as error:
         raise pytest.UsageError(str(error)) from None
     _check_outputs(config)
@@ -86,6 +87,7 @@ def _check_outputs(config: pytest.Config) -> None:
         value = getattr(config.option, name, None)
         _check_writable(option, value)
         claims.writes(option, value)
+    _check_writable("--trace", config.getoption("trace_dir"), folder=True)
     claims.writes("--trace", config.getoption("trace_dir"), folder=True)
     try:
         claims.check()
@@ -105,18 +107,12 @@ def _stage_junit(config: pytest.Config) -> outputs.Staged | None:
     return staged
 
 
-def _check_writable(option: str, path: str | None) -> None:
-    """A file the run will write must be writable before anything runs (else: one usage error)."""
-    if not path:
-        return
-    target = Path(path).resolve()
-    if target.is_dir():
-        raise pytest.UsageError(f"{option} {path}: cannot write: it is a folder")
-    folder = next(p for p in [target.parent, *target.parent.parents] if p.exists())
-    if not folder.is_dir():
-        raise pytest.UsageError(f"{option} {path}: cannot write: {folder} is not a folder")
-    if not os.access(target if target.exists() else folder, os.W_OK):
-        raise pytest.UsageError(f"{option} {path}: cannot write: permission denied")
+def _check_writable(option: str, path: str | None, *, folder: bool = False) -> None:
+    """A file (or folder) the run will write must be writable before anything runs (else: one usage error)."""
+    try:
+        outputs.writable(option, path, folder=folder)
+    except OutputError as error:
+        raise pytest.UsageError(str(error)) from None
 
 
 def _interrupt_on_sigterm(config: pytest.Config) -> None:

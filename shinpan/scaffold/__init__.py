@@ -17,6 +17,7 @@ from typing import Final
 import jinja2
 
 from shinpan.errors import ScaffoldError
+from shinpan.outputs import printable, shell_word
 
 
 @dataclass(frozen=True)
@@ -98,4 +99,6 @@ def _package_file(root: Traversable, relative: str) -> Traversable:
 def _render(template: str, **values: object) -> str:
     environment = jinja2.Environment(loader=jinja2.PackageLoader("shinpan.scaffold", "templates"),
                                      keep_trailing_newline=True, undefined=jinja2.StrictUndefined, autoescape=False)
+    environment.filters["shell"] = shell_word  # a word of a command line to paste, quoted for the shell
+    environment.filters["one_line"] = lambda text: printable(text, one_line=True)
     return environment.get_template(template).render(**values)
