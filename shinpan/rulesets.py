@@ -323,6 +323,16 @@ class Changes:
             return True
         return any(self._standings_of(label) == state.standings for label in played.get("states", ()))
 
+    def latest_played(self, played: Mapping[str, Any] | None) -> RulesState:
+        """The state a command plays when none is named, for an engine whose ``rules`` capability is ``played``:
+        today's rules if it plays them, else the latest day (of :meth:`calendar_states` and the matrix's states)
+        it plays; today's rules when it plays none (the command then refuses them, naming why)."""
+        if self.plays(played, self.today()):
+            return self.today()
+        candidates = [s for s in (*self.calendar_states(), *self.states()) if self.plays(played, s)]
+        dated = sorted((s for s in candidates if s.day is not None), key=lambda s: s.day or dt.date.min)
+        return dated[-1] if dated else candidates[-1] if candidates else self.today()
+
     def _standings_of(self, label: object) -> tuple[tuple[str, Standing], ...] | None:
         try:
             return self.named(str(label)).standings

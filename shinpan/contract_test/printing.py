@@ -1,0 +1,42 @@
+"""The self-test's report for people: each broken rule by number with the exchange, then one line of counts."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from shinpan.contract_test import ContractResult
+from shinpan.contract_test.rules import rules
+from shinpan.outputs import printable
+
+
+def _shown(value: Any) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return printable(text if len(text) <= 600 else text[:600] + " …", one_line=True)
+
+
+def render(result: ContractResult, *, verbose: bool = False) -> str:
+    """The findings as text: broken rules first (with request, answer and what the rule wants), then, with
+    ``verbose``, every other probe's verdict, then the counts."""
+    known = rules()
+    lines = [f"contract-test: {printable(result.engine, one_line=True)}, rules state {result.rules_state}"]
+    for finding in result.broken:
+        rule = known.get(finding.rule)
+        title = f"{rule.level} — {rule.title}" if rule else ""
+        lines.append(f"BROKEN {finding.rule} {title}")
+        if finding.detail:
+            lines.append(f"  found by:  the {finding.detail}")
+        if finding.request is not None:
+            lines.append(f"  request:   {_shown(finding.request)}")
+            lines.append(f"  answer:    {_shown(finding.answer)}")
+        lines.append(f"  the rule wants: {printable(finding.wants, one_line=True)}")
+    for finding in result.findings if verbose else ():
+        if finding.verdict != "broken":
+            why = f": {printable(finding.detail, one_line=True)}" if finding.detail else ""
+            lines.append(f"{finding.verdict:<9} {finding.rule:<7} {finding.probe}{why}")
+    counts = result.counts()
+    lines.append(f"{counts.get('pass', 0)} probe(s) passed, {counts.get('broken', 0)} broken, "
+                 f"{counts.get('skipped', 0)} skipped (answered unsupported), {counts.get('untouched', 0)} not "
+                 f"touched by the declared capabilities; rules broken: {', '.join(result.broken_rules) or 'none'}")
+    lines.append("the contract: docs/contract.md (shinpan docs)")
+    return "\n".join(lines) + "\n"
