@@ -420,8 +420,8 @@ def object_now(session: Session) -> None:
     session.game({"b1": PLAIN}, {"battle": [{"cards": ["b1"]}]})
     obj = battle_object(session.observe(), "b1")
     printed = registry.load().get(PLAIN).data.get("power")
-    wants: dict[str, Any] = {"tapped": False, "power": printed, "attacking": False, "effects": [], "equipment": [], "seals": [],
-             "linked": [], "face": PLAIN, "can_attack": True}
+    wants: dict[str, Any] = {"tapped": False, "power": printed, "attacking": False, "effects": [], "equipment": [],
+                             "seals": [], "linked": [], "face": PLAIN, "can_attack": True}
     wrong = [f"{name} {obj.get(name)!r} (wanted {value!r})" for name, value in wants.items()
              if session.observes(name) and obj.get(name) != value]
     session.expect(not wrong, f"an untapped {PLAIN} there since before the turn as it is: " + ", ".join(wrong))
