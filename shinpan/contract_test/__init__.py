@@ -97,20 +97,20 @@ def contract_test(spec: str, *, timeout: float = 5.0, state: str | None = None) 
     except Broken as broken:
         findings.append(_broken("C-1.1", "the handshake", broken, session))
         return ContractResult(spec, "?", "?", tuple(findings))
-    findings.append(Finding("C-1.1", "the handshake", "pass"))
     session.rules = changes.select(state) if state else changes.latest_played(session.caps.get("rules"))
+    handshake = session.last  # what a probe of the declared capabilities shows
     for probe in PROBES:
-        findings.append(_play(probe, session))
+        findings.append(_play(probe, session, handshake))
     engine = session.hello.get("engine", {})
     return ContractResult(spec, f"{engine.get('name', '?')} {engine.get('version', '?')}", session.rules.label,
                           tuple(findings))
 
 
-def _play(probe: Probe, session: Session) -> Finding:
+def _play(probe: Probe, session: Session, handshake: tuple[dict[str, Any], Any] | None) -> Finding:
     why = probe.untouched(session)
     if why is not None:
         return Finding(probe.rule, probe.name, "untouched", why)
-    session.rule, session.last = probe.rule, None
+    session.rule, session.last = probe.rule, handshake
     try:
         checked(session, probe.run)
     except Broken as broken:

@@ -74,6 +74,13 @@ def _hello(session: Session) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------ 1. handshake
+@probe("C-1.1", "the handshake")
+def handshake(session: Session) -> None:
+    engine = session.hello.get("engine", {})
+    session.expect(session.hello.get("status") == "ok" and bool(engine.get("name")) and bool(engine.get("version")),
+                   "ok to hello, naming the engine and its version")  # the schema was checked as it came
+
+
 @probe("C-1.2", "the protocol is the adapter's own")
 def protocol(session: Session) -> None:
     theirs = session.hello.get("protocol")
