@@ -475,7 +475,8 @@ def new_adapter(directory: Path, lang: str) -> None:
 @main.command()
 @click.option("--open", "open_", is_flag=True, help="Open the adapter guide with the system's viewer.")
 def docs(open_: bool) -> None:
-    """Print where the adapter guide (docs/adapters.md) and the CI recipe are, as installed with the kit.
+    """Print where the adapter guide (docs/adapters.md), the contract (docs/contract.md) and the CI recipe are, as
+    installed with the kit.
 
     Exit status: 0.
     """
@@ -483,6 +484,7 @@ def docs(open_: bool) -> None:
 
     path = guide()
     click.echo(str(path))
+    click.echo(str(path.parent / "contract.md"))
     click.echo(str(path.parent / "ci" / "shinpan-conformance.yml"))
     if open_:
         click.launch(str(path))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -104,3 +105,18 @@ def test_a_spec_that_names_no_adapter_is_bad_input() -> None:
     result = CliRunner().invoke(main, ["contract-test", "--adapter", "nope"])
     assert result.exit_code == 4
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("lang", ["python", "node"])
+def test_a_new_adapter_project_runs_the_contract_test_first_and_passes_it(lang: str, tmp_path: Path) -> None:
+    if lang == "node" and not shutil.which("node"):
+        pytest.skip("no node on this machine")
+    from shinpan.scaffold import LANGUAGES, new_adapter
+
+    new_adapter(tmp_path / "mine", lang)
+    readme = (tmp_path / "mine" / "README.md").read_text(encoding="utf-8")
+    assert readme.index("shinpan contract-test") < readme.index("shinpan smoke") < readme.index("shinpan run")
+    command = LANGUAGES[lang].command.replace("python ", f"{sys.executable} ", 1)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(tmp_path / "mine")
+        assert contract_test(f"cmd:{command}").ok
