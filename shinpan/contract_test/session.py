@@ -74,6 +74,8 @@ class Session:
             raise Broken("C-8.1", "an answer that is a JSON object")
         definition = "response" if cmd == "hello" and answer.get("status") == "error" else ANSWERS[cmd]
         problems = schemas.problems(definition, answer)
+        if problems and cmd == "hello" and all(p.startswith("capabilities/mechanics/") for p in problems):
+            raise Broken("C-1.4", "mechanics of the vocabulary (`shinpan vocabulary`): " + "; ".join(problems))
         if problems:
             raise Broken("C-8.1", f"an answer valid by messages.json#/$defs/{definition}: " + "; ".join(problems))
         return dict(answer)
