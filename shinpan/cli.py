@@ -627,7 +627,7 @@ def dump_cases(ruleset: str | None, rules_as_of: str | None, with_messages: bool
         if with_messages:
             case = compiled[record["id"]]
             record.update(protocol=case["protocol"], capabilities=case["capabilities"], messages=case["messages"],
-                          reference_status=case["reference_status"])
+                          reference_status=case["reference_status"], reference_exchanges=case["reference_exchanges"])
         click.echo(json.dumps(record, ensure_ascii=False))
 
 
@@ -637,18 +637,22 @@ def _compiled_cases(ruleset: str | None, rules_as_of: str | None) -> dict[str, d
     nothing under these rules)."""
     from shinpan.adapters.registry import make_adapter
     from shinpan.cases import applicability, as_record, compile_case, execute
+    from shinpan.cases.exchanges import Recorded
     from shinpan.session import AdapterSession
 
     changes = rulesets.load()
     state = changes.select(ruleset, rules_as_of)
-    session = AdapterSession(make_adapter("reference"), "reference")
+    reference = Recorded(make_adapter("reference"))
+    session = AdapterSession(reference, "reference")
     found = {}
     try:
         for scenario in suite.cases():
             case = compile_case(scenario, state.as_sent())
             skip = applicability(scenario.values, state, changes)
+            reference.begin()
             status = skip.status if skip is not None else execute(case, session).status
-            found[scenario.id] = {**as_record(case), "reference_status": status.value}
+            found[scenario.id] = {**as_record(case), "reference_status": status.value,
+                                  "reference_exchanges": reference.exchanges}
     finally:
         session.stop()
     return found
