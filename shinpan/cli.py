@@ -177,6 +177,14 @@ def run(adapter: str | None, ruleset: str | None, rules_as_of: str | None, repor
 
     _check_parallel(pytest_args)
     params = dict(click.get_current_context().params)
+    if adapter and not (ruleset or rules_as_of):  # an engine that does not play today's rules: its latest, said
+        from shinpan.states_played import declared_rules, default_state
+
+        _check_adapter(adapter)
+        state, note = default_state(rulesets.load(), declared_rules(adapter))
+        if note:
+            click.echo(f"note: {note}", err=True)
+            params["ruleset"] = state.label
     with contextlib.ExitStack() as stack:
         if report == "-":  # the report on stdout, whole, at the end; what the run prints goes to stderr
             params["report"] = stack.enter_context(pipes.stdout_as_file("report.jsonl"))
@@ -313,7 +321,9 @@ def explore(adapter: str, ruleset: str | None, rules_as_of: str | None, all_stat
     if (ruleset or rules_as_of) and all_states:
         raise BadUsage("give --all-states or a rules state (--ruleset, --rules-as-of), not both")
     _check_adapter(adapter)
-    settings = Settings(adapter, states(ruleset, rules_as_of, all_states), seed=seed, examples=examples,
+    settings = Settings(adapter, _states_played(adapter, states(ruleset, rules_as_of, all_states),
+                                                named=bool(ruleset or rules_as_of or all_states)),
+                        seed=seed, examples=examples,
                         time_budget=time_budget, database=Path(database) if database else None, only=only,
                         workers=workers, timeout=timeout,
                         expectations=Path(expectations) if expectations else None)
@@ -325,6 +335,30 @@ def explore(adapter: str, ruleset: str | None, rules_as_of: str | None, all_stat
         _writable(Path(report))
     sys.exit(run_explore(settings, Path(report) if report else None, Path(out) if out else None,
                          Console(soft_wrap=True)))
+
+
+def _states_played(adapter: str, chosen: tuple[rulesets.RulesState, ...], *, named: bool) -> tuple[
+        rulesets.RulesState, ...]:
+    """The states a command scores ``adapter`` under: with none named, the latest it declares (said on stderr); the
+    named ones it plays, a state it does not play refused in one line (bad input) — each left out of
+    ``--all-states``, said, unless it plays none."""
+    from shinpan.errors import RulesetError
+    from shinpan.states_played import declared_rules, default_state, refusal
+
+    played = declared_rules(adapter)
+    changes = rulesets.load()
+    if not named:
+        state, note = default_state(changes, played)
+        if note:
+            click.echo(f"note: {note}", err=True)
+        return (state,)
+    kept = tuple(state for state in chosen if changes.plays(played, state))
+    if not kept:
+        raise RulesetError(refusal(changes, played, chosen[0]) or "the engine plays none of these states")
+    if len(kept) < len(chosen):
+        click.echo(f"note: {len(chosen) - len(kept)} state(s) left out: the engine declares it does not play them",
+                   err=True)
+    return kept
 
 
 def _writable(path: Path) -> None:

@@ -12,6 +12,7 @@ rule wants. The public face is :func:`contract_test`, returning a :class:`Contra
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,7 +22,9 @@ from shinpan.adapters.registry import AdapterOptions, make_adapter
 from shinpan.contract_test.probes import PROBES, Probe, checked
 from shinpan.contract_test.rules import Rule, rules
 from shinpan.contract_test.session import Broken, Session, Skip
+from shinpan.errors import RulesetError
 from shinpan.session import handshake_changes
+from shinpan.states_played import default_state, refusal
 
 __all__ = ["PROBES", "ContractResult", "Finding", "Probe", "Rule", "contract_test", "rules"]
 
@@ -49,6 +52,8 @@ class ContractResult:
     engine: str
     rules_state: str
     findings: tuple[Finding, ...]
+    note: str | None = None
+    """Why the probes played the state they did, when it is not today's rules (the latest the engine declares)."""
 
     @property
     def broken(self) -> tuple[Finding, ...]:
@@ -75,7 +80,8 @@ class ContractResult:
 
     def as_json(self) -> dict[str, Any]:
         """The result as one JSON document."""
-        return {"adapter": self.adapter, "engine": self.engine, "rules_state": self.rules_state, "ok": self.ok,
+        return {"adapter": self.adapter, "engine": self.engine, "rules_state": self.rules_state, "note": self.note,
+                "ok": self.ok,
                 "broken_rules": list(self.broken_rules), "counts": self.counts(),
                 "findings": [vars(f) for f in self.findings]}
 
@@ -83,7 +89,8 @@ class ContractResult:
 def contract_test(spec: str, *, timeout: float = 5.0, state: str | None = None) -> ContractResult:
     """Play every probe the adapter ``spec`` names is touched by. ``state`` names the rules state to play (default:
     the latest state the adapter declares it plays). A spec that names no adapter is bad input
-    (:class:`~shinpan.adapters.errors.AdapterSpecError`), raised before any probe."""
+    (:class:`~shinpan.adapters.errors.AdapterSpecError`), raised before any probe; so is a ``state`` the adapter
+    does not play (:class:`~shinpan.errors.RulesetError`, after the handshake)."""
     options = AdapterOptions(timeout=timeout, startup_timeout=max(timeout, 30.0), validate=False, max_restarts=3)
     simulator = make_adapter(spec, options)
     changes = rulesets.load()
@@ -97,13 +104,27 @@ def contract_test(spec: str, *, timeout: float = 5.0, state: str | None = None) 
     except Broken as broken:
         findings.append(_broken("C-1.1", "the handshake", broken, session))
         return ContractResult(spec, "?", "?", tuple(findings))
-    session.rules = changes.select(state) if state else changes.latest_played(session.caps.get("rules"))
+    played = session.caps.get("rules")
+    note = None
+    if state:
+        session.rules = changes.select(state)
+        refused = refusal(changes, played, session.rules)
+        if refused is not None:
+            _stop(session)
+            raise RulesetError(refused)
+    else:
+        session.rules, note = default_state(changes, played)
     handshake = session.last  # what a probe of the declared capabilities shows
     for probe in PROBES:
         findings.append(_play(probe, session, handshake))
     engine = session.hello.get("engine", {})
     return ContractResult(spec, f"{engine.get('name', '?')} {engine.get('version', '?')}", session.rules.label,
-                          tuple(findings))
+                          tuple(findings), note)
+
+
+def _stop(session: Session) -> None:
+    with contextlib.suppress(Exception):  # refusing the state is what is reported
+        session.simulator.stop({"cmd": "stop"})
 
 
 def _play(probe: Probe, session: Session, handshake: tuple[dict[str, Any], Any] | None) -> Finding:

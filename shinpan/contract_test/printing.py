@@ -20,6 +20,8 @@ def render(result: ContractResult, *, verbose: bool = False) -> str:
     ``verbose``, every other probe's verdict, then the counts."""
     known = rules()
     lines = [f"contract-test: {printable(result.engine, one_line=True)}, rules state {result.rules_state}"]
+    if result.note:
+        lines.append(f"note: {result.note}")
     for finding in result.broken:
         rule = known.get(finding.rule)
         title = f"{rule.level} — {rule.title}" if rule else ""
@@ -36,7 +38,8 @@ def render(result: ContractResult, *, verbose: bool = False) -> str:
             lines.append(f"{finding.verdict:<9} {finding.rule:<7} {finding.probe}{why}")
     counts = result.counts()
     lines.append(f"{counts.get('pass', 0)} probe(s) passed, {counts.get('broken', 0)} broken, "
-                 f"{counts.get('skipped', 0)} skipped (answered unsupported), {counts.get('untouched', 0)} not "
-                 f"touched by the declared capabilities; rules broken: {', '.join(result.broken_rules) or 'none'}")
+                 f"{counts.get('skipped', 0)} skipped (unsupported, or not asked under these rules), "
+                 f"{counts.get('untouched', 0)} not touched by the declared capabilities; "
+                 f"rules broken: {', '.join(result.broken_rules) or 'none'}")
     lines.append("the contract: docs/contract.md (shinpan docs)")
     return "\n".join(lines) + "\n"
