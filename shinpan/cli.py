@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import sys
@@ -154,10 +155,13 @@ def main() -> None:
 @click.option("--junitxml", type=click.Path(dir_okay=False), help="Also write JUnit XML (pytest's) to this file.")
 @click.option("--trace", type=click.Path(file_okay=False), help="Write each scenario's messages to DIR/<id>.jsonl.")
 @click.option("--messages", type=click.Path(dir_okay=False), help="Write Cucumber Messages (NDJSON) to this file.")
+@click.option("--min-coverage", type=click.FloatRange(0, 100), metavar="P",
+              help="Exit 1 when coverage is below P percent (a warning, also in the report, says so either way).")
 @click.argument("pytest_args", nargs=-1, type=click.UNPROCESSED)
 def run(adapter: str | None, ruleset: str | None, rules_as_of: str | None, report: str | None, tags: str | None,
         seed: int, validate: bool, expectations: str | None, allow_xpass: bool, scenario_timeout: float,
         timeout_multiplier: float, junitxml: str | None, trace: str | None, messages: str | None,
+        min_coverage: float | None,
         pytest_args: tuple[str, ...]) -> None:
     """Run the conformance suite and print a summary per topic and status.
 
@@ -203,7 +207,7 @@ RUN_OPTIONS = (("ruleset", "--ruleset", "value"), ("rules_as_of", "--rules-as-of
                ("report", "--report", "path"), ("tags", "--tags", "value"), ("validate", "--validate", "flag"),
                ("expectations", "--expectations", "path"), ("allow_xpass", "--allow-xpass", "flag"),
                ("junitxml", "--junitxml", "path"), ("trace", "--trace-dir", "path"),  # pytest's --trace is pdb
-               ("messages", "--messages", "path"))
+               ("messages", "--messages", "path"), ("min_coverage", "--min-coverage", "value"))
 """The options of ``shinpan run`` (and those of them ``shinpan matrix`` has) passed on to the plugin when given:
 (parameter, pytest option, kind); a path is made absolute, a flag has no value."""
 
@@ -303,9 +307,11 @@ ORACLES = ("differential", "one-place", "new-object", "enter-triggers", "look-ba
               help="Seconds the adapter may take to answer one request.")
 @click.option("--expectations", type=click.Path(dir_okay=False, exists=True),
               help="The adapter's expectations file: a counterexample one of its entries shows is known.")
+@click.option("--min-coverage", type=click.FloatRange(0, 100), metavar="P",
+              help="Exit 1 when fewer than P percent of the examples were judged (not skipped); a warning says so.")
 def explore(adapter: str, ruleset: str | None, rules_as_of: str | None, all_states: bool, seed: int, examples: int,
             time_budget: float | None, database: str | None, report: str | None, out: str | None, workers: int,
-            only: tuple[str, ...], timeout: float, expectations: str | None) -> None:
+            only: tuple[str, ...], timeout: float, expectations: str | None, min_coverage: float | None) -> None:
     """Generate boards and moves, and judge the adapter's answers against the reference engine (differential) and
     against the rule properties; print each counterexample, shrunk, as a scenario of the suite.
 
@@ -334,7 +340,24 @@ def explore(adapter: str, ruleset: str | None, rules_as_of: str | None, all_stat
     if report:
         _writable(Path(report))
     sys.exit(run_explore(settings, Path(report) if report else None, Path(out) if out else None,
-                         Console(soft_wrap=True)))
+                         Console(soft_wrap=True), said=_drawn_nothing(adapter), min_coverage=min_coverage))
+
+
+def _drawn_nothing(adapter: str) -> list[str]:
+    """A warning when the mechanics ``adapter`` declares let the differential draw none of the ordinary moves."""
+    from shinpan.explore.moves import DRAWERS, playable
+    from shinpan.states_played import declared
+
+    capabilities = declared(adapter)
+    if capabilities is None:
+        return []
+    drawable = {kind for kind, drawer in DRAWERS.items() if drawer in playable(capabilities.get("mechanics", []))}
+    ordinary = ("summon", "end_turn", "move", "destroy", "draw")
+    if drawable & set(ordinary):
+        return []
+    return [f"the declared mechanics ({', '.join(capabilities.get('mechanics', [])) or 'none'}) let the differential "
+            f"draw none of the ordinary moves ({', '.join(ordinary)}): declare the mechanics of the moves the engine "
+            "plays (shinpan vocabulary; contract rule C-1.6)"]
 
 
 def _states_played(adapter: str, chosen: tuple[rulesets.RulesState, ...], *, named: bool) -> tuple[
@@ -359,6 +382,17 @@ def _states_played(adapter: str, chosen: tuple[rulesets.RulesState, ...], *, nam
         click.echo(f"note: {len(chosen) - len(kept)} state(s) left out: the engine declares it does not play them",
                    err=True)
     return kept
+
+
+def _matrix_failed(rows: list[dict[str, Any]], code: int, warned: list[str]) -> list[str]:
+    """What the matrix failed under: the states where a scenario failed; --min-coverage, when only it failed the
+    session; else the session itself, when pytest did not end with 0 or 1."""
+    failed = [row["ruleset"] for row in rows if row["exit_status"]]
+    if code == 1 and not failed and any("--min-coverage" in warning for warning in warned):
+        return ["--min-coverage (coverage below it)"]
+    if code not in (0, 1) or (code == 1 and not failed):  # the session itself went wrong
+        return failed or ["(the session: pytest exit status " + str(code) + ")"]
+    return failed
 
 
 def _writable(path: Path) -> None:
@@ -402,10 +436,12 @@ def lint(format_: str) -> None:
               help="The adapter's expectations file (TOML), applied in each state.")
 @click.option("--tags", metavar="EXPR", help="Only scenarios matching a Cucumber tag expression.")
 @click.option("--report", type=click.Path(dir_okay=False), help="Write the matrix's JSON Lines report to this file.")
+@click.option("--min-coverage", type=click.FloatRange(0, 100), metavar="P",
+              help="Exit 1 when coverage is below P percent (a warning, also in the report, says so either way).")
 @FORMAT
 @click.argument("pytest_args", nargs=-1, type=click.UNPROCESSED)
 def matrix(adapter: str | None, validate: bool, expectations: str | None, tags: str | None, report: str | None,
-           format_: str, pytest_args: tuple[str, ...]) -> None:
+           min_coverage: float | None, format_: str, pytest_args: tuple[str, ...]) -> None:
     """Run the suite just before and just after every change, and today, in one pytest session; print the statuses
     per state with the changes in doubt (exit 1 if a scenario fails under any).
 
@@ -449,16 +485,17 @@ def matrix(adapter: str | None, validate: bool, expectations: str | None, tags: 
         read_lines = read(path) if path.exists() else []
         lines = cases(read_lines)
     header = next((line for line in read_lines if line.get("type") == "header"), {})
+    warned = [str(w) for line in read_lines if line.get("type") == "footer" for w in line.get("warnings", [])]
     states = [str(label) for label in header.get("states", states)]  # without those the adapter does not play
     not_played = [str(label) for label in header.get("not_played", [])]
     rows = matrix_.annotate(matrix_.rows(states, [(str(line["ruleset"]), str(line["status"])) for line in lines]),
                             changes)
-    failed = [row["ruleset"] for row in rows if row["exit_status"]]
-    if code not in (0, 1) or (code == 1 and not failed):  # the session itself went wrong
-        failed = failed or ["(the session: pytest exit status " + str(code) + ")"]
+    failed = _matrix_failed(rows, code, warned)
     if format_ == "json":
         click.echo(json.dumps({"adapter": adapter, "expectations": expectations, "rulesets": rows,
-                               "not_played": not_played, "failed": failed}, ensure_ascii=False))
+                               "not_played": not_played, "failed": failed, "warnings": warned}, ensure_ascii=False))
+        for warning in warned:  # the terminal's summary, which says them, is off: stderr does
+            click.echo(f"WARNING: {warning}", err=True)
     if failed:
         raise click.ClickException(f"the suite failed under: {', '.join(failed)}")
     if format_ == "pretty" and not_played:
@@ -570,9 +607,13 @@ def expectations_update(report: str, file_: str, include_unsupported: bool) -> N
     old = exp.load(target) if target.exists() else None
     spec = head.get("adapter", {}).get("spec")
     new = exp.update(run.cases(), old, spec if isinstance(spec, str) else None, include_lacking=include_unsupported)
+    reached = next((line.get("coverage") for line in run.lines() if line.get("type") == "footer"), None)
+    if isinstance(reached, int | float):  # a later run below it warns (no silent zero)
+        new = dataclasses.replace(new, coverage=round(100 * reached, 1))
     outputs.write_text(target, exp.dumps(new))  # whole or not at all
     before = len(old.entries) if old else 0
-    click.echo(f"{target}: {len(new.entries)} expectation(s) (was {before})")
+    click.echo(f"{target}: {len(new.entries)} expectation(s) (was {before})"
+               + (f"; coverage {new.coverage:.1f} % recorded" if new.coverage is not None else ""))
     reasons = [] if include_unsupported else exp.lacking(run.cases())
     if reasons:
         click.echo(f"{sum(n for _, n in reasons)} scenario(s) the adapter lacks something for (UNSUPPORTED, "

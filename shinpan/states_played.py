@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from shinpan import __version__
@@ -20,6 +21,13 @@ from shinpan.rulesets import Changes, RulesState
 def declared_rules(spec: str, *, timeout: float = 30.0) -> Mapping[str, Any] | None:
     """The ``rules`` the adapter ``spec`` declares (``None``: every state, or an adapter that did not answer the
     handshake, which the command then reports in its own way)."""
+    rules = (declared(spec, timeout=timeout) or {}).get("rules")
+    return rules if isinstance(rules, Mapping) else None
+
+
+@cache
+def declared(spec: str, *, timeout: float = 30.0) -> Mapping[str, Any] | None:
+    """The capabilities the adapter ``spec`` declares in its handshake (``None`` if it did not answer one)."""
     from shinpan.adapters.contract import PROTOCOL_VERSION
     from shinpan.adapters.registry import AdapterOptions, make_adapter
     from shinpan.rulesets import load
@@ -29,8 +37,8 @@ def declared_rules(spec: str, *, timeout: float = 30.0) -> Mapping[str, Any] | N
     try:
         hello = simulator.hello({"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": __version__,
                                  "changes": handshake_changes(load())})
-        rules = hello.get("capabilities", {}).get("rules") if isinstance(hello, Mapping) else None
-        return rules if isinstance(rules, Mapping) else None
+        capabilities = hello.get("capabilities") if isinstance(hello, Mapping) else None
+        return capabilities if isinstance(capabilities, Mapping) else None
     except Exception:  # a broken adapter is the command's to report, with its own status
         return None
     finally:

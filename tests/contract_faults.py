@@ -86,12 +86,17 @@ class UnknownChangeDeclared(Wrong):
         return {**caps, "changes": [*caps["changes"], "my-2024-errata"]}
 
 
+MOVE_MECHANICS = ("zones", "summon", "tap", "summoning_sickness", "speed_attacker", "turns", "attack", "spells",
+                  "mana", "power_modifiers")
+"""The mechanics no @requires tag of the suite names: those of the moves themselves."""
+
+
 class RequiresTagsOnly(Wrong):
     """Declares only the values of the suite's @requires tags it found, not the mechanics of the moves it plays
-    (summon, turns): explore never draws a summon or an end of turn for it."""
+    (zones, summon, turns, …): explore never draws an ordinary move for it."""
 
     def capabilities(self, caps: Message) -> Message:
-        return {**caps, "mechanics": [m for m in caps["mechanics"] if m not in ("summon", "turns")]}
+        return {**caps, "mechanics": [m for m in caps["mechanics"] if m not in MOVE_MECHANICS]}
 
 
 class ChangingCapabilities(Wrong):
