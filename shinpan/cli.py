@@ -540,7 +540,7 @@ def new_adapter(directory: Path, lang: str) -> None:
     written = new_adapter(directory, lang)
     for path in written:
         click.echo(f"wrote {path}")
-    click.echo(f"next: cd {directory} && shinpan smoke --adapter 'cmd:{LANGUAGES[lang].command}'")
+    click.echo(f"next: cd {directory} && shinpan contract-test --adapter 'cmd:{LANGUAGES[lang].command}'")
 
 
 @main.command()
