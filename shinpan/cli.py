@@ -184,7 +184,6 @@ def run(adapter: str | None, ruleset: str | None, rules_as_of: str | None, repor
     if adapter and not (ruleset or rules_as_of):  # an engine that does not play today's rules: its latest, said
         from shinpan.states_played import declared_rules, default_state
 
-        _check_adapter(adapter)
         state, note = default_state(rulesets.load(), declared_rules(adapter))
         if note:
             click.echo(f"note: {note}", err=True)
@@ -545,7 +544,8 @@ def new_adapter(directory: Path, lang: str) -> None:
 
 @main.command()
 @click.option("--open", "open_", is_flag=True, help="Open the adapter guide with the system's viewer.")
-def docs(open_: bool) -> None:
+@click.option("--contract", is_flag=True, help="Print the contract itself (docs/contract.md: its numbered rules).")
+def docs(open_: bool, contract: bool) -> None:
     """Print where the adapter guide (docs/adapters.md), the contract (docs/contract.md) and the CI recipe are, as
     installed with the kit.
 
@@ -554,6 +554,9 @@ def docs(open_: bool) -> None:
     from shinpan.scaffold import guide
 
     path = guide()
+    if contract:
+        click.echo((path.parent / "contract.md").read_text(encoding="utf-8"), nl=False)
+        return
     click.echo(str(path))
     click.echo(str(path.parent / "contract.md"))
     click.echo(str(path.parent / "ci" / "shinpan-conformance.yml"))

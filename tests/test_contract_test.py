@@ -120,3 +120,10 @@ def test_a_new_adapter_project_runs_the_contract_test_first_and_passes_it(lang: 
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(tmp_path / "mine")
         assert contract_test(f"cmd:{command}").ok
+
+
+def test_shinpan_docs_prints_where_the_contract_is_and_the_contract_itself() -> None:
+    where = CliRunner().invoke(main, ["docs"])
+    assert where.exit_code == 0 and Path(where.output.splitlines()[1]).name == "contract.md"
+    printed = CliRunner().invoke(main, ["docs", "--contract"])
+    assert printed.exit_code == 0 and "### C-1.1 MUST" in printed.output and "### C-8.3 MUST" in printed.output

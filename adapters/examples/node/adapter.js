@@ -196,7 +196,8 @@ function handle(request) {
   switch (request.cmd) {
     case "hello":
       if (request.protocol !== PROTOCOL) {
-        return { status: "error", message: `the kit speaks protocol ${request.protocol}, this adapter ${PROTOCOL}` };
+        return { status: "error", message: `the kit speaks protocol ${request.protocol}, this adapter was written for ` +
+                 `protocol ${PROTOCOL}: CHANGELOG.md (shinpan docs) lists what each protocol changed` };
       }
       CAPABILITIES.changes = changesWePlay(request.changes || []);
       return {
