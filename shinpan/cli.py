@@ -801,6 +801,8 @@ def site(out: str, reports: tuple[str, ...], run_reference: bool, expectations: 
         if engine.other_suite:
             click.echo(f"warning: {shown}: report of another version of the suite (suite_hash differs); shown with a "
                        "warning", err=True)
+        for warning in engine.run_warnings:  # no silent zero: what the run warned of is said again
+            click.echo(f"warning: {shown}: {printable(warning, one_line=True)}", err=True)
         if engine.footer_disagrees:
             click.echo(f"warning: {shown}: its footer disagrees with its case lines; its scores are worked out again "
                        "from the lines, and shown with a warning", err=True)

@@ -81,3 +81,12 @@ def test_explore_warns_when_the_declared_mechanics_draw_no_ordinary_move() -> No
 
 def test_skip_reasons_are_listed_the_commonest_first() -> None:
     assert list(commonest_first({"b": 1, "a": 1, "c": 5})) == ["c", "a", "b"]
+
+
+def test_the_site_says_again_what_the_run_warned_of(tmp_path: Path) -> None:
+    report = tmp_path / "run.jsonl"
+    assert _shinpan("run", "--adapter", REFUSES, "--tags", "@topic:basics", "--report", str(report)).returncode == 0
+    done = _shinpan("site", "--out", str(tmp_path / "site"), "--report", str(report))
+    assert done.returncode == 0 and "warning: run.jsonl" in done.stderr and "coverage is 0 %" in done.stderr
+    engines = (tmp_path / "site" / "engines.html").read_text(encoding="utf-8")
+    assert "実行時の警告: coverage is 0 %" in engines
