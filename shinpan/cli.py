@@ -168,9 +168,9 @@ def run(adapter: str | None, ruleset: str | None, rules_as_of: str | None, repor
     Extra arguments go to pytest as given (e.g. a feature path, -k, -x, -v, -n 2, --basetemp DIR); with no
     path among them the whole suite runs.
 
-    Exit status: 0 every scenario passed (or was expected), 1 some did not, 2 interrupted (Ctrl-C,
-    SIGTERM; the report still ends with its footer), 3 a bug in the kit, 4 bad input, 5 no scenario
-    selected.
+    Exit status: 0 every scenario passed (or was expected), 1 some did not (or coverage < --min-coverage), 2
+    interrupted (Ctrl-C, SIGTERM; the report still ends with its footer), 3 a bug in the kit, 4 bad input, 5 no
+    scenario selected.
     """
     import contextlib
 
@@ -314,7 +314,8 @@ def explore(adapter: str, ruleset: str | None, rules_as_of: str | None, all_stat
     """Generate boards and moves, and judge the adapter's answers against the reference engine (differential) and
     against the rule properties; print each counterexample, shrunk, as a scenario of the suite.
 
-    Exit status: 0 nothing found (or only known deviations of --expectations), 1 counterexamples, 2 interrupted
+    Exit status: 0 nothing found (or only known deviations of --expectations), 1 counterexamples (or fewer examples
+    judged than --min-coverage), 2 interrupted
     (Ctrl-C, SIGTERM: what was reached is shown and written), 4 bad input (nothing explored).
     """
     from rich.console import Console
@@ -449,8 +450,8 @@ def matrix(adapter: str | None, validate: bool, expectations: str | None, tags: 
     machine's cores (pytest-xdist); the counts and the report are the same either way; `--trace-dir DIR` keeps a
     transcript per scenario and state.
 
-    Exit status: 0 the suite passed under every state, 1 it failed under some, 4 bad input (checked before
-    anything runs).
+    Exit status: 0 the suite passed under every state, 1 it failed under some (or coverage < --min-coverage), 4 bad
+    input (checked before anything runs).
     """
     import tempfile
 
