@@ -69,3 +69,19 @@ def test_run_with_no_state_named_gives_the_verdicts_of_the_latest_declared_state
     named, _ = _run(tmp_path, "named", "--ruleset", "2004-06-30")
     assert unnamed == named and "PASS" in unnamed.values() and "UNSUPPORTED" not in unnamed.values()
     assert NOTE in said
+
+
+def test_explore_gives_the_same_verdicts_with_no_state_named_as_with_its_state_named(tmp_path: Path) -> None:
+    def explored(name: str, *state: str) -> list[tuple[str, str, str, int]]:
+        report = tmp_path / f"{name}.jsonl"
+        done = subprocess.run([sys.executable, "-m", "shinpan", "explore", "--adapter", OLD, "--examples", "5",
+                               "--property", "differential", "--property", "one-place", "--report", str(report),
+                               *state], capture_output=True, text=True, cwd=PROJECT_ROOT, timeout=600, check=False)
+        assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+        lines = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
+        return [(line["oracle"], line["state"], line["verdict"], line["examples"]) for line in lines
+                if line["type"] == "property"]
+
+    unnamed = explored("unnamed")
+    assert unnamed == explored("named", "--rules-as-of", "2004-06-30")
+    assert {state for _, state, _, _ in unnamed} == {"2004-06-30"}
