@@ -127,3 +127,10 @@ def test_shinpan_docs_prints_where_the_contract_is_and_the_contract_itself() -> 
     assert where.exit_code == 0 and Path(where.output.splitlines()[1]).name == "contract.md"
     printed = CliRunner().invoke(main, ["docs", "--contract"])
     assert printed.exit_code == 0 and "### C-1.1 MUST" in printed.output and "### C-8.3 MUST" in printed.output
+
+
+def test_an_adapter_that_writes_garbage_breaks_one_rule_with_no_traceback() -> None:
+    garbage = f"cmd:{sys.executable} -c \"print('garbage')\""
+    result = CliRunner().invoke(main, ["contract-test", "--adapter", garbage, "--timeout", "2"])
+    assert result.exit_code == 1 and "BROKEN C-8.1" in result.output and "not JSON: 'garbage'" in result.output
+    assert "Traceback" not in result.output

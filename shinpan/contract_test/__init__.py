@@ -95,7 +95,17 @@ def contract_test(spec: str, *, timeout: float = 5.0, state: str | None = None) 
     simulator = make_adapter(spec, options)
     changes = rulesets.load()
     session = Session(simulator, changes, changes.today())
-    findings: list[Finding] = []
+    try:
+        return _probed(spec, session, state)
+    finally:  # whatever happened, nothing is left running (stop was probed last, when the probes got there)
+        close = getattr(simulator, "close", None)
+        with contextlib.suppress(Exception):
+            if callable(close):
+                close()
+
+
+def _probed(spec: str, session: Session, state: str | None) -> ContractResult:
+    changes, findings = session.changes, []
     session.rule = "C-1.1"
     try:
         session.hello = session.send({"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": __version__,

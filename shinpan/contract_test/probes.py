@@ -600,6 +600,6 @@ def checked(session: Session, run: Run) -> None:
         raise
     except Skip:
         raise
-    except (KeyError, TypeError, IndexError) as error:  # an answer shaped otherwise than the probe could read
+    except (KeyError, TypeError, IndexError, AttributeError, ValueError) as error:  # an answer shaped otherwise
         raise Broken("C-8.1", f"an answer the contract's messages describe ({type(error).__name__}: {error})") \
             from None
