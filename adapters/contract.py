@@ -14,6 +14,25 @@ from shinpan.adapters.schemas import protocol_version
 PROTOCOL_VERSION: int = protocol_version()
 """The protocol version this kit speaks (read from the schema)."""
 
+
+
+def changelog_entries(adapter: int, kit: int = PROTOCOL_VERSION) -> str:
+    """The entries of CHANGELOG.md (shipped as ``docs/CHANGELOG.md``) an adapter of protocol ``adapter`` reads to
+    follow a kit speaking ``kit``: those of each protocol after its own, up to the kit's."""
+    if adapter < kit:
+        entries = " and ".join(f"'Protocol {n}'" for n in range(adapter + 1, kit + 1))
+        return f"read CHANGELOG.md, {entries}, and update the adapter (or install a kit speaking protocol {adapter})"
+    return f"install a kit speaking protocol {adapter} (pip install -U shinpan; CHANGELOG.md lists each protocol)"
+
+
+def protocol_mismatch(kit: object, adapter: int) -> str:
+    """The one line a handshake refused for another protocol says: both versions and the changelog entry to read."""
+    if not isinstance(kit, int):
+        return f"the request names no protocol; this adapter was written for protocol {adapter}"
+    return (f"the kit speaks protocol {kit}, this adapter was written for protocol {adapter}: "
+            f"{changelog_entries(adapter, kit)}")
+
+
 COMMANDS: tuple[str, ...] = ("hello", "new_game", "setup", "act", "observe", "stop")
 """Every request's ``cmd``, in the order of a run; each is a method of :class:`Simulator`."""
 

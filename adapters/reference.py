@@ -14,7 +14,7 @@ from typing import Any, ClassVar, cast
 
 from shinpan import __version__
 from shinpan.adapters import cards
-from shinpan.adapters.contract import ChoiceKind, EngineInfo, Observable, PlayerName
+from shinpan.adapters.contract import PROTOCOL_VERSION, ChoiceKind, EngineInfo, Observable, PlayerName
 from shinpan.adapters.sdk import (
     Action,
     BadRequest,
@@ -106,6 +106,7 @@ class ReferenceSimulator(EngineAdapter[Card], BoardHooks[Card, Card]):
     """The reference engine behind the Simulator contract; it is its own board's hooks."""
 
     ENGINE: ClassVar[EngineInfo] = {"name": "shinpan-reference", "version": __version__, "language": "Python"}
+    PROTOCOL = PROTOCOL_VERSION  # the kit's own engine: written for the protocol the kit speaks, whichever it is
     MECHANICS = MECHANICS
     OBSERVABLES: ClassVar[tuple[Observable, ...]] = (
         "tapped", "tapped_mana", "power", "summoning_sick", "can_attack", "attacking", "lost", "waiting", "events",

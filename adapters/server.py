@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from typing import IO, Any
 
 from shinpan.adapters import schemas
-from shinpan.adapters.contract import COMMANDS, PROTOCOL_VERSION, Simulator
+from shinpan.adapters.contract import COMMANDS, PROTOCOL_VERSION, Simulator, protocol_mismatch
 
 STOPPED = "__stopped__"
 
@@ -40,9 +40,9 @@ def handle(simulator: Simulator, line: str, *, validate: bool = False) -> dict[s
         problems = schemas.problems("request", request)
         if problems:
             return {"status": "error", "message": "invalid request: " + "; ".join(problems)}
-    if request["cmd"] == "hello" and request.get("protocol") != PROTOCOL_VERSION:
-        return {"status": "error",
-                "message": f"the kit speaks protocol {request.get('protocol')}, this adapter {PROTOCOL_VERSION}"}
+    written_for = getattr(simulator, "PROTOCOL", None) or PROTOCOL_VERSION  # an SDK adapter says its own (C-1.2)
+    if request["cmd"] == "hello" and request.get("protocol") != written_for:
+        return {"status": "error", "message": protocol_mismatch(request.get("protocol"), written_for)}
     try:
         response: dict[str, Any] = dict(getattr(simulator, request["cmd"])(request))
     except Exception as error:  # an engine bug costs this request, not the server

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import os
@@ -158,19 +159,22 @@ def main() -> None:
 @click.option("--junitxml", type=click.Path(dir_okay=False), help="Also write JUnit XML (pytest's) to this file.")
 @click.option("--trace", type=click.Path(file_okay=False), help="Write each scenario's messages to DIR/<id>.jsonl.")
 @click.option("--messages", type=click.Path(dir_okay=False), help="Write Cucumber Messages (NDJSON) to this file.")
+@click.option("--min-coverage", type=click.FloatRange(0, 100), metavar="P",
+              help="Exit 1 when coverage is below P percent (a warning, also in the report, says so either way).")
 @click.argument("pytest_args", nargs=-1, type=click.UNPROCESSED)
 def run(adapter: str | None, ruleset: str | None, rules_as_of: str | None, report: str | None, tags: str | None,
         seed: int, validate: bool, expectations: str | None, allow_xpass: bool, scenario_timeout: float,
         timeout_multiplier: float, junitxml: str | None, trace: str | None, messages: str | None,
+        min_coverage: float | None,
         pytest_args: tuple[str, ...]) -> None:
     """Run the conformance suite and print a summary per topic and status.
 
     Extra arguments go to pytest as given (e.g. a feature path, -k, -x, -v, -n 2, --basetemp DIR); with no
     path among them the whole suite runs.
 
-    Exit status: 0 every scenario passed (or was expected), 1 some did not, 2 interrupted (Ctrl-C,
-    SIGTERM; the report still ends with its footer), 3 a bug in the kit, 4 bad input, 5 no scenario
-    selected (nothing is written: a previous report stays as it was).
+    Exit status: 0 every scenario passed (or was expected), 1 some did not (or coverage < --min-coverage), 2
+    interrupted (Ctrl-C, SIGTERM; the report still ends with its footer), 3 a bug in the kit, 4 bad input, 5 no
+    scenario selected (nothing is written: a previous report stays as it was).
     """
     import contextlib
 
@@ -181,6 +185,13 @@ def run(adapter: str | None, ruleset: str | None, rules_as_of: str | None, repor
 
     _check_parallel(pytest_args)
     params = dict(click.get_current_context().params)
+    if adapter and not (ruleset or rules_as_of):  # an engine that does not play today's rules: its latest, said
+        from shinpan.states_played import declared_rules, default_state
+
+        state, note = default_state(rulesets.load(), declared_rules(adapter))
+        if note:
+            click.echo(f"note: {note}", err=True)
+            params["ruleset"] = state.label
     with contextlib.ExitStack() as stack:
         if report == "-":  # the report on stdout, whole, at the end; what the run prints goes to stderr
             params["report"] = stack.enter_context(pipes.stdout_as_file("report.jsonl"))
@@ -199,7 +210,7 @@ RUN_OPTIONS = (("ruleset", "--ruleset", "value"), ("rules_as_of", "--rules-as-of
                ("report", "--report", "path"), ("tags", "--tags", "value"), ("validate", "--validate", "flag"),
                ("expectations", "--expectations", "path"), ("allow_xpass", "--allow-xpass", "flag"),
                ("junitxml", "--junitxml", "path"), ("trace", "--trace-dir", "path"),  # pytest's --trace is pdb
-               ("messages", "--messages", "path"))
+               ("messages", "--messages", "path"), ("min_coverage", "--min-coverage", "value"))
 """The options of ``shinpan run`` (and those of them ``shinpan matrix`` has) passed on to the plugin when given:
 (parameter, pytest option, kind); a path is made absolute, a flag has no value."""
 
@@ -305,13 +316,17 @@ MAX_WORKERS = max(4, os.cpu_count() or 1)
               help="Seconds the adapter may take to answer one request.")
 @click.option("--expectations", type=click.Path(dir_okay=False, exists=True),
               help="The adapter's expectations file: a counterexample one of its entries shows is known.")
+@click.option("--min-coverage", type=click.FloatRange(0, 100), metavar="P",
+              help="Exit 1 when fewer than P percent of the examples were judged (not skipped); a warning says so.")
 def explore(adapter: str | None, ruleset: str | None, rules_as_of: str | None, all_states: bool, seed: int,
             examples: int, time_budget: float | None, database: str | None, report: str | None, out: str | None,
-            workers: int, only: tuple[str, ...], timeout: float, expectations: str | None) -> None:
+            workers: int, only: tuple[str, ...], timeout: float, expectations: str | None,
+            min_coverage: float | None) -> None:
     """Generate boards and moves, and judge the adapter's answers against the reference engine (differential) and
     against the rule properties; print each counterexample, shrunk, as a scenario of the suite.
 
-    Exit status: 0 nothing found (or only known deviations of --expectations), 1 counterexamples, 2 interrupted
+    Exit status: 0 nothing found (or only known deviations of --expectations), 1 counterexamples (or fewer examples
+    judged than --min-coverage), 2 interrupted
     (Ctrl-C, SIGTERM: what was reached is shown and written), 4 bad input (nothing explored).
     """
     from rich.console import Console
@@ -329,12 +344,66 @@ def explore(adapter: str | None, ruleset: str | None, rules_as_of: str | None, a
     explore_outputs.check(report, out, database, expectations)
     _check_adapter(adapter)
     explore_outputs.check_adapter(adapter, timeout)
-    settings = Settings(adapter, states(ruleset, rules_as_of, all_states), seed=seed, examples=examples,
+    settings = Settings(adapter, _states_played(adapter, states(ruleset, rules_as_of, all_states),
+                                                named=bool(ruleset or rules_as_of or all_states)),
+                        seed=seed, examples=examples,
                         time_budget=time_budget, database=Path(database) if database else None, only=only,
                         workers=workers, timeout=timeout,
                         expectations=Path(expectations) if expectations else None)
     sys.exit(run_explore(settings, Path(report) if report else None, Path(out) if out else None,
-                         Console(soft_wrap=True)))
+                         Console(soft_wrap=True), said=_drawn_nothing(adapter), min_coverage=min_coverage))
+
+
+def _drawn_nothing(adapter: str) -> list[str]:
+    """A warning when the mechanics ``adapter`` declares let the differential draw none of the ordinary moves."""
+    from shinpan.explore.moves import DRAWERS, playable
+    from shinpan.states_played import declared
+
+    capabilities = declared(adapter)
+    if capabilities is None:
+        return []
+    drawable = {kind for kind, drawer in DRAWERS.items() if drawer in playable(capabilities.get("mechanics", []))}
+    ordinary = ("summon", "end_turn", "move", "destroy", "draw")
+    if drawable & set(ordinary):
+        return []
+    return [f"the declared mechanics ({', '.join(capabilities.get('mechanics', [])) or 'none'}) let the differential "
+            f"draw none of the ordinary moves ({', '.join(ordinary)}): declare the mechanics of the moves the engine "
+            "plays (shinpan vocabulary; contract rule C-1.6)"]
+
+
+def _states_played(adapter: str, chosen: tuple[rulesets.RulesState, ...], *, named: bool) -> tuple[
+        rulesets.RulesState, ...]:
+    """The states a command scores ``adapter`` under: with none named, the latest it declares (said on stderr); the
+    named ones it plays, a state it does not play refused in one line (bad input) — each left out of
+    ``--all-states``, said, unless it plays none."""
+    from shinpan.errors import RulesetError
+    from shinpan.states_played import declared_rules, default_state, refusal
+
+    played = declared_rules(adapter)
+    changes = rulesets.load()
+    if not named:
+        state, note = default_state(changes, played)
+        if note:
+            click.echo(f"note: {note}", err=True)
+        return (state,)
+    kept = tuple(state for state in chosen if changes.plays(played, state))
+    if not kept:
+        raise RulesetError(refusal(changes, played, chosen[0]) or "the engine plays none of these states")
+    if len(kept) < len(chosen):
+        click.echo(f"note: {len(chosen) - len(kept)} state(s) left out: the engine declares it does not play them",
+                   err=True)
+    return kept
+
+
+def _matrix_failed(rows: list[dict[str, Any]], code: int, warned: list[str]) -> list[str]:
+    """What the matrix failed under: the states where a scenario failed; --min-coverage, when only it failed the
+    session; else the session itself, when pytest did not end with 0 or 1."""
+    failed = [row["ruleset"] for row in rows if row["exit_status"]]
+    if code == 1 and not failed and any("--min-coverage" in warning for warning in warned):
+        return ["--min-coverage (coverage below it)"]
+    if code not in (0, 1) or (code == 1 and not failed):  # the session itself went wrong
+        return failed or ["(the session: pytest exit status " + str(code) + ")"]
+    return failed
 
 
 
@@ -370,10 +439,12 @@ def lint(format_: str) -> None:
               help="The adapter's expectations file (TOML), applied in each state.")
 @click.option("--tags", metavar="EXPR", help="Only scenarios matching a Cucumber tag expression.")
 @click.option("--report", type=click.Path(dir_okay=False), help="Write the matrix's JSON Lines report to this file.")
+@click.option("--min-coverage", type=click.FloatRange(0, 100), metavar="P",
+              help="Exit 1 when coverage is below P percent (a warning, also in the report, says so either way).")
 @FORMAT
 @click.argument("pytest_args", nargs=-1, type=click.UNPROCESSED)
 def matrix(adapter: str | None, validate: bool, expectations: str | None, tags: str | None, report: str | None,
-           format_: str, pytest_args: tuple[str, ...]) -> None:
+           min_coverage: float | None, format_: str, pytest_args: tuple[str, ...]) -> None:
     """Run the suite just before and just after every change, and today, in one pytest session; print the statuses
     per state with the changes in doubt (exit 1 if a scenario fails under any).
 
@@ -382,8 +453,8 @@ def matrix(adapter: str | None, validate: bool, expectations: str | None, tags: 
     machine's cores (pytest-xdist); the counts and the report are the same either way; `--trace-dir DIR` keeps a
     transcript per scenario and state.
 
-    Exit status: 0 the suite passed under every state, 1 it failed under some, 4 bad input (checked before
-    anything runs).
+    Exit status: 0 the suite passed under every state, 1 it failed under some (or coverage < --min-coverage), 4 bad
+    input (checked before anything runs).
     """
     import tempfile
 
@@ -417,16 +488,17 @@ def matrix(adapter: str | None, validate: bool, expectations: str | None, tags: 
         read_lines = read(path) if path.exists() else []
         lines = cases(read_lines)
     header = next((line for line in read_lines if line.get("type") == "header"), {})
+    warned = [str(w) for line in read_lines if line.get("type") == "footer" for w in line.get("warnings", [])]
     states = [str(label) for label in header.get("states", states)]  # without those the adapter does not play
     not_played = [str(label) for label in header.get("not_played", [])]
     rows = matrix_.annotate(matrix_.rows(states, [(str(line["ruleset"]), str(line["status"])) for line in lines]),
                             changes)
-    failed = [row["ruleset"] for row in rows if row["exit_status"]]
-    if code not in (0, 1) or (code == 1 and not failed):  # the session itself went wrong
-        failed = failed or ["(the session: pytest exit status " + str(code) + ")"]
+    failed = _matrix_failed(rows, code, warned)
     if format_ == "json":
         click.echo(json.dumps({"adapter": adapter, "expectations": expectations, "rulesets": rows,
-                               "not_played": not_played, "failed": failed}, ensure_ascii=False))
+                               "not_played": not_played, "failed": failed, "warnings": warned}, ensure_ascii=False))
+        for warning in warned:  # the terminal's summary, which says them, is off: stderr does
+            click.echo(f"WARNING: {warning}", err=True)
     if failed:
         raise click.ClickException(f"the suite failed under: {', '.join(failed)}")
     if format_ == "pretty" and not_played:
@@ -474,20 +546,26 @@ def new_adapter(directory: Path, lang: str) -> None:
         click.echo(f"wrote {printable(path, one_line=True)}")
     # a line to paste: the folder is one word for the shell whatever its name holds
     adapter = shell_word(f"cmd:{LANGUAGES[lang].command}")
-    click.echo(f"next: cd {shell_word(str(directory))} && shinpan smoke --adapter {adapter}")
+    click.echo(f"next: cd {shell_word(str(directory))} && shinpan contract-test --adapter {adapter}")
 
 
 @main.command()
 @click.option("--open", "open_", is_flag=True, help="Open the adapter guide with the system's viewer.")
-def docs(open_: bool) -> None:
-    """Print where the adapter guide (docs/adapters.md) and the CI recipe are, as installed with the kit.
+@click.option("--contract", is_flag=True, help="Print the contract itself (docs/contract.md: its numbered rules).")
+def docs(open_: bool, contract: bool) -> None:
+    """Print where the adapter guide (docs/adapters.md), the contract (docs/contract.md) and the CI recipe are, as
+    installed with the kit.
 
     Exit status: 0.
     """
     from shinpan.scaffold import guide
 
     path = guide()
+    if contract:
+        click.echo((path.parent / "contract.md").read_text(encoding="utf-8"), nl=False)
+        return
     click.echo(str(path))
+    click.echo(str(path.parent / "contract.md"))
     click.echo(str(path.parent / "ci" / "shinpan-conformance.yml"))
     if open_:
         click.launch(str(path))
@@ -539,9 +617,13 @@ def expectations_update(report: str, file_: str, include_unsupported: bool) -> N
     old = exp.load(target) if target.exists() else None
     spec = head.get("adapter", {}).get("spec")
     new = exp.update(run.cases(), old, spec if isinstance(spec, str) else None, include_lacking=include_unsupported)
+    reached = next((line.get("coverage") for line in run.lines() if line.get("type") == "footer"), None)
+    if isinstance(reached, int | float):  # a later run below it warns (no silent zero)
+        new = dataclasses.replace(new, coverage=round(100 * reached, 1))
     outputs.write_text(target, exp.dumps(new))  # whole or not at all
     before = len(old.entries) if old else 0
-    click.echo(f"{target}: {len(new.entries)} expectation(s) (was {before})")
+    click.echo(f"{target}: {len(new.entries)} expectation(s) (was {before})"
+               + (f"; coverage {new.coverage:.1f} % recorded" if new.coverage is not None else ""))
     reasons = [] if include_unsupported else exp.lacking(run.cases())
     if reasons:
         click.echo(f"{sum(n for _, n in reasons)} scenario(s) the adapter lacks something for (UNSUPPORTED, "
@@ -595,6 +677,30 @@ def smoke(adapter: str, timeout: float, format_: str) -> None:
         sys.exit(2)
 
 
+@main.command("contract-test")
+@click.option("--adapter", required=True, help="The adapter to check. It is " + ADAPTER_KINDS)
+@click.option("--timeout", type=POSITIVE, default=5.0, show_default=True, help="Seconds for each exchange.")
+@click.option("--ruleset", metavar="STATE", help="The rules state to play (default: the latest the adapter declares).")
+@click.option("-v", "--verbose", is_flag=True, help="Also list every probe that passed, was skipped or untouched.")
+@FORMAT
+def contract_test(adapter: str, timeout: float, ruleset: str | None, verbose: bool, format_: str) -> None:
+    """Probe the adapter against the written contract (docs/contract.md): short games for each rule its declared
+    capabilities touch; each broken rule is printed by its C- number with the request, the answer and what the rule
+    wants. Run it before the suite.
+
+    Exit status: 0 no rule broken, 1 a rule broken, 4 bad input (an adapter spec that names no adapter).
+    """
+    from shinpan.contract_test import contract_test as probe_adapter
+    from shinpan.contract_test.printing import render
+    from shinpan.outputs import json_line
+
+    result = probe_adapter(adapter, timeout=timeout, state=ruleset)
+    click.echo(json_line(result.as_json()) if format_ == "json" else render(result, verbose=verbose), nl=False)
+    if format_ == "json":
+        click.echo("")
+    sys.exit(0 if result.ok else 1)
+
+
 @main.command("dump-cases")
 @SUITE
 @_ruleset_options
@@ -614,7 +720,7 @@ def dump_cases(ruleset: str | None, rules_as_of: str | None, with_messages: bool
         if with_messages:
             case = compiled[record["id"]]
             record.update(protocol=case["protocol"], capabilities=case["capabilities"], messages=case["messages"],
-                          reference_status=case["reference_status"])
+                          reference_status=case["reference_status"], reference_exchanges=case["reference_exchanges"])
         click.echo(json.dumps(record, ensure_ascii=False))
 
 
@@ -624,18 +730,22 @@ def _compiled_cases(ruleset: str | None, rules_as_of: str | None) -> dict[str, d
     nothing under these rules)."""
     from shinpan.adapters.registry import make_adapter
     from shinpan.cases import applicability, as_record, compile_case, execute
+    from shinpan.cases.exchanges import Recorded
     from shinpan.session import AdapterSession
 
     changes = rulesets.load()
     state = changes.select(ruleset, rules_as_of)
-    session = AdapterSession(make_adapter("reference"), "reference")
+    reference = Recorded(make_adapter("reference"))
+    session = AdapterSession(reference, "reference")
     found = {}
     try:
         for scenario in suite.cases():
             case = compile_case(scenario, state.as_sent())
             skip = applicability(scenario.values, state, changes)
+            reference.begin()
             status = skip.status if skip is not None else execute(case, session).status
-            found[scenario.id] = {**as_record(case), "reference_status": status.value}
+            found[scenario.id] = {**as_record(case), "reference_status": status.value,
+                                  "reference_exchanges": reference.exchanges}
     finally:
         session.stop()
     return found
@@ -706,6 +816,8 @@ def site(out: str, reports: tuple[str, ...], run_reference: bool, expectations: 
         if engine.other_suite:
             click.echo(f"warning: {shown}: report of another version of the suite (suite_hash differs); shown with a "
                        "warning", err=True)
+        for warning in engine.run_warnings:  # no silent zero: what the run warned of is said again
+            click.echo(f"warning: {shown}: {printable(warning, one_line=True)}", err=True)
         if engine.footer_disagrees:
             click.echo(f"warning: {shown}: its footer disagrees with its case lines; its scores are worked out again "
                        "from the lines, and shown with a warning", err=True)
@@ -829,6 +941,36 @@ def _phrase_lines(phrase: dict[str, Any]) -> list[str]:
         label = {"setup": "the setup after it", "choices": "with the next move"}.get(sends["how"], sends["how"])
         lines += [f"    {label}: {json.dumps(message, ensure_ascii=False)}" for message in sends["messages"]]
     return [*lines, ""]
+
+
+@main.command("vocabulary")
+@FORMAT
+def vocabulary_(format_: str) -> None:
+    """The contract's vocabulary: the mechanics an adapter may declare and what needs each (actions, setup
+    features), the choice kinds and who answers each, observables, event types and causes, zones, deck positions and
+    defaults. --format json prints the one language-neutral document (adapters/vocabulary.json).
+
+    Exit status: 0.
+    """
+    from shinpan.adapters.sdk.vocabulary import document
+
+    words = document()
+    if format_ == "json":
+        click.echo(json.dumps(words, ensure_ascii=False, indent=2))
+        return
+    needed: dict[str, list[str]] = {}
+    for action, entry in words["actions"].items():
+        for mechanic in entry["mechanics"]:
+            needed.setdefault(mechanic, []).append(action)
+    click.echo("mechanics (capabilities.mechanics), with the actions that need each:")
+    for name, term in words["mechanics"].items():
+        actions = f"  [{', '.join(needed[name])}]" if name in needed else ""
+        click.echo(f"  {name:<20} {term['japanese']}: {term['meaning']}{actions}")
+    click.echo("choice kinds, and who answers each:")
+    for name, term in words["choice_kinds"].items():
+        click.echo(f"  {name:<26} {term['japanese']}: {term['answered_by']}")
+    for key in ("observables", "event_types", "move_causes", "card_zones", "steps", "deck_positions"):
+        click.echo(f"{key.replace('_', ' ')}: {', '.join(words[key])}")
 
 
 @main.command("rulesets")

@@ -83,6 +83,8 @@ class Expectations:
     adapter: str | None
     entries: dict[str, Expectation]
     path: str | None = None
+    coverage: float | None = None
+    """The coverage (percent) the adapter reached when the file was last updated: a run below it warns."""
     document: tomlkit.TOMLDocument = field(default_factory=tomlkit.document, compare=False, repr=False)
 
     def get(self, case_id: str) -> Expectation | None:
@@ -91,7 +93,7 @@ class Expectations:
     def under(self, ruleset: str, day: dt.date | None) -> Expectations:
         """Only the entries that hold under ``ruleset`` (what a run under it applies)."""
         entries = {k: e for k, e in self.entries.items() if e.holds(ruleset, day)}
-        return Expectations(self.adapter, entries, self.path, self.document)
+        return Expectations(self.adapter, entries, self.path, self.coverage, self.document)
 
 
 def load(path: str | Path) -> Expectations:
@@ -115,17 +117,22 @@ def loads(text: str, name: str = "<expectations>") -> Expectations:
     except TOMLKitError as error:
         raise ExpectationsError(f"{name}: not valid TOML: {error}") from None
     data = document.unwrap()
-    unknown = set(data) - {"adapter", "expect"}
+    unknown = set(data) - {"adapter", "coverage", "expect"}
     if unknown:
         raise ExpectationsError(f"{name}: unknown top-level key(s) {', '.join(sorted(unknown))}; "
-                                "expected 'adapter' and [expect.\"<scenario id>\"] tables")
+                                "expected 'adapter', 'coverage' and [expect.\"<scenario id>\"] tables")
+    coverage = data.get("coverage")
+    if coverage is not None and (isinstance(coverage, bool) or not isinstance(coverage, int | float)
+                                 or not 0 <= coverage <= 100):
+        raise ExpectationsError(f"{name}: coverage must be a number from 0 to 100 (percent), not {coverage!r}")
     expect = data.get("expect", {})
     if not isinstance(expect, dict):
         raise ExpectationsError(f"{name}: 'expect' must be a table of scenario ids")
     entries = {case_id: _entry(f"{name}: [expect.{tomlkit.string(case_id).as_string()}]", entry)
                for case_id, entry in expect.items()}
     adapter = data.get("adapter")
-    return Expectations(adapter if isinstance(adapter, str) else None, entries, name, document)
+    return Expectations(adapter if isinstance(adapter, str) else None, entries, name,
+                        float(coverage) if coverage is not None else None, document)
 
 
 def _entry(where: str, entry: object) -> Expectation:
@@ -201,6 +208,8 @@ def _document(expectations: Expectations) -> tomlkit.TOMLDocument:
         document.add(tomlkit.nl())
     if expectations.adapter is not None:
         document["adapter"] = expectations.adapter
+    if expectations.coverage is not None:
+        document["coverage"] = expectations.coverage
     old: Any = document.get("expect", {})
     tables = {case_id: _table(old.get(case_id), entry) for case_id, entry in expectations.entries.items()}
     if "expect" in document:
@@ -324,7 +333,8 @@ def update(report_cases: Iterable[Mapping[str, Any]], old: Expectations | None, 
         elif previous is not None:
             _no_longer(entries, case_id, previous, ruleset)
     document = old.document if old else tomlkit.document()
-    return Expectations(adapter or (old.adapter if old else None), entries, old.path if old else None, document)
+    return Expectations(adapter or (old.adapter if old else None), entries, old.path if old else None,
+                        old.coverage if old else None, document)
 
 
 def _reason(line: Mapping[str, Any], earned: Status) -> str:

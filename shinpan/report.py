@@ -104,9 +104,9 @@ def case(case_id: str, result: Result, ruleset: str) -> dict[str, Any]:
 
 
 def footer(results: Iterable[Result], exit_status: int, duration: float,
-           given_up: Iterable[str] = ()) -> dict[str, Any]:
-    """The report's last line: totals per status, conformance and coverage; and the rules states under which the
-    adapter was given up (its restart cap reached), if any."""
+           given_up: Iterable[str] = (), warnings: Iterable[str] = ()) -> dict[str, Any]:
+    """The report's last line: totals per status, conformance and coverage; the rules states under which the
+    adapter was given up (its restart cap reached), if any; and the run's warnings (coverage 0 %, …), if any."""
     collected = list(results)
     score = scores(collected)
     totals = Counter(r.status.value for r in collected)
@@ -116,6 +116,9 @@ def footer(results: Iterable[Result], exit_status: int, duration: float,
     states = list(given_up)
     if states:
         line["given_up"] = states
+    said = list(warnings)
+    if said:
+        line["warnings"] = said
     return line
 
 

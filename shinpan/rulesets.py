@@ -323,11 +323,35 @@ class Changes:
             return True
         return any(self._standings_of(label) == state.standings for label in played.get("states", ()))
 
-    def _standings_of(self, label: object) -> tuple[tuple[str, Standing], ...] | None:
+    def latest_played(self, played: Mapping[str, Any] | None) -> RulesState:
+        """The state a command plays when none is named, for an engine whose ``rules`` capability is ``played``:
+        today's rules if it plays them, else the latest day (of :meth:`calendar_states` and the matrix's states)
+        it plays, a day its declaration names counted (one before the first listed change too); today's rules when
+        it plays none (the command then refuses them, naming why)."""
+        if self.plays(played, self.today()):
+            return self.today()
+        named = [self._day_state(played.get(key)) for key in ("from", "until")] if played else []
+        named += [self._named_state(label) for label in (played or {}).get("states", ())]
+        candidates = [s for s in (*self.calendar_states(), *self.states(), *filter(None, named))
+                      if self.plays(played, s) and (s.day is None or s.day <= dt.date.today())]
+        dated = sorted((s for s in candidates if s.day is not None), key=lambda s: s.day or dt.date.min)
+        return dated[-1] if dated else candidates[-1] if candidates else self.today()
+
+    def _day_state(self, day: object) -> RulesState | None:
         try:
-            return self.named(str(label)).standings
+            return self.on(dt.date.fromisoformat(str(day))) if day is not None else None
+        except ValueError:
+            return None
+
+    def _named_state(self, label: object) -> RulesState | None:
+        try:
+            return self.named(str(label))
         except RulesetError:
             return None
+
+    def _standings_of(self, label: object) -> tuple[tuple[str, Standing], ...] | None:
+        state = self._named_state(label)
+        return state.standings if state is not None else None
 
     def states(self) -> tuple[RulesState, ...]:
         """The matrix's states: just before and just after every change, in file order, then today; a state whose

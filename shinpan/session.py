@@ -22,6 +22,7 @@ from shinpan.adapters.contract import (
     NewGameRequest,
     Rules,
     Simulator,
+    changelog_entries,
 )
 from shinpan.adapters.errors import AdapterError, ScriptMismatchError
 from shinpan.outcomes import unsupported
@@ -143,10 +144,7 @@ def question_text(response: Mapping[str, Any]) -> str:
 
 def protocol_advice(spoken: int) -> str:
     """What an adapter speaking another protocol version should do."""
-    if spoken < PROTOCOL_VERSION:
-        return ("update the adapter to the kit's contract (docs/adapters.md says what changed), or install the "
-                "kit version that speaks its protocol")
-    return "install a newer kit (pip install -U shinpan), or run the adapter in the protocol the kit speaks"
+    return changelog_entries(spoken)
 
 
 def handshake_changes(changes: Changes) -> list[Change]:

@@ -20,6 +20,7 @@ from shinpan.adapters.contract import PROTOCOL_VERSION, Rules, Simulator
 from shinpan.adapters.errors import AdapterError
 from shinpan.adapters.registry import AdapterOptions, make_adapter
 from shinpan.session import handshake_changes
+from shinpan.states_played import default_state
 
 PLAIN_CREATURE = "テスト用クリーチャーA"
 
@@ -116,11 +117,11 @@ class _Smoke:
                 f"card(s), {len(caps['mechanics'])} mechanic(s), observes {observes}")
 
     def new_game(self) -> str:
-        today = self.changes.today()
-        rules = today.as_sent()
+        state, note = default_state(self.changes, self.caps.get("rules"))  # the latest state it declares
+        rules = state.as_sent()
         _exchange(self.simulator.new_game, {"cmd": "new_game", "rules": rules, "seed": 0}, "response")
         self.rules = rules
-        return f"the rules as of {today.label} ({len(today.engine_changes)} change(s) in force)"
+        return note or f"the rules as of {state.label} ({len(state.engine_changes)} change(s) in force)"
 
     def empty_state(self) -> str:
         self.started()

@@ -201,6 +201,8 @@ def test_a_new_adapter_written_by_the_installed_kit_passes_smoke_and_runs_the_su
                          ".github/workflows/shinpan-conformance.yml"}
         command = "python adapter.py" if lang == "python" else "node adapter.js"
         assert f'ADAPTER: "cmd:{command}"' in (project / ".github/workflows/shinpan-conformance.yml").read_text()
+        contract = installed.run("shinpan", "contract-test", "--adapter", f"cmd:{command}", cwd=project)
+        assert "rules broken: none" in contract.stdout  # the README's first step, from the wheel alone
         smoke = installed.run("shinpan", "smoke", "--adapter", f"cmd:{command}", cwd=project)
         assert "ADAPTER OK" in smoke.stdout
         suite = installed.run("shinpan", "run", "--adapter", f"cmd:{command}", "--validate", "--expectations",
@@ -212,6 +214,7 @@ def test_a_new_adapter_written_by_the_installed_kit_passes_smoke_and_runs_the_su
     assert again.returncode == 4 and "not an empty folder" in again.stderr
     guide = Path(installed.run("shinpan", "docs").stdout.splitlines()[0])
     assert guide.is_relative_to(installed.python.parent.parent) and guide.name == "adapters.md" and guide.is_file()
+    assert (guide.parent / "contract.md").is_file() and (guide.parent / "CHANGELOG.md").is_file()
     assert "py:<module>:<factory>" in installed.run("shinpan", "run", "--help").stdout
 
 

@@ -30,7 +30,7 @@ def test_the_next_line_pasted_into_a_shell_enters_the_folder_and_runs_nothing_el
     done = subprocess.run(["bash", "-c", pasted], cwd=tmp_path, capture_output=True, text=True, timeout=30)
     assert done.returncode == 0, done.stderr
     assert Path((tmp_path / "where").read_text(encoding="utf-8").rstrip("\n")) == (tmp_path / name).resolve()
-    assert (tmp_path / "args").read_text(encoding="utf-8") == "smoke\n--adapter\ncmd:python adapter.py\n"
+    assert (tmp_path / "args").read_text(encoding="utf-8") == "contract-test\n--adapter\ncmd:python adapter.py\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([name, "where", "args"])  # no PWN file
 
 

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 import pytest
 
 from shinpan.adapters import schemas
-from shinpan.adapters.contract import Choice, ChoiceKind, EngineInfo, Observable, PlayerName
+from shinpan.adapters.contract import PROTOCOL_VERSION, Choice, ChoiceKind, EngineInfo, Observable, PlayerName
 from shinpan.adapters.sdk import (
     Action,
     BadRequest,
@@ -215,6 +215,7 @@ class PotHooks(BoardHooks[Card, Card]):
 
 class PotAdapter(EngineAdapter[Card]):
     ENGINE: ClassVar[EngineInfo] = {"name": "pot", "version": "1"}
+    PROTOCOL = PROTOCOL_VERSION
     CARDS = ("テスト用クリーチャーA",)
     MECHANICS = ("zones", "triggers")
     OBSERVABLES: ClassVar[tuple[Observable, ...]] = ("events",)

@@ -26,7 +26,6 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar, Generic, TypeVar, cast
 
 from shinpan.adapters.contract import (
-    PROTOCOL_VERSION,
     ActRequest,
     Capabilities,
     Choice,
@@ -41,6 +40,7 @@ from shinpan.adapters.contract import (
     Rules,
     SetupRequest,
     StopRequest,
+    protocol_mismatch,
 )
 from shinpan.adapters.sdk.actions import Action, ActionError, action_from_message
 from shinpan.adapters.sdk.answers import ChoiceNeeded, EngineAnswer, answer
@@ -58,6 +58,9 @@ class EngineAdapter(ABC, Generic[C]):
     """The contract around an engine whose cards are ``C``. Class attributes say what the engine plays."""
 
     ENGINE: ClassVar[EngineInfo]
+    PROTOCOL: ClassVar[int | None] = None
+    """The protocol version the adapter was written for (contract rule C-1.2): set it to the number of the contract
+    you followed, never to the kit's constant. Without it the handshake is answered with an error saying so."""
     CARDS: ClassVar[Sequence[str]] = ()
     """Names of the cards (as in ``features/cards.yaml``) the engine implements."""
     MECHANICS: ClassVar[Sequence[str]] = ()
@@ -112,7 +115,14 @@ class EngineAdapter(ABC, Generic[C]):
         rules = self.PLAYS.capability()
         if rules is not None:
             capabilities["rules"] = rules
-        return {"status": "ok", "protocol": PROTOCOL_VERSION, "engine": self.ENGINE, "capabilities": capabilities}
+        if self.PROTOCOL is None:
+            return cast(HelloResponse, {"status": "error", "message": (
+                f"{type(self).__name__} does not say which protocol it was written for: set PROTOCOL in its class "
+                f"(C-1.2; CHANGELOG.md lists each protocol's changes)")})
+        if request["protocol"] != self.PROTOCOL:
+            return cast(HelloResponse, {"status": "error", "message": protocol_mismatch(request["protocol"],
+                                                                                          self.PROTOCOL)})
+        return {"status": "ok", "protocol": self.PROTOCOL, "engine": self.ENGINE, "capabilities": capabilities}
 
     def new_game(self, request: NewGameRequest) -> Response:
         """Forget the previous game; the next setup plays under these rules."""

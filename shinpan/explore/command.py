@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import signal
 import threading
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -49,8 +50,10 @@ def states(ruleset: str | None, rules_as_of: str | None, all_states: bool) -> tu
     return (changes.select(ruleset, rules_as_of),)
 
 
-def run(settings: Settings, report: Path | None, out: Path | None, console: Console) -> int:
-    """Explore, show and write; the exit status."""
+def run(settings: Settings, report: Path | None, out: Path | None, console: Console, *, said: Sequence[str] = (),
+        min_coverage: float | None = None) -> int:
+    """Explore, show and write; the exit status. ``said``: warnings known before exploring (a drawer that draws
+    nothing); ``min_coverage``: the percentage of examples that must be judged, not skipped (else exit 1)."""
     with _sigterm_interrupts():
         exploration = _explored(settings)
     by_label = {state.label: state for state in settings.states}
@@ -60,13 +63,37 @@ def run(settings: Settings, report: Path | None, out: Path | None, console: Cons
             printed[id(finding)] = _printed(finding, by_label[result.state])
     known = _known(exploration, by_label)
     status = FOUND if any(id(f) not in known for f in exploration.findings) else 0
+    warned = [*said, *warnings(exploration, min_coverage)]
+    status = FOUND if status == 0 and any("--min-coverage" in w for w in warned) else status
     status = INTERRUPTED if exploration.interrupted else status
     _show(exploration, printed, known, console)
+    for warning in warned:
+        console.print(f"WARNING: {warning}", markup=False, highlight=False)
     if report is not None:
-        report_.write(report, report_.lines(exploration, printed, known, status))
+        report_.write(report, report_.lines(exploration, printed, known, status, warned))
     if out is not None:
         _save(out, exploration, printed)
     return status
+
+
+def warnings(exploration: Exploration, min_coverage: float | None = None) -> list[str]:
+    """What an exploration must not keep silent: every example skipped (with the commonest reason, the adapter's
+    words), or fewer examples judged than ``min_coverage`` percent."""
+    ran = [result for result in exploration.results if result.not_run is None]
+    examples = sum(result.examples for result in ran)
+    reasons: Counter[str] = Counter()
+    for result in ran:
+        reasons.update(result.skipped)
+    skipped = sum(reasons.values())
+    said = []
+    if examples and skipped >= examples:
+        reason, count = reasons.most_common(1)[0]
+        said.append(f"every one of the {examples} examples was skipped: nothing was judged (commonest reason, "
+                    f"{count}×: {reason})")
+    judged = 100 * (examples - skipped) / examples if examples else 0.0
+    if min_coverage is not None and judged < min_coverage:
+        said.append(f"{judged:.1f} % of the examples were judged, below --min-coverage {min_coverage:.1f} %")
+    return said
 
 
 @contextmanager

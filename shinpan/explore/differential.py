@@ -24,7 +24,7 @@ from shinpan.explore.engines import Answer, Engine
 from shinpan.explore.findings import Cause, Finding
 from shinpan.explore.moves import Board, Drawer, next_move
 from shinpan.explore.observations import Difference, differences, facts
-from shinpan.explore.oracle import Game, Played, Repeat, Skip, observed, started
+from shinpan.explore.oracle import Game, Played, Repeat, Skip, observed, skip_reason, started
 from shinpan.explore.pool import Pool
 
 MAX_MOVES = 5
@@ -76,7 +76,7 @@ class Differential:
         answered otherwise or shows something else."""
         step = played.moves[-1].action["type"] if played.moves else "setup"
         if answer.status == "unsupported":
-            raise Skip(f"unsupported: {step}")
+            raise Skip(skip_reason(f"unsupported: {step}", answer.message))
         theirs = observed(self.reference)
         if isinstance(theirs, Answer):
             raise Skip(f"the reference engine cannot observe ({theirs.status})")

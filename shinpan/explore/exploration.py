@@ -205,8 +205,13 @@ def not_run(rule: Property, state: RulesState, changes: Changes, mechanics: Iter
 
 
 def _result(outcome: Outcome, state: str) -> Result:
-    return Result(outcome.oracle, state, outcome.examples, outcome.skipped, outcome.repeats, outcome.findings,
-                  outcome.seconds, stopped=outcome.stopped)
+    return Result(outcome.oracle, state, outcome.examples, commonest_first(outcome.skipped), outcome.repeats,
+                  outcome.findings, outcome.seconds, stopped=outcome.stopped)
+
+
+def commonest_first(skipped: dict[str, int]) -> dict[str, int]:
+    """Skip reasons, the commonest first (then by their words)."""
+    return dict(sorted(skipped.items(), key=lambda reason: (-reason[1], reason[0])))
 
 
 def merged(parts: Sequence[Exploration]) -> Exploration:
@@ -221,7 +226,7 @@ def merged(parts: Sequence[Exploration]) -> Exploration:
         skipped: Counter[str] = Counter()
         for r in same:
             skipped.update(r.skipped)
-        results.append(replace(result, examples=sum(r.examples for r in same), skipped=dict(sorted(skipped.items())),
+        results.append(replace(result, examples=sum(r.examples for r in same), skipped=commonest_first(skipped),
                                repeats=sum(r.repeats for r in same),
                                findings=tuple(smallest([f for r in same for f in r.findings])),
                                seconds=max(r.seconds for r in same),

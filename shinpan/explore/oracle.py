@@ -97,11 +97,23 @@ class Game:
     seed: int
 
 
+REASON_LENGTH = 160
+"""How much of an adapter's message a skip reason keeps (its first line)."""
+
+
+def skip_reason(what: str, message: str) -> str:
+    """A skip's reason: ``what`` was answered, then the adapter's own message (its first line, shortened), so that the
+    reasons group by what the adapter said."""
+    said = message.strip().splitlines()[0] if message.strip() else ""
+    said = said if len(said) <= REASON_LENGTH else said[:REASON_LENGTH - 1] + "…"
+    return f"{what}: {said}" if said else what
+
+
 def started(engine: Engine, setup: Setup, who: str) -> None:
     """Start a game of ``setup`` on ``engine``; :class:`Skip` if it cannot be set up (``who`` names the engine)."""
     answer = engine.start(setup)
     if answer.status != "ok":
-        raise Skip(f"{who} cannot set up this board ({answer.status})")
+        raise Skip(skip_reason(f"{who} cannot set up this board ({answer.status})", answer.message))
 
 
 def observed(engine: Engine) -> Mapping[str, Any] | Answer:

@@ -9,7 +9,7 @@ the exit status. The site reads it (``shinpan site --explore PATH``).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -32,8 +32,9 @@ Known = Mapping[int, str]
 """For each finding (by ``id``) that an expectations entry already shows: the entry's id."""
 
 
-def lines(exploration: Exploration, printed: Printed, known: Known, exit_status: int) -> list[dict[str, Any]]:
-    """Every line of the report."""
+def lines(exploration: Exploration, printed: Printed, known: Known, exit_status: int,
+          warnings: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """Every line of the report (``warnings``: what the exploration must not keep silent, in its footer)."""
     settings = exploration.settings
     header = {"type": "header", "kind": "explore", "kit_version": __version__, "protocol": PROTOCOL_VERSION,
               "suite_hash": suite_hash(), "adapter": {"spec": settings.adapter, "engine": exploration.engine},
@@ -42,7 +43,7 @@ def lines(exploration: Exploration, printed: Printed, known: Known, exit_status:
               "started": datetime.now(UTC).isoformat(timespec="seconds")}
     footer = {"type": "footer", "examples": exploration.examples, "counterexamples": len(exploration.findings),
               "seconds": round(exploration.seconds, 3), "interrupted": exploration.interrupted,
-              "exit_status": exit_status}
+              "exit_status": exit_status, **({"warnings": list(warnings)} if warnings else {})}
     return [header, *(result_line(r, printed, known) for r in exploration.results), footer]
 
 

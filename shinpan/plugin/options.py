@@ -33,6 +33,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="the adapter's expectations file: expected statuses become XFAIL, unexpected passes XPASS")
     group.addoption("--allow-xpass", action="store_true",
                     help="an unexpected pass (XPASS) does not fail the run")
+    group.addoption("--min-coverage", type=_percent, default=None, metavar="P",
+                    help="exit 1 when coverage is below P percent (a warning says so either way)")
     group.addoption("--tags", default=None, metavar="EXPR",
                     help="run only scenarios whose tags match a Cucumber tag expression")
     group.addoption("--matrix", action="store_true",
@@ -54,6 +56,17 @@ def _positive(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
     if not value > 0 or math.isinf(value):
         raise argparse.ArgumentTypeError(f"{text!r} must be a number greater than 0")
+    return value
+
+
+def _percent(text: str) -> float:
+    """A coverage: a number from 0 to 100."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"{text!r} must be a percentage, from 0 to 100")
     return value
 
 

@@ -37,12 +37,14 @@ class ReportFile:
         """A scenario ended: the header is known from now on (the adapter is running)."""
         self.head()
 
-    def finish(self, ordered: Iterable[tuple[str, str, Result]], exit_status: int) -> None:
-        """Write the report: the header, the scenario lines in ``ordered``'s order, the footer."""
+    def finish(self, ordered: Iterable[tuple[str, str, Result]], exit_status: int,
+               warnings: Iterable[str] = ()) -> None:
+        """Write the report: the header, the scenario lines in ``ordered``'s order, the footer (with the run's
+        ``warnings``)."""
         ordered = list(ordered)
         lines = [report_.case(case_id, result, state) for case_id, state, result in ordered]
         footer = report_.footer([result for _, _, result in ordered], exit_status, time.monotonic() - self._started,
-                                given_up(ordered))
+                                given_up(ordered), warnings)
         report_.write(self.path, [self.head(), *lines, footer])
 
 

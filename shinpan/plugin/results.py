@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from shinpan import paths
+from shinpan.coverage_warnings import breaks_minimum
 from shinpan.outcomes import Status
 from shinpan.plugin import junit
 from shinpan.plugin.run import RunContext
@@ -56,6 +57,9 @@ class ResultCollector:
         if self.context.handshake_failure() is not None and session.exitstatus == pytest.ExitCode.INTERRUPTED:
             # pytest-xdist stops its workers as if interrupted: the run failed (exit status 1), it was not interrupted
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        if session.exitstatus == pytest.ExitCode.OK and breaks_minimum(
+                [result for _, _, result in self.context.sorted_results()], self.context.min_coverage):
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED  # --min-coverage: a warning says why
         status = int(session.exitstatus)
         if not self.context.stop_adapter(status):
             status = session.exitstatus = pytest.ExitCode.INTERRUPTED

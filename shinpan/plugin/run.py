@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from shinpan import coverage_warnings, outputs
 from shinpan import expectations as expectations_
-from shinpan import outputs
 from shinpan import report as report_
 from shinpan.adapters.registry import AdapterOptions
 from shinpan.outcomes import Status
@@ -45,6 +45,7 @@ class RunContext:
         """The matrix's states the adapter says it does not play (its ``rules`` capability): left out of the run."""
         self.adapter: str = config.getoption("adapter")
         self.seed: int = config.getoption("shinpan_seed")
+        self.min_coverage: float | None = config.getoption("min_coverage")
         self.results: dict[tuple[str, str], Result] = {}
         """Each scenario's result, by scenario id and state id."""
         multiplier: float = config.getoption("timeout_multiplier")
@@ -130,12 +131,19 @@ class RunContext:
         return report_.header(self.state, self.changes, self.adapter, hello, error, expectations, states,
                               self.not_played)
 
+    def warnings(self) -> list[str]:
+        """What the run must not keep silent (:mod:`shinpan.coverage_warnings`): coverage 0 %, every scenario
+        skipped, coverage below the expectations file's or below ``--min-coverage``."""
+        expected = self.expectations_file.coverage if self.expectations_file else None
+        return coverage_warnings.warnings([result for _, _, result in self.sorted_results()], expected=expected,
+                                          minimum=self.min_coverage)
+
     def finish(self, exit_status: int) -> None:
         """Write the report, its scenario lines in order (:meth:`sorted_results`) and its footer — unless the run
         was refused, or interrupted before any scenario ran: then every previous output is left as it was."""
         self.kept = self.keeps_outputs(exit_status)
         if self.report is not None and self.kept:
-            self.report.finish(self.sorted_results(), exit_status)
+            self.report.finish(self.sorted_results(), exit_status, self.warnings())
 
     def place_junit(self) -> None:
         """Put pytest's JUnit XML, written beside its target, in place (once pytest has written it), unless the

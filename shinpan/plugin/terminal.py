@@ -83,6 +83,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         lines.append(f"the adapter was given up under {', '.join(lost)}: it crashed or hung more than "
                      f"--max-restarts {context.options.max_restarts} times there, and the scenarios after that under "
                      "it are CRASH without being played")
+    lines += [f"WARNING: {warning}" for warning in context.warnings()]
     for line in lines:  # the engine's name is the adapter's: its control characters are shown escaped
         terminalreporter.write_line(printable(line))
 

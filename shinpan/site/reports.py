@@ -86,6 +86,8 @@ class Engine:
     """The report ran another version of the suite (its ``suite_hash`` differs)."""
     footer_disagrees: bool = False
     """The report's footer disagrees with its case lines: the scores shown are worked out again from the lines."""
+    run_warnings: tuple[str, ...] = ()
+    """What the run warned of (its footer's ``warnings``: coverage 0 %, everything skipped, …), shown, never hidden."""
 
     @property
     def label(self) -> str:
@@ -154,6 +156,8 @@ def _engine(path: Path, key: str, header: dict[str, Any], results: dict[str, Cas
         warnings.append(f"この報告は別の版のスイートに対するものです(suite_hash {header['suite_hash'][:15]}… ≠ "
                         f"{suite_hash[:15]}…)。変わったシナリオの結果は古いかもしれません。")
     conformance, coverage = footer.get("conformance"), footer.get("coverage")
+    run_warnings = tuple(str(w) for w in footer.get("warnings", []) if isinstance(w, str))
+    warnings += [f"実行時の警告: {warning}" for warning in run_warnings]
     if footer_problem is not None:
         warnings.append(f"{footer_problem}。適合率と網羅率は本文から計算し直しました。")
         score = scores(Result(Status(r.status), "", "", "", "", 0.0) for r in results.values())
@@ -162,7 +166,7 @@ def _engine(path: Path, key: str, header: dict[str, Any], results: dict[str, Cas
                   ruleset=report.rules_label(header), report=path.name, results=results,
                   warning=" ".join(warnings) or None, conformance=conformance, coverage=coverage,
                   folder=path.resolve().parent, other_suite=header["suite_hash"] != suite_hash,
-                  footer_disagrees=footer_problem is not None)
+                  footer_disagrees=footer_problem is not None, run_warnings=run_warnings)
 
 
 def with_expectations(engines: list[Engine], files: list[Expectations]) -> list[Engine]:

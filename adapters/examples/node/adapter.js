@@ -26,7 +26,9 @@ const CAPABILITIES = {
   changes: [],
   // Cards (names as in features/cards.yaml) it implements: here two plain creatures and their power.
   cards: ["テスト用クリーチャーA", "テスト用クリーチャーB"],
-  // Mechanics (values of @requires tags) it implements.
+  // Mechanics it implements: the values of @requires tags AND those of the moves it plays (summon needs
+  // "summon", end_turn "turns", put/move/destroy/draw "zones", tap/untap "tap"), or the kit never sends those
+  // moves. `shinpan vocabulary` lists every mechanic and what needs it; `shinpan contract-test` checks this.
   mechanics: ["zones", "summon", "tap", "summoning_sickness", "turns"],
   // Observation fields it can report.
   observables: ["tapped", "power", "summoning_sick", "can_attack", "events", "deck_order"],
@@ -194,7 +196,8 @@ function handle(request) {
   switch (request.cmd) {
     case "hello":
       if (request.protocol !== PROTOCOL) {
-        return { status: "error", message: `the kit speaks protocol ${request.protocol}, this adapter ${PROTOCOL}` };
+        return { status: "error", message: `the kit speaks protocol ${request.protocol}, this adapter was written for ` +
+                 `protocol ${PROTOCOL}: CHANGELOG.md (shinpan docs) lists what each protocol changed` };
       }
       CAPABILITIES.changes = changesWePlay(request.changes || []);
       return {

@@ -149,6 +149,7 @@ class ExampleAdapter(EngineAdapter[Card]):
     """The toy engine behind the contract: what it plays, and three methods."""
 
     ENGINE: ClassVar[EngineInfo] = {"name": "shinpan-example-python", "version": "0.2.0", "language": "Python"}
+    PROTOCOL = 3  # the contract this adapter follows (CHANGELOG.md): never the kit's constant
     CARDS = tuple(POWER)
     MECHANICS = ("zones", "summon", "tap", "summoning_sickness", "turns")
     OBSERVABLES: ClassVar[tuple[Observable, ...]] = ("tapped", "power", "summoning_sick", "can_attack", "events",

@@ -20,7 +20,7 @@ from shinpan.explore.case import generated, owners
 from shinpan.explore.dice import Dice
 from shinpan.explore.engines import Answer, Engine
 from shinpan.explore.findings import Cause, Finding
-from shinpan.explore.oracle import Game, Repeat, Skip
+from shinpan.explore.oracle import Game, Repeat, Skip, skip_reason
 from shinpan.explore.pool import Pool
 from shinpan.rulesets import RulesState
 
@@ -140,7 +140,7 @@ class Testing:
         if answer.status == "rejected" and plan.may_reject:
             answer = Answer("ok")
         if answer.status in ("unsupported", "rejected", "choice_needed", "script_mismatch"):
-            raise Skip(f"{answer.status}: {step}")
+            raise Skip(skip_reason(f"{answer.status}: {step}", answer.message))
         if answer.fault:
             return None, self._finding(setup, moves, step, answer.status, answer.message, ())
         observables = self.context.observables  # a field the engine does not report cannot be judged
