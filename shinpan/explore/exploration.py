@@ -20,6 +20,7 @@ from pathlib import Path
 
 from shinpan import rulesets
 from shinpan.adapters import cards
+from shinpan.cases.timelimit import limits_kept
 from shinpan.explore.differential import ID as DIFFERENTIAL
 from shinpan.explore.differential import Differential
 from shinpan.explore.engines import Engine
@@ -129,12 +130,13 @@ def explore(settings: Settings, progress: Progress | None = None, *, share: tupl
     results: list[Result] = []
     interrupted = False
     try:
-        for state, oracle in planned:
-            results.append(_one(settings, engine, reference, changes, cards_pool, state, oracle,
-                                Budget(_share(settings.examples, share), seconds), share, progress))
-            if results[-1].stopped == INTERRUPTED:
-                interrupted = True
-                break
+        with limits_kept():  # each request of an in-process engine has its time limit: only the timer is set
+            for state, oracle in planned:
+                results.append(_one(settings, engine, reference, changes, cards_pool, state, oracle,
+                                    Budget(_share(settings.examples, share), seconds), share, progress))
+                if results[-1].stopped == INTERRUPTED:
+                    interrupted = True
+                    break
     except KeyboardInterrupt:  # between two searches: the results reached are kept
         interrupted = True
     finally:
