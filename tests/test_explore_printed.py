@@ -16,6 +16,8 @@ from shinpan.explore import Settings, explore
 from shinpan.paths import PROJECT_ROOT
 from tests.conftest import SuiteRunner
 
+pytestmark = pytest.mark.slow
+
 PLANTED = {  # a bug and the oracles that show it: a difference, a property, a fault
     "untap_both_players": ("differential",),
     "battle_to_graveyard_not_destroyed": ("look-back",),
