@@ -143,3 +143,14 @@ def test_the_server_plays_a_batch_until_an_answer_neither_ok_nor_rejected() -> N
     assert [a["status"] for a in answers(simulator, json.dumps(batch))] == ["ok", "error"]
     for wrong in ('{"cmd": "batch", "requests": [{"cmd": "hello"}]}', '{"cmd": "batch", "requests": []}'):
         assert [a["status"] for a in answers(simulator, wrong)] == ["error"]
+
+
+def test_an_exploration_through_either_form_runs_the_same_examples() -> None:
+    from shinpan.explore import Settings, explore
+
+    today = rulesets.load().today()
+    runs = [explore(Settings(f"cmd:{' '.join(FAKE)} serve reference{form}", (today,), examples=60,
+                             only=("differential", "one-place"))) for form in ("", " --batch")]
+    assert [(r.oracle, r.examples, r.skipped, r.findings) for r in runs[0].results] == [
+        (r.oracle, r.examples, r.skipped, r.findings) for r in runs[1].results]
+    assert runs[0].examples >= 120 and not runs[0].findings
