@@ -102,6 +102,16 @@ def test_several_workers_share_the_examples_and_find_the_same(tmp_path: Path) ->
     assert two.results[0].examples >= FINDS_UNTAP
 
 
+def test_a_search_until_found_stops_at_the_round_of_its_first_finding() -> None:
+    from shinpan.explore.search import FOUND, ROUND
+
+    exploration = explore(Settings(UNTAP, (TODAY,), examples=10 * FINDS_UNTAP, only=("differential",),
+                                   until_found=True))
+    (result,) = exploration.results
+    assert result.findings and result.stopped == FOUND
+    assert result.examples < 10 * FINDS_UNTAP - ROUND  # the budget was not spent
+
+
 @pytest.mark.slow
 def test_the_report_is_valid_against_its_schema(tmp_path: Path) -> None:
     report = tmp_path / "explore.jsonl"

@@ -62,6 +62,8 @@ class Settings:
     """The rule properties that may be explored (the kit's; a judge trying a new one adds it here)."""
     expectations: Path | None = None
     """The adapter's expectations file: its scenarios expected not to pass are the known deviations."""
+    until_found: bool = False
+    """Stop each oracle's search at the end of the round in which it first finds something (:class:`Budget`)."""
 
     @property
     def oracles(self) -> tuple[str, ...]:
@@ -133,7 +135,8 @@ def explore(settings: Settings, progress: Progress | None = None, *, share: tupl
         with limits_kept():  # each request of an in-process engine has its time limit: only the timer is set
             for state, oracle in planned:
                 results.append(_one(settings, engine, reference, changes, cards_pool, state, oracle,
-                                    Budget(_share(settings.examples, share), seconds), share, progress))
+                                    Budget(_share(settings.examples, share), seconds, settings.until_found), share,
+                                    progress))
                 if results[-1].stopped == INTERRUPTED:
                     interrupted = True
                     break
