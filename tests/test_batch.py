@@ -154,3 +154,13 @@ def test_an_exploration_through_either_form_runs_the_same_examples() -> None:
     assert [(r.oracle, r.examples, r.skipped, r.findings) for r in runs[0].results] == [
         (r.oracle, r.examples, r.skipped, r.findings) for r in runs[1].results]
     assert runs[0].examples >= 120 and not runs[0].findings
+
+
+def test_the_self_test_plays_a_batch_where_the_adapter_declares_it() -> None:
+    from shinpan import smoke
+
+    served, _ = smoke.run(f"cmd:{sys.executable} -m shinpan serve-reference")
+    assert (served[-1].name, served[-1].verdict) == ("batch", "ok") and "in 1 round trip" in served[-1].detail
+    old, diagnosis = smoke.run(f"cmd:{' '.join(FAKE)} serve reference")
+    assert (old[-1].name, old[-1].verdict) == ("batch", "ok") and "not declared" in old[-1].detail
+    assert diagnosis.startswith("ADAPTER OK: handshake")
