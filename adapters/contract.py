@@ -35,6 +35,12 @@ def protocol_mismatch(kit: object, adapter: int) -> str:
 
 COMMANDS: tuple[str, ...] = ("hello", "new_game", "setup", "act", "observe", "stop")
 """Every request's ``cmd``, in the order of a run; each is a method of :class:`Simulator`."""
+BATCH = "batch"
+"""The ``cmd`` of a batch request: several requests of one scenario on one line, for an adapter whose capabilities
+say ``batch``. It is a form of the wire (:mod:`~shinpan.adapters.subprocess_adapter`, :mod:`~shinpan.adapters.server`),
+not a method of :class:`Simulator`."""
+BATCHED: tuple[str, ...] = ("new_game", "setup", "act", "observe")
+"""The requests a batch may hold."""
 
 Status = Literal["ok", "rejected", "unsupported", "choice_needed", "script_mismatch", "error"]
 PlayerName = Literal["me", "opp"]
@@ -123,6 +129,14 @@ class StopRequest(TypedDict):
     cmd: Literal["stop"]
 
 
+class BatchRequest(TypedDict):
+    """Requests played in order, each answered on a line of its own, until an answer neither ``ok`` nor
+    ``rejected``."""
+
+    cmd: Literal["batch"]
+    requests: list[dict[str, Any]]
+
+
 class Response(TypedDict):
     status: Status
     message: NotRequired[str]
@@ -146,6 +160,7 @@ class Capabilities(TypedDict):
     mechanics: list[str]
     observables: list[Observable]
     rules: NotRequired[RulesPlayed]
+    batch: NotRequired[bool]
 
 
 class HelloResponse(TypedDict):
@@ -169,6 +184,7 @@ REQUEST_TYPES: dict[str, type] = {
     "act_request": ActRequest,
     "observe_request": ObserveRequest,
     "stop_request": StopRequest,
+    "batch_request": BatchRequest,
 }
 RESPONSE_TYPES: dict[str, type] = {
     "response": Response,

@@ -4,7 +4,9 @@ stdin/stdout, the other side of :mod:`shinpan.adapters.subprocess_adapter`.
 ``shinpan serve-reference`` is this loop around the reference adapter, and ``python -m shinpan.adapters.server
 SPEC`` serves any in-process adapter (``py:<module>:<factory>`` or an installed plug-in's name). Each request
 line gets exactly one response line; a line that is not a request is answered ``error`` (the loop goes on);
-``stop`` (or the end of stdin) ends it.
+``stop`` (or the end of stdin) ends it. The server takes batches for any adapter (its handshake says
+``capabilities.batch``): a ``batch`` line gets a line per request it holds, each request played by the adapter's
+method for it, until an answer is neither ``ok`` nor ``rejected``.
 
 Nothing but responses reaches the protocol's stdout, whatever the engine does: while it serves, the process's
 file descriptor 1 (and ``sys.stdout``) point at stderr, so an engine's ``print``, a C library's ``printf`` and
@@ -23,7 +25,7 @@ from collections.abc import Iterator
 from typing import IO, Any
 
 from shinpan.adapters import schemas
-from shinpan.adapters.contract import COMMANDS, PROTOCOL_VERSION, Simulator, protocol_mismatch
+from shinpan.adapters.contract import BATCH, BATCHED, COMMANDS, PROTOCOL_VERSION, Simulator, protocol_mismatch
 
 STOPPED = "__stopped__"
 
@@ -34,6 +36,38 @@ def handle(simulator: Simulator, line: str, *, validate: bool = False) -> dict[s
         request = json.loads(line)
     except ValueError as error:
         return {"status": "error", "message": f"the request is not JSON: {error}"}
+    return _response(simulator, request, validate)
+
+
+def answers(simulator: Simulator, line: str, *, validate: bool = False) -> list[dict[str, Any]]:
+    """The response lines to one request line: one, or for a ``batch`` one per request it holds, in order, until an
+    answer is neither ``ok`` nor ``rejected``. The handshake's answer says the server takes batches."""
+    try:
+        request = json.loads(line)
+    except ValueError:
+        return [handle(simulator, line)]
+    if not isinstance(request, dict) or request.get("cmd") != BATCH:
+        response = _response(simulator, request, validate)
+        if isinstance(request, dict) and request.get("cmd") == "hello" and response.get("status") == "ok":
+            response["capabilities"] = {**response["capabilities"], "batch": True}
+        return [response]
+    if validate and (problems := schemas.problems("request", request)):
+        return [{"status": "error", "message": "invalid request: " + "; ".join(problems)}]
+    inner = request.get("requests")
+    if not isinstance(inner, list) or not inner:
+        return [{"status": "error", "message": "a batch holds a non-empty list of requests"}]
+    played: list[dict[str, Any]] = []
+    for each in inner:
+        if not isinstance(each, dict) or each.get("cmd") not in BATCHED:
+            played.append({"status": "error", "message": f"a batch holds only {', '.join(BATCHED)} requests"})
+        else:
+            played.append(_response(simulator, each, validate))
+        if played[-1].get("status") not in ("ok", "rejected"):
+            break
+    return played
+
+
+def _response(simulator: Simulator, request: Any, validate: bool) -> dict[str, Any]:
     if not isinstance(request, dict) or request.get("cmd") not in COMMANDS:
         return {"status": "error", "message": f"not a request (cmd must be one of {', '.join(COMMANDS)})"}
     if validate:
@@ -70,9 +104,10 @@ def _loop(simulator: Simulator, source: IO[str], sink: IO[str], validate: bool) 
     for line in source:
         if not line.strip():
             continue
-        response = handle(simulator, line, validate=validate)
-        stopped = response.pop(STOPPED, False)
-        sink.write(json.dumps(response, ensure_ascii=False, separators=(",", ":")) + "\n")
+        stopped = False
+        for response in answers(simulator, line, validate=validate):
+            stopped = bool(response.pop(STOPPED, False))
+            sink.write(json.dumps(response, ensure_ascii=False, separators=(",", ":")) + "\n")
         sink.flush()
         if stopped:
             break

@@ -21,6 +21,13 @@ contract knows, a string ``message``, no field of another request's response; un
 the full schema). The protocol has no request ids, so the kit also watches for signs that the two
 sides are out of step (同期ずれ): output nobody asked for, before a request or after its answer. Any of
 these costs the scenario in progress, never the next ones, because the child is replaced.
+
+A child whose handshake says it takes batches (``capabilities.batch``) gets the requests the kit plans for a
+scenario (:meth:`SubprocessSimulator.plan_batch`) on one line, a ``batch`` request, at the first of them; it answers
+each on a line of its own until one is neither ``ok`` nor ``rejected``, and the kit hands the answers out as its
+requests come, so that the scenario costs one round trip instead of one per request. Each answer is checked as
+an answer to its own request; a crash, a hang or garbage is charged to the request it answers, as if it had been
+sent alone. A request the kit sends that is not the next one planned drops what is left of the plan.
 """
 
 from __future__ import annotations
@@ -37,13 +44,15 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Mapping
+from collections import deque
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any, NoReturn, cast, get_args
 
 from shinpan.adapters import descendants, schemas
 from shinpan.adapters.contract import (
     ActRequest,
+    BatchRequest,
     HelloRequest,
     HelloResponse,
     NewGameRequest,
@@ -79,6 +88,8 @@ SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 RESPONSE_DEFINITION = {"hello": "hello_response", "observe": "observe_response"}
 """The schema definition of each request's response (the rest answer a plain ``response``)."""
+GO_ON = frozenset({"ok", "rejected"})
+"""The statuses after which an adapter goes on with the next request of a batch."""
 
 
 def command_of(spec: str) -> list[str]:
@@ -137,6 +148,14 @@ class SubprocessSimulator:
         self._shown: str | None = None
         self._token = ""
         """The mark of the current child and its descendants (:mod:`shinpan.adapters.descendants`)."""
+        self.batches = False
+        """Whether the child's handshake says it takes batch requests (``capabilities.batch``)."""
+        self.round_trips = 0
+        """Request lines sent (a batch is one)."""
+        self._plan: deque[Mapping[str, Any]] = deque()
+        """Requests the kit means to send next and has not sent."""
+        self._answered: deque[tuple[Mapping[str, Any], dict[str, Any] | AdapterError]] = deque()
+        """Requests sent in a batch whose answers (or the fault met instead) the kit has not asked for yet."""
 
     # ---------------------------------------------------------------- contract
     def hello(self, request: HelloRequest) -> HelloResponse:
@@ -146,6 +165,7 @@ class SubprocessSimulator:
         answer = self._call(request, time.monotonic() + self.startup_timeout)
         if answer.get("status") != "ok" or answer.get("protocol") != request["protocol"]:
             self.close(force=True)
+        self.batches = _takes_batches(answer)
         return cast(HelloResponse, answer)
 
     def new_game(self, request: NewGameRequest) -> Response:
@@ -163,6 +183,8 @@ class SubprocessSimulator:
 
     def stop(self, request: StopRequest) -> Response:
         """Ask the child to stop, then make sure it has."""
+        self._plan.clear()
+        self._answered.clear()
         response: Response = {"status": "ok"}
         if self._process is not None and self._process.poll() is None:
             with contextlib.suppress(AdapterError):
@@ -195,12 +217,21 @@ class SubprocessSimulator:
         if self._stderr_thread is not None:
             self._stderr_thread.join(timeout=1.0)
 
+    def plan_batch(self, requests: Sequence[Mapping[str, Any]]) -> None:
+        """The requests the kit means to send next, in order, if every answer is ``ok`` (a scenario whose choices are
+        all scripted): a child that takes batches gets them in one ``batch`` at the first of them."""
+        self._answered.clear()
+        self._plan = deque(requests) if self.batches else deque()
+
     def stderr_tail(self) -> str:
         """The child's last stderr lines (of the current or the last child)."""
         return self._stderr.text()
 
     # ------------------------------------------------------------- the wire
     def _call(self, request: Mapping[str, Any], deadline: float | None = None) -> dict[str, Any]:
+        answered = self._answered_before(request)
+        if answered is not None:
+            return answered
         if self._cannot_start is not None:
             raise AdapterCrash(self._cannot_start)
         rules = _rules_label(request) if request.get("cmd") == "new_game" else self._rules
@@ -212,7 +243,28 @@ class SubprocessSimulator:
                 self._replay_hello()
         if request.get("cmd") == "new_game":
             self._rules = rules
-        return self._exchange(request, self._deadline if deadline is None else deadline)
+        deadline = self._deadline if deadline is None else deadline
+        if len(self._plan) > 1 and self.batches:
+            planned = list(self._plan)
+            self._answered = deque(self._exchange_batch(planned, deadline))
+            self._plan = deque(planned[len(self._answered):])
+            return self._call(request)
+        self._plan.clear()
+        return self._exchange(request, deadline)
+
+    def _answered_before(self, request: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The answer a batch already brought to ``request`` (or the fault met there, raised), if it is the next one
+        sent; a request out of the plan drops what is left of it."""
+        if self._answered:
+            sent, answer = self._answered.popleft()
+            if sent == request:
+                if isinstance(answer, AdapterError):
+                    raise answer
+                return answer
+            self._answered.clear()
+        if self._plan and self._plan[0] != request:
+            self._plan.clear()
+        return None
 
     def _start(self, rules: str | None) -> None:
         """Start a child for a request under ``rules``; a restart counts against the state the last child died
@@ -253,20 +305,56 @@ class SubprocessSimulator:
         if answer.get("status") != "ok" or answer.get("protocol") != self._hello["protocol"]:
             self.close()
             raise AdapterError(f"adapter {self._name()} failed the handshake after a restart: {answer!r}")
+        self.batches = _takes_batches(answer)
         self._deadline = time.monotonic() + self.timeout
 
     def _exchange(self, request: Mapping[str, Any], deadline: float) -> dict[str, Any]:
         cmd = str(request.get("cmd"))
-        if self.validate:
-            problems = schemas.problems("request", request)
-            if problems:
-                raise AdapterError(f"the kit built an invalid {cmd} request: " + "; ".join(problems))
+        self._check_request(cmd, request)
         try:
             self._send(cmd, request)
             answer = self._answer(cmd, self._read_line(cmd, deadline))
         except (AdapterError, KeyboardInterrupt, SystemExit):
             self.close(force=True)  # an interrupted exchange leaves the child out of step: replace it
             raise
+        self._check_answer(cmd, answer)
+        return answer
+
+    def _exchange_batch(self, requests: Sequence[Mapping[str, Any]],
+                        deadline: float) -> list[tuple[Mapping[str, Any], dict[str, Any] | AdapterError]]:
+        """Send ``requests`` as one batch and read their answers, each checked as an answer to its request, until
+        one that ends the batch; a fault is kept in the place of the answer it stopped (the child is then gone)."""
+        batch: BatchRequest = {"cmd": "batch", "requests": [dict(request) for request in requests]}
+        self._check_request("batch", batch)
+        answers: list[tuple[Mapping[str, Any], dict[str, Any] | AdapterError]] = []
+        try:
+            self._send("batch", batch)
+            for request in requests:
+                cmd = str(request.get("cmd"))
+                answer = self._answer(cmd, self._read_line(cmd, deadline), more=True)
+                self._check_answer(cmd, answer)
+                answers.append((request, answer))
+                if answer["status"] not in GO_ON:
+                    break
+            if self._buffer.strip():
+                answers.pop()
+                self._fail(AdapterError, f"adapter {self._name()} wrote more lines than the answers to its batch "
+                                         f"({self._buffer[:80]!r}…): it is out of step")
+        except AdapterError as fault:  # the child is stopped; the fault is the answer to the request it met
+            self.close(force=True)
+            answers.append((requests[len(answers)], fault))
+        except (KeyboardInterrupt, SystemExit):
+            self.close(force=True)
+            raise
+        return answers
+
+    def _check_request(self, cmd: str, request: Mapping[str, Any]) -> None:
+        if self.validate:
+            problems = schemas.problems("request", request)
+            if problems:
+                raise AdapterError(f"the kit built an invalid {cmd} request: " + "; ".join(problems))
+
+    def _check_answer(self, cmd: str, answer: Mapping[str, Any]) -> None:
         if self.validate:
             definition = RESPONSE_DEFINITION.get(cmd, "response")
             if cmd == "hello" and answer.get("status") != "ok":
@@ -275,7 +363,6 @@ class SubprocessSimulator:
             if problems:  # the child may be confused: it is restarted like one that wrote garbage
                 self._fail(AdapterError, f"adapter {self._name()} sent an invalid {definition}: "
                            + "; ".join(problems))
-        return answer
 
     def _send(self, cmd: str, request: Mapping[str, Any]) -> None:
         """Write one request line, after checking the child has not said anything unasked."""
@@ -288,14 +375,16 @@ class SubprocessSimulator:
             if self._buffer.strip():
                 self._fail(AdapterError, f"adapter {self._name()} wrote output nobody asked for before the "
                                          f"kit sent {cmd} ({self._buffer[:80]!r}…): it is out of step")
+        self.round_trips += 1
         try:
             process.stdin.write(json.dumps(request, ensure_ascii=False).encode("utf-8") + b"\n")
             process.stdin.flush()
         except (BrokenPipeError, OSError):
             self._crashed(cmd)
 
-    def _answer(self, cmd: str, raw: bytes) -> dict[str, Any]:
-        """The answer to ``cmd`` in ``raw``, or an ERROR saying why the line is not one."""
+    def _answer(self, cmd: str, raw: bytes, *, more: bool = False) -> dict[str, Any]:
+        """The answer to ``cmd`` in ``raw``, or an ERROR saying why the line is not one (``more``: further answers of
+        a batch may follow it)."""
         what = f"adapter {self._name()} answered {cmd} with"
         try:
             line = raw.decode("utf-8")
@@ -318,7 +407,7 @@ class SubprocessSimulator:
         if problem:
             self._fail(AdapterError, f"{what} something that is not an answer to it: {problem} "
                                      f"({line[:120]!r}); restarted in case it is out of step")
-        if self._buffer.strip():
+        if self._buffer.strip() and not more:
             self._fail(AdapterError, f"adapter {self._name()} wrote more than one line in answer to {cmd} "
                                      f"({self._buffer[:80]!r}…): it is out of step")
         return cast(dict[str, Any], answer)
@@ -376,6 +465,12 @@ class SubprocessSimulator:
             command = shlex.join(self.argv)
             self._shown = repr(command if len(command) <= 100 else command[:99] + "…")
         return self._shown
+
+
+def _takes_batches(hello: Mapping[str, Any]) -> bool:
+    """Whether a handshake's answer says the adapter takes batch requests."""
+    capabilities = hello.get("capabilities")
+    return hello.get("status") == "ok" and isinstance(capabilities, Mapping) and capabilities.get("batch") is True
 
 
 def _rules_label(request: Mapping[str, Any]) -> str | None:

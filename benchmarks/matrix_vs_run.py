@@ -12,7 +12,10 @@ and prints each time (wall clock, and CPU: user + system of the command and its 
 measure on a shared machine), the matrix ÷ run ratio (the issue's target: ≤ 3), the same ratio without the fixed
 start-up, and the matrix's time per scenario-state it played. It also plays
 every scenario under every state in this process through :mod:`shinpan.cases` alone (compile once, execute per
-state) to show what is the executor's and what is the engine's. Nothing is asserted: the numbers are for reading.
+state) to show what is the executor's and what is the engine's, and the same through ``cmd:`` twice, interleaved —
+a case's requests in one batch (the server's ``capabilities.batch``) and one request at a time, as an adapter that
+does not take batches is spoken to — with the round trips each took. Nothing is asserted: the numbers are for
+reading.
 """
 
 from __future__ import annotations
@@ -75,6 +78,36 @@ def in_process() -> tuple[int, float, float]:
     return played, compiling, time.perf_counter() - started
 
 
+def through_the_wire(batches: bool) -> tuple[int, float, float, int]:
+    """Every scenario under every state through the executor and ``cmd:`` serve-reference, with or without batches:
+    (states played, wall s, CPU s of this process and the server, round trips)."""
+    from shinpan import matrix, rulesets, suite
+    from shinpan.adapters.subprocess_adapter import SubprocessSimulator, command_of
+    from shinpan.cases import applicability, compile_case, execute
+    from shinpan.session import AdapterSession
+
+    changes = rulesets.load()
+    states = matrix.states(changes)
+    scenarios = suite.cases()
+    compiled = [compile_case(scenario, states[0].as_sent()) for scenario in scenarios]
+    simulator = SubprocessSimulator(command_of(SERVER))
+    session = AdapterSession(simulator, SERVER)
+    simulator.batches = simulator.batches and batches
+    played, started, used = 0, time.perf_counter(), _cpu()
+    for scenario, case in zip(scenarios, compiled, strict=True):
+        for state in states:
+            if applicability(scenario.values, state, changes) is None:
+                execute(case.under(state.as_sent()), session)
+                played += 1
+    session.stop()
+    return played, time.perf_counter() - started, _cpu() - used, simulator.round_trips
+
+
+def _cpu() -> float:
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs of each command; the best time is kept")
@@ -85,6 +118,15 @@ def main() -> None:
     played, compiling, playing = in_process()
     print(f"executor alone, in-process: {played} scenario-states played in {playing:.2f} s "
           f"({playing / played * 1000:.2f} ms each); compiling the suite once: {compiling:.2f} s")
+    best: dict[bool, tuple[int, float, float, int]] = {}
+    for _ in range(args.repeat):
+        for batches in (True, False):  # interleaved, so that the machine's load hits both
+            done = through_the_wire(batches)
+            best[batches] = min(best.get(batches, done), done, key=lambda result: result[1])
+    for batches, (states_played, wall, spent, trips) in best.items():
+        print(f"executor alone, cmd: {'batches' if batches else 'one at a time'}: {states_played} scenario-states in "
+              f"{wall:.2f} s wall, {spent:.2f} s CPU (kit and server), {trips} round trips "
+              f"({trips / states_played:.2f} per scenario-state)")
     with tempfile.TemporaryDirectory() as tmp:
         empty = Path(tmp) / "features"
         shutil.copytree(FEATURES, empty, ignore=shutil.ignore_patterns("*.feature", "*.md"))

@@ -7,7 +7,7 @@ Every response is turned into an outcome here, in one place: ``unsupported`` ski
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from shinpan import __version__, rulesets
@@ -62,6 +62,18 @@ class AdapterSession:
         """The engine's name and version, as the adapter reported them."""
         info = self.hello["engine"]
         return f"{info['name']} {info['version']}"
+
+    @property
+    def batches(self) -> bool:
+        """Whether the adapter takes a case's requests in one batch: an adapter on the wire (``cmd:``) whose handshake
+        says ``capabilities.batch`` (in-process, a request costs no round trip)."""
+        return self.capabilities.get("batch") is True and callable(getattr(self.simulator, "plan_batch", None))
+
+    def expect(self, requests: Sequence[Mapping[str, Any]]) -> None:
+        """The requests the case will send next if every answer is ``ok``, for an adapter that takes them in a batch
+        (:attr:`batches`); the requests are still sent, checked and answered one by one here."""
+        if self.batches:
+            self.simulator.plan_batch(requests)  # type: ignore[attr-defined]
 
     def new_game(self, rules: Rules, seed: int) -> None:
         """Start a game under ``rules`` (a label and the changes in force)."""

@@ -94,10 +94,7 @@ class _Smoke:
 
     def set_up(self, cards: dict[str, str] | None = None, hand: list[str] | None = None) -> None:
         """Set up turn 3 of 'me', main step, with ``cards`` declared and ``hand`` in my hand (else nothing)."""
-        me: dict[str, Any] = {"battle": []} if hand is None else {"hand": hand, "battle": []}
-        setup = {"cards": cards or {}, "turn": {"number": 3, "active": "me", "step": "main"},
-                 "players": {"me": me, "opp": {"battle": []}}}
-        _exchange(self.simulator.setup, {"cmd": "setup", "state": setup}, "response")
+        _exchange(self.simulator.setup, {"cmd": "setup", "state": _turn_3(cards, hand)}, "response")
 
     def restart(self, cards: dict[str, str] | None = None, hand: list[str] | None = None) -> None:
         """A new game under the started rules, set up as :meth:`set_up` says."""
@@ -156,10 +153,43 @@ class _Smoke:
         _expect((turn["number"], turn["active"]) == (4, "opp"), f"ended turn 3 of 'me', observed {turn}")
         return "ended a turn: turn 4 is the opponent's"
 
+    def batch(self) -> str:
+        """A declared batch answers as its requests alone do, in one round trip (an adapter on the wire only; batches
+        are optional, so one that declares none passes)."""
+        rules = self.started()
+        plan = getattr(self.simulator, "plan_batch", None)
+        if self.caps.get("batch") is not True:  # optional: nothing is missing
+            return "not declared (optional): the kit sends it one request at a time"
+        if plan is None:
+            return "in-process, a request costs no round trip: the kit sends no batch"
+        requests: list[dict[str, Any]] = [
+            {"cmd": "new_game", "rules": rules, "seed": 0}, {"cmd": "setup", "state": _turn_3()},
+            {"cmd": "act", "action": {"type": "end_turn"}, "choices": []}, {"cmd": "observe"}]
+        alone = [_exchange(getattr(self.simulator, r["cmd"]), r, _ANSWER.get(r["cmd"], "response")) for r in requests]
+        plan(requests)
+        trips = getattr(self.simulator, "round_trips", 0)
+        batched = [_exchange(getattr(self.simulator, r["cmd"]), r, _ANSWER.get(r["cmd"], "response")) for r in requests]
+        if batched != alone:
+            raise _Ended("adapter", f"a batch was answered otherwise than its requests sent alone: {batched} "
+                                    f"instead of {alone}")
+        return (f"a batch of {len(requests)} requests answered as they are alone, in "
+                f"{getattr(self.simulator, 'round_trips', 0) - trips} round trip(s)")
+
+
+_ANSWER = {"observe": "observe_response"}
+"""The schema definition of a request's answer, where it is not a plain ``response``."""
+
+
+def _turn_3(cards: dict[str, str] | None = None, hand: list[str] | None = None) -> dict[str, Any]:
+    """The state of turn 3 of 'me', main step, with ``cards`` declared and ``hand`` in my hand (else nothing)."""
+    me: dict[str, Any] = {"battle": []} if hand is None else {"hand": hand, "battle": []}
+    return {"cards": cards or {}, "turn": {"number": 3, "active": "me", "step": "main"},
+            "players": {"me": me, "opp": {"battle": []}}}
+
 
 CHECKS: tuple[tuple[str, Callable[[_Smoke], str]], ...] = (
     ("handshake", _Smoke.handshake), ("new game", _Smoke.new_game), ("empty state", _Smoke.empty_state),
-    ("a plain creature", _Smoke.one_card), ("end of turn", _Smoke.end_turn))
+    ("a plain creature", _Smoke.one_card), ("end of turn", _Smoke.end_turn), ("batch", _Smoke.batch))
 """The checks in the order they run; an adapter that fails the handshake gets no further check."""
 
 

@@ -112,6 +112,12 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     return installed_kit.create(shared / "installed-kit", PROJECT_ROOT)
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The tests marked ``slow`` first, in their order, then the rest: pytest-xdist hands tests out in this order, so
+    each worker starts on a long one and the short ones fill in after, instead of one long test ending the run alone."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
     """The site's browser tests skipped for want of Chromium are said at the end of every run, with the reason (pytest
     itself lists skip reasons only with ``-rs``): a fresh machine passes, and says what it did not test."""

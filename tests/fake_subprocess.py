@@ -29,6 +29,8 @@ over JSON lines and breaks one thing, so a run through ``cmd:`` must end with on
 - ``ignore-stop``       serves correctly, but on ``stop`` creates the ``--once`` FILE and then ignores everything,
                         SIGTERM too, until it is killed (a kit that stops it can be interrupted meanwhile)
 
+With ``--batch`` it takes batches (its handshake says ``capabilities.batch``): each request of a batch is served, and
+broken, as if it had come alone, until an answer is neither ``ok`` nor ``rejected`` or a fault stood in for one.
 With ``--once FILE`` it misbehaves only if FILE does not exist yet (and creates it), so the restarted
 child behaves: one scenario gets the status, every other one must PASS. With ``--pids FILE`` it appends
 its pid (and any grandchild's) to FILE, so a test can check that none is left running.
@@ -217,30 +219,45 @@ def main(argv: list[str]) -> int:
     from tests import fake_adapters  # noqa: F401 - registers the in-process fakes
 
     fake = Fake(ADAPTERS[rest[0] if mode == "serve" else "reference"](), pids, _option(rest, "--once"))
-    fault = FAULTS.get(mode)
-    only_under = rest[0] if mode == "crash-under" else None
+    batches = "--batch" in rest
     for line in sys.stdin:
         request = json.loads(line)
-        cmd = request.get("cmd")
-        if cmd == "new_game":
-            fake.rules = request["rules"]["label"]
-        applies = fault is not None and fault.cmd in (None, cmd) and only_under in (None, fake.rules)
-        when = fault.when if fault and applies and (not fault.once or fake.misbehave()) else None
-        if fault and when == "instead":
-            fault.does(fake, line)
-            continue
-        if fault and when == "before":
-            fault.does(fake, line)
-        response = fake.answer(line)
-        stopped = response.pop("__stopped__", False)
-        _write(json.dumps(response, ensure_ascii=False))
-        if fault and when == "after":
-            fault.does(fake, line)
-        if stopped and mode != "ignore-eof":
-            break
+        requests = request["requests"] if batches and request.get("cmd") == "batch" else [request]
+        for each in requests:
+            status = _serve(fake, mode, rest, json.dumps(each, ensure_ascii=False), batches)
+            if status == "stopped" and mode != "ignore-eof":
+                return 0
+            if status not in ("ok", "rejected"):
+                break
     if mode == "ignore-eof":
         time.sleep(3600)
     return 0
+
+
+def _serve(fake: Fake, mode: str, rest: list[str], line: str, batches: bool) -> str | None:
+    """Answer one request (breaking it as the mode says): the answer's status, ``stopped`` after a ``stop``, or None
+    where a fault stood in for the answer."""
+    fault = FAULTS.get(mode)
+    only_under = rest[0] if mode == "crash-under" else None
+    request = json.loads(line)
+    cmd = request.get("cmd")
+    if cmd == "new_game":
+        fake.rules = request["rules"]["label"]
+    applies = fault is not None and fault.cmd in (None, cmd) and only_under in (None, fake.rules)
+    when = fault.when if fault and applies and (not fault.once or fake.misbehave()) else None
+    if fault and when == "instead":
+        fault.does(fake, line)
+        return None
+    if fault and when == "before":
+        fault.does(fake, line)
+    response = fake.answer(line)
+    stopped = response.pop("__stopped__", False)
+    if cmd == "hello" and batches and response.get("status") == "ok":
+        response["capabilities"] = {**response["capabilities"], "batch": True}
+    _write(json.dumps(response, ensure_ascii=False))
+    if fault and when == "after":
+        fault.does(fake, line)
+    return "stopped" if stopped else str(response.get("status"))
 
 
 if __name__ == "__main__":

@@ -5,9 +5,11 @@ true: YAML is read safely, ``cmd:`` never goes through a shell, suite content is
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -138,13 +140,27 @@ def test_an_output_file_that_cannot_be_written_stops_the_run_first(suite_copy: P
                                                         f"{tmp_path / 'afile'} is not a folder")
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root may write into a read-only folder")
+@contextlib.contextmanager
+def _locked(folder: Path) -> Iterator[Path]:
+    """A folder this process may not write into: read-only for its owner, and — as root, who may write where the mode
+    forbids (CI's containers run as root) — immutable too (``chattr +i``, lifted afterwards)."""
+    folder.mkdir(mode=0o500)
+    immutable = os.geteuid() == 0
+    if immutable:
+        subprocess.run(["chattr", "+i", str(folder)], check=True, capture_output=True)
+    try:
+        assert not os.access(folder, os.W_OK), "the folder is writable: the test would prove nothing"
+        yield folder
+    finally:
+        if immutable:
+            subprocess.run(["chattr", "-i", str(folder)], check=False, capture_output=True)
+
+
 @pytest.mark.parametrize("option", ["--report", "--junitxml"])
 def test_an_output_folder_without_write_permission_stops_the_run_first(suite_copy: Path, tmp_path: Path,
                                                                       option: str) -> None:
-    folder = tmp_path / "locked"
-    folder.mkdir(mode=0o500)
-    done = shinpan("run", f"{option}={folder / 'out'}", features=suite_copy, cwd=tmp_path)
+    with _locked(tmp_path / "locked") as folder:
+        done = shinpan("run", f"{option}={folder / 'out'}", features=suite_copy, cwd=tmp_path)
     assert (done.code, done.err.strip()) == (BAD_INPUT, f"ERROR: {option} {folder / 'out'}: cannot write: "
                                                         "permission denied")
 

@@ -57,6 +57,7 @@ def test_a_template_passes_what_it_supports_and_fails_nothing(template: str, run
     assert xml.count('<property name="shinpan.status" value="UNSUPPORTED" />') == len(unsupported)
 
 
+@pytest.mark.slow
 @templates
 def test_a_template_fails_nothing_under_any_ruleset(template: str) -> None:
     spec = TEMPLATES[template][0]

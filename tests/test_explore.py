@@ -64,11 +64,13 @@ def _untap_found(state: rulesets.RulesState) -> list[Any]:
     return [(f.cause, moves_of(f.case), f.case.setup.state) for f in exploration.findings]
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_findings() -> None:
     first = _untap_found(TODAY)
     assert first and first == _untap_found(TODAY)
 
 
+@pytest.mark.slow
 def test_the_examples_follow_the_rules_explored_not_the_day_that_names_them() -> None:
     """Today and a later day under the same rules give the same findings for one seed: a run repeated tomorrow finds
     what today's found (the seed once mixed in the day's label, and a test passing on one day failed on the next)."""
@@ -83,6 +85,7 @@ def test_the_examples_follow_the_rules_explored_not_the_day_that_names_them() ->
     assert tomorrow.label != today.label and first and first == _untap_found(tomorrow)
 
 
+@pytest.mark.slow
 def test_the_example_database_replays_what_failed_first(tmp_path: Path) -> None:
     settings = Settings(UNTAP, (TODAY,), examples=FINDS_UNTAP, only=("differential",), database=tmp_path)
     assert explore(settings).findings
@@ -91,13 +94,25 @@ def test_the_example_database_replays_what_failed_first(tmp_path: Path) -> None:
     assert again.findings  # one example of budget: the one that failed before
 
 
+@pytest.mark.slow
 def test_several_workers_share_the_examples_and_find_the_same(tmp_path: Path) -> None:
     one = explore(Settings(UNTAP, (TODAY,), examples=FINDS_UNTAP, only=("differential",)))
     two = explore(Settings(UNTAP, (TODAY,), examples=FINDS_UNTAP, only=("differential",), workers=2))
-    assert {f.cause for f in one.findings} <= {f.cause for f in two.findings} | {f.cause for f in one.findings}
-    assert two.findings and two.results[0].examples >= FINDS_UNTAP
+    assert one.findings and {f.cause for f in two.findings} == {f.cause for f in one.findings}
+    assert two.results[0].examples >= FINDS_UNTAP
 
 
+def test_a_search_until_found_stops_at_the_round_of_its_first_finding() -> None:
+    from shinpan.explore.search import FOUND, ROUND
+
+    exploration = explore(Settings(UNTAP, (TODAY,), examples=10 * FINDS_UNTAP, only=("differential",),
+                                   until_found=True))
+    (result,) = exploration.results
+    assert result.findings and result.stopped == FOUND
+    assert result.examples < 10 * FINDS_UNTAP - ROUND  # the budget was not spent
+
+
+@pytest.mark.slow
 def test_the_report_is_valid_against_its_schema(tmp_path: Path) -> None:
     report = tmp_path / "explore.jsonl"
     result = CliRunner().invoke(main, ["explore", "--adapter", UNTAP, "--examples", str(FINDS_UNTAP), "--property",
@@ -158,6 +173,7 @@ def test_a_known_deviation_is_recognised_by_running_its_scenario_again(tmp_path:
         assert result.exit_code == 1 and all(c["known"] is None for c in found), result.output
 
 
+@pytest.mark.slow
 def test_the_same_seed_prints_the_same_output() -> None:
     args = ["explore", "--adapter", UNTAP, "--examples", str(FINDS_UNTAP), "--property", "differential",
             "--property", "seals"]
@@ -206,6 +222,7 @@ EXAMPLES_ADAPTERS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", sorted(EXAMPLES_ADAPTERS))
 def test_the_example_adapters_agree_with_the_reference_engine_on_what_they_play(language: str) -> None:
     """The adapters ``shinpan new-adapter`` starts an author from, explored: nothing found (seen failing: both said

@@ -9,7 +9,10 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+
+import pytest
 
 from shinpan import rulesets
 from shinpan.explore import Settings, explore
@@ -17,6 +20,8 @@ from shinpan.explore import report as report_
 from shinpan.explore.search import INTERRUPTED
 from shinpan.explore.workers import explore_on
 from shinpan.site import explored
+
+pytestmark = pytest.mark.slow
 
 TODAY = rulesets.load().today()
 UNTAP = "py:tests.planted_bugs:untap_both_players"
@@ -71,13 +76,14 @@ def _children(pid: int) -> set[int]:
 
 
 def test_sigterm_ends_the_command_with_its_report_and_exit_status_2(tmp_path: Path) -> None:
-    report = tmp_path / "explore.jsonl"
+    report, database = tmp_path / "explore.jsonl", tmp_path / "examples"
     command = [sys.executable, "-m", "shinpan", "explore", "--adapter", UNTAP, "--examples", "100000", "-n", "2",
-               "--property", "differential", "--property", "one-place", "--report", str(report)]
+               "--property", "differential", "--property", "one-place", "--report", str(report),
+               "--database", str(database)]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                env={**os.environ, "COLUMNS": "200"})
-    try:
-        time.sleep(20)  # long enough for the workers to explore; far from the budget
+    try:  # the workers have explored once the bug they found is in the example database; far from the budget
+        _until(lambda: any(path.is_file() for path in database.rglob("*")) or process.poll() is not None, 240)
         assert process.poll() is None
         children = _children(process.pid)
         assert children  # the workers (and their manager)
@@ -92,8 +98,15 @@ def test_sigterm_ends_the_command_with_its_report_and_exit_status_2(tmp_path: Pa
     assert lines[-1]["type"] == "footer" and lines[-1]["interrupted"] and lines[-1]["exit_status"] == 2
     assert lines[1]["oracle"] == "differential" and lines[1]["examples"] > 0
     assert "中断" in explored.load(report, "r").label  # the site says the exploration was cut short
-    time.sleep(1)
+    _until(lambda: not any(_running(pid) for pid in children), 30)
     assert not [pid for pid in children if _running(pid)]  # no process left behind
+
+
+def _until(condition: Callable[[], bool], seconds: float) -> None:
+    """Poll ``condition`` until it holds or ``seconds`` have passed (the caller asserts what it needs)."""
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.05)
 
 
 def _running(pid: int) -> bool:

@@ -2,8 +2,9 @@
 finding reproduces: its case, played by the executor, does not pass on the planted engine and passes on the
 reference engine; printed, it lints clean (tests/test_explore_printed.py runs the printed scenarios).
 
-The fast test explores each bug with the default budget (examples per oracle) and the oracles that state the rule
-it breaks; ``SHINPAN_EXPLORE_FULL=1`` explores each with everything default (every oracle), as a held-out bug is.
+The fast test explores each bug under three seeds, with the oracles that state the rule it breaks and twice the default
+budget (examples per oracle); ``SHINPAN_EXPLORE_FULL=1`` explores each with everything default (every oracle, the
+default budget, seed 0), as a held-out bug is.
 """
 
 from __future__ import annotations
@@ -45,6 +46,14 @@ RULES: dict[str, tuple[str, ...]] = {
 }
 """Each planted bug and the oracles that state the rule it breaks."""
 FULL = os.environ.get("SHINPAN_EXPLORE_FULL") == "1"
+SEEDS = (0,) if FULL else (0, 1, 2)
+"""A bug must be found whatever the seed, not by one seed's luck: the fast test tries three. The full one (every
+oracle, as a held-out bug is explored) runs seed 0, the seed a default exploration takes."""
+BUDGET = EXAMPLES if FULL else 2 * EXAMPLES
+"""Examples per oracle: the default budget for the full test; for the fast one, whose oracles are the bug's own and
+whose search stops once it has found something, up to twice it (measured with benchmarks/planted_findings.py:
+own_watcher_sees_opponents is missed under seed 1 in 1000 examples of the differential run, found under seeds 0-5 in
+2000)."""
 
 
 def test_every_planted_bug_has_its_oracles() -> None:
@@ -52,11 +61,14 @@ def test_every_planted_bug_has_its_oracles() -> None:
     assert len(PLANTED) >= 10
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("bug", sorted(PLANTED))
-def test_each_planted_bug_is_found_and_reproduces(bug: str) -> None:
+def test_each_planted_bug_is_found_and_reproduces(bug: str, seed: int) -> None:
     adapter = f"py:tests.planted_bugs:{bug}"
-    exploration = explore(Settings(adapter, (TODAY,), examples=EXAMPLES, only=() if FULL else RULES[bug]))
-    assert exploration.findings, f"{bug}: nothing found in {exploration.examples} examples"
+    exploration = explore(Settings(adapter, (TODAY,), seed=seed, examples=BUDGET, only=() if FULL else RULES[bug],
+                                   until_found=not FULL))
+    assert exploration.findings, f"{bug}: nothing found in {exploration.examples} examples under seed {seed}"
     _reproduces(exploration, adapter)
 
 

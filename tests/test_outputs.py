@@ -233,6 +233,19 @@ SITE_INSTANTS: dict[str, Callable[[Path, int], bool]] = {
 }
 
 
+def _last_tick(folder: Path) -> int:
+    """A file time (ns) that every file written from now on is later than: the time of a probe file, once a probe
+    written after it gets a later one (file times advance by the kernel's clock ticks, not by the nanosecond)."""
+    probe = folder / ".tick"
+    probe.write_bytes(b"")
+    first = probe.stat().st_mtime_ns
+    while True:
+        probe.write_bytes(b"")
+        if probe.stat().st_mtime_ns > first:
+            probe.unlink()
+            return first
+
+
 def _whole(path: Path) -> bool:
     data = path.read_bytes()
     if path.suffix == ".html":
@@ -249,8 +262,7 @@ def test_sigkill_at_any_instant_leaves_the_previous_site_whole(tmp_path: Path, i
     subprocess.run([sys.executable, "-m", "shinpan", "site", "--out", str(out)], env=env, check=True,
                    capture_output=True)
     before = _site_files(out)
-    started = time.time_ns()
-    time.sleep(0.05)  # a file written from now on has a later time than ``started``
+    started = _last_tick(tmp_path)
     process = subprocess.Popen([sys.executable, "-m", "shinpan", "site", "--out", str(out)], env=env,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 240

@@ -127,6 +127,18 @@ def test_an_interrupt_while_the_kit_loads_is_one_line_not_a_traceback(tmp_path: 
     assert process.returncode == 130 and err.decode().strip() == "interrupted", (process.returncode, err)
 
 
+def _reported_a_scenario(out: Path) -> bool:
+    """Whether the site's reference run, in the build's scratch folder, has written a scenario's line: well into it."""
+    for report in out.glob(".shinpan-build-*/*reference.jsonl*"):
+        try:
+            if any(json.loads(line).get("type") == "case" for line in report.read_text(encoding="utf-8").splitlines()
+                   if line.endswith("}")):
+                return True
+        except (OSError, ValueError):  # moved into place meanwhile, or a line half written
+            continue
+    return False
+
+
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 def test_an_interrupted_site_run_leaves_no_scratch_and_the_previous_site(tmp_path: Path,
                                                                          signum: signal.Signals) -> None:
@@ -137,9 +149,7 @@ def test_an_interrupted_site_run_leaves_no_scratch_and_the_previous_site(tmp_pat
     before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
     process = subprocess.Popen([*SHINPAN, "site", "--run", "--out", str(out)], env=env, cwd=tmp_path,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    wait_for(lambda: bool(list(out.glob(".shinpan-build-*")) or list(scratch.iterdir())), process,
-             "the build made its scratch folder")
-    time.sleep(0.5)  # well into the reference run
+    wait_for(lambda: _reported_a_scenario(out), process, "the reference run reported a scenario")
     process.send_signal(signum)
     _, err = process.communicate(timeout=120)
     assert "Traceback" not in err.decode("utf-8", errors="replace")

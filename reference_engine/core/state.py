@@ -15,6 +15,9 @@ from shinpan.reference_engine.core.turns import Turn
 from shinpan.reference_engine.core.waiting import Pending, Tracked
 from shinpan.reference_engine.core.zones import CARD_ZONES, Zone
 
+PLAYERS = tuple(Player)
+"""The players in order, P1 first (iterating the enum itself costs far more, and objects() runs at every check)."""
+
 
 @dataclass
 class PlayerState:
@@ -49,7 +52,7 @@ class GameState:
 
     def objects(self) -> list[BattleObject]:
         """Every object in the battle zone, P1's first."""
-        return [obj for p in Player for obj in self.players[p].battle]
+        return [obj for p in PLAYERS for obj in self.players[p].battle]
 
     def equipment_of(self, obj: BattleObject) -> list[BattleObject]:
         """The equipment (装備品) equipped to ``obj``."""

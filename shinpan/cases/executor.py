@@ -92,6 +92,9 @@ class Execution:
 
     def _steps_played(self, *, each_step: bool) -> Iterator[StepOutcome]:
         budget = self.time_limit if each_step else None
+        session = self.game.session
+        if session.batches:
+            session.expect(self.game.requests((item for _, item in self.case.items()), self.case.setup))
         for index, step in enumerate(self.case.steps):
             started = time.monotonic()
             outcome = self._play(step, budget, first=index == 0)

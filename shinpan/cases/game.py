@@ -10,10 +10,10 @@ carrying its status, an ``AssertionError``, the contract's errors); :mod:`shinpa
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from shinpan.cases.model import Check, Item, Move, NeedsCard, Setup, fresh
+from shinpan.cases.model import Check, Fault, Item, Move, NeedsCard, Setup, fresh
 from shinpan.checks import judge, observables_read
 from shinpan.outcomes import unobservable, unsupported
 from shinpan.session import AdapterSession
@@ -37,6 +37,25 @@ class Game:
         self.started = True
         self.session.new_game(fresh(setup.rules), setup.seed)
         self.session.setup(setup.request()["state"])
+
+    def requests(self, items: Iterable[Item], setup: Setup) -> list[dict[str, Any]]:
+        """The requests playing ``items`` from here would send if every answer were ``ok`` (what a batch carries)."""
+        sent: list[dict[str, Any]] = []
+        started, observed = self.started, self._observation is not None
+        for item in items:
+            if isinstance(item, Fault):
+                break
+            observes = isinstance(item, Check) and item.needs_observation
+            if not started and (isinstance(item, Move) or observes):
+                sent += opening(setup)
+                started = True
+            if isinstance(item, Move):
+                sent.append(item.request())
+                observed = False
+            if (observes or (isinstance(item, Move) and self.observe_each_move)) and not observed:
+                sent.append({"cmd": "observe"})
+                observed = True
+        return sent
 
     def play(self, item: Item, setup: Setup | None) -> Mapping[str, Any] | None:
         """Play one item (a :class:`~shinpan.cases.model.Fault` is the caller's to end the case with) in the game
@@ -99,6 +118,11 @@ class Game:
         """UNOBSERVABLE unless the adapter reports ``field``."""
         if field not in self.session.capabilities["observables"]:
             unobservable(field)
+
+
+def opening(setup: Setup) -> list[dict[str, Any]]:
+    """The requests that start the game of ``setup``: ``new_game``, then ``setup``."""
+    return [{"cmd": "new_game", "rules": fresh(setup.rules), "seed": setup.seed}, setup.request()]
 
 
 def _given(setup: Setup | None) -> Setup:

@@ -160,9 +160,9 @@ def fresh(value: Any) -> Any:
     if kind in _SCALARS:
         return value
     if kind is list or kind is tuple:
-        return [fresh(item) for item in value]
+        return [item if type(item) in _SCALARS else fresh(item) for item in value]
     if kind is dict or isinstance(value, Mapping):
-        return {key: fresh(item) for key, item in value.items()}
+        return {key: item if type(item) in _SCALARS else fresh(item) for key, item in value.items()}
     return value
 
 

@@ -15,6 +15,34 @@ def can_interrupt() -> bool:
     return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
 
 
+class _Alarm:
+    """The handler :func:`limits_kept` keeps installed, and the message of the limit in force under it."""
+
+    kept = False
+    message = ""
+
+
+def _expire_kept(signum: int, frame: object) -> None:
+    raise AdapterTimeout(_Alarm.message)
+
+
+@contextlib.contextmanager
+def limits_kept() -> Iterator[None]:
+    """Inside, the timer signal's handler stays installed, so that each :func:`time_limit` only sets the timer: a
+    loop of many short limits (an exploration's requests) does not install and restore a handler for each."""
+    if _Alarm.kept or not can_interrupt():
+        yield
+        return
+    previous = signal.signal(signal.SIGALRM, _expire_kept)
+    _Alarm.kept = True
+    try:
+        yield
+    finally:
+        _Alarm.kept = False
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 @contextlib.contextmanager
 def time_limit(seconds: float | None, message: str) -> Iterator[None]:
     """Interrupt the code inside after ``seconds`` with :class:`AdapterTimeout` (``message``): an engine that loops
@@ -22,6 +50,15 @@ def time_limit(seconds: float | None, message: str) -> Iterator[None]:
     signals."""
     if seconds is None or not can_interrupt():
         yield
+        return
+    if _Alarm.kept:
+        outer, _Alarm.message = _Alarm.message, message
+        signal.setitimer(signal.ITIMER_REAL, max(seconds, 1e-6))
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            _Alarm.message = outer
         return
 
     def expire(signum: int, frame: object) -> None:

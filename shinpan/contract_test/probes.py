@@ -125,6 +125,23 @@ def same_hello(session: Session) -> None:
                    "the same protocol and capabilities as the first hello")
 
 
+@probe("C-1.8", "a batch is its requests, in order", cards=(PLAIN,), when=lambda s: s.caps.get("batch") is True)
+def batch(session: Session) -> None:
+    plan = getattr(session.simulator, "plan_batch", None)
+    if plan is None:  # in-process: the kit sends no batch, so there is nothing to judge
+        raise Skip("in-process, the kit sends no batch")
+    requests: list[dict[str, Any]] = [
+        {"cmd": "new_game", "rules": session.rules.as_sent(), "seed": 0},
+        {"cmd": "setup", "state": {"cards": {"c1": PLAIN}, "turn": {"number": 3, "active": "me", "step": "main"},
+                                   "players": {"me": {"hand": ["c1"], "battle": []}, "opp": {"battle": []}}}},
+        {"cmd": "act", "action": {"type": "end_turn"}, "choices": []}, {"cmd": "observe"}]
+    alone = [session.send(request) for request in requests]
+    plan(requests)
+    batched = [session.send(request) for request in requests]
+    session.expect(batched == alone, f"the answers the same requests get one at a time ({alone}; the batch "
+                                     f"answered {batched})")
+
+
 # ------------------------------------------------------------------ 2. rules states
 @probe("C-2.1", "a new game forgets the last", cards=(PLAIN,))
 def forgets(session: Session) -> None:

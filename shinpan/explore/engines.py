@@ -6,7 +6,8 @@ case would end with there — ``unsupported``, ``script_mismatch`` (``choice_nee
 the script does not answer, with the question as data), or a fault: ``error`` (an ``error`` answer, a broken
 message, an exception of an in-process adapter), ``crash`` (a subprocess exited) or ``timeout``. After a fault the
 adapter is replaced — a subprocess adapter restarts itself; an in-process one is made anew by its factory and
-greeted again — so a fault costs one example, never the exploration.
+greeted again — so a fault costs one example, never the exploration. An adapter on the wire that takes batches gets
+each setup or move with the observation after it in one round trip (:meth:`AdapterSession.expect`).
 """
 
 from __future__ import annotations
@@ -19,11 +20,13 @@ from shinpan.adapters.contract import Capabilities, Simulator
 from shinpan.adapters.errors import ScriptMismatchError
 from shinpan.adapters.registry import AdapterOptions, make_adapter
 from shinpan.cases import Game, Move, Setup, status_of_error, time_limit
+from shinpan.cases.game import opening
 from shinpan.outcomes import ScenarioSkipped, Status
 from shinpan.session import AdapterSession
 
 FAULTS = ("crash", "timeout", "error")
 """Answers that are faults of the adapter rather than answers about the game."""
+OBSERVE = {"cmd": "observe"}
 STATUSES = {Status.UNSUPPORTED: "unsupported", Status.UNOBSERVABLE: "unsupported",
             Status.SCRIPT_MISMATCH: "script_mismatch", Status.CRASH: "crash", Status.TIMEOUT: "timeout"}
 """A case's status where a request ended it, as an answer (anything else is the adapter's ``error``)."""
@@ -71,10 +74,14 @@ class Engine:
     def start(self, setup: Setup) -> Answer:
         """A new game: ``new_game`` and ``setup``."""
         self.game = Game(self.session)
+        if self.session.batches:
+            self.session.expect([*opening(setup), OBSERVE])
         return self._answer(lambda: self.game.start(setup))
 
     def act(self, move: Move) -> Answer:
         """One move (only an attempt: the rules may reject it)."""
+        if self.session.batches:
+            self.session.expect([move.request(), OBSERVE])
         answer = self._answer(lambda: self.game.move(move))
         if answer.status == "ok" and self.game.last_rejection is not None:
             return Answer("rejected", self.game.last_rejection)

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from shinpan import rulesets
 from shinpan.adapters import cards
+from shinpan.cases.timelimit import limits_kept
 from shinpan.explore.differential import ID as DIFFERENTIAL
 from shinpan.explore.differential import Differential
 from shinpan.explore.engines import Engine
@@ -63,6 +64,8 @@ class Settings:
     """The rule properties that may be explored (the kit's; a judge trying a new one adds it here)."""
     expectations: Path | None = None
     """The adapter's expectations file: its scenarios expected not to pass are the known deviations."""
+    until_found: bool = False
+    """Stop each oracle's search at the end of the round in which it first finds something (:class:`Budget`)."""
 
     @property
     def oracles(self) -> tuple[str, ...]:
@@ -133,12 +136,14 @@ def explore(settings: Settings, progress: Progress | None = None, *, share: tupl
     interrupted = False
     try:
         stack.enter_context(private_hypothesis_home())
-        for state, oracle in planned:
-            results.append(_one(settings, engine, reference, changes, cards_pool, state, oracle,
-                                Budget(_share(settings.examples, share), seconds), share, progress))
-            if results[-1].stopped == INTERRUPTED:
-                interrupted = True
-                break
+        with limits_kept():  # each request of an in-process engine has its time limit: only the timer is set
+            for state, oracle in planned:
+                results.append(_one(settings, engine, reference, changes, cards_pool, state, oracle,
+                                    Budget(_share(settings.examples, share), seconds, settings.until_found), share,
+                                    progress))
+                if results[-1].stopped == INTERRUPTED:
+                    interrupted = True
+                    break
     except KeyboardInterrupt:  # between two searches: the results reached are kept
         interrupted = True
     finally:

@@ -35,7 +35,7 @@ class Card:
     back_type: str | None = None
     """The card type of the other face."""
 
-    @property
+    @cached_property
     def is_creature(self) -> bool:
         """A creature of any kind (進化, サイキック, a ツインパクト's creature side too)."""
         return "クリーチャー" in self.type_line
@@ -44,7 +44,7 @@ class Card:
         """Its first ability of this form, if it has one."""
         return next((a for a in self.abilities if isinstance(a, form)), None)
 
-    @property
+    @cached_property
     def evolution(self) -> Evolution | None:
         """Its 進化 / NEO進化 ability: how many sources, of what, from where."""
         return self.ability(Evolution)
@@ -87,7 +87,7 @@ class Card:
         equipment, a fortress or a field)."""
         return not self.is_spell and not (self.is_creature and self.must_evolve)
 
-    @property
+    @cached_property
     def g_link(self) -> GLinkPartners | None:
         """Its G・リンク ability (partners, side), if it is a god."""
         return self.ability(GLinkPartners)
@@ -98,7 +98,7 @@ class Card:
         link = self.g_link
         return link.partners if link is not None else ()
 
-    @property
+    @cached_property
     def mugetsu(self) -> MugetsuGate | None:
         """Its 無月の門 ability (how many 魔導具), if it has one."""
         return self.ability(MugetsuGate)

@@ -33,6 +33,8 @@ from shinpan.explore.oracle import Oracle, Repeat, Skip, Tally
 ROUND = 200
 """The most examples of one Hypothesis run."""
 INTERRUPTED = "interrupted (Ctrl-C or SIGTERM)"
+FOUND = "stopped at its first finding (until_found)"
+"""Why a search with :attr:`Budget.until_found` ended early."""
 """Why a search ended when the user stopped the exploration: what it had found is kept."""
 UNREPEATABLE = "the engine's answers differ between runs of one case"
 """Why an example was not judged when replaying it gave another answer (and no finding came of it)."""
@@ -50,6 +52,9 @@ class Budget:
 
     examples: int
     seconds: float | None = None
+    until_found: bool = False
+    """Stop after the round in which the search first finds something (the time to a first finding, as a test of a
+    planted bug measures it), rather than spend the whole budget looking for further causes."""
 
 
 @dataclass(frozen=True)
@@ -106,6 +111,8 @@ class Search:
             stopped = self._round(number, min(ROUND, left))
             if stopped or self.tally.examples == before:
                 return stopped
+            if self.budget.until_found and self.found:
+                return FOUND
         return None
 
     def _round(self, number: int, examples: int) -> str | None:

@@ -30,6 +30,8 @@ const CAPABILITIES = {
   // "summon", end_turn "turns", put/move/destroy/draw "zones", tap/untap "tap"), or the kit never sends those
   // moves. `shinpan vocabulary` lists every mechanic and what needs it; `shinpan contract-test` checks this.
   mechanics: ["zones", "summon", "tap", "summoning_sickness", "turns"],
+  // It takes a scenario's requests in one "batch" line (see the end of this file): one round trip per scenario.
+  batch: true,
   // Observation fields it can report.
   observables: ["tapped", "power", "summoning_sick", "can_attack", "events", "deck_order"],
 };
@@ -228,13 +230,7 @@ function handle(request) {
   }
 }
 
-function answer(line) {
-  let request;
-  try {
-    request = JSON.parse(line);
-  } catch (e) {
-    return { status: "error", message: `the request is not JSON: ${e.message}` };
-  }
+function answer(request) {
   try {
     return handle(request);
   } catch (e) {
@@ -246,10 +242,28 @@ function answer(line) {
   }
 }
 
+// A batch: the requests of one scenario, played in order as if each came alone, each answered on a line of its own,
+// until an answer is neither ok nor rejected (the rest are not played). Declared by `batch: true` above.
+function answers(line) {
+  let request;
+  try {
+    request = JSON.parse(line);
+  } catch (e) {
+    return [{ status: "error", message: `the request is not JSON: ${e.message}` }];
+  }
+  if (request === null || request.cmd !== "batch" || !Array.isArray(request.requests)) return [answer(request)];
+  const played = [];
+  for (const each of request.requests) {
+    played.push(answer(each));
+    if (!["ok", "rejected"].includes(played[played.length - 1].status)) break;
+  }
+  return played;
+}
+
 const input = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
 input.on("line", (line) => {
   if (!line.trim()) return;
-  const response = answer(line);
-  process.stdout.write(JSON.stringify(response) + "\n");
-  if (response.status === "ok" && JSON.parse(line).cmd === "stop") input.close();
+  const responses = answers(line);
+  process.stdout.write(responses.map((response) => JSON.stringify(response) + "\n").join(""));
+  if (responses[0].status === "ok" && JSON.parse(line).cmd === "stop") input.close();
 });

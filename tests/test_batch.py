@@ -1,0 +1,166 @@
+"""Batches on the wire: an adapter whose handshake says ``capabilities.batch`` gets a case's requests on one line and
+answers them line by line; one that does not (a protocol-3 adapter as it was) gets them one at a time. Both give
+every case the status and message the in-process adapter gives, a fault in a batch is charged to the request it
+answers, and the batch costs one round trip per case."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from shinpan import rulesets, suite
+from shinpan.adapters.contract import (
+    PROTOCOL_VERSION,
+    ActRequest,
+    HelloRequest,
+    NewGameRequest,
+    ObserveRequest,
+    Response,
+    SetupRequest,
+)
+from shinpan.adapters.errors import AdapterCrash
+from shinpan.adapters.reference import ReferenceSimulator
+from shinpan.adapters.registry import make_adapter
+from shinpan.adapters.server import answers
+from shinpan.adapters.subprocess_adapter import SubprocessSimulator
+from shinpan.cases import Case, applicability, compile_case, execute
+from shinpan.session import AdapterSession
+
+FAKE = [sys.executable, "-m", "tests.fake_subprocess"]
+HELLO: HelloRequest = {"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": "test", "changes": []}
+NEW_GAME: NewGameRequest = {"cmd": "new_game", "rules": {"label": "2026-01-01", "changes": []}, "seed": 0}
+EMPTY: SetupRequest = {"cmd": "setup", "state": {"turn": {"number": 1, "active": "me"}, "cards": {},
+                                                 "players": {"me": {}, "opp": {}}}}
+END_TURN: ActRequest = {"cmd": "act", "action": {"type": "end_turn"}, "choices": []}
+OBSERVE: ObserveRequest = {"cmd": "observe"}
+
+
+@pytest.fixture(scope="module")
+def cases() -> list[Case]:
+    """Every scenario of the suite that applies today, compiled under today's rules."""
+    changes = rulesets.load()
+    today = changes.today()
+    return [compile_case(scenario, today.as_sent()) for scenario in suite.cases()
+            if applicability(scenario.values, today, changes) is None]
+
+
+@pytest.fixture
+def sessions() -> Iterator[list[AdapterSession]]:
+    opened: list[AdapterSession] = []
+    yield opened
+    for session in opened:
+        session.stop()
+
+
+def played(session: AdapterSession, cases: list[Case]) -> dict[str, tuple[str, str]]:
+    return {case.id: ((result := execute(case, session)).status.value, result.message) for case in cases}
+
+
+def wire(sessions: list[AdapterSession], *argv: str, timeout: float = 5.0) -> tuple[AdapterSession,
+                                                                                    SubprocessSimulator]:
+    simulator = SubprocessSimulator([*FAKE, *argv], timeout=timeout)
+    sessions.append(AdapterSession(simulator, " ".join(argv)))
+    return sessions[-1], simulator
+
+
+@pytest.mark.parametrize("engine", ["reference", "fake-always-wrong", "fake-supports-nothing"])
+def test_an_adapter_with_and_without_batches_gives_every_case_the_in_process_verdict(
+        engine: str, cases: list[Case], sessions: list[AdapterSession]) -> None:
+    from tests import fake_adapters  # noqa: F401 - registers the in-process fakes
+
+    in_process = played(AdapterSession(make_adapter(engine), engine), cases)
+    old, one_by_one = wire(sessions, "serve", engine)
+    new, batched = wire(sessions, "serve", engine, "--batch")
+    assert not old.batches and new.batches
+    assert played(old, cases) == in_process
+    assert played(new, cases) == in_process
+    statuses = {status for status, _ in in_process.values()}
+    assert {"reference": statuses == {"PASS"}, "fake-always-wrong": "FAIL" in statuses,
+            "fake-supports-nothing": statuses == {"UNSUPPORTED"}}[engine], statuses
+    if engine == "reference":  # every case plays: one line each, where one at a time costs several
+        assert batched.round_trips <= len(cases) + sum(
+            1 for case in cases for _, item in case.items() if getattr(item, "attempt", False)) + 1
+        assert one_by_one.round_trips > 3 * len(cases)
+
+
+@pytest.mark.parametrize(("mode", "status", "said"), [
+    ("crash-on-act", "CRASH", "exited (code 139) while the kit waited for its answer to act"),
+    ("hang-on-act", "TIMEOUT", "did not answer act in time"),
+    ("garbage", "ERROR", "answered observe with a line that is not JSON"),
+])
+def test_a_fault_in_a_batch_costs_the_case_as_it_would_one_at_a_time(
+        mode: str, status: str, said: str, cases: list[Case], sessions: list[AdapterSession],
+        tmp_path: Path) -> None:
+    basics = [case for case in cases if case.id.startswith("basics-")]
+    verdicts = []
+    for batch in ((), ("--batch",)):
+        once = tmp_path / f"once{len(batch)}"
+        session, simulator = wire(sessions, mode, "--once", str(once), *batch, timeout=1.0)
+        results = played(session, basics)
+        verdicts.append(results)
+        assert simulator.restarts == 1
+    assert verdicts[0] == verdicts[1]
+    bad = [(status_, message) for status_, message in verdicts[1].values() if status_ != "PASS"]
+    assert len(bad) == 1 and bad[0][0] == status and said in bad[0][1], bad
+
+
+def test_answers_in_a_batch_are_handed_out_request_by_request(sessions: list[AdapterSession]) -> None:
+    simulator = SubprocessSimulator([*FAKE, "crash-on-act", "--batch"])
+    sessions.append(AdapterSession(simulator, "crash-on-act"))
+    simulator.plan_batch([NEW_GAME, EMPTY, END_TURN, OBSERVE])
+    trips = simulator.round_trips
+    assert simulator.new_game(NEW_GAME)["status"] == "ok"
+    assert simulator.setup(EMPTY)["status"] == "ok"
+    assert simulator.round_trips == trips + 1  # the batch brought both answers, and the crash met at the act
+    with pytest.raises(AdapterCrash, match=r"exited .* while the kit waited for its answer to act"):
+        simulator.act(END_TURN)
+    simulator.plan_batch([NEW_GAME, EMPTY, OBSERVE])
+    assert simulator.new_game(NEW_GAME)["status"] == "ok"  # a fresh child, greeted again, then the batch
+    assert simulator.restarts == 1 and simulator.round_trips == trips + 3
+    assert simulator.setup(EMPTY)["status"] == "ok"
+    assert simulator.observe(OBSERVE)["observation"]["turn"]["active"] == "me"
+    assert simulator.observe(OBSERVE)["status"] == "ok"  # past the plan: sent alone
+    assert simulator.round_trips == trips + 4
+
+
+class RejectsEveryMove(ReferenceSimulator):
+    def act(self, request: ActRequest) -> Response:
+        return {"status": "rejected", "message": "not now"}
+
+
+def test_the_server_plays_a_batch_until_an_answer_neither_ok_nor_rejected() -> None:
+    simulator = RejectsEveryMove()
+    (hello,) = answers(simulator, json.dumps(HELLO))
+    assert hello["capabilities"]["batch"] is True
+    batch = {"cmd": "batch", "requests": [NEW_GAME, EMPTY, END_TURN, OBSERVE, END_TURN, OBSERVE]}
+    assert [a["status"] for a in answers(simulator, json.dumps(batch))] == ["ok", "ok", "rejected", "ok",
+                                                                            "rejected", "ok"]
+    batch = {"cmd": "batch", "requests": [NEW_GAME, OBSERVE, EMPTY]}  # observed before the setup: an error ends it
+    assert [a["status"] for a in answers(simulator, json.dumps(batch))] == ["ok", "error"]
+    for wrong in ('{"cmd": "batch", "requests": [{"cmd": "hello"}]}', '{"cmd": "batch", "requests": []}'):
+        assert [a["status"] for a in answers(simulator, wrong)] == ["error"]
+
+
+def test_an_exploration_through_either_form_runs_the_same_examples() -> None:
+    from shinpan.explore import Settings, explore
+
+    today = rulesets.load().today()
+    runs = [explore(Settings(f"cmd:{' '.join(FAKE)} serve reference{form}", (today,), examples=60,
+                             only=("differential", "one-place"))) for form in ("", " --batch")]
+    assert [(r.oracle, r.examples, r.skipped, r.findings) for r in runs[0].results] == [
+        (r.oracle, r.examples, r.skipped, r.findings) for r in runs[1].results]
+    assert runs[0].examples >= 120 and not runs[0].findings
+
+
+def test_the_self_test_plays_a_batch_where_the_adapter_declares_it() -> None:
+    from shinpan import smoke
+
+    served, _ = smoke.run(f"cmd:{sys.executable} -m shinpan serve-reference")
+    assert (served[-1].name, served[-1].verdict) == ("batch", "ok") and "in 1 round trip" in served[-1].detail
+    old, diagnosis = smoke.run(f"cmd:{' '.join(FAKE)} serve reference")
+    assert (old[-1].name, old[-1].verdict) == ("batch", "ok") and "not declared" in old[-1].detail
+    assert diagnosis.startswith("ADAPTER OK: handshake")
