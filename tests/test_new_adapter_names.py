@@ -3,6 +3,7 @@ a shell, goes into that folder and runs nothing else; nothing reaches the termin
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -27,7 +28,8 @@ def test_the_next_line_pasted_into_a_shell_enters_the_folder_and_runs_nothing_el
     assert "\x1b" not in result.output and "\x07" not in result.output
     (line,) = [line for line in result.output.splitlines() if line.startswith("next: ")]
     pasted = "shinpan() { pwd > \"$OLDPWD/where\"; printf '%s\\n' \"$@\" > \"$OLDPWD/args\"; }\n" + line[6:]
-    done = subprocess.run(["bash", "-c", pasted], cwd=tmp_path, capture_output=True, text=True, timeout=30)
+    env = {**os.environ, "OLDPWD": str(tmp_path)}  # a line that never enters the folder still writes only here
+    done = subprocess.run(["bash", "-c", pasted], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=30)
     assert done.returncode == 0, done.stderr
     assert Path((tmp_path / "where").read_text(encoding="utf-8").rstrip("\n")) == (tmp_path / name).resolve()
     assert (tmp_path / "args").read_text(encoding="utf-8") == "contract-test\n--adapter\ncmd:python adapter.py\n"
