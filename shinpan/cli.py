@@ -327,6 +327,50 @@ def explore(adapter: str, ruleset: str | None, rules_as_of: str | None, all_stat
                          Console(soft_wrap=True)))
 
 
+@main.command()
+@SUITE
+@click.option("--adapter", required=True, help="The simulator adapter to certify: " + ADAPTER_KINDS)
+@click.option("--expectations", type=click.Path(dir_okay=False, exists=True),
+              help="The adapter's expectations file: what it lists (failing scenarios, known counterexamples) does "
+                   "not fail the certificate.")
+@click.option("--out", default="shinpan-certificate", show_default=True, type=click.Path(file_okay=False),
+              metavar="DIR", help="Where the certificate (certificate.json, certificate.txt), each step's report and "
+                                  "log, and the counterexamples as scenarios (explore.feature) are written.")
+@click.option("--tags", metavar="EXPR", help="Only the suite's scenarios matching a Cucumber tag expression.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The exploration's seed.")
+@click.option("--examples", type=click.IntRange(min=1), default=1000, show_default=True,
+              help="The exploration's examples per oracle.")
+@click.option("--time-budget", type=POSITIVE, metavar="SECONDS", help="Stop the exploration after this long.")
+@FORMAT
+def certify(adapter: str, expectations: str | None, out: str, tags: str | None, seed: int, examples: int,
+            time_budget: float | None, format_: str) -> None:
+    """Certify an adapter: the suite in every state of the rules the engine plays (shinpan matrix), the default
+    exploration (shinpan explore) and the adapter's self-test when the kit has one; print one certificate of what
+    each covers and found.
+
+    Exit status: 0 certified, 1 a scenario failed, a counterexample not in --expectations was found, or a step could
+    not run, 2 interrupted, 4 bad input (nothing was run).
+    """
+    from shinpan import certify as certification
+    from shinpan.outputs import printable
+
+    _check_adapter(adapter)
+    work = Path(out)
+    _writable(work / "certificate.json")
+    options = certification.Options(adapter, work.resolve(), Path(expectations).resolve() if expectations else None,
+                                    tags, seed, examples, time_budget)
+    certificate = certification.certify(options, lambda line: click.echo(line, err=True))
+    document = certification.as_json(certificate)
+    lines = [printable(line) for line in certification.text(certificate)]
+    (work / "certificate.json").write_text(json.dumps(document, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    (work / "certificate.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    if format_ == "json":
+        click.echo(json.dumps(document, ensure_ascii=False))
+    else:
+        click.echo("\n".join(lines))
+    sys.exit(certificate.exit_status)
+
+
 def _writable(path: Path) -> None:
     """A report path that cannot be written is bad input, found before anything runs."""
     try:

@@ -78,6 +78,8 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     else:
         lines = render_summary({case_id: result for case_id, _, result in context.sorted_results()},
                                context.state, context.adapter, context.engine(), width)
+        lines.append(f"this is the suite alone, in one state of the rules: shinpan certify --adapter "
+                     f"{shlex.quote(context.adapter)} adds every state, an exploration and the self-test")
     lost = given_up(context.sorted_results())
     if lost:
         lines.append(f"the adapter was given up under {', '.join(lost)}: it crashed or hung more than "
