@@ -309,6 +309,7 @@ def explore(adapter: str, ruleset: str | None, rules_as_of: str | None, all_stat
     from shinpan.explore import Settings
     from shinpan.explore.command import run as run_explore
     from shinpan.explore.command import states
+    from shinpan.outputs import widths
 
     if (ruleset or rules_as_of) and all_states:
         raise BadUsage("give --all-states or a rules state (--ruleset, --rules-as-of), not both")
@@ -324,7 +325,7 @@ def explore(adapter: str, ruleset: str | None, rules_as_of: str | None, all_stat
     if report:
         _writable(Path(report))
     sys.exit(run_explore(settings, Path(report) if report else None, Path(out) if out else None,
-                         Console(soft_wrap=True)))
+                         Console(soft_wrap=True, width=widths.console_width(sys.stdout))))
 
 
 @main.command()

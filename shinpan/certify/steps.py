@@ -51,7 +51,7 @@ def certify(options: Options, progress: Callable[[str], None] = lambda line: Non
 def suite(options: Options) -> Step:
     """The conformance suite in every state of the rules the adapter plays: ``shinpan matrix``."""
     report = options.work / "suite.jsonl"
-    command = ["matrix", f"--adapter={options.adapter}", "--format=json", f"--report={report}"]
+    command = ["matrix", f"--adapter={options.adapter}", "--validate", "--format=json", f"--report={report}"]
     command += [f"--expectations={options.expectations}"] if options.expectations else []
     command += [f"--tags={options.tags}"] if options.tags else []
     status, out = _kit(command, options.work / "suite.log")

@@ -126,11 +126,13 @@ def _show(exploration: Exploration, printed: dict[int, tuple[str | None, str | N
                         f"{exploration.settings.seed}", title_justify="left")
     for column in ("oracle", "rules", "verdict"):  # a narrow terminal or a pipe folds names, never cuts them
         table.add_column(column, overflow="fold")
-    for column in ("examples", "skipped", "found"):  # counterexamples found
+    skips = any(r.skipped for r in exploration.results)  # a column of zeros says nothing: not shown
+    for column in ("examples", *(["skipped"] if skips else []), "found"):  # counterexamples found
         table.add_column(column, justify="right", no_wrap=True)
     for r in exploration.results:
         verdict = r.not_run.split(":")[0] if r.not_run else r.verdict
-        table.add_row(r.oracle, r.state, verdict, str(r.examples), str(sum(r.skipped.values())), str(len(r.findings)))
+        skipped = [str(sum(r.skipped.values()))] if skips else []
+        table.add_row(r.oracle, r.state, verdict, str(r.examples), *skipped, str(len(r.findings)))
     console.print(table)
     for r in exploration.results:
         for reason, count in r.skipped.items():
