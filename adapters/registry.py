@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from importlib import metadata
 from typing import Any, Final, cast
 
+from shinpan.adapters import tracebacks
 from shinpan.adapters.contract import (
     COMMANDS,
     ActRequest,
@@ -186,15 +187,13 @@ def stdout_to_stderr() -> Iterator[None]:
             os.close(saved)
 
 
-ADAPTER_TRACEBACK: Final = "--- adapter traceback"
+ADAPTER_TRACEBACK: Final = tracebacks.MARKER
 """The line before an in-process adapter's traceback in an ERROR's message (the report keeps what follows)."""
 
 
 def _adapter_frames(error: BaseException) -> str:
-    """The traceback of ``error`` from the adapter's own call on (the kit's frame left out)."""
-    frames = traceback.extract_tb(error.__traceback__)[1:]
-    lines = traceback.format_list(frames) + traceback.format_exception_only(error)
-    return "".join(lines).rstrip()
+    """The traceback of ``error`` from the adapter's own call on, shortened to the engine's frames."""
+    return tracebacks.engine_frames(error, skip=1)
 
 
 def _load_py(spec: str) -> Any:

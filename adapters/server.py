@@ -22,7 +22,7 @@ import sys
 from collections.abc import Iterator
 from typing import IO, Any
 
-from shinpan.adapters import schemas
+from shinpan.adapters import schemas, tracebacks
 from shinpan.adapters.contract import COMMANDS, PROTOCOL_VERSION, Simulator
 
 STOPPED = "__stopped__"
@@ -46,7 +46,7 @@ def handle(simulator: Simulator, line: str, *, validate: bool = False) -> dict[s
     try:
         response: dict[str, Any] = dict(getattr(simulator, request["cmd"])(request))
     except Exception as error:  # an engine bug costs this request, not the server
-        return {"status": "error", "message": f"{type(error).__name__}: {error}"}
+        return {"status": "error", "message": tracebacks.with_traceback(f"{type(error).__name__}: {error}", error)}
     if request["cmd"] == "stop":
         return {**response, STOPPED: True}
     return response

@@ -3,6 +3,7 @@ charged to the judge, interrupts, conventions, counts, noise and skips."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -44,3 +45,64 @@ def test_a_terminal_width_asked_for_with_columns_is_kept(tmp_path: Path) -> None
     done = _shinpan("matrix", "--adapter=reference", "--tags=@topic:basics", cwd=tmp_path, COLUMNS="70")
     summary = done.stdout[done.stdout.index("shinpan — the matrix"):].splitlines()
     assert max(len(line) for line in summary[:-2]) <= 70
+
+
+# item 3: an engine's traceback kept, shortened to the engine's frames
+
+def _boom_project(tmp_path: Path) -> Path:
+    """A new adapter project whose engine raises KeyError('boom') when a turn ends."""
+    from shinpan.scaffold import new_adapter
+
+    project = tmp_path / "boom"
+    new_adapter(project, "python")
+    adapter = project / "adapter.py"
+    text = adapter.read_text(encoding="utf-8")
+    assert "    def end_turn(self) -> None:\n" in text
+    adapter.write_text(text.replace("    def end_turn(self) -> None:\n",
+                                    "    def end_turn(self) -> None:\n        {}['boom']\n", 1), encoding="utf-8")
+    return project
+
+
+def _boom_line(project: Path) -> int:
+    lines = (project / "adapter.py").read_text(encoding="utf-8").splitlines()
+    return next(n for n, line in enumerate(lines, 1) if "{}['boom']" in line)
+
+
+def test_an_engine_error_keeps_the_engines_file_and_line_and_not_the_kits_frames(tmp_path: Path) -> None:
+
+    project = _boom_project(tmp_path)
+    where = f'adapter.py", line {_boom_line(project)}, in end_turn'
+    for spec in ("cmd:python adapter.py", "py:adapter:ExampleAdapter"):
+        report = project / "report.jsonl"
+        done = _shinpan("run", f"--adapter={spec}", "--tags=@topic:basics", f"--report={report}", cwd=project,
+                        PYTHONPATH=f"{PROJECT_ROOT}{os.pathsep}{project}")
+        assert done.returncode == 1, done.stdout + done.stderr
+        errors = [line for line in map(json.loads, report.read_text(encoding="utf-8").splitlines())
+                  if line.get("status") == "ERROR"]
+        assert errors, spec
+        message = errors[0]["message"]
+        assert "KeyError: 'boom'" in message and where in message, (spec, message)
+        assert "shinpan/adapters/sdk" not in message and "shinpan/adapters/server" not in message, message
+        assert where in done.stdout  # the failure text shows it too
+
+
+def test_the_protocol_server_answers_an_engine_error_with_its_traceback() -> None:
+    from shinpan.adapters.server import handle
+
+    class Broken:
+        def hello(self, request: object) -> object:
+            return self.deep()
+
+        def deep(self) -> object:
+            raise KeyError("boom")
+
+    response = handle(Broken(), json.dumps({"cmd": "hello", "protocol": _protocol()}))  # type: ignore[arg-type]
+    assert response["status"] == "error"
+    assert response["message"].startswith("KeyError: 'boom'\n--- adapter traceback\n")
+    assert "in deep" in response["message"] and "test_first_hour.py" in response["message"]
+
+
+def _protocol() -> int:
+    from shinpan.adapters.contract import PROTOCOL_VERSION
+
+    return PROTOCOL_VERSION
