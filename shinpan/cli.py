@@ -176,6 +176,7 @@ def run(adapter: str | None, ruleset: str | None, rules_as_of: str | None, repor
     from shinpan.outputs import pipes
 
     _check_parallel(pytest_args)
+    _lint_first()
     params = dict(click.get_current_context().params)
     with contextlib.ExitStack() as stack:
         if report == "-":  # the report on stdout, whole, at the end; what the run prints goes to stderr
@@ -891,6 +892,25 @@ def rulesets_(fmt: str) -> None:
 
 def _iso(day: Any) -> str | None:
     return day.isoformat() if day is not None else None
+
+
+def _lint_first() -> None:
+    """The suite a run plays is linted first: a judge's mistake (a misspelt card or phrase, an unknown source) is one
+    line each, ``ERROR: file:line: what`` as the run's own checks say it, and bad input (exit status 4) before any
+    engine is judged. A registry that cannot be read is left to the run's own check (its one line)."""
+    from shinpan.adapters import cards
+    from shinpan.lint import lint as run_lint
+
+    try:
+        rulesets.load()
+        cards.load()
+    except ShinpanError:
+        return
+    problems = run_lint()
+    for problem in problems:
+        click.echo(f"ERROR: {Path(problem.path).resolve()}:{problem.line}: {problem.message}", err=True)
+    if problems:
+        click.get_current_context().exit(BAD_INPUT)
 
 
 def _check_parallel(pytest_args: tuple[str, ...]) -> None:

@@ -106,3 +106,41 @@ def _protocol() -> int:
     from shinpan.adapters.contract import PROTOCOL_VERSION
 
     return PROTOCOL_VERSION
+
+
+# item 4: run lints first (a judge's typo is the judge's); item 7: a user suite's problems name its own files
+
+def _judge_suite(tmp_path: Path) -> Path:
+    """A judge's suite with a misspelt card, a misspelt phrase and an unknown source."""
+    from tests import user_suite
+
+    folder = tmp_path / "my-suite"
+    user_suite.write(folder)
+    feature = next(folder.rglob("*.feature"))
+    text = feature.read_text(encoding="utf-8")
+    text = text.replace("《テスト用クリーチャーA》", "《テスト用クリーチャーZ》").replace(
+        f"@source:{user_suite.SOURCE}", "@source:my-judge-notez").replace("    もし ", "    もし 空が青くなる\n    かつ ", 1)
+    feature.write_text(text, encoding="utf-8")
+    return feature
+
+
+def test_run_lints_the_suite_first_and_blames_the_suite_not_the_engine(tmp_path: Path) -> None:
+    feature = _judge_suite(tmp_path)
+    shown = f"ERROR: {feature}"
+    done = _shinpan("run", "--suite=my-suite", "--report=report.jsonl", cwd=tmp_path)
+    assert done.returncode == 4, done.stdout + done.stderr
+    lines = done.stderr.splitlines()
+    assert any(line.startswith(f"{shown}:") and "《テスト用クリーチャーZ》" in line for line in lines), lines
+    assert any(line.startswith(f"{shown}:") and "空が青くなる" in line for line in lines), lines
+    assert any(line.startswith(f"{shown}:") and "@source:my-judge-notez" in line for line in lines), lines
+    assert len(lines) == 3  # a line each, nothing else
+    assert "conformance" not in done.stdout and "ERROR" not in done.stdout and "Traceback" not in done.stderr
+    assert not (tmp_path / "report.jsonl").exists()
+
+
+def test_lint_names_the_user_suites_own_registries(tmp_path: Path) -> None:
+    _judge_suite(tmp_path)
+    done = _shinpan("lint", "--suite=my-suite", cwd=tmp_path)
+    assert done.returncode == 1
+    assert "@source:my-judge-notez is not in my-suite/sources.yaml or the kit's features/sources.yaml" in done.stdout
+    assert "is not in my-suite/cards.yaml or the kit's features/cards.yaml" in done.stdout
