@@ -426,8 +426,8 @@ def matrix(adapter: str | None, validate: bool, expectations: str | None, tags: 
     machine's cores (pytest-xdist); the counts and the report are the same either way; `--trace-dir DIR` keeps a
     transcript per scenario and state.
 
-    Exit status: 0 the suite passed under every state, 1 it failed under some, 4 bad input (checked before
-    anything runs).
+    Exit status: 0 the suite passed under every state, 1 it failed under some, 2 interrupted (Ctrl-C, SIGTERM; the
+    report still ends with its footer), 4 bad input (checked before anything runs).
     """
     import tempfile
 
@@ -438,6 +438,7 @@ def matrix(adapter: str | None, validate: bool, expectations: str | None, tags: 
     from shinpan.report import cases, read
 
     _check_parallel(pytest_args)
+    _lint_first()
     from shinpan import expectations as expectations_
 
     changes = rulesets.load()
@@ -456,8 +457,8 @@ def matrix(adapter: str | None, validate: bool, expectations: str | None, tags: 
             args.append("-q")
         args += extra  # in the order given: an option's value stays after its option
         code = int(pytest.main(args))
-        if code == BAD_INPUT:  # pytest has said what is wrong, in one line
-            sys.exit(BAD_INPUT)
+        if code in (BAD_INPUT, pytest.ExitCode.INTERRUPTED):  # said in one line; an interrupt is no state's failure
+            sys.exit(code)
         read_lines = read(path) if path.exists() else []
         lines = cases(read_lines)
     header = next((line for line in read_lines if line.get("type") == "header"), {})

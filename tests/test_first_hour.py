@@ -144,3 +144,44 @@ def test_lint_names_the_user_suites_own_registries(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert "@source:my-judge-notez is not in my-suite/sources.yaml or the kit's features/sources.yaml" in done.stdout
     assert "is not in my-suite/cards.yaml or the kit's features/cards.yaml" in done.stdout
+
+
+# item 5: interrupts
+
+def test_an_interrupted_matrix_exits_2_without_a_failure_line_or_pytests_banner(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    from tests.test_faults import FAKE
+
+    report, pids = tmp_path / "matrix.jsonl", tmp_path / "pids"
+    base = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "PYTEST_ADDOPTS")}
+    process = subprocess.Popen([sys.executable, "-m", "shinpan", "matrix", f"--adapter=cmd:{FAKE} slow --pids {pids}",
+                                "--tags=@topic:basics", f"--report={report}"], cwd=tmp_path,
+                               env={**base, "PYTHONPATH": str(PROJECT_ROOT)}, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True)
+    deadline = time.monotonic() + 240
+    while not pids.exists():  # the adapter has started: the session is playing (0.1 s a request)
+        assert process.poll() is None and time.monotonic() < deadline, "the matrix never started its adapter"
+        time.sleep(0.05)
+    time.sleep(1.5)
+    process.send_signal(signal.SIGINT)
+    output = process.communicate(timeout=120)[0]
+    assert process.returncode == 2, output
+    assert "the suite failed under" not in output and "KeyboardInterrupt" not in output, output
+    assert "Traceback" not in output
+    assert '"exit_status": 2' in report.read_text(encoding="utf-8").splitlines()[-1]
+
+
+def test_a_ctrl_c_after_the_last_scenario_ends_the_run_with_2_and_a_whole_report(tmp_path: Path) -> None:
+    """Once in ten tries a late Ctrl-C ended `run` with 130 and no report; here it comes while the report is
+    written, every time."""
+    import json
+
+    report = tmp_path / "report.jsonl"
+    done = _shinpan("run", "-p", "tests.late_interrupt", f"--report={report}", "features/basics", cwd=tmp_path)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr and "interrupted" not in done.stderr.splitlines()[-1:]
+    lines = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
+    assert lines[0]["type"] == "header" and lines[-1]["type"] == "footer"
+    assert len([line for line in lines if line["type"] == "case"]) == len(lines) - 2 > 10

@@ -92,6 +92,18 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
         terminalreporter.write_line(printable(line))
 
 
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """An interrupt is the user's doing, not a failure: one line instead of pytest's KeyboardInterrupt banner and
+    the frame it was in."""
+    reporter: Any = session.config.pluginmanager.get_plugin("terminalreporter")
+    if exitstatus == pytest.ExitCode.INTERRUPTED and hasattr(reporter, "_report_keyboardinterrupt"):
+        def one_line() -> None:  # what pytest's reporter calls (after this hook) to show its banner
+            reporter.write_line("interrupted: the scenarios played so far are counted and in the report "
+                                "(exit status 2)")
+
+        reporter._report_keyboardinterrupt = one_line
+
+
 def handshake_block(adapter: str, message: str) -> list[str]:
     """What the terminal says, once, when the adapter could not start: what went wrong and how to check it (the
     adapter's words shown with their control characters escaped)."""
