@@ -176,6 +176,8 @@ def run(adapter: str | None, ruleset: str | None, rules_as_of: str | None, repor
     from shinpan.outputs import pipes
 
     _check_parallel(pytest_args)
+    _check_typos(pytest_args)
+    pytest_args = _suite_folder_as_suite(pytest_args)
     _lint_first()
     params = dict(click.get_current_context().params)
     with contextlib.ExitStack() as stack:
@@ -285,7 +287,8 @@ ORACLES = ("differential", "one-place", "new-object", "enter-triggers", "look-ba
 @click.option("--time-budget", type=POSITIVE, metavar="SECONDS", help="Stop after this long (shared by the oracles).")
 @click.option("--database", type=click.Path(file_okay=False), metavar="DIR",
               help="Hypothesis's example database, a plain folder: a rerun replays what failed before first.")
-@click.option("--report", type=click.Path(dir_okay=False), help="Write the report (JSON Lines) to this file.")
+@click.option("--report", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write the report (JSON Lines) to this file (-: to stdout, at the end; the rest to stderr).")
 @click.option("--out", type=click.Path(file_okay=False), metavar="DIR",
               help="Write the counterexamples as a feature file (DIR/explore.feature).")
 @click.option("-n", "--workers", type=click.IntRange(min=1), default=1, show_default=True,
@@ -305,12 +308,14 @@ def explore(adapter: str, ruleset: str | None, rules_as_of: str | None, all_stat
     Exit status: 0 nothing found (or only known deviations of --expectations), 1 counterexamples, 2 interrupted
     (Ctrl-C, SIGTERM: what was reached is shown and written), 4 bad input (nothing explored).
     """
+    import contextlib
+
     from rich.console import Console
 
     from shinpan.explore import Settings
     from shinpan.explore.command import run as run_explore
     from shinpan.explore.command import states
-    from shinpan.outputs import widths
+    from shinpan.outputs import pipes, widths
 
     if (ruleset or rules_as_of) and all_states:
         raise BadUsage("give --all-states or a rules state (--ruleset, --rules-as-of), not both")
@@ -323,10 +328,13 @@ def explore(adapter: str, ruleset: str | None, rules_as_of: str | None, all_stat
         from shinpan import expectations as expectations_
 
         expectations_.load(expectations)  # a file that is not one is bad input, before anything runs
-    if report:
+    if report and report != "-":
         _writable(Path(report))
-    sys.exit(run_explore(settings, Path(report) if report else None, Path(out) if out else None,
-                         Console(soft_wrap=True, width=widths.console_width(sys.stdout))))
+    with contextlib.ExitStack() as stack:
+        if report == "-":  # the report on stdout, whole, at the end; the table and scenarios go to stderr
+            report = stack.enter_context(pipes.stdout_as_file("explore.jsonl"))
+        sys.exit(run_explore(settings, Path(report) if report else None, Path(out) if out else None,
+                             Console(soft_wrap=True, width=widths.console_width(sys.stdout))))
 
 
 @main.command()
@@ -438,6 +446,7 @@ def matrix(adapter: str | None, validate: bool, expectations: str | None, tags: 
     from shinpan.report import cases, read
 
     _check_parallel(pytest_args)
+    _check_typos(pytest_args)
     _lint_first()
     from shinpan import expectations as expectations_
 
@@ -895,21 +904,114 @@ def _iso(day: Any) -> str | None:
     return day.isoformat() if day is not None else None
 
 
+def _check_typos(pytest_args: tuple[str, ...]) -> None:
+    """A ``--name`` that is neither this command's option nor pytest's is bad input, with the closest option of
+    either (a misspelt ``--adpter`` otherwise reaches pytest, whose usage error names no shinpan option)."""
+    import difflib
+
+    given = [arg.split("=", 1)[0] for arg in pytest_args if arg.startswith("--") and arg != "--"]
+    if not given:
+        return
+    ctx = click.get_current_context()
+    ours = {name for param in ctx.command.params for name in param.opts if name.startswith("--")}
+    unknown = [name for name in given if name not in ours]
+    theirs = _pytest_options() if unknown else set()
+    if any(name not in theirs for name in unknown):
+        theirs |= _pytest_options(plugins=True)
+    for name in unknown:
+        if name in theirs:
+            continue
+        close = difflib.get_close_matches(name, sorted(ours) + sorted(theirs), n=1, cutoff=0.6)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        raise BadUsage(f"no such option: {name}{hint}; `shinpan {ctx.info_name} --help` lists this command's options, "
+                       "and any pytest option is passed on")
+
+
+def _pytest_options(plugins: bool = False) -> set[str]:
+    """The long options pytest takes: its own (read in this process: nothing is imported that pytest would want to
+    rewrite), or with ``plugins`` also its installed plug-ins' and the kit's plugin's (read in a child process)."""
+    import subprocess
+
+    from _pytest.config import get_config
+
+    if not plugins:
+        return _long_options(get_config())
+    code = "import shinpan.cli as c; c._print_plugin_options()"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    try:
+        return {str(name) for name in json.loads(done.stdout)}
+    except ValueError:  # the plug-ins could not be read: pytest itself says so in the run
+        return set()
+
+
+def _long_options(config: Any) -> set[str]:
+    parser = config._parser
+    return {name for group in [*parser._groups, parser._anonymous] for option in group.options
+            for name in option.names() if name.startswith("--")}
+
+
+def _print_plugin_options() -> None:
+    """Print, as JSON, the long options of pytest with its installed plug-ins and the kit's (in a child process)."""
+    from _pytest.config import get_config
+
+    config = get_config()
+    config.pluginmanager.load_setuptools_entrypoints("pytest11")
+    config.pluginmanager.import_plugin("shinpan.pytest_plugin")
+    print(json.dumps(sorted(_long_options(config))))
+
+
+def _suite_folder_as_suite(pytest_args: tuple[str, ...]) -> tuple[str, ...]:
+    """A folder of feature files outside the suite being run, given as a path (``shinpan run my-suite``), is taken
+    as the user suite (as ``--suite my-suite``); a file outside it is bad input that says to give its folder with
+    ``--suite`` (its cards, sources and rules would not be read)."""
+    folders = locations.current()
+    inside = [folders.kit, *([folders.user] if folders.user else [])]
+    kept = []
+    for arg in pytest_args:
+        path = Path(arg.split("::", 1)[0])
+        if arg.startswith("-") or not path.exists() or any(p == path.resolve() or p in path.resolve().parents
+                                                            for p in inside):
+            kept.append(arg)
+            continue
+        features = path.is_dir() and any(path.rglob("*.feature"))
+        if not features and path.suffix != ".feature":  # an option's value (--basetemp DIR), or pytest's to judge
+            kept.append(arg)
+            continue
+        if features and folders.user is None:
+            locations.use_user_suite(path)
+            click.echo(f"{arg}: a folder of feature files outside the kit's suite: run as the user suite "
+                       f"(--suite {arg})", err=True)
+            folders = locations.current()
+            inside.append(path.resolve())
+            continue
+        raise BadUsage(f"{arg}: not in the suite being run ({folders.own}); run a folder of your own feature files "
+                       f"with --suite DIR (its cards.yaml, sources.yaml and rules.yaml are read too)")
+    return tuple(kept)
+
+
 def _lint_first() -> None:
     """The suite a run plays is linted first: a judge's mistake (a misspelt card or phrase, an unknown source) is one
     line each, ``ERROR: file:line: what`` as the run's own checks say it, and bad input (exit status 4) before any
     engine is judged. A registry that cannot be read is left to the run's own check (its one line)."""
+    import subprocess
+
     from shinpan.adapters import cards
-    from shinpan.lint import lint as run_lint
 
     try:
         rulesets.load()
         cards.load()
     except ShinpanError:
         return
-    problems = run_lint()
+    # in a child process: the step library it matches steps against is then imported by pytest alone (which
+    # rewrites its asserts), not before the run
+    done = subprocess.run([sys.executable, "-m", "shinpan", "lint", "--format=json"], capture_output=True, text=True,
+                          check=False)
+    try:
+        problems = json.loads(done.stdout)["problems"]
+    except (ValueError, KeyError, TypeError):
+        return  # lint itself could not say: the run's own checks will
     for problem in problems:
-        click.echo(f"ERROR: {Path(problem.path).resolve()}:{problem.line}: {problem.message}", err=True)
+        click.echo(f"ERROR: {Path(problem['path']).resolve()}:{problem['line']}: {problem['message']}", err=True)
     if problems:
         click.get_current_context().exit(BAD_INPUT)
 

@@ -185,3 +185,40 @@ def test_a_ctrl_c_after_the_last_scenario_ends_the_run_with_2_and_a_whole_report
     lines = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
     assert lines[0]["type"] == "header" and lines[-1]["type"] == "footer"
     assert len([line for line in lines if line["type"] == "case"]) == len(lines) - 2 > 10
+
+
+# item 6: conventions
+
+def test_explore_report_dash_writes_the_report_to_stdout_and_no_file_named_dash(tmp_path: Path) -> None:
+    done = _shinpan("explore", "--examples=3", "--property=differential", "--report", "-", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in done.stdout.splitlines()]  # nothing but the report on stdout
+    assert (lines[0]["type"], lines[-1]["type"]) == ("header", "footer")
+    assert "differential" in done.stderr  # the table went to stderr
+    assert not (tmp_path / "-").exists()
+
+
+def test_an_option_typo_says_did_you_mean_and_not_pytests_usage(tmp_path: Path) -> None:
+    for command, typo, meant in (("run", "--adpter=reference", "--adapter"), ("matrix", "--tgas", "--tags"),
+                                 ("run", "--repot=x.jsonl", "--report")):
+        done = _shinpan(command, typo, cwd=tmp_path)
+        assert done.returncode == 4, done.stdout + done.stderr
+        assert f"(did you mean {meant}?)" in done.stderr
+        assert "inifile" not in done.stderr and "rootdir" not in done.stderr and "site-packages" not in done.stderr
+    passed_on = _shinpan("run", "--tags=@topic:basics", "--co", "--strict-markers", cwd=tmp_path)  # pytest's own
+    assert passed_on.returncode == 0, passed_on.stderr
+
+
+def test_a_user_suite_folder_given_as_a_path_is_run_as_the_suite(tmp_path: Path) -> None:
+    from tests import user_suite
+
+    user_suite.write(tmp_path / "my-suite")
+    report = tmp_path / "report.jsonl"
+    done = _shinpan("run", "my-suite", f"--report={report}", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    cases = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()][1:-1]
+    assert [(case["id"], case["status"]) for case in cases] == [(user_suite.SCENARIO, "PASS")]
+    assert "--suite my-suite" in done.stderr
+    outside = next((tmp_path / "my-suite").rglob("*.feature"))
+    refused = _shinpan("run", str(outside), cwd=tmp_path)
+    assert refused.returncode == 4 and "--suite DIR" in refused.stderr, refused.stderr
