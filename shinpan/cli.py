@@ -592,7 +592,14 @@ def expectations_update(report: str, file_: str, include_unsupported: bool) -> N
     new = exp.update(run.cases(), old, spec if isinstance(spec, str) else None, include_lacking=include_unsupported)
     outputs.write_text(target, exp.dumps(new))  # whole or not at all
     before = len(old.entries) if old else 0
-    click.echo(f"{target}: {len(new.entries)} expectation(s) (was {before})")
+    done = exp.edits(old, new)
+    click.echo(f"{target}: {len(new.entries)} expectation(s) (was {before}): {len(done.added)} added, "
+               f"{len(done.removed)} removed, {len(done.changed)} changed")
+    for word, listed in (("added", done.added), ("removed", done.removed)):
+        for case_id, status in listed:
+            click.echo(f"  {word:<8} {outputs.printable(case_id, one_line=True)}  {status.value}")
+    for case_id, what in done.changed:
+        click.echo(f"  changed  {outputs.printable(case_id, one_line=True)}  {what}")
     reasons = [] if include_unsupported else exp.lacking(run.cases())
     if reasons:
         click.echo(f"{sum(n for _, n in reasons)} scenario(s) the adapter lacks something for (UNSUPPORTED, "

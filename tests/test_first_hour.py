@@ -222,3 +222,45 @@ def test_a_user_suite_folder_given_as_a_path_is_run_as_the_suite(tmp_path: Path)
     outside = next((tmp_path / "my-suite").rglob("*.feature"))
     refused = _shinpan("run", str(outside), cwd=tmp_path)
     assert refused.returncode == 4 and "--suite DIR" in refused.stderr, refused.stderr
+
+
+# item 10: expectations update says what it added, removed and changed; UNSUPPORTED entries kept up to date
+
+def test_update_drops_entries_of_scenarios_not_applicable_and_adds_new_unsupported_ones() -> None:
+    from shinpan import expectations as exp
+    from shinpan.outcomes import Status
+
+    old = exp.Expectations("x", {"gone-001": exp.Expectation(Status.UNSUPPORTED, "lacks a card"),
+                                 "kept-001": exp.Expectation(Status.UNSUPPORTED, "lacks a mechanic", "#4")})
+    report = [{"id": "gone-001", "status": "NOT_APPLICABLE", "ruleset": "today"},
+              {"id": "kept-001", "status": "UNSUPPORTED", "ruleset": "today", "message": "mechanic"},
+              {"id": "new-001", "status": "UNSUPPORTED", "ruleset": "today", "message": "card 《X》 is not implemented"},
+              {"id": "fail-001", "status": "FAIL", "ruleset": "today", "message": "wrong"}]
+    new = exp.update(report, old, "x")
+    assert sorted(new.entries) == ["fail-001", "kept-001", "new-001"]
+    assert new.entries["kept-001"].issue == "#4"  # what the user wrote stays
+    done = exp.edits(old, new)
+    assert done.added == (("fail-001", Status.FAIL), ("new-001", Status.UNSUPPORTED))
+    assert done.removed == (("gone-001", Status.UNSUPPORTED),) and done.changed == ()
+
+
+def test_update_prints_what_it_added_removed_and_changed(tmp_path: Path) -> None:
+    report, file_ = tmp_path / "report.jsonl", tmp_path / "expectations.toml"
+    ran = _shinpan("run", "--adapter=fake-never-sick", "-p", "tests.fake_adapters", f"--report={report}",
+                   "features/basics", cwd=tmp_path)
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    failing = sorted({line["id"] for line in map(json.loads, report.read_text(encoding="utf-8").splitlines())
+                      if line.get("status") == "FAIL"})
+    assert len(failing) >= 2
+    file_.write_text(f'adapter = "fake-never-sick"\n\n[expect."basics-zone-001"]\nstatus = "FAIL"\nreason = "old"\n\n'
+                     f'[expect."{failing[0]}"]\nstatus = "ERROR"\nreason = "was an error"\n', encoding="utf-8")
+    done = _shinpan("expectations", "update", str(report), f"--file={file_}", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == (f"{file_}: {len(failing)} expectation(s) (was 2): {len(failing) - 1} added, 1 removed, "
+                        "1 changed")
+    assert "  removed  basics-zone-001  FAIL" in lines
+    assert f"  changed  {failing[0]}  ERROR -> FAIL" in lines
+    assert all(f"  added    {case_id}  FAIL" in lines for case_id in failing[1:])
+    again = _shinpan("expectations", "update", str(report), f"--file={file_}", cwd=tmp_path)
+    assert again.stdout.splitlines()[0].endswith(": 0 added, 0 removed, 0 changed")
