@@ -264,3 +264,47 @@ def test_update_prints_what_it_added_removed_and_changed(tmp_path: Path) -> None
     assert all(f"  added    {case_id}  FAIL" in lines for case_id in failing[1:])
     again = _shinpan("expectations", "update", str(report), f"--file={file_}", cwd=tmp_path)
     assert again.stdout.splitlines()[0].endswith(": 0 added, 0 removed, 0 changed")
+
+
+# item 11: the end of the test command lists every skip reason; the docs say how to lint and run explore.feature
+
+def test_a_test_run_ends_with_every_skip_reason_and_tox_says_them_again_last(tmp_path: Path) -> None:
+    import configparser
+
+    (tmp_path / "test_tools.py").write_text(
+        "import pytest\n\n"
+        "def test_node():\n    pytest.skip('no node found: apt-get install nodejs')\n\n"
+        "@pytest.mark.parametrize('n', [1, 2])\ndef test_chromium(n):\n    pytest.skip('no Chromium found')\n\n"
+        "def test_runs():\n    pass\n", encoding="utf-8")
+    record = tmp_path / "skips.jsonl"
+    base = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    done = subprocess.run([sys.executable, "-m", "pytest", "-c", os.devnull, "-p", "tests.skips", "-p", "no:cacheprovider",
+                           "test_tools.py"], cwd=tmp_path, capture_output=True, text=True, check=False,
+                          env={**base, "PYTHONPATH": str(PROJECT_ROOT), "SHINPAN_SKIPS_FILE": str(record),
+                               "TOX_ENV_NAME": "tests"})
+    assert done.returncode == 0, done.stdout
+    tail = done.stdout.splitlines()[-4:]
+    assert "what was not tested: 3 test(s) skipped, by reason" in tail[0]
+    assert tail[1:3] == ["   2 × no Chromium found", "   1 × no node found: apt-get install nodejs"]
+    shown = subprocess.run([sys.executable, "-m", "tests.skips", str(record)], cwd=PROJECT_ROOT, capture_output=True,
+                           text=True, check=True)
+    assert shown.stdout.splitlines() == ["what was not tested in tests: 3 test(s) skipped, by reason",
+                                         "   2 × no Chromium found", "   1 × no node found: apt-get install nodejs"]
+    assert not record.exists()
+    tox = configparser.ConfigParser(interpolation=None)
+    tox.read(PROJECT_ROOT / "tox.ini", encoding="utf-8")
+    assert tox["tox"]["env_list"].split(",")[-1].strip() == "skips"  # the last screen of command 2
+    assert "SHINPAN_SKIPS_FILE = {toxworkdir}/skips.jsonl" in tox["testenv"]["set_env"]
+    assert "python -m tests.skips {toxworkdir}/skips.jsonl" in tox["testenv:skips"]["commands"]
+
+
+def test_the_docs_say_how_to_lint_and_run_a_printed_explore_feature(tmp_path: Path) -> None:
+    from tests.test_explore import UNTAP
+
+    text = (PROJECT_ROOT / "docs" / "explore.md").read_text(encoding="utf-8")
+    assert "shinpan lint --suite found" in text and "shinpan run --suite found --adapter A" in text
+    found = _shinpan("explore", f"--adapter={UNTAP}", "--property=differential", "--out=found", cwd=tmp_path)
+    assert found.returncode == 1 and (tmp_path / "found" / "explore.feature").exists(), found.stdout
+    assert _shinpan("lint", "--suite", "found", cwd=tmp_path).returncode == 0
+    assert _shinpan("run", "--suite", "found", f"--adapter={UNTAP}", cwd=tmp_path).returncode == 1
+    assert _shinpan("run", "--suite", "found", cwd=tmp_path).returncode == 0
