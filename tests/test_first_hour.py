@@ -308,3 +308,37 @@ def test_the_docs_say_how_to_lint_and_run_a_printed_explore_feature(tmp_path: Pa
     assert _shinpan("lint", "--suite", "found", cwd=tmp_path).returncode == 0
     assert _shinpan("run", "--suite", "found", f"--adapter={UNTAP}", cwd=tmp_path).returncode == 1
     assert _shinpan("run", "--suite", "found", cwd=tmp_path).returncode == 0
+
+
+# item 8: explore's counts
+
+def test_an_oracle_whose_every_example_was_skipped_is_not_run_with_its_reasons(tmp_path: Path) -> None:
+    from shinpan.scaffold import new_adapter
+
+    new_adapter(tmp_path / "toy", "python")  # a toy engine that plays none of the carry-over column's transitions
+    report = tmp_path / "explore.jsonl"
+    done = _shinpan("explore", "--adapter=cmd:python adapter.py", "--property=carry-over-pump", "--examples=5",
+                    f"--report={report}", cwd=tmp_path / "toy")
+    assert done.returncode == 0, done.stdout + done.stderr
+    (line,) = [json.loads(raw) for raw in report.read_text(encoding="utf-8").splitlines()[1:-1]]
+    assert line["verdict"] == "not run" and line["skipped"], line
+    row = next(raw for raw in done.stdout.splitlines() if raw.startswith("│ carry-over-pump"))
+    assert "not run" in row and "held" not in row
+    assert "skipped" in done.stdout and "transitions of the pump column" in done.stdout  # the reasons, under it
+
+
+def test_shrinking_is_counted_apart_from_the_examples_of_the_budget(tmp_path: Path) -> None:
+    from shinpan.adapters import schemas
+    from tests.test_explore import FINDS_UNTAP, UNTAP
+
+    report = tmp_path / "explore.jsonl"
+    done = _shinpan("explore", f"--adapter={UNTAP}", "--property=differential", f"--examples={FINDS_UNTAP}",
+                    f"--report={report}", cwd=tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr
+    lines = [json.loads(raw) for raw in report.read_text(encoding="utf-8").splitlines()]
+    (line,) = lines[1:-1]
+    assert schemas.problems("explore-report.json#/$defs/property", line) == []
+    assert line["counterexamples"] and line["shrinks"] > 0
+    assert FINDS_UNTAP <= line["examples"] <= FINDS_UNTAP * 1.1  # the budget, not the budget plus shrinking
+    assert lines[-1]["examples"] == line["examples"]
+    assert "more runs shrank them" in done.stdout and "shrinking" in done.stdout
