@@ -164,11 +164,22 @@ class InProcess:
                                    f"{ADAPTER_TRACEBACK}\n{_adapter_frames(error)}") from None
 
 
+ENGINE_OUTPUT: Final = "SHINPAN_ENGINE_OUTPUT"
+"""A file that an in-process engine's output (stdout and stderr) goes to instead (``--engine-output FILE``)."""
+_engine_files: dict[str, Any] = {}
+
+
 @contextlib.contextmanager
 def stdout_to_stderr() -> Iterator[None]:
     """While an in-process engine runs: its writes to stdout (``print``, a C library's ``printf``, a child process)
-    go to stderr, so that a command's own output on stdout (JSON, a table) stays clean. Everything is put back on
-    exit. Where file descriptor 1 cannot be moved, only ``sys.stdout`` is."""
+    go to stderr, so that a command's own output on stdout (JSON, a table) stays clean; with ``--engine-output FILE``
+    (:data:`ENGINE_OUTPUT`) its stdout and stderr both go to that file instead. Everything is put back on exit.
+    Where file descriptor 1 cannot be moved, only ``sys.stdout`` is."""
+    target = os.environ.get(ENGINE_OUTPUT)
+    if target:
+        with _to_file(target):
+            yield
+        return
     held = sys.stdout
     held.flush()
     try:
@@ -185,6 +196,34 @@ def stdout_to_stderr() -> Iterator[None]:
         if saved is not None:
             os.dup2(saved, 1)
             os.close(saved)
+
+
+@contextlib.contextmanager
+def _to_file(target: str) -> Iterator[None]:
+    """The engine's stdout and stderr (Python's, the file descriptors', a child process's) appended to ``target``."""
+    out = _engine_files.get(target)
+    if out is None:
+        out = _engine_files[target] = open(target, "a", encoding="utf-8", buffering=1)  # noqa: SIM115
+    held = sys.stdout, sys.stderr
+    for stream in held:
+        stream.flush()
+    try:
+        saved: list[int] | None = [os.dup(1), os.dup(2)]
+        os.dup2(out.fileno(), 1)
+        os.dup2(out.fileno(), 2)
+    except OSError:
+        saved = None
+    sys.stdout = sys.stderr = out
+    try:
+        yield
+    finally:
+        out.flush()
+        sys.stdout, sys.stderr = held
+        if saved is not None:
+            os.dup2(saved[0], 1)
+            os.dup2(saved[1], 2)
+            os.close(saved[0])
+            os.close(saved[1])
 
 
 ADAPTER_TRACEBACK: Final = tracebacks.MARKER

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -101,6 +102,26 @@ SUITE = click.option("--suite", metavar="DIR", envvar=locations.USER_VARIABLE, e
                      "sources.yaml and rules.yaml if it needs them, laid over the kit's (also SHINPAN_SUITE).")
 """The user suite a command reads, runs or lists instead of the kit's own scenarios (README, "Your own suite")."""
 
+def _engine_output(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """``--engine-output FILE``: an in-process engine's output goes to FILE (emptied first), in this command and in
+    every process it starts."""
+    if value:
+        from shinpan.adapters.registry import ENGINE_OUTPUT
+
+        path = Path(value).resolve()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text("", encoding="utf-8")
+        except OSError as error:
+            raise click.BadParameter(f"{value}: cannot be written ({error.strerror or error})", ctx, param) from None
+        os.environ[ENGINE_OUTPUT] = str(path)
+
+
+ENGINE_OUTPUT = click.option("--engine-output", metavar="FILE", expose_value=False, callback=_engine_output,
+                             help="Send what an in-process (py: or plug-in) engine prints, on stdout and stderr, to "
+                                  "FILE instead of the terminal.")
+"""What an in-process engine prints, sent to a file (a noisy engine would otherwise flood the output)."""
+
 ADAPTER_KINDS = ("reference (the kit's engine); cmd:<command line> (any program speaking the contract as JSON "
                  "lines on stdin/stdout, in any language); py:<module>:<factory> (a Python adapter in this process, "
                  "factory() returning it); or NAME, an adapter plug-in an installed package declares (entry-point "
@@ -138,6 +159,7 @@ def main() -> None:
 
 
 @main.command(context_settings={"ignore_unknown_options": True})
+@ENGINE_OUTPUT
 @SUITE
 @click.option("--adapter", help=ADAPTER_HELP)
 @_ruleset_options
@@ -277,6 +299,7 @@ ORACLES = ("differential", "one-place", "new-object", "enter-triggers", "look-ba
 
 
 @main.command()
+@ENGINE_OUTPUT
 @click.option("--adapter", default="reference", show_default=True, help="The simulator adapter to explore.")
 @_ruleset_options
 @click.option("--all-states", is_flag=True, help="Explore under every state of the matrix (just before and after "
@@ -338,6 +361,7 @@ def explore(adapter: str, ruleset: str | None, rules_as_of: str | None, all_stat
 
 
 @main.command()
+@ENGINE_OUTPUT
 @SUITE
 @click.option("--adapter", required=True, help="The simulator adapter to certify: " + ADAPTER_KINDS)
 @click.option("--expectations", type=click.Path(dir_okay=False, exists=True),
@@ -415,6 +439,7 @@ def lint(format_: str) -> None:
 
 
 @main.command(context_settings={"ignore_unknown_options": True})
+@ENGINE_OUTPUT
 @SUITE
 @click.option("--adapter", help=ADAPTER_HELP)
 @click.option("--validate", is_flag=True, help="Check every message both ways against the contract's schemas.")

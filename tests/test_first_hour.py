@@ -342,3 +342,27 @@ def test_shrinking_is_counted_apart_from_the_examples_of_the_budget(tmp_path: Pa
     assert FINDS_UNTAP <= line["examples"] <= FINDS_UNTAP * 1.1  # the budget, not the budget plus shrinking
     assert lines[-1]["examples"] == line["examples"]
     assert "more runs shrank them" in done.stdout and "shrinking" in done.stdout
+
+
+# item 9: an in-process engine's output sent to a file; the summary last and whole
+
+PRINTING = "py:tests.printing_engine:PrintingNeverSick"
+
+
+def test_engine_output_sends_what_an_in_process_engine_prints_to_a_file(tmp_path: Path) -> None:
+    noise = tmp_path / "engine.txt"
+    loud = _shinpan("run", f"--adapter={PRINTING}", "--tags=@topic:basics", cwd=tmp_path)
+    assert loud.returncode == 1 and "engine: handling" in loud.stdout + loud.stderr  # what it is without the option
+    done = _shinpan("run", f"--adapter={PRINTING}", "--tags=@topic:basics", f"--engine-output={noise}", cwd=tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr
+    for marker in ("engine: handling", "engine: debug", "engine: raw write", "engine: a child process prints"):
+        assert marker not in done.stdout + done.stderr, marker
+        assert marker in noise.read_text(encoding="utf-8"), marker
+    assert "Captured stderr" not in done.stdout and "Captured stdout" not in done.stdout
+    tail = done.stdout.splitlines()
+    summary = next(i for i, line in enumerate(tail) if line.startswith("shinpan — "))
+    assert all("engine: " not in line for line in tail[summary:])  # the summary is whole, and last
+    explored = _shinpan("explore", f"--adapter={PRINTING}", "--examples=10", "--property=differential",
+                        f"--engine-output={noise}", cwd=tmp_path)
+    assert "engine: handling" not in explored.stdout + explored.stderr
+    assert explored.stdout.splitlines()[-1].startswith("10 examples") or "examples;" in explored.stdout.splitlines()[-1]
