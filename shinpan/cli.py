@@ -615,16 +615,17 @@ def expectations_update(report: str, file_: str, include_unsupported: bool) -> N
     old = exp.load(target) if target.exists() else None
     spec = head.get("adapter", {}).get("spec")
     new = exp.update(run.cases(), old, spec if isinstance(spec, str) else None, include_lacking=include_unsupported)
-    outputs.write_text(target, exp.dumps(new))  # whole or not at all
     before = len(old.entries) if old else 0
     done = exp.edits(old, new)
     click.echo(f"{target}: {len(new.entries)} expectation(s) (was {before}): {len(done.added)} added, "
                f"{len(done.removed)} removed, {len(done.changed)} changed")
-    for word, listed in (("added", done.added), ("removed", done.removed)):
-        for case_id, status in listed:
-            click.echo(f"  {word:<8} {outputs.printable(case_id, one_line=True)}  {status.value}")
-    for case_id, what in done.changed:
-        click.echo(f"  changed  {outputs.printable(case_id, one_line=True)}  {what}")
+    listed = [*(("added", i, s.value) for i, s in done.added), *(("removed", i, s.value) for i, s in done.removed),
+              *(("changed", i, what) for i, what in done.changed)]
+    for word, case_id, what in listed[:EDITS_SHOWN]:  # ids come from the report: shown with controls escaped
+        click.echo(f"  {word:<8} {outputs.printable(case_id, one_line=True)}  {what}")
+    if len(listed) > EDITS_SHOWN:
+        click.echo(f"  … and {len(listed) - EDITS_SHOWN} more (the file has them all)")
+    outputs.write_text(target, exp.dumps(new))  # whole or not at all
     reasons = [] if include_unsupported else exp.lacking(run.cases())
     if reasons:
         click.echo(f"{sum(n for _, n in reasons)} scenario(s) the adapter lacks something for (UNSUPPORTED, "
@@ -635,6 +636,10 @@ def expectations_update(report: str, file_: str, include_unsupported: bool) -> N
     if isinstance(used, str) and Path(used).resolve() != target.resolve():
         shown = outputs.printable(used, one_line=True)
         click.echo(f"note: the report's run used {shown}; pass --file to edit that one", err=True)
+
+
+EDITS_SHOWN = 50
+"""The most edits ``expectations update`` lists one by one."""
 
 
 @main.command()
