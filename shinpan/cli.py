@@ -551,6 +551,8 @@ def new_adapter(directory: Path, lang: str) -> None:
     for path in written:
         click.echo(f"wrote {path}")
     click.echo(f"next: cd {directory} && shinpan smoke --adapter 'cmd:{LANGUAGES[lang].command}'")
+    click.echo(f"then: shinpan certify --adapter 'cmd:{LANGUAGES[lang].command}' --expectations expectations.toml "
+               "(the suite in every state, an exploration, the self-test: one certificate)")
 
 
 @main.command()

@@ -83,3 +83,9 @@ def test_run_says_it_is_the_suite_alone_and_names_certify(tmp_path: Path) -> Non
                           cwd=tmp_path, capture_output=True, text=True, check=False, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "this is the suite alone" in done.stdout and "shinpan certify --adapter reference" in done.stdout
+
+
+def test_new_adapter_says_to_certify_next(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "shinpan", "new-adapter", str(tmp_path / "p")], capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0 and "then: shinpan certify --adapter 'cmd:python adapter.py'" in done.stdout
