@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from importlib import metadata
 from typing import Any, Final, cast
 
+from shinpan.adapters import tracebacks
 from shinpan.adapters.contract import (
     COMMANDS,
     ActRequest,
@@ -163,11 +164,22 @@ class InProcess:
                                    f"{ADAPTER_TRACEBACK}\n{_adapter_frames(error)}") from None
 
 
+ENGINE_OUTPUT: Final = "SHINPAN_ENGINE_OUTPUT"
+"""A file that an in-process engine's output (stdout and stderr) goes to instead (``--engine-output FILE``)."""
+_engine_files: dict[str, Any] = {}
+
+
 @contextlib.contextmanager
 def stdout_to_stderr() -> Iterator[None]:
     """While an in-process engine runs: its writes to stdout (``print``, a C library's ``printf``, a child process)
-    go to stderr, so that a command's own output on stdout (JSON, a table) stays clean. Everything is put back on
-    exit. Where file descriptor 1 cannot be moved, only ``sys.stdout`` is."""
+    go to stderr, so that a command's own output on stdout (JSON, a table) stays clean; with ``--engine-output FILE``
+    (:data:`ENGINE_OUTPUT`) its stdout and stderr both go to that file instead. Everything is put back on exit.
+    Where file descriptor 1 cannot be moved, only ``sys.stdout`` is."""
+    target = os.environ.get(ENGINE_OUTPUT)
+    if target:
+        with _to_file(target):
+            yield
+        return
     held = sys.stdout
     held.flush()
     try:
@@ -186,15 +198,41 @@ def stdout_to_stderr() -> Iterator[None]:
             os.close(saved)
 
 
-ADAPTER_TRACEBACK: Final = "--- adapter traceback"
+@contextlib.contextmanager
+def _to_file(target: str) -> Iterator[None]:
+    """The engine's stdout and stderr (Python's, the file descriptors', a child process's) appended to ``target``."""
+    out = _engine_files.get(target)
+    if out is None:
+        out = _engine_files[target] = open(target, "a", encoding="utf-8", buffering=1)  # noqa: SIM115
+    held = sys.stdout, sys.stderr
+    for stream in held:
+        stream.flush()
+    try:
+        saved: list[int] | None = [os.dup(1), os.dup(2)]
+        os.dup2(out.fileno(), 1)
+        os.dup2(out.fileno(), 2)
+    except OSError:
+        saved = None
+    sys.stdout = sys.stderr = out
+    try:
+        yield
+    finally:
+        out.flush()
+        sys.stdout, sys.stderr = held
+        if saved is not None:
+            os.dup2(saved[0], 1)
+            os.dup2(saved[1], 2)
+            os.close(saved[0])
+            os.close(saved[1])
+
+
+ADAPTER_TRACEBACK: Final = tracebacks.MARKER
 """The line before an in-process adapter's traceback in an ERROR's message (the report keeps what follows)."""
 
 
 def _adapter_frames(error: BaseException) -> str:
-    """The traceback of ``error`` from the adapter's own call on (the kit's frame left out)."""
-    frames = traceback.extract_tb(error.__traceback__)[1:]
-    lines = traceback.format_list(frames) + traceback.format_exception_only(error)
-    return "".join(lines).rstrip()
+    """The traceback of ``error`` from the adapter's own call on, shortened to the engine's frames."""
+    return tracebacks.engine_frames(error, skip=1)
 
 
 def _load_py(spec: str) -> Any:

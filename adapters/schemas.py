@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # jsonschema is imported when a message is invalid, not at ev
     from referencing import Registry
 
 SCHEMA_FILES: Final = ("common.json", "setup.json", "action.json", "observation.json", "messages.json", "report.json",
-                        "cases.json", "explore-report.json", "vocabulary.json")
+                        "cases.json", "explore-report.json", "vocabulary.json", "certificate.json")
 BASE: Final = "https://shinpan.invalid/schema/"
 DRAFT: Final = "https://json-schema.org/draft/2020-12/schema"
 

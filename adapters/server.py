@@ -24,7 +24,7 @@ import sys
 from collections.abc import Iterator
 from typing import IO, Any
 
-from shinpan.adapters import schemas
+from shinpan.adapters import schemas, tracebacks
 from shinpan.adapters.contract import BATCH, BATCHED, COMMANDS, PROTOCOL_VERSION, Simulator, protocol_mismatch
 
 STOPPED = "__stopped__"
@@ -80,7 +80,7 @@ def _response(simulator: Simulator, request: Any, validate: bool) -> dict[str, A
     try:
         response: dict[str, Any] = dict(getattr(simulator, request["cmd"])(request))
     except Exception as error:  # an engine bug costs this request, not the server
-        return {"status": "error", "message": f"{type(error).__name__}: {error}"}
+        return {"status": "error", "message": tracebacks.with_traceback(f"{type(error).__name__}: {error}", error)}
     if request["cmd"] == "stop":
         return {**response, STOPPED: True}
     return response

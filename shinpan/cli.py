@@ -106,6 +106,26 @@ SUITE = click.option("--suite", metavar="DIR", envvar=locations.USER_VARIABLE, e
                      "sources.yaml and rules.yaml if it needs them, laid over the kit's (also SHINPAN_SUITE).")
 """The user suite a command reads, runs or lists instead of the kit's own scenarios (README, "Your own suite")."""
 
+def _engine_output(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """``--engine-output FILE``: an in-process engine's output goes to FILE (emptied first), in this command and in
+    every process it starts."""
+    if value:
+        from shinpan.adapters.registry import ENGINE_OUTPUT
+
+        path = Path(value).resolve()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text("", encoding="utf-8")
+        except OSError as error:
+            raise click.BadParameter(f"{value}: cannot be written ({error.strerror or error})", ctx, param) from None
+        os.environ[ENGINE_OUTPUT] = str(path)
+
+
+ENGINE_OUTPUT = click.option("--engine-output", metavar="FILE", expose_value=False, callback=_engine_output,
+                             help="Send what an in-process (py: or plug-in) engine prints, on stdout and stderr, to "
+                                  "FILE instead of the terminal.")
+"""What an in-process engine prints, sent to a file (a noisy engine would otherwise flood the output)."""
+
 ADAPTER_KINDS = ("reference (the kit's engine); cmd:<command line> (any program speaking the contract as JSON "
                  "lines on stdin/stdout, in any language); py:<module>:<factory> (a Python adapter in this process, "
                  "factory() returning it); or NAME, an adapter plug-in an installed package declares (entry-point "
@@ -143,6 +163,7 @@ def main() -> None:
 
 
 @main.command(context_settings={"ignore_unknown_options": True})
+@ENGINE_OUTPUT
 @SUITE
 @click.option("--adapter", help=ADAPTER_HELP)
 @_ruleset_options
@@ -184,6 +205,9 @@ def run(adapter: str | None, ruleset: str | None, rules_as_of: str | None, repor
     from shinpan.outputs import pipes
 
     _check_parallel(pytest_args)
+    _check_typos(pytest_args)
+    pytest_args = _suite_folder_as_suite(pytest_args)
+    _lint_first()
     params = dict(click.get_current_context().params)
     if adapter and not (ruleset or rules_as_of):  # an engine that does not play today's rules: its latest, said
         from shinpan.states_played import declared_rules, default_state
@@ -293,6 +317,7 @@ MAX_WORKERS = max(4, os.cpu_count() or 1)
 
 
 @main.command()
+@ENGINE_OUTPUT
 @click.option("--adapter", help="The simulator adapter to explore. Default: the one the --expectations file names, "
               "else reference.")
 @_ruleset_options
@@ -304,7 +329,8 @@ MAX_WORKERS = max(4, os.cpu_count() or 1)
 @click.option("--time-budget", type=POSITIVE, metavar="SECONDS", help="Stop after this long (shared by the oracles).")
 @click.option("--database", type=click.Path(file_okay=False), metavar="DIR",
               help="Hypothesis's example database, a plain folder: a rerun replays what failed before first.")
-@click.option("--report", type=click.Path(dir_okay=False), help="Write the report (JSON Lines) to this file.")
+@click.option("--report", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write the report (JSON Lines) to this file (-: to stdout, at the end; the rest to stderr).")
 @click.option("--out", type=click.Path(file_okay=False), metavar="DIR",
               help="Write the counterexamples as a feature file (DIR/explore.feature).")
 @click.option("-n", "--workers", type=click.IntRange(min=1, max=MAX_WORKERS), default=1, show_default=True,
@@ -329,6 +355,8 @@ def explore(adapter: str | None, ruleset: str | None, rules_as_of: str | None, a
     judged than --min-coverage), 2 interrupted
     (Ctrl-C, SIGTERM: what was reached is shown and written), 4 bad input (nothing explored).
     """
+    import contextlib
+
     from rich.console import Console
 
     from shinpan import expectations as expectations_
@@ -336,6 +364,7 @@ def explore(adapter: str | None, ruleset: str | None, rules_as_of: str | None, a
     from shinpan.explore import outputs as explore_outputs
     from shinpan.explore.command import run as run_explore
     from shinpan.explore.command import states
+    from shinpan.outputs import pipes, widths
 
     if (ruleset or rules_as_of) and all_states:
         raise BadUsage("give --all-states or a rules state (--ruleset, --rules-as-of), not both")
@@ -350,8 +379,59 @@ def explore(adapter: str | None, ruleset: str | None, rules_as_of: str | None, a
                         time_budget=time_budget, database=Path(database) if database else None, only=only,
                         workers=workers, timeout=timeout,
                         expectations=Path(expectations) if expectations else None)
-    sys.exit(run_explore(settings, Path(report) if report else None, Path(out) if out else None,
-                         Console(soft_wrap=True), said=_drawn_nothing(adapter), min_coverage=min_coverage))
+    with contextlib.ExitStack() as stack:
+        if report == "-":  # the report on stdout, whole, at the end; the table and scenarios go to stderr
+            report = stack.enter_context(pipes.stdout_as_file("explore.jsonl"))
+        sys.exit(run_explore(settings, Path(report) if report else None, Path(out) if out else None,
+                             Console(soft_wrap=True, width=widths.console_width(sys.stdout)),
+                             said=_drawn_nothing(adapter), min_coverage=min_coverage))
+
+
+@main.command()
+@ENGINE_OUTPUT
+@SUITE
+@click.option("--adapter", required=True, help="The simulator adapter to certify: " + ADAPTER_KINDS)
+@click.option("--expectations", type=click.Path(dir_okay=False, exists=True),
+              help="The adapter's expectations file: what it lists (failing scenarios, known counterexamples) does "
+                   "not fail the certificate.")
+@click.option("--out", default="shinpan-certificate", show_default=True, type=click.Path(file_okay=False),
+              metavar="DIR", help="Where the certificate (certificate.json, certificate.txt), each step's report and "
+                                  "log, and the counterexamples as scenarios (explore.feature) are written.")
+@click.option("--tags", metavar="EXPR", help="Only the suite's scenarios matching a Cucumber tag expression.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The exploration's seed.")
+@click.option("--examples", type=click.IntRange(min=1), default=1000, show_default=True,
+              help="The exploration's examples per oracle.")
+@click.option("--time-budget", type=POSITIVE, metavar="SECONDS", help="Stop the exploration after this long.")
+@FORMAT
+def certify(adapter: str, expectations: str | None, out: str, tags: str | None, seed: int, examples: int,
+            time_budget: float | None, format_: str) -> None:
+    """Certify an adapter: the suite in every state of the rules the engine plays (shinpan matrix), the default
+    exploration (shinpan explore) and the adapter's contract self-test (shinpan contract-test); print one certificate
+    of what each covers and found.
+
+    Exit status: 0 certified, 1 a scenario failed, a counterexample not in --expectations was found, or a step could
+    not run, 2 interrupted, 4 bad input (nothing was run).
+    """
+    from shinpan import certify as certification
+    from shinpan import outputs
+    from shinpan.outputs import printable
+
+    _check_adapter(adapter)
+    work = Path(out)
+    outputs.writable("--out", out, folder=True)
+    options = certification.Options(adapter, work.resolve(), Path(expectations).resolve() if expectations else None,
+                                    tags, seed, examples, time_budget)
+    certificate = certification.certify(options, lambda line: click.echo(line, err=True))
+    document = certification.as_json(certificate)
+    lines = [printable(line) for line in certification.text(certificate)]
+    work.mkdir(parents=True, exist_ok=True)
+    outputs.write_text(work / "certificate.json", json.dumps(document, ensure_ascii=False, indent=1) + "\n")  # whole
+    outputs.write_text(work / "certificate.txt", "\n".join(lines) + "\n")
+    if format_ == "json":
+        click.echo(json.dumps(document, ensure_ascii=False))
+    else:
+        click.echo("\n".join(lines))
+    sys.exit(certificate.exit_status)
 
 
 def _drawn_nothing(adapter: str) -> list[str]:
@@ -432,6 +512,7 @@ def lint(format_: str) -> None:
 
 
 @main.command(context_settings={"ignore_unknown_options": True})
+@ENGINE_OUTPUT
 @SUITE
 @click.option("--adapter", help=ADAPTER_HELP)
 @click.option("--validate", is_flag=True, help="Check every message both ways against the contract's schemas.")
@@ -453,8 +534,9 @@ def matrix(adapter: str | None, validate: bool, expectations: str | None, tags: 
     machine's cores (pytest-xdist); the counts and the report are the same either way; `--trace-dir DIR` keeps a
     transcript per scenario and state.
 
-    Exit status: 0 the suite passed under every state, 1 it failed under some (or coverage < --min-coverage), 4 bad
-    input (checked before anything runs).
+    Exit status: 0 the suite passed under every state, 1 it failed under some (or coverage < --min-coverage), 2
+    interrupted (Ctrl-C, SIGTERM; the report still ends with its footer), 4 bad input (checked before anything
+    runs).
     """
     import tempfile
 
@@ -465,6 +547,8 @@ def matrix(adapter: str | None, validate: bool, expectations: str | None, tags: 
     from shinpan.report import cases, read
 
     _check_parallel(pytest_args)
+    _check_typos(pytest_args)
+    _lint_first()
     from shinpan import expectations as expectations_
 
     changes = rulesets.load()
@@ -483,8 +567,8 @@ def matrix(adapter: str | None, validate: bool, expectations: str | None, tags: 
             args.append("-q")
         args += extra  # in the order given: an option's value stays after its option
         code = int(pytest.main(args))
-        if code == BAD_INPUT:  # pytest has said what is wrong, in one line
-            sys.exit(BAD_INPUT)
+        if code in (BAD_INPUT, pytest.ExitCode.INTERRUPTED):  # said in one line; an interrupt is no state's failure
+            sys.exit(code)
         read_lines = read(path) if path.exists() else []
         lines = cases(read_lines)
     header = next((line for line in read_lines if line.get("type") == "header"), {})
@@ -547,6 +631,8 @@ def new_adapter(directory: Path, lang: str) -> None:
     # a line to paste: the folder is one word for the shell whatever its name holds
     adapter = shell_word(f"cmd:{LANGUAGES[lang].command}")
     click.echo(f"next: cd {shell_word(str(directory))} && shinpan contract-test --adapter {adapter}")
+    click.echo(f"then: shinpan certify --adapter {adapter} --expectations expectations.toml "
+               "(the suite in every state, an exploration, the self-test: one certificate)")
 
 
 @main.command()
@@ -620,10 +706,19 @@ def expectations_update(report: str, file_: str, include_unsupported: bool) -> N
     reached = next((line.get("coverage") for line in run.lines() if line.get("type") == "footer"), None)
     if isinstance(reached, int | float):  # a later run below it warns (no silent zero)
         new = dataclasses.replace(new, coverage=round(100 * reached, 1))
-    outputs.write_text(target, exp.dumps(new))  # whole or not at all
     before = len(old.entries) if old else 0
-    click.echo(f"{target}: {len(new.entries)} expectation(s) (was {before})"
-               + (f"; coverage {new.coverage:.1f} % recorded" if new.coverage is not None else ""))
+    done = exp.edits(old, new)
+    click.echo(f"{target}: {len(new.entries)} expectation(s) (was {before}): {len(done.added)} added, "
+               f"{len(done.removed)} removed, {len(done.changed)} changed")
+    listed = [*(("added", i, s.value) for i, s in done.added), *(("removed", i, s.value) for i, s in done.removed),
+              *(("changed", i, what) for i, what in done.changed)]
+    for word, case_id, what in listed[:EDITS_SHOWN]:  # ids come from the report: shown with controls escaped
+        click.echo(f"  {word:<8} {outputs.printable(case_id, one_line=True)}  {what}")
+    if len(listed) > EDITS_SHOWN:
+        click.echo(f"  … and {len(listed) - EDITS_SHOWN} more (the file has them all)")
+    outputs.write_text(target, exp.dumps(new))  # whole or not at all
+    if new.coverage is not None:
+        click.echo(f"coverage {new.coverage:.1f} % recorded (a later run below it warns)")
     reasons = [] if include_unsupported else exp.lacking(run.cases())
     if reasons:
         click.echo(f"{sum(n for _, n in reasons)} scenario(s) the adapter lacks something for (UNSUPPORTED, "
@@ -642,6 +737,10 @@ def _other_file(named: str, target: Path) -> bool:
         return Path(named).resolve() != target.resolve()
     except (OSError, ValueError):
         return True
+
+
+EDITS_SHOWN = 50
+"""The most edits ``expectations update`` lists one by one."""
 
 
 @main.command()
@@ -1002,6 +1101,118 @@ def rulesets_(fmt: str) -> None:
 
 def _iso(day: Any) -> str | None:
     return day.isoformat() if day is not None else None
+
+
+def _check_typos(pytest_args: tuple[str, ...]) -> None:
+    """A ``--name`` that is neither this command's option nor pytest's is bad input, with the closest option of
+    either (a misspelt ``--adpter`` otherwise reaches pytest, whose usage error names no shinpan option)."""
+    import difflib
+
+    given = [arg.split("=", 1)[0] for arg in pytest_args if arg.startswith("--") and arg != "--"]
+    if not given:
+        return
+    ctx = click.get_current_context()
+    ours = {name for param in ctx.command.params for name in param.opts if name.startswith("--")}
+    unknown = [name for name in given if name not in ours]
+    theirs = _pytest_options() if unknown else set()
+    if any(name not in theirs for name in unknown):
+        theirs |= _pytest_options(plugins=True)
+    for name in unknown:
+        if name in theirs:
+            continue
+        close = difflib.get_close_matches(name, sorted(ours) + sorted(theirs), n=1, cutoff=0.6)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        raise BadUsage(f"no such option: {name}{hint}; `shinpan {ctx.info_name} --help` lists this command's options, "
+                       "and any pytest option is passed on")
+
+
+def _pytest_options(plugins: bool = False) -> set[str]:
+    """The long options pytest takes: its own (read in this process: nothing is imported that pytest would want to
+    rewrite), or with ``plugins`` also its installed plug-ins' and the kit's plugin's (read in a child process)."""
+    import subprocess
+
+    from _pytest.config import get_config
+
+    if not plugins:
+        return _long_options(get_config())
+    code = "import shinpan.cli as c; c._print_plugin_options()"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    try:
+        return {str(name) for name in json.loads(done.stdout)}
+    except ValueError:  # the plug-ins could not be read: pytest itself says so in the run
+        return set()
+
+
+def _long_options(config: Any) -> set[str]:
+    parser = config._parser
+    return {name for group in [*parser._groups, parser._anonymous] for option in group.options
+            for name in option.names() if name.startswith("--")}
+
+
+def _print_plugin_options() -> None:
+    """Print, as JSON, the long options of pytest with its installed plug-ins and the kit's (in a child process)."""
+    from _pytest.config import get_config
+
+    config = get_config()
+    config.pluginmanager.load_setuptools_entrypoints("pytest11")
+    config.pluginmanager.import_plugin("shinpan.pytest_plugin")
+    print(json.dumps(sorted(_long_options(config))))
+
+
+def _suite_folder_as_suite(pytest_args: tuple[str, ...]) -> tuple[str, ...]:
+    """A folder of feature files outside the suite being run, given as a path (``shinpan run my-suite``), is taken
+    as the user suite (as ``--suite my-suite``); a file outside it is bad input that says to give its folder with
+    ``--suite`` (its cards, sources and rules would not be read)."""
+    folders = locations.current()
+    inside = [folders.kit, *([folders.user] if folders.user else [])]
+    kept = []
+    for arg in pytest_args:
+        path = Path(arg.split("::", 1)[0])
+        if arg.startswith("-") or not path.exists() or any(p == path.resolve() or p in path.resolve().parents
+                                                            for p in inside):
+            kept.append(arg)
+            continue
+        features = path.is_dir() and any(path.rglob("*.feature"))
+        if not features and path.suffix != ".feature":  # an option's value (--basetemp DIR), or pytest's to judge
+            kept.append(arg)
+            continue
+        if features and folders.user is None:
+            locations.use_user_suite(path)
+            click.echo(f"{arg}: a folder of feature files outside the kit's suite: run as the user suite "
+                       f"(--suite {arg})", err=True)
+            folders = locations.current()
+            inside.append(path.resolve())
+            continue
+        raise BadUsage(f"{arg}: not in the suite being run ({folders.own}); run a folder of your own feature files "
+                       f"with --suite DIR (its cards.yaml, sources.yaml and rules.yaml are read too)")
+    return tuple(kept)
+
+
+def _lint_first() -> None:
+    """The suite a run plays is linted first: a judge's mistake (a misspelt card or phrase, an unknown source) is one
+    line each, ``ERROR: file:line: what`` as the run's own checks say it, and bad input (exit status 4) before any
+    engine is judged. A registry that cannot be read is left to the run's own check (its one line)."""
+    import subprocess
+
+    from shinpan.adapters import cards
+
+    try:
+        rulesets.load()
+        cards.load()
+    except ShinpanError:
+        return
+    # in a child process: the step library it matches steps against is then imported by pytest alone (which
+    # rewrites its asserts), not before the run
+    done = subprocess.run([sys.executable, "-m", "shinpan", "lint", "--format=json"], capture_output=True, text=True,
+                          check=False)
+    try:
+        problems = json.loads(done.stdout)["problems"]
+    except (ValueError, KeyError, TypeError):
+        return  # lint itself could not say: the run's own checks will
+    for problem in problems:
+        click.echo(f"ERROR: {Path(problem['path']).resolve()}:{problem['line']}: {problem['message']}", err=True)
+    if problems:
+        click.get_current_context().exit(BAD_INPUT)
 
 
 def _check_parallel(pytest_args: tuple[str, ...]) -> None:

@@ -315,15 +315,24 @@ def update(report_cases: Iterable[Mapping[str, Any]], old: Expectations | None, 
     whose scenario now passes (or, without ``include_lacking``, now lacks something) is dropped (an entry limited
     to some rulesets only loses the report's ruleset); scenarios not in the report, and entries that do not hold
     under the report's ruleset, are kept as they are. The ``adapter`` line is the report's (``adapter``), else the
-    old file's.
+    old file's. A file that already lists what the adapter lacks (an UNSUPPORTED or UNOBSERVABLE entry) goes on
+    listing it (when the report confirms one of those entries): its new such scenarios are added as
+    ``include_lacking`` would. An entry whose scenario the report
+    did not play because it does not apply (NOT_APPLICABLE, UNRESOLVED) is dropped like one that now passes.
     """
     entries = dict(old.entries) if old else {}
-    for line in report_cases:
+    lines = list(report_cases)
+    include_lacking = include_lacking or any(  # the file lists what the adapter lacks, and the report agrees
+        (entry := entries.get(str(line["id"]))) is not None and entry.status in LACKING
+        and Status(str(line.get("actual") or line["status"])) == entry.status for line in lines)
+    for line in lines:
         case_id = str(line["id"])
         ruleset = str(line.get("ruleset", ""))
         earned = Status(str(line.get("actual") or line["status"]))
         previous = entries.get(case_id)
         if earned in NOT_RUN:
+            if previous is not None:
+                _no_longer(entries, case_id, previous, ruleset)
             continue
         if previous is not None and previous.status == earned:
             if previous.rulesets is not None and ruleset and ruleset not in previous.rulesets:
@@ -335,6 +344,33 @@ def update(report_cases: Iterable[Mapping[str, Any]], old: Expectations | None, 
     document = old.document if old else tomlkit.document()
     return Expectations(adapter or (old.adapter if old else None), entries, old.path if old else None,
                         old.coverage if old else None, document)
+
+
+@dataclass(frozen=True)
+class Edits:
+    """What an update did to the entries, by scenario id: added, removed, and changed (``old -> new`` status, or
+    the rulesets an entry holds under)."""
+
+    added: tuple[tuple[str, Status], ...]
+    removed: tuple[tuple[str, Status], ...]
+    changed: tuple[tuple[str, str], ...]
+
+
+def edits(old: Expectations | None, new: Expectations) -> Edits:
+    """What ``new`` adds, removes and changes in ``old`` (an entry's reason and issue link are the user's: a change
+    of status or of the rulesets it holds under is a change)."""
+    before = old.entries if old else {}
+    after = new.entries
+    changed = []
+    for case_id in sorted(before.keys() & after.keys()):
+        was, now = before[case_id], after[case_id]
+        if was.status != now.status:
+            changed.append((case_id, f"{was.status.value} -> {now.status.value}"))
+        elif was.rulesets != now.rulesets:
+            changed.append((case_id, f"rulesets {', '.join(was.rulesets or ('any',))} -> "
+                                     f"{', '.join(now.rulesets or ('any',))}"))
+    return Edits(tuple((k, after[k].status) for k in sorted(after.keys() - before.keys())),
+                 tuple((k, before[k].status) for k in sorted(before.keys() - after.keys())), tuple(changed))
 
 
 def _reason(line: Mapping[str, Any], earned: Status) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -58,6 +59,7 @@ def lint(root: Path | SuiteFolders | None = None) -> list[Problem]:
     """Every problem in the suite ``root``: a whole suite's folder (registries included), or a user suite laid over
     the kit's (default: the suite being run, :func:`~shinpan.adapters.locations.current`), sorted by place."""
     folders = root if isinstance(root, SuiteFolders) else SuiteFolders(root) if root else current()
+    _LINTED.set(folders)
     root = folders.own
     problems = _kit_id_clashes(folders)
     broken = [Problem(_show(e.path), e.line or 1, e.message) for e in registry_problems(folders)]
@@ -142,7 +144,7 @@ def _lint_change_sources(changes: rulesets.Changes, known: sources_.Sources) -> 
         for source in change.sources:
             if source not in known:
                 yield Problem(_show(changes.path), change.line or 1,
-                              f"change {change.id}: source {source!r} is not in features/sources.yaml")
+                              f"change {change.id}: source {source!r} is not in {_registry('sources')}")
 
 
 def _lint_properties(known_rules: rules_.Rules, known_sources: sources_.Sources) -> Iterator[Problem]:
@@ -177,7 +179,7 @@ def _lint_sources(feature: suite.FeatureFile, known: sources_.Sources) -> Iterat
             if source not in known and (case.scenario_line, source) not in reported:
                 reported.add((case.scenario_line, source))
                 yield Problem(_show(feature.path), case.scenario_line,
-                              f"@source:{source} is not in features/sources.yaml")
+                              f"@source:{source} is not in {_registry('sources')}")
 
 
 def _lint_rule_versions(known: rules_.Rules, changes: rulesets.Changes) -> Iterator[Problem]:
@@ -203,7 +205,7 @@ def _lint_rules(feature: suite.FeatureFile, known: rules_.Rules, changes: rulese
             if (case.scenario_line, number) in reported:
                 continue
             rule = known.get(number)
-            message = (f"@rule:{number} is not in features/rules.yaml" if rule is None
+            message = (f"@rule:{number} is not in {_registry('rules')}" if rule is None
                        else _rule_window_problem(rule, values, changes))
             if message is None:
                 continue
@@ -299,7 +301,7 @@ def _lint_steps(case: suite.Case, shown: str, registry: cards.CardRegistry, matc
     for step in case.steps:
         for ref in cards.CARD_REFERENCE.finditer(step.text):
             if ref["name"] not in registry:
-                yield Problem(shown, step.line, f"card 《{ref['name']}》 is not in features/cards.yaml")
+                yield Problem(shown, step.line, f"card 《{ref['name']}》 is not in {_registry('cards')}")
         found = matchers.matching(step.type, step.text)
         if not found:
             yield Problem(shown, step.line, f"no step definition matches {step.keyword} {step.text}")
@@ -354,6 +356,21 @@ def _scenario_nodes(feature: dict[str, Any]) -> Iterable[dict[str, Any]]:
 def _where(func: Any) -> str:
     code = func.__code__
     return f"{_show(Path(code.co_filename))}:{code.co_firstlineno}"
+
+
+_LINTED: ContextVar[SuiteFolders | None] = ContextVar("linted", default=None)
+"""The suite being linted, whose registry files a problem names."""
+
+
+def _registry(name: str) -> str:
+    """The registry files a name was looked up in, as a problem names them: ``features/cards.yaml`` for the kit's
+    suite; a user suite's own file first (when it has one), then the kit's."""
+    folders = _LINTED.get()
+    if folders is None or folders.user is None:
+        return f"features/{name}.yaml"
+    files = folders.registry_files(f"{name}.yaml")
+    own = [_show(path) for path in files[1:]]
+    return " or ".join([*own, f"the kit's features/{name}.yaml"])
 
 
 def _show(path: Path) -> str:

@@ -40,16 +40,18 @@ def rows(state_ids: Iterable[str], statuses: Iterable[tuple[str, str]]) -> list[
 
 
 def render(table: Sequence[Mapping[str, Any]], width: int = 200) -> list[str]:
-    """The rows as text at most ``width`` wide: a row per state, a column per status, and the changes in doubt;
+    """The rows as text at most ``width`` wide: a row per state, a column per status some state earned (and pass),
+    and the changes in doubt;
     under a state, the states with the same standings (``= before:…``), which were not run again."""
     shown = Table(caption="= : the same changes in force and in doubt as the state above", caption_justify="left")
     shown.add_column("rules")
-    for status in COLUMNS:
+    columns = [c for c in COLUMNS if c == Status.PASS or any(row["totals"].get(c.value) for row in table)]
+    for status in columns:  # a status no state earned is not a column
         shown.add_column(heading(status), justify="right")
     shown.add_column("in doubt")
     for row in table:
         totals = row["totals"]
-        shown.add_row(row["ruleset"], *(str(totals.get(c.value, 0)) for c in COLUMNS),
+        shown.add_row(row["ruleset"], *(str(totals.get(c.value, 0)) for c in columns),
                       ", ".join(row.get("in_doubt", [])) or "-")
         for label in row.get("same_as", []):
             shown.add_row(f"  = {label}")

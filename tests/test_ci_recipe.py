@@ -32,6 +32,7 @@ def test_the_workflow_installs_the_kit_runs_the_engine_and_posts_the_comparison(
     assert any("shinpan run --adapter \"$ADAPTER\"" in run for run in runs)
     first = next(run for run in runs if run.startswith("shinpan "))
     assert first == 'shinpan contract-test --adapter "$ADAPTER"'  # the contract first, before the suite
+    assert any("shinpan certify --adapter \"$ADAPTER\"" in run for run in runs)
     assert any("--format markdown" in run and "$GITHUB_STEP_SUMMARY" in run for run in runs)
     assert any(run.startswith("gh pr comment") for run in runs)
     assert {"actions/checkout@v4", "actions/setup-python@v5", "actions/upload-artifact@v4"} <= {
@@ -53,8 +54,9 @@ def test_the_workflow_steps_run(installed: Installed, tmp_path: Path) -> None:
                               check=False, timeout=600)
         assert done.returncode == 0, f"{step['name']}\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
         ran.append(step["name"])
-    assert ran == ["Install the kit", "Does the adapter follow the contract?", "Is the adapter sound?", "Run the suite against the engine",
-                   "Run the suite against the reference engine", "Compare"]
+    assert ran == ["Install the kit", "Does the adapter follow the contract?", "Is the adapter sound?",
+                   "Run the suite against the engine", "Run the suite against the reference engine", "Compare",
+                   "Certify the engine (the suite in every state it plays, an exploration, the self-test)"]
     reports = tmp_path / "reports"
     engine = [json.loads(line) for line in (reports / "engine.jsonl").read_text(encoding="utf-8").splitlines()]
     assert engine[0]["adapter"]["spec"] == "cmd:python -m shinpan serve-reference"

@@ -23,7 +23,7 @@ CONTRACT = ("shinpan.adapters.contract", "shinpan.adapters.schemas", "shinpan.ad
             "shinpan.adapters.errors", "shinpan.adapters.registry", "shinpan.adapters.subprocess_adapter",
             "shinpan.adapters.cards", "shinpan.adapters.locations", "shinpan.adapters.yamlfile",
             "shinpan.adapters.registries", "shinpan.adapters.registries.layers", "shinpan.adapters.registries.validation",
-            "shinpan.adapters.descendants")
+            "shinpan.adapters.descendants", "shinpan.adapters.tracebacks")
 
 
 def test_the_contract_package_loads_neither_pytest_nor_the_runner() -> None:

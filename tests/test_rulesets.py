@@ -245,7 +245,7 @@ def test_the_matrix_table_gives_each_state_its_counts_doubts_and_equals() -> Non
                            changes)
     lines = matrix.render(rows)
     heading = next(line for line in lines if "rules" in line)
-    assert [cell.strip() for cell in heading.strip("┃ ").split("┃")][:4] == ["rules", "pass", "fail", "unsupported"]
+    assert [cell.strip() for cell in heading.strip("┃ ").split("┃")][:4] == ["rules", "pass", "fail", "in doubt"]
     at = next(i for i, line in enumerate(lines) if f" {state.label} " in line)
     table = [[cell.strip() for cell in line.strip()[1:-1].split("│")] for line in lines[at:]]
     wrapped = [table[0]]

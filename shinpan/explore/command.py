@@ -154,11 +154,15 @@ def _show(exploration: Exploration, printed: dict[int, tuple[str | None, str | N
                                   f"{exploration.settings.seed}", one_line=True), title_justify="left")
     for column in ("oracle", "rules", "verdict"):  # a narrow terminal or a pipe folds names, never cuts them
         table.add_column(column, overflow="fold")
-    for column in ("examples", "skipped", "found"):  # counterexamples found
-        table.add_column(column, justify="right", no_wrap=True)
+    skips = any(r.skipped for r in exploration.results)  # a column of zeros says nothing: not shown
+    shrinks = any(r.shrinks for r in exploration.results)
+    for column in ("examples", *(["skipped"] if skips else []), "found", *(["shrinking"] if shrinks else [])):
+        table.add_column(column, justify="right", no_wrap=True)  # found: counterexamples; shrinking: runs, apart
     for r in exploration.results:
         verdict = r.not_run.split(":")[0] if r.not_run else r.verdict
-        table.add_row(r.oracle, r.state, verdict, str(r.examples), str(sum(r.skipped.values())), str(len(r.findings)))
+        skipped = [str(sum(r.skipped.values()))] if skips else []
+        table.add_row(r.oracle, r.state, verdict, str(r.examples), *skipped, str(len(r.findings)),
+                      *([str(r.shrinks)] if shrinks else []))
     console.print(table)
     for r in exploration.results:
         for reason, count in r.skipped.items():
@@ -172,8 +176,10 @@ def _show(exploration: Exploration, printed: dict[int, tuple[str | None, str | N
             console.print(printable(scenario or f"(not printed: {error})"), markup=False, highlight=False)
     found = len(exploration.findings)
     stopped = " (interrupted: the rest was not explored)" if exploration.interrupted else ""
-    console.print(f"\n{exploration.examples} examples; {found} counterexample{'s' if found != 1 else ''}{stopped}",
-                  markup=False, highlight=False)
+    shrunk = sum(r.shrinks for r in exploration.results)
+    shrinking = f" ({shrunk} more runs shrank them)" if shrunk else ""
+    console.print(f"\n{exploration.examples} examples; {found} counterexample{'s' if found != 1 else ''}{shrinking}"
+                  f"{stopped}", markup=False, highlight=False)
     Console(stderr=True).print(f"explored in {exploration.seconds:.1f} s", markup=False, highlight=False)
 
 

@@ -89,11 +89,13 @@ class Result:
     """Why it did not run (``NOT_APPLICABLE: …``, ``UNRESOLVED: …``, ``UNSUPPORTED: …``), if it did not."""
     stopped: str | None = None
     """Why its search ended before its examples were run, if it did."""
+    shrinks: int = 0
+    """Runs that shrank its counterexamples (not examples)."""
 
     @property
     def verdict(self) -> str:
-        """``held``, ``counterexamples`` or ``not run``."""
-        if self.not_run is not None:
+        """``held``, ``counterexamples`` or ``not run`` (also when every example was skipped: nothing was judged)."""
+        if self.not_run is not None or (not self.findings and sum(self.skipped.values()) >= self.examples):
             return "not run"
         return "counterexamples" if self.findings else "held"
 
@@ -211,7 +213,7 @@ def not_run(rule: Property, state: RulesState, changes: Changes, mechanics: Iter
 
 def _result(outcome: Outcome, state: str) -> Result:
     return Result(outcome.oracle, state, outcome.examples, commonest_first(outcome.skipped), outcome.repeats,
-                  outcome.findings, outcome.seconds, stopped=outcome.stopped)
+                  outcome.findings, outcome.seconds, stopped=outcome.stopped, shrinks=outcome.shrinks)
 
 
 def commonest_first(skipped: dict[str, int]) -> dict[str, int]:
@@ -232,7 +234,7 @@ def merged(parts: Sequence[Exploration]) -> Exploration:
         for r in same:
             skipped.update(r.skipped)
         results.append(replace(result, examples=sum(r.examples for r in same), skipped=commonest_first(skipped),
-                               repeats=sum(r.repeats for r in same),
+                               repeats=sum(r.repeats for r in same), shrinks=sum(r.shrinks for r in same),
                                findings=tuple(smallest([f for r in same for f in r.findings])),
                                seconds=max(r.seconds for r in same),
                                stopped=next((r.stopped for r in same if r.stopped), None)))

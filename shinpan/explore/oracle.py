@@ -42,9 +42,15 @@ class Tally:
     repeats: Counter[str] = field(default_factory=Counter)
     on_example: Callable[[], None] | None = None
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
+    shrinks: int = 0
+    """Runs made once a counterexample was found, shrinking it (縮小): counted apart, not examples of the budget."""
+    shrinking: bool = False
 
     def ran(self) -> None:
-        """One example more."""
+        """One example more (or, while shrinking, one shrinking run more)."""
+        if self.shrinking:
+            self.shrinks += 1
+            return
         self.examples += 1
         if self.on_example is not None:
             self.on_example()

@@ -57,7 +57,8 @@ def result_line(result: Result, printed: Printed, known: Known) -> dict[str, Any
         "sources": list(rule.sources) if rule else [], "since": list(rule.since) if rule else [],
         "until": list(rule.until) if rule else [], "state": result.state, "verdict": result.verdict,
         "not_run": result.not_run, "examples": result.examples, "skipped": dict(result.skipped),
-        "repeats": result.repeats, "seconds": round(result.seconds, 3), "stopped": result.stopped,
+        "repeats": result.repeats, "shrinks": result.shrinks, "seconds": round(result.seconds, 3),
+        "stopped": result.stopped,
         "counterexamples": [counterexample(f, printed, known) for f in result.findings],
     }
     return line

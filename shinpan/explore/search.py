@@ -63,7 +63,7 @@ class Outcome:
 
     oracle: str
     examples: int
-    """Examples run (shrinking's included)."""
+    """Examples run (not the runs that shrank a counterexample: :attr:`shrinks`)."""
     skipped: dict[str, int]
     """Examples that could not be judged, by reason."""
     repeats: int
@@ -72,6 +72,8 @@ class Outcome:
     seconds: float
     stopped: str | None = None
     """Why the search ended before its examples were run (the time budget, no example could be judged), if it did."""
+    shrinks: int = 0
+    """Runs that shrank the counterexamples found."""
 
 
 @dataclass
@@ -98,7 +100,8 @@ class Search:
             stopped = INTERRUPTED
         found = tuple(smallest(self.found))
         return Outcome(self.oracle.id, self.tally.examples, dict(sorted(self.tally.skipped.items())),
-                       sum(self.tally.repeats.values()), found, time.monotonic() - started, stopped)
+                       sum(self.tally.repeats.values()), found, time.monotonic() - started, stopped,
+                       self.tally.shrinks)
 
     def _rounds(self, started: float) -> str | None:
         for number in range(1_000_000):
@@ -119,6 +122,7 @@ class Search:
         known = frozenset(f.cause for f in self.found)
         phases = (Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink) if number == 0 else (
             Phase.generate, Phase.shrink)
+        self.tally.shrinking = False
         try:
             self._test(known, examples, phases, _round_seed(self.seed, self.oracle.id, self.rules, number))()
         except Unsatisfiable:
@@ -163,6 +167,7 @@ class Search:
 
         def explore(finding: Finding | None) -> None:
             if finding is not None:
+                tally.shrinking = True  # what Hypothesis runs from now on shrinks what it found
                 raise counterexample(finding)
 
         explore._hypothesis_internal_use_seed = round_seed  # type: ignore[attr-defined]

@@ -8,7 +8,7 @@ import pytest
 from shinpan import paths
 from shinpan.coverage_warnings import breaks_minimum
 from shinpan.outcomes import Status
-from shinpan.plugin import junit
+from shinpan.plugin import junit, late_interrupts
 from shinpan.plugin.run import RunContext
 from shinpan.summary import Result
 
@@ -63,6 +63,7 @@ class ResultCollector:
         status = int(session.exitstatus)
         if not self.context.stop_adapter(status):
             status = session.exitstatus = pytest.ExitCode.INTERRUPTED
+        late_interrupts.defer(session)  # from here an interrupt cannot cut the report short: it makes the status 2
         self.context.finish(status)
 
 

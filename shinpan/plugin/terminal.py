@@ -4,13 +4,14 @@ and the summary (per topic and status, or the matrix) at the end."""
 from __future__ import annotations
 
 import shlex
+import textwrap
 from typing import Any
 
 import pytest
 
 from shinpan import matrix, paths
 from shinpan.outcomes import Status
-from shinpan.outputs import printable
+from shinpan.outputs import printable, widths
 from shinpan.plugin.reporting import given_up
 from shinpan.plugin.run import RUN_KEY
 from shinpan.summary import render_summary
@@ -62,7 +63,8 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     context = config.stash.get(RUN_KEY, None)
     if context is None or not context.results:
         return
-    width = config.get_terminal_writer().fullwidth  # the summary fits the terminal
+    writer = config.get_terminal_writer()  # the summary fits a terminal; in a file or a CI log, tables are whole
+    width = widths.table_width(getattr(writer, "_file", None), writer.fullwidth)
     failure = context.handshake_failure()
     if failure is not None:
         lines = handshake_block(context.adapter, failure.message)
@@ -78,6 +80,9 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     else:
         lines = render_summary({case_id: result for case_id, _, result in context.sorted_results()},
                                context.state, context.adapter, context.engine(), width)
+        lines += textwrap.wrap(f"this is the suite alone, in one state of the rules: shinpan certify --adapter "
+                               f"{shlex.quote(context.adapter)} adds every state, an exploration and the self-test",
+                               width, subsequent_indent="  ", break_on_hyphens=False)
     lost = given_up(context.sorted_results())
     if lost:
         lines.append(f"the adapter was given up under {', '.join(lost)}: it crashed or hung more than "
@@ -86,6 +91,18 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     lines += [f"WARNING: {warning}" for warning in context.warnings()]
     for line in lines:  # the engine's name is the adapter's: its control characters are shown escaped
         terminalreporter.write_line(printable(line))
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """An interrupt is the user's doing, not a failure: one line instead of pytest's KeyboardInterrupt banner and
+    the frame it was in."""
+    reporter: Any = session.config.pluginmanager.get_plugin("terminalreporter")
+    if exitstatus == pytest.ExitCode.INTERRUPTED and hasattr(reporter, "_report_keyboardinterrupt"):
+        def one_line() -> None:  # what pytest's reporter calls (after this hook) to show its banner
+            reporter.write_line("interrupted: the scenarios played so far are counted and in the report "
+                                "(exit status 2)")
+
+        reporter._report_keyboardinterrupt = one_line
 
 
 def handshake_block(adapter: str, message: str) -> list[str]:

@@ -11,11 +11,12 @@ import datetime as dt
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from shinpan import identity, rulesets, suite
 from shinpan import table as tables
 from shinpan.adapters import cards
-from shinpan.adapters.cards import CARD_REFERENCE
+from shinpan.adapters.cards import CARD_REFERENCE, CardEntry
 from shinpan.adapters.locations import current
 from shinpan.outcomes import Status
 from shinpan.outputs import file_name
@@ -132,6 +133,21 @@ class Site:
     grid: tuple[tuple[str, tuple[GridCell, ...]], ...]
     """The 12 rows of the carry-over grid: (row label, cells)."""
     built: dt.date
+    folder: str = "features"
+    """The folder of the suite's feature files, as its pages cite it: the kit's ``features``, or a user suite's."""
+    user: Path | None = None
+    """The user suite's folder, if the site shows one (its own cards come first on the cards page)."""
+
+    @property
+    def own_cards(self) -> list[CardEntry]:
+        """A user suite's own cards (none for the kit's suite)."""
+        return [c for c in self.cards if self.user is not None and c.path is not None and c.path.parent == self.user]
+
+    @property
+    def kit_cards(self) -> list[CardEntry]:
+        """The cards of the kit's registry (all of them for the kit's suite)."""
+        own = {c.name for c in self.own_cards}
+        return [c for c in self.cards if c.name not in own]
 
     def status(self, engine: Engine, scenario: Scenario) -> str:
         """The engine's worst status over the scenario's cases, or ``NO_RESULT``."""
@@ -204,7 +220,8 @@ def _status(result: CaseResult | None) -> str:
 def build(engines: Sequence[Engine], today: dt.date | None = None) -> Site:
     """Read the suite, the card registry and the changes, and join the engines' results."""
     registry = cards.load()
-    root = current().own
+    folders = current()
+    root = folders.own
     known = rulesets.load()
     topics: dict[str, list[Feature]] = {}
     scenarios: dict[str, Scenario] = {}
@@ -232,7 +249,17 @@ def build(engines: Sequence[Engine], today: dt.date | None = None) -> Site:
         changes=history.changes(),
         grid=_grid(engines),
         built=today or dt.date.today(),
+        folder="features" if folders.user is None else _cited(folders.user),
+        user=folders.user,
     )
+
+
+def _cited(folder: Path) -> str:
+    """A user suite's folder as its pages cite it: from the current folder when it is under it, else whole."""
+    try:
+        return folder.relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return folder.as_posix()
 
 
 def _scenario(scenario_id: str, group: list[suite.Case], feature: str, registry: cards.CardRegistry,
