@@ -138,4 +138,5 @@ ENTER_TRIGGERS = Property(
     sources=("seed001",),
     planner=plan,
     mechanics=("triggers",),
+    clauses=lambda: frozenset(("enter-one-at-a-time",)),  # the change _one_at_a_time asks about
 )

@@ -167,6 +167,7 @@ LOOK_BACK = Property(
     sources=("seed001", "seed002"),
     planner=plan,
     mechanics=("triggers",),
+    clauses=lambda: frozenset(("2018-09-05", "pig-reversal", "2020-09-18")),  # the changes _sees asks about
 )
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from shinpan import rulesets
 from shinpan.cases import Move, Setup
 from shinpan.checks import judge
 from shinpan.explore import questions
@@ -87,6 +88,19 @@ class Property:
     until: tuple[str, ...] = field(default=())
     title: str = ""
     """A short English title, for reports."""
+    clauses: Callable[[], frozenset[str]] = field(default=frozenset, compare=False)
+    """The changes the windows of its clauses name, besides ``since``/``until`` (a clause that holds on fewer days
+    than the whole property asks :func:`holds`): with those, every change its answer may follow."""
+
+    def changes(self) -> frozenset[str]:
+        """Every change the property's windows name: a rules change it does not name must not change its answer."""
+        return frozenset((*self.since, *self.until)) | self.clauses()
+
+
+def holds(rules: RulesState, since: tuple[str, ...] = (), until: tuple[str, ...] = ()) -> bool:
+    """Whether a clause with this window asserts under ``rules`` (as a scenario with these ``@since``/``@until``
+    would: not outside it, and no change it names in doubt)."""
+    return rules.verdict(since, until, rulesets.load()).status is None
 
 
 @dataclass
