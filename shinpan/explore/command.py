@@ -90,18 +90,17 @@ def _known(exploration: Exploration, states: dict[str, RulesState]) -> dict[int,
     settings = exploration.settings
     if settings.expectations is None or not exploration.findings:
         return {}
-    engine, reference = Engine(settings.adapter, timeout=settings.timeout), Engine("reference")
+    engine = Engine(settings.adapter, timeout=settings.timeout)
     try:
         found: dict[int, str] = {}
         for result in exploration.results:
             if result.findings:
-                deviations = known.deviations(settings.expectations, engine, reference, states[result.state])
+                deviations = known.deviations(settings.expectations, engine, states[result.state])
                 found.update({id(f): scenario for f in result.findings
-                              if (scenario := known.recognised(f, deviations)) is not None})
+                              if (scenario := known.recognised(f, deviations, engine)) is not None})
         return found
     finally:
         engine.stop()
-        reference.stop()
 
 
 def _explored(settings: Settings) -> Exploration:
