@@ -56,7 +56,7 @@ def run(settings: Settings, report: Path | None, out: Path | None, console: Cons
     printed: dict[int, tuple[str | None, str | None]] = {}
     for result in exploration.results:
         for finding in result.findings:
-            printed[id(finding)] = _printed(finding, by_label[result.state])
+            printed[id(finding)] = _printed(finding, by_label[result.state], settings)
     known = _known(exploration, by_label)
     status = FOUND if any(id(f) not in known for f in exploration.findings) else 0
     status = INTERRUPTED if exploration.interrupted else status
@@ -112,9 +112,10 @@ def _explored(settings: Settings) -> Exploration:
         return explore_on(settings, lambda oracle, state, count: bar.advance(tasks[oracle], count))
 
 
-def _printed(finding: Finding, state: RulesState) -> tuple[str | None, str | None]:
+def _printed(finding: Finding, state: RulesState, settings: Settings) -> tuple[str | None, str | None]:
+    """The finding's scenario once it is shown to reproduce (:func:`shinpan.explore.printing.checked`), or why not."""
     try:
-        return printing.scenario(finding, state), None
+        return printing.checked(finding, state, settings.adapter, settings.timeout), None
     except RenderError as error:  # a finding the printer cannot say is still reported, with why
         return None, str(error)
 

@@ -8,15 +8,29 @@ what the scenario is called, what it cites and notes, and lays the findings of a
 
 from __future__ import annotations
 
+import re
+import tempfile
 from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
-from shinpan import step_library
+from shinpan import rules as rules_
+from shinpan import rulesets, step_library, suite
 from shinpan.adapters import cards
+from shinpan.adapters.contract import Rules
+from shinpan.adapters.locations import SuiteFolders, features_dir
+from shinpan.cases import compile_case
 from shinpan.errors import RenderError
 from shinpan.explore.findings import Finding
 from shinpan.explore.properties import PROPERTIES
-from shinpan.rulesets import RulesState
+from shinpan.explore.replay import replay
+from shinpan.lint import lint
+from shinpan.outcomes import Status
+from shinpan.reference_engine.core.rules_state import MODELLED
+from shinpan.rulesets import RulesState, Standing
+
+REFERENCE = "reference"
 
 STEPS = {"setup": "開始時の状態", "summon": "召喚", "put_into_battle": "バトルゾーンに出す", "move": "ゾーンの移動",
          "destroy": "破壊", "tap": "タップ", "untap": "アンタップ", "attack": "攻撃", "end_turn": "ターンの終わり",
@@ -59,18 +73,57 @@ def name(finding: Finding, state: str) -> str:
     return f"探索 {title}: {step}の後に規則が守られていない ({state})"
 
 
-def window(state: RulesState) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The ``@since``/``@until`` of a state named by a change (just after it, or just before)."""
-    if state.change is None:
-        return (), ()
-    return ((state.change,), ()) if state.side == "after" else ((), (state.change,))
+def window(finding: Finding, state: RulesState) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The ``@since``/``@until`` of a finding's scenario, and the changes in doubt its answer depends on.
+
+    The scenario holds on the days of ``state`` as far as its answer can tell: each change its answer depends on is
+    named on the side ``state`` has it — a property's changes (:meth:`Property.changes`: the suite asserts it only
+    there), and each change the reference engine plays both sides of whose other side makes the scenario fail on
+    the reference engine. A change of those in doubt under ``state`` is named ``@until`` (the engine was told it
+    is not in force): the scenario is UNRESOLVED on those days, and says why."""
+    rule = next((p for p in PROPERTIES if p.id == finding.cause.oracle), None)
+    named = set(rule.changes()) if rule is not None else set()
+    named |= {change for change in MODELLED if change not in named and _depends(finding, state, change)}
+    since: list[str] = []
+    until: list[str] = []
+    doubts: list[str] = []
+    for change in rulesets.load().ids:
+        if change in named:
+            standing = state.standing(change)
+            (since if standing == Standing.IN_FORCE else until).append(change)
+            if standing == Standing.IN_DOUBT:
+                doubts.append(change)
+    return tuple(since), tuple(until), tuple(doubts)
+
+
+def _depends(finding: Finding, state: RulesState, change: str) -> bool:
+    """Whether the finding's case fails on the reference engine with ``change`` on its other side."""
+    if not finding.checks:
+        return False
+    flipped: Rules = {"label": state.label, "changes": sorted(set(state.engine_changes) ^ {change})}
+    case = replace(finding.case, setup=replace(finding.case.setup, rules=flipped))
+    return replay(case, REFERENCE).status != Status.PASS
+
+
+def in_force(numbers: Sequence[str], since: Sequence[str], until: Sequence[str]) -> tuple[tuple[str, ...],
+                                                                                        tuple[str, ...]]:
+    """The rule numbers that exist on every day of the window (``features/rules.yaml``), and those that do not."""
+    known, changes = rules_.load(), rulesets.load()
+    kept: list[str] = []
+    for number in numbers:
+        rule = known.get(number)
+        if rule is not None and not all(rules_.certainly_outside(v, since, until, changes) for v in rule.versions) \
+                and not rules_.missing_states(rule, since, until, changes):
+            kept.append(number)
+    return tuple(kept), tuple(n for n in numbers if n not in kept)
 
 
 def scenario(finding: Finding, state: RulesState) -> str:
     """The finding as a scenario of a feature file (indented, ending with a newline). :class:`RenderError` if no
     phrase can show it: a difference only in an order the suite has no phrase for (of events of different kinds,
     of waiting abilities), or in a field no phrase checks (an event's cause), would print as a scenario that passes
-    on both engines."""
+    on both engines. It cites only rule numbers that exist on the days of its window; its notes hold no absolute
+    path and no traceback."""
     printer = _printer()
     cause = finding.cause
     if cause.oracle == "differential" and not cause.fault and not finding.checks:
@@ -80,13 +133,59 @@ def scenario(finding: Finding, state: RulesState) -> str:
     sources: tuple[str, ...] = finding.sources
     if cause.oracle == "differential":
         rules, sources = DIFFERENCE_RULES.get(cause.what, ()), DIFFERENCE_SOURCES
-    since, until = window(state)
+    since, until, doubts = window(finding, state)
+    rules, outside = in_force(rules, since, until)
     notes = (f"見つけたもの: {cause.key}", f"規則の状態: {state.describe()}",
-             *(f"違い: {line}" for line in finding.details[:5]), *([] if finding.details else [finding.message]))
+             *(f"違い: {plain(line)}" for line in finding.details[:5]),
+             *([] if finding.details else [plain(finding.message)]),
+             *([f"この期間にない規則番号は挙げない: {', '.join(outside)}"] if outside else []),
+             *([f"答えは、この日に施行が不確かな変更 {', '.join(doubts)} によって変わる(施行前として出した答え)。"
+                "その日々では UNRESOLVED"] if doubts else []))
     heading = printer.Heading(name(finding, state.label), finding.seed, rules=tuple(rules), sources=tuple(sources),
                               since=since, until=until, notes=tuple(notes))
     text: str = printer.print_scenario(finding.case, heading, cards.load())
     return text
+
+
+TRACEBACK = re.compile(r"Traceback \(most recent call last\):.*", re.DOTALL)
+PATH = re.compile(r"(?:[A-Za-z]:)?(?:[\\/][\w.@+~-]+){2,}")
+
+
+def plain(text: str) -> str:
+    """A message as a scenario's note may hold it: its traceback cut, each absolute path shown by its last name."""
+    text = TRACEBACK.sub("", text).strip()
+    return PATH.sub(lambda m: re.split(r"[\\/]", m.group(0))[-1], text)
+
+
+def checked(finding: Finding, state: RulesState, adapter: str, timeout: float = 5.0) -> str:
+    """The finding's scenario, once it is shown to keep the printer's promise: parsed back from its text, it lints
+    clean in a feature file, and its compiled case passes on the reference engine and does not pass on ``adapter``
+    (it fails there, or ends as the finding's fault did). :class:`RenderError` saying why otherwise — a scenario
+    that would not reproduce is never printed."""
+    text = scenario(finding, state)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "explore"
+        folder.mkdir()
+        path = folder / "explore.feature"
+        path.write_text(feature([text], "check"), encoding="utf-8")
+        problems = lint(SuiteFolders(features_dir(), Path(tmp)))
+        if problems:
+            raise RenderError(f"the printed scenario does not lint: {problems[0].message}")
+        (parsed,) = suite.parse_feature(path).cases
+    case = compile_case(parsed, state.as_sent())
+    on_reference = replay(case, REFERENCE, timeout=timeout)
+    if on_reference.status != Status.PASS:
+        raise RenderError(f"the printed scenario does not pass on the reference engine ({on_reference.status}: "
+                          f"{plain(on_reference.message)})")
+    on_adapter = replay(case, adapter, timeout=timeout)
+    if on_adapter.status not in SHOWS:
+        raise RenderError(f"the printed scenario does not fail on the engine ({on_adapter.status}: "
+                          f"{plain(on_adapter.message)})")
+    return text
+
+
+SHOWS = (Status.FAIL, Status.ERROR, Status.CRASH, Status.TIMEOUT, Status.SCRIPT_MISMATCH)
+"""How a printed scenario may end on the engine that showed it: failing, or with the finding's fault."""
 
 
 def feature(scenarios: Sequence[str], engine: str) -> str:

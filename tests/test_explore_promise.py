@@ -1,0 +1,67 @@
+"""Every printed scenario keeps the printer's promise, over many seeds and every planted bug: it lints clean, fails
+on the engine that showed it and passes on the reference engine — checked here by the suite's own runner on a scratch
+suite, independently of :func:`shinpan.explore.printing.checked`, which refuses (with why) to print one that would
+not. Its tags cite only rules of its days; its notes hold no absolute path or traceback.
+
+The fast test explores each planted bug under one seed of its own (bug i, seed i: 18 seeds in all);
+``SHINPAN_EXPLORE_SEEDS=N`` explores every bug under seeds 0..N-1 (the issue's bar: 20). ``-s`` prints, per bug
+and seed, the findings and how many printed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from shinpan import rulesets
+from shinpan.errors import RenderError
+from shinpan.explore import Settings, explore
+from shinpan.explore.printing import checked, feature
+from shinpan.lint import lint
+from shinpan.paths import PROJECT_ROOT
+from tests.conftest import SuiteRunner
+from tests.planted_bugs import PLANTED
+from tests.test_explore_planted import RULES
+
+TODAY = rulesets.load().today()
+SEEDS = int(os.environ.get("SHINPAN_EXPLORE_SEEDS", "0"))
+BUGS = sorted(PLANTED)
+CASES = [(bug, seed) for bug in BUGS for seed in range(SEEDS)] if SEEDS else list(zip(BUGS, range(len(BUGS)),
+                                                                                        strict=True))
+EXAMPLES = 300
+
+
+@pytest.mark.parametrize(("bug", "seed"), CASES)
+def test_every_printed_scenario_lints_fails_on_its_bug_and_passes_on_the_reference(
+        bug: str, seed: int, run_suite: SuiteRunner, tmp_path: Path) -> None:
+    adapter = f"py:tests.planted_bugs:{bug}"
+    exploration = explore(Settings(adapter, (TODAY,), seed=seed, examples=EXAMPLES,
+                                   only=tuple(dict.fromkeys(("differential", *RULES[bug])))))
+    printed: list[str] = []
+    unprintable: list[str] = []
+    for finding in exploration.findings:
+        try:
+            printed.append(checked(finding, TODAY, adapter))
+        except RenderError as why:
+            unprintable.append(f"{finding.cause.key}: {why}")
+    print(f"\n{bug} seed {seed}: {len(exploration.findings)} findings, {len(printed)} printed"
+          + "".join(f"\n  unprintable {line}" for line in unprintable))
+    if not printed:
+        return
+    for text in printed:
+        assert "Traceback" not in text and not re.search(r"(^|[\s(])/(home|work|usr|tmp|root)/", text), text
+    root = tmp_path / "features"
+    (root / "explore").mkdir(parents=True)
+    for name in ("cards.yaml", "rulesets.yaml", "sources.yaml", "rules.yaml"):
+        shutil.copy(PROJECT_ROOT / "features" / name, root / name)
+    (root / "explore" / "explore.feature").write_text(feature(printed, exploration.engine), encoding="utf-8")
+    assert [str(problem) for problem in lint(root)] == []
+    on_bug = run_suite(f"--adapter={adapter}", features=root, tmp=tmp_path).statuses()
+    on_reference = run_suite(features=root, tmp=tmp_path).statuses()
+    assert len(on_reference) == len(printed) and set(on_reference.values()) == {"PASS"}, on_reference
+    assert len(on_bug) == len(printed) and "PASS" not in on_bug.values(), on_bug
+    assert not {"UNSUPPORTED", "NOT_APPLICABLE", "UNRESOLVED"} & set(on_bug.values()), on_bug
