@@ -65,3 +65,18 @@ def test_every_printed_scenario_lints_fails_on_its_bug_and_passes_on_the_referen
     assert len(on_reference) == len(printed) and set(on_reference.values()) == {"PASS"}, on_reference
     assert len(on_bug) == len(printed) and "PASS" not in on_bug.values(), on_bug
     assert not {"UNSUPPORTED", "NOT_APPLICABLE", "UNRESOLVED"} & set(on_bug.values()), on_bug
+
+
+def test_a_finding_that_reads_a_move_to_the_graveyard_as_destruction_says_the_sources_do_not_define_it() -> None:
+    """The rules text of the sources defines no 破壊 (no rule of features/rules.yaml says a battle zone → graveyard move
+    is one): the look-back finding of a move to the graveyard says so in its triage notes instead of citing a rule."""
+    from shinpan import rules
+    from shinpan.explore.printing import DESTRUCTION
+
+    defining = [r.number for r in rules.load().items
+                if "破壊" in r.title or "destr" in r.title.lower() or any("destr" in v.meaning for v in r.versions)]
+    assert defining == []  # nothing to cite (when the sources gain the definition, cite it instead)
+    adapter = "py:tests.planted_bugs:battle_to_graveyard_not_destroyed"
+    exploration = explore(Settings(adapter, (TODAY,), examples=EXAMPLES, only=("look-back",)))
+    texts = [checked(finding, TODAY, adapter) for finding in exploration.findings]
+    assert texts and all(DESTRUCTION in text for text in texts), texts

@@ -22,6 +22,7 @@ from shinpan.adapters.contract import Rules
 from shinpan.adapters.locations import SuiteFolders, features_dir
 from shinpan.cases import compile_case
 from shinpan.errors import RenderError
+from shinpan.explore.case import moves_of
 from shinpan.explore.findings import Finding
 from shinpan.explore.properties import PROPERTIES
 from shinpan.explore.replay import replay
@@ -139,12 +140,31 @@ def scenario(finding: Finding, state: RulesState) -> str:
              *(f"違い: {plain(line)}" for line in finding.details[:5]),
              *([] if finding.details else [plain(finding.message)]),
              *([f"この期間にない規則番号は挙げない: {', '.join(outside)}"] if outside else []),
+             *([DESTRUCTION] if _destruction(finding) else []),
              *([f"答えは、この日に施行が不確かな変更 {', '.join(doubts)} によって変わる(施行前として出した答え)。"
                 "その日々では UNRESOLVED"] if doubts else []))
     heading = printer.Heading(name(finding, state.label), finding.seed, rules=tuple(rules), sources=tuple(sources),
                               since=since, until=until, notes=tuple(notes))
     text: str = printer.print_scenario(finding.case, heading, cards.load())
     return text
+
+
+DESTRUCTION = ("破壊: バトルゾーンから墓地に置かれることを「破壊」(破壊された時)として扱っているが、規則の資料"
+               "(features/rules.yaml の出典の条文)に「破壊」の定義はない。確かめること")
+"""The triage note of a finding that treats a battle zone → graveyard move as 破壊: the rules text of the sources
+does not define the word (no rule number to cite), so the note says so instead of asserting it."""
+ABOUT_DESTRUCTION = ("look-back", "replacement")
+"""The properties that read a battle zone → graveyard move as 破壊 (破壊された時, 破壊される時…かわりに)."""
+
+
+def _destruction(finding: Finding) -> bool:
+    """Whether the finding reads a battle zone → graveyard move as 破壊: a property that does, or a difference in
+    what triggered, waits or was replaced after a creature was destroyed or moved to the graveyard."""
+    if finding.cause.oracle in ABOUT_DESTRUCTION:
+        return True
+    about = finding.cause.what in ("events.triggered", "waiting", "events.replaced")
+    return about and any(m.action["type"] == "destroy" or (m.action["type"] == "move" and m.action.get("to") ==
+                                                           "graveyard") for m in moves_of(finding.case))
 
 
 TRACEBACK = re.compile(r"Traceback \(most recent call last\):.*", re.DOTALL)
