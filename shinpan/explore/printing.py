@@ -8,7 +8,6 @@ what the scenario is called, what it cites and notes, and lays the findings of a
 
 from __future__ import annotations
 
-import re
 import tempfile
 from collections.abc import Sequence
 from dataclasses import replace
@@ -23,7 +22,7 @@ from shinpan.adapters.locations import SuiteFolders, features_dir
 from shinpan.cases import compile_case
 from shinpan.errors import RenderError
 from shinpan.explore.case import moves_of
-from shinpan.explore.findings import Finding
+from shinpan.explore.findings import Finding, plain
 from shinpan.explore.properties import PROPERTIES
 from shinpan.explore.replay import replay
 from shinpan.lint import lint
@@ -165,16 +164,6 @@ def _destruction(finding: Finding) -> bool:
     about = finding.cause.what in ("events.triggered", "waiting", "events.replaced")
     return about and any(m.action["type"] == "destroy" or (m.action["type"] == "move" and m.action.get("to") ==
                                                            "graveyard") for m in moves_of(finding.case))
-
-
-TRACEBACK = re.compile(r"Traceback \(most recent call last\):.*", re.DOTALL)
-PATH = re.compile(r"(?:[A-Za-z]:)?(?:[\\/][\w.@+~-]+){2,}")
-
-
-def plain(text: str) -> str:
-    """A message as a scenario's note may hold it: its traceback cut, each absolute path shown by its last name."""
-    text = TRACEBACK.sub("", text).strip()
-    return PATH.sub(lambda m: re.split(r"[\\/]", m.group(0))[-1], text)
 
 
 def checked(finding: Finding, state: RulesState, adapter: str, timeout: float = 5.0) -> str:

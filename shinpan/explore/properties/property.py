@@ -20,7 +20,7 @@ from shinpan.explore import questions
 from shinpan.explore.case import generated, owners
 from shinpan.explore.dice import Dice
 from shinpan.explore.engines import Answer, Engine
-from shinpan.explore.findings import Cause, Finding
+from shinpan.explore.findings import Cause, Finding, plain
 from shinpan.explore.oracle import Game, Repeat, Skip
 from shinpan.explore.pool import Pool
 from shinpan.rulesets import RulesState
@@ -152,7 +152,8 @@ class Testing:
         if answer.status == "rejected" and plan.may_reject:
             answer = Answer("ok")
         if answer.status in ("unsupported", "rejected", "choice_needed", "script_mismatch"):
-            raise Skip(f"{answer.status}: {step}")
+            said = plain(answer.message).splitlines()[:1] if answer.status == "script_mismatch" else []
+            raise Skip(f"{answer.status}: {step}" + "".join(f" ({line[:160]})" for line in said))
         if answer.fault:
             return None, self._finding(setup, moves, step, answer.status, answer.message, ())
         observables = self.context.observables  # a field the engine does not report cannot be judged
