@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from shinpan import __version__, rulesets
-from shinpan.adapters import schemas
+from shinpan.adapters import build, schemas
 from shinpan.adapters.contract import (
     PROTOCOL_VERSION,
     Capabilities,
@@ -61,6 +61,12 @@ class AdapterSession:
         """The engine's name and version, as the adapter reported them."""
         info = self.hello["engine"]
         return f"{info['name']} {info['version']}"
+
+    @property
+    def notice(self) -> str | None:
+        """What to say at the top when the adapter is the kit's reference engine's very build
+        (:func:`shinpan.adapters.build.notice`)."""
+        return build.notice(self.name, self.hello["engine"])
 
     def new_game(self, rules: Rules, seed: int) -> None:
         """Start a game under ``rules`` (a label and the changes in force)."""

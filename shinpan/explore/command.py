@@ -49,7 +49,11 @@ def states(ruleset: str | None, rules_as_of: str | None, all_states: bool) -> tu
 
 
 def run(settings: Settings, report: Path | None, out: Path | None, console: Console) -> int:
-    """Explore, show and write; the exit status."""
+    """Explore, show and write; the exit status. An adapter that is the reference engine's very build is said
+    first: nothing is being compared."""
+    notice = _notice(settings)
+    if notice is not None:
+        console.print(notice, markup=False, highlight=False)
     with _sigterm_interrupts():
         exploration = _explored(settings)
     by_label = {state.label: state for state in settings.states}
@@ -99,6 +103,17 @@ def _known(exploration: Exploration, states: dict[str, RulesState]) -> dict[int,
                 found.update({id(f): scenario for f in result.findings
                               if (scenario := known.recognised(f, deviations, engine)) is not None})
         return found
+    finally:
+        engine.stop()
+
+
+def _notice(settings: Settings) -> str | None:
+    """What to say first if the adapter is the kit's reference engine's very build (its handshake says so)."""
+    if settings.adapter == "reference":
+        return None
+    engine = Engine(settings.adapter, timeout=settings.timeout)
+    try:
+        return engine.session.notice
     finally:
         engine.stop()
 
