@@ -17,6 +17,7 @@ state and resolved pumps drawn. Then its top card leaves for the graveyard, the 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from shinpan.cases import Move
 from shinpan.explore.dice import Dice
@@ -126,5 +127,5 @@ RECONSTRUCTION_OLD = Property(
     planner=kept,
     mechanics=("evolution", "reconstruction"),
     until=("2021-03-16",),
-    clauses=lambda: frozenset(NOT_ENTERED),
+    clauses=partial(frozenset, NOT_ENTERED),
 )
