@@ -6,6 +6,7 @@ and just after the change, and every property that runs there is explored agains
 counterexample) must name the change in its windows (``since``/``until``, or a clause's, :meth:`Property.changes`):
 one that notices a change it does not name holds on days when the suite asserts no such thing. The changes each
 property noticed are printed (``-s``), as the table of which property follows which change.
+``SHINPAN_EXPLORE_FULL=1`` flips each change in every state of the matrix.
 
 The carry-over columns follow the windows of the table's scenarios: a cell is tested exactly where its scenario
 asserts (the devolve row's pump cell from 2019-09-27, its tap cell from 2021-03-16).
@@ -13,6 +14,7 @@ asserts (the devolve row's pump cell from 2019-09-27, its tap cell from 2021-03-
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
@@ -23,6 +25,8 @@ from shinpan.explore import PROPERTIES, Settings, explore
 from shinpan.reference_engine.core.rules_state import MODELLED
 
 EXAMPLES = 120
+FULL = os.environ.get("SHINPAN_EXPLORE_FULL") == "1"
+"""Every state of the matrix for each flipped change (else just before and just after it)."""
 """Examples per property and state: the positive controls below notice their change at this budget."""
 FLIPPED = {"change": ""}
 """The change the flipped engine plays the other side of (set before each exploration; one process)."""
@@ -46,7 +50,7 @@ def _noticed(change: str) -> dict[str, set[str]]:
     """Each property that found a counterexample against the engine with ``change`` flipped, and where."""
     changes = rulesets.load()
     FLIPPED["change"] = change
-    states = (changes.before(change), changes.after(change))
+    states = changes.states() if FULL else (changes.before(change), changes.after(change))
     exploration = explore(Settings("py:tests.test_explore_windows:flipped", states, seed=3, examples=EXAMPLES,
                                    only=tuple(p.id for p in PROPERTIES)))
     found: dict[str, set[str]] = {}
@@ -91,3 +95,30 @@ def test_a_carry_over_cell_is_tested_exactly_where_its_scenario_asserts(attribut
     if devolve is not None:  # the audit's two cells
         assert "devolve" not in cells(attribute, changes.before(devolve))
         assert "devolve" in cells(attribute, changes.after(devolve))
+
+
+def test_a_printed_answer_that_depends_on_a_change_in_doubt_names_it_and_says_so() -> None:
+    """On 2020-01-01 the pig reversal is in doubt (after 2019-08-02, by 2021-01-03): the engine is told it is not in
+    force. An engine that plays it in force differs in what a 「自分のクリーチャーが破壊された時」 watcher sees; each
+    printed scenario of that names the change on the side the reference engine played (@until) and says it is
+    UNRESOLVED on those days — never an answer with no window."""
+    import datetime
+
+    from shinpan.errors import RenderError
+    from shinpan.explore.printing import checked
+    from shinpan.rulesets import Standing
+
+    day = rulesets.load().on(datetime.date(2020, 1, 1))
+    assert day.standing("pig-reversal") == Standing.IN_DOUBT
+    FLIPPED["change"] = "pig-reversal"
+    adapter = "py:tests.test_explore_windows:flipped"
+    exploration = explore(Settings(adapter, (day,), seed=1, examples=400, only=("differential",)))
+    printed = []
+    for finding in exploration.findings:
+        try:
+            printed.append(checked(finding, day, adapter))
+        except RenderError:
+            continue
+    assert printed, [f.cause.key for f in exploration.findings]
+    for text in printed:
+        assert "@until:pig-reversal" in text and "UNRESOLVED" in text, text
