@@ -122,3 +122,30 @@ def test_a_printed_answer_that_depends_on_a_change_in_doubt_names_it_and_says_so
     assert printed, [f.cause.key for f in exploration.findings]
     for text in printed:
         assert "@until:pig-reversal" in text and "UNRESOLVED" in text, text
+
+
+def test_an_answer_about_what_the_sources_disagree_on_is_named_in_doubt() -> None:
+    """Devolving and summoning sickness is in doubt on every day since 2014 (the sources disagree,
+    devolve-sickness-own-turn), a change the reference engine does not play both sides of: a finding that checks
+    summoning sickness on a board with a pile names it as the suite's scenarios do (UNRESOLVED today); one on a board
+    with no pile does not."""
+    from shinpan.cases import Move, Setup
+    from shinpan.explore import Finding
+    from shinpan.explore.case import generated
+    from shinpan.explore.findings import Cause
+    from shinpan.explore.printing import window
+
+    today = rulesets.load().today()
+    sick = {"check": "object", "card": "B", "field": "summoning_sick", "test": "equals", "value": True,
+            "observable": "summoning_sick"}
+    piled = {"cards": {"A": "テスト用進化クリーチャー", "B": "テスト用クリーチャーA"}, "turn": {"number": 2, "active": "me"},
+             "players": {"me": {"battle": [{"cards": ["A", "B"]}]}, "opp": {}}}
+    alone = {"cards": {"B": "テスト用クリーチャーA"}, "turn": {"number": 2, "active": "me"},
+             "players": {"me": {"battle": [{"cards": ["B"]}]}, "opp": {}}}
+    for state, expected in ((piled, True), (alone, False)):
+        moves = [Move({"type": "devolve", "card": "A", "to": "graveyard"})] if state is piled else []
+        case = generated(Setup(today.as_sent(), 0, state), moves, [sick])
+        finding = Finding(Cause("differential", "devolve", "summoning_sick"), case, "", (sick,))
+        since, until, doubts = window(finding, today)
+        assert ("devolve-sickness-own-turn" in doubts) == expected, (since, until, doubts)
+        assert ("devolve-sickness-own-turn" in since) == expected

@@ -9,8 +9,9 @@ what the scenario is called, what it cites and notes, and lays the findings of a
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from shinpan import rulesets, step_library, suite
 from shinpan.adapters import cards
 from shinpan.adapters.contract import Rules
 from shinpan.adapters.locations import SuiteFolders, features_dir
-from shinpan.cases import compile_case
+from shinpan.cases import Check, compile_case
 from shinpan.errors import RenderError
 from shinpan.explore.case import moves_of
 from shinpan.explore.findings import Finding, plain
@@ -80,20 +81,67 @@ def window(finding: Finding, state: RulesState) -> tuple[tuple[str, ...], tuple[
     named on the side ``state`` has it — a property's changes (:meth:`Property.changes`: the suite asserts it only
     there), and each change the reference engine plays both sides of whose other side makes the scenario fail on
     the reference engine. A change of those in doubt under ``state`` is named ``@until`` (the engine was told it
-    is not in force): the scenario is UNRESOLVED on those days, and says why."""
+    is not in force): the scenario is UNRESOLVED on those days, and says why. A change in doubt that the reference
+    engine does not play both sides of (the sources disagree about it) is named when the suite's scenarios that name
+    it check the same kind of fact on the same kind of board (:func:`concerns`), on their side."""
     rule = next((p for p in PROPERTIES if p.id == finding.cause.oracle), None)
     named = set(rule.changes()) if rule is not None else set()
     named |= {change for change in MODELLED if change not in named and _depends(finding, state, change)}
+    sides = {change: side for change in state.in_doubt if change not in MODELLED and change not in named
+             and (side := _concerned(finding, change)) is not None}
     since: list[str] = []
     until: list[str] = []
     doubts: list[str] = []
     for change in rulesets.load().ids:
+        standing = state.standing(change)
         if change in named:
-            standing = state.standing(change)
             (since if standing == Standing.IN_FORCE else until).append(change)
-            if standing == Standing.IN_DOUBT:
-                doubts.append(change)
+        elif change in sides:
+            (since if sides[change] == "since" else until).append(change)
+        if standing == Standing.IN_DOUBT and (change in named or change in sides):
+            doubts.append(change)
     return tuple(since), tuple(until), tuple(doubts)
+
+
+Concern = tuple[str, bool, str]
+"""A kind of fact a scenario checks, whether its board holds a pile (a battle-zone object of several cards), and
+the side (``since``/``until``) on which it names a change."""
+
+
+@cache
+def concerns() -> dict[str, frozenset[Concern]]:
+    """For each change the reference engine does not play both sides of, what the suite's scenarios that name it
+    check (compiled under today's rules)."""
+    today = rulesets.load().today()
+    found: dict[str, set[Concern]] = {}
+    for scenario in suite.cases(features_dir()):
+        values = scenario.values
+        sides = [(c, "since") for c in values.since] + [(c, "until") for c in values.until]
+        sides = [(c, side) for c, side in sides if c not in MODELLED]
+        if not sides:
+            continue
+        case = compile_case(scenario, today.as_sent())
+        facts = {_fact(item.check) for _, item in case.items() if isinstance(item, Check)}
+        pile = _pile(case.setup.state)
+        for change, side in sides:
+            found.setdefault(change, set()).update((fact, pile, side) for fact in facts)
+    return {change: frozenset(found[change]) for change in found}
+
+
+def _concerned(finding: Finding, change: str) -> str | None:
+    """The side on which the suite names ``change`` where it checks what ``finding`` checks, if it does."""
+    pile = _pile(finding.case.setup.state)
+    facts = {_fact(check) for check in finding.checks}
+    sides = {side for fact, on_pile, side in concerns().get(change, ()) if fact in facts and on_pile == pile}
+    return None if not sides else "since" if "since" in sides else "until"
+
+
+def _fact(check: Mapping[str, Any]) -> str:
+    return str(check.get("field") or check.get("list") or check["check"])
+
+
+def _pile(state: Mapping[str, Any]) -> bool:
+    return any(len(obj["cards"]) > 1 for view in state["players"].values() for obj in view.get("battle", ()))
 
 
 def _depends(finding: Finding, state: RulesState, change: str) -> bool:
