@@ -188,7 +188,7 @@ def scenario(finding: Finding, state: RulesState) -> str:
              *([] if finding.details else [plain(finding.message)]),
              *([f"この期間にない規則番号は挙げない: {', '.join(outside)}"] if outside else []),
              *([DESTRUCTION] if _destruction(finding) else []),
-             *([f"答えは、この日に施行が不確かな変更 {', '.join(doubts)} によって変わる(施行前として出した答え)。"
+             *([f"答えは、この規則の状態では施行が不確かな変更 {', '.join(doubts)} によって変わりうる。"
                 "その日々では UNRESOLVED"] if doubts else []))
     heading = printer.Heading(name(finding, state.label), finding.seed, rules=tuple(rules), sources=tuple(sources),
                               since=since, until=until, notes=tuple(notes))
