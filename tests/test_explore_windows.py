@@ -92,9 +92,11 @@ def test_a_carry_over_cell_is_tested_exactly_where_its_scenario_asserts(attribut
                        if rulesets.scenario_verdict(state, cases[e.id].values, changes).status is None]
             assert (row in tested) == bool(asserts) or not plain, (row, state.label)
     devolve = {"pump": "2019-09-27", "tap": "2021-03-16"}.get(attribute)
-    if devolve is not None:  # the audit's two cells
+    if devolve is not None:  # the audit's two cells; a printed finding names the change only for the devolve row
         assert "devolve" not in cells(attribute, changes.before(devolve))
         assert "devolve" in cells(attribute, changes.after(devolve))
+        column = next(p for p in PROPERTIES if p.id == f"carry-over-{attribute}")
+        assert devolve in column.changes(["devolve"]) and devolve not in column.changes(["swap"])
 
 
 def test_a_printed_answer_that_depends_on_a_change_in_doubt_names_it_and_says_so() -> None:

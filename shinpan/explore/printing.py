@@ -85,7 +85,7 @@ def window(finding: Finding, state: RulesState) -> tuple[tuple[str, ...], tuple[
     engine does not play both sides of (the sources disagree about it) is named when the suite's scenarios that name
     it check the same kind of fact on the same kind of board (:func:`concerns`), on their side."""
     rule = next((p for p in PROPERTIES if p.id == finding.cause.oracle), None)
-    named = set(rule.changes()) if rule is not None else set()
+    named = set(rule.changes([m.action["type"] for m in moves_of(finding.case)])) if rule is not None else set()
     named |= {change for change in MODELLED if change not in named and _depends(finding, state, change)}
     sides = {change: side for change in state.in_doubt if change not in MODELLED and change not in named
              and (side := _concerned(finding, change)) is not None}

@@ -179,6 +179,10 @@ ROWS: dict[str, tuple[Row, tuple[str, ...]]] = {
     "mugetsu": (mugetsu, ("mugetsu",)),
 }
 """The rows tested: how each lays out its transition, and the mechanics it needs."""
+ACTIONS: dict[str, tuple[str, ...]] = {"evolve": ("summon",), "devolve": ("devolve",), "link": ("g_link",),
+                                       "unlink": ("unlink",), "flip": ("flip",), "swap": ("swap",), "seal": ("seal",),
+                                       "sidejump": ("side_jump",), "mugetsu": ("mugetsu",)}
+"""The action types of each row's transition (a case that plays one tests that row)."""
 
 ANSWERS = ("○分", "○単", "○※", "○[3]", "○", "×")
 """The cell values a column tests (the longest first, as cell values are read by their start)."""
@@ -198,10 +202,11 @@ def cells(attribute: str, state: RulesState) -> dict[str, str]:
     return found
 
 
-def window_changes(attribute: str) -> frozenset[str]:
-    """Every change the windows of a column's tested cells name: the changes the property's answer follows."""
-    return frozenset(c for entries in _entries(attribute).values() for _, tags in entries
-                     for c in (*tags.since, *tags.until))
+def window_changes(attribute: str, actions: Sequence[str] | None = None) -> frozenset[str]:
+    """Every change the windows of a column's tested cells name (of the rows whose transition plays one of
+    ``actions``, if given): the changes the property's answer follows."""
+    rows = [row for row in ROWS if actions is None or any(a in actions for a in ACTIONS[row])]
+    return frozenset(c for row in rows for _, tags in _entries(attribute)[row] for c in (*tags.since, *tags.until))
 
 
 @cache
@@ -266,7 +271,8 @@ STATEMENT = ("引き継ぎ早見表の「{label}」の列のとおりに、移�
 def _column(attribute: str, label: str, expectation: Expectation, rules: tuple[str, ...]) -> Property:
     return Property(id=f"carry-over-{attribute}", title=f"the carry-over table's {attribute} column",
                     statement=STATEMENT.format(label=label), rules=rules, sources=("seed000-table",),
-                    planner=Column(attribute, expectation), clauses=partial(window_changes, attribute))
+                    planner=Column(attribute, expectation), clauses=partial(window_changes, attribute),
+                    clauses_of=partial(window_changes, attribute))
 
 
 CARRY_OVER = (

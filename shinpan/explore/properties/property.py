@@ -92,9 +92,15 @@ class Property:
     """The changes the windows of its clauses name, besides ``since``/``until`` (a clause that holds on fewer days
     than the whole property asks :func:`holds`): with those, every change its answer may follow."""
 
-    def changes(self) -> frozenset[str]:
-        """Every change the property's windows name: a rules change it does not name must not change its answer."""
-        return frozenset((*self.since, *self.until)) | self.clauses()
+    clauses_of: Callable[[Sequence[str]], frozenset[str]] | None = field(default=None, compare=False)
+    """The changes of the clauses a case of these action types tests, if narrower than :attr:`clauses` (a carry-over
+    column: the windows of the rows it played)."""
+
+    def changes(self, actions: Sequence[str] | None = None) -> frozenset[str]:
+        """Every change the property's windows name — or, given the action types of a case, those its clauses name
+        there: a rules change it does not name must not change its answer."""
+        narrower = self.clauses_of(actions) if actions is not None and self.clauses_of is not None else None
+        return frozenset((*self.since, *self.until)) | (self.clauses() if narrower is None else narrower)
 
 
 def holds(rules: RulesState, since: tuple[str, ...] = (), until: tuple[str, ...] = ()) -> bool:
