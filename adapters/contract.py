@@ -143,10 +143,16 @@ class Response(TypedDict):
     choice: NotRequired[ChoiceNeeded]
 
 
+class BuildInfo(TypedDict):
+    location: str
+    hash: str
+
+
 class EngineInfo(TypedDict):
     name: str
     version: str
     language: NotRequired[str]
+    build: NotRequired[BuildInfo]
 
 
 RulesPlayed = TypedDict("RulesPlayed", {"current": bool, "from": str, "until": str, "states": list[str]},

@@ -13,8 +13,16 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, cast
 
 from shinpan import __version__
-from shinpan.adapters import cards
-from shinpan.adapters.contract import PROTOCOL_VERSION, ChoiceKind, EngineInfo, Observable, PlayerName
+from shinpan.adapters import build, cards
+from shinpan.adapters.contract import (
+    PROTOCOL_VERSION,
+    ChoiceKind,
+    EngineInfo,
+    HelloRequest,
+    HelloResponse,
+    Observable,
+    PlayerName,
+)
 from shinpan.adapters.sdk import (
     Action,
     BadRequest,
@@ -118,6 +126,14 @@ class ReferenceSimulator(EngineAdapter[Card], BoardHooks[Card, Card]):
         self.game: Game | None = None
         self.seen_events = 0
         """How much of the engine's log the observations have reported."""
+
+    def hello(self, request: HelloRequest) -> HelloResponse:
+        """The SDK's handshake, with the engine's build (:mod:`shinpan.adapters.build`) — said by the reference
+        engine itself only: a subclass answers otherwise, and is another engine."""
+        response = super().hello(request)
+        if type(self) is ReferenceSimulator:
+            response["engine"] = {**self.ENGINE, "build": dict(build.reference())}  # type: ignore[typeddict-item]
+        return response
 
     def cards(self) -> Sequence[str]:
         """Every card of the registry the engine can build (its database)."""

@@ -312,13 +312,13 @@ class Game:
         self._finish(choices)
 
     def seal(self, card: Card, choices: ChoiceScript | None = None) -> None:
-        """封印を付ける (:mod:`shinpan.reference_engine.transitions.seal`)."""
-        seal.seal(self.state, card)
+        """封印を付ける (:mod:`shinpan.reference_engine.transitions.seal`): the card that becomes the seal moves."""
+        self.log.append(seal.seal(self.state, card))
         self._finish(choices)
 
     def unseal(self, card: Card, choices: ChoiceScript | None = None) -> None:
-        """封印を外す: one seal of ``card``'s object goes to the graveyard."""
-        seal.unseal(self.state, card)
+        """封印を外す: one seal of ``card``'s object moves to the graveyard (701.23a)."""
+        self.log.append(seal.unseal(self.state, card))
         self._finish(choices)
 
     def swap(self, out: Card, into: Card, choices: ChoiceScript | None = None) -> None:

@@ -609,6 +609,8 @@ def compare(reports: tuple[str, ...], format_: str, only_differences: bool, only
     from shinpan.compare import read_run, render
 
     runs = [read_run(report) for report in reports]
+    for notice in filter(None, (run.notice for run in runs)):  # said first (on stderr: stdout may be JSON)
+        click.echo(notice, err=True)
     click.echo(render(runs, format_, only_differences, only_played), nl=False)
 
 

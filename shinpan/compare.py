@@ -59,6 +59,14 @@ class Run:
     topics: dict[str, str]
     messages: dict[str, str] = field(default_factory=dict)
     """The message of each scenario that has one (why it was UNSUPPORTED, how it failed)."""
+    reference_build: bool = False
+    """Whether its adapter was the kit's reference engine's very build (its header says so): nothing was compared."""
+
+    @property
+    def notice(self) -> str | None:
+        """What to say at the top of a comparison when this run compared nothing."""
+        return (f"note: {self.path}: its adapter was the kit's own reference engine, the very same build: the run "
+                "compared nothing") if self.reference_build else None
 
     def lacking(self) -> list[tuple[int, str]]:
         """Why the adapter lacked what scenarios needed, most common reason first."""
@@ -127,7 +135,7 @@ def read_run(path: str | Path) -> Run:
     adapter = _mapping(report.header.get("adapter"))
     name = " ".join(str(adapter[k]) for k in ("name", "version") if adapter.get(k))
     return Run(str(path), name or str(adapter.get("spec") or Path(path).stem), rules_label(report.header),
-               statuses, topics, messages)
+               statuses, topics, messages, reference_build=adapter.get("reference_build") is True)
 
 
 def _mapping(value: object) -> Mapping[str, Any]:

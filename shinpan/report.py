@@ -24,7 +24,7 @@ import jsonschema_rs
 from jsonschema import Draft202012Validator
 
 from shinpan import __version__, outputs, suite
-from shinpan.adapters import schemas
+from shinpan.adapters import build, schemas
 from shinpan.adapters.contract import PROTOCOL_VERSION
 from shinpan.adapters.locations import SuiteFolders, current
 from shinpan.errors import ReportError
@@ -69,6 +69,9 @@ def header(state: RulesState, changes: Changes, spec: str, hello: Mapping[str, A
                                "language": engine.get("language"), "protocol": hello.get("protocol") if hello else None}
     if error:
         adapter["error"] = error
+    if "build" in engine:
+        adapter["build"] = dict(engine["build"])
+        adapter["reference_build"] = spec != "reference" and build.same_as_reference(engine)
     selected = rules(state, changes)
     if states is not None:
         doubtful = [c.id for c in changes.items if any(c.id in s.in_doubt for s in states)]

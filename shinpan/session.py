@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from shinpan import __version__, rulesets
-from shinpan.adapters import schemas
+from shinpan.adapters import build, schemas
 from shinpan.adapters.contract import (
     PROTOCOL_VERSION,
     Capabilities,
@@ -74,6 +74,12 @@ class AdapterSession:
         (:attr:`batches`); the requests are still sent, checked and answered one by one here."""
         if self.batches:
             self.simulator.plan_batch(requests)  # type: ignore[attr-defined]
+
+    @property
+    def notice(self) -> str | None:
+        """What to say at the top when the adapter is the kit's reference engine's very build
+        (:func:`shinpan.adapters.build.notice`)."""
+        return build.notice(self.name, self.hello["engine"])
 
     def new_game(self, rules: Rules, seed: int) -> None:
         """Start a game under ``rules`` (a label and the changes in force)."""

@@ -471,6 +471,32 @@ def test_where_the_seals_of_a_creature_that_leaves_go_is_refused_not_guessed(lea
     assert sealed.top is top and sealed.seals == [seal] and other in zone(game, Zone.HAND, player)
 
 
+# ------------------------------------------------------------------ the card that becomes a seal moves
+@pytest.mark.parametrize("player", [Player.P1, Player.P2])
+@pytest.mark.parametrize("deck", [1, 3])
+def test_116_1a_the_seal_moves_from_the_deck_and_701_23a_back_to_the_graveyard(player: Player, deck: int) -> None:
+    """To seal, the top card of the owner's deck moves onto the creature (116.1a); a seal is in the battle zone
+    (116.3); removing it moves it from the battle zone to the graveyard (701.23a). Both moves are events (seen
+    failing before: the log had no event for either, and the differential oracle reported a correct engine's
+    deck → battle move as a difference after every seal)."""
+    from shinpan.reference_engine.core.events import Moved
+
+    game = new_game()
+    (top,) = put(game, "バニラ", player=player)
+    cards = [card_in(game, "別バニラ", Zone.DECK, player) for _ in range(deck)]
+    first = zone(game, Zone.DECK, player)[0]
+    seen = len(game.log)
+    game.seal(top)
+    moved = [e for e in game.log[seen:] if isinstance(e, Moved)]
+    assert [(e.card, e.source, e.destination, e.player) for e in moved] == [(first, Zone.DECK, Zone.BATTLE, player)]
+    assert first not in zone(game, Zone.DECK, player) and len(zone(game, Zone.DECK, player)) == len(cards) - 1
+    seen = len(game.log)
+    game.unseal(top)
+    moved = [e for e in game.log[seen:] if isinstance(e, Moved)]
+    assert [(e.card, e.source, e.destination) for e in moved] == [(first, Zone.BATTLE, Zone.GRAVEYARD)]
+    assert first in zone(game, Zone.GRAVEYARD, player)
+
+
 # ------------------------------------------------------------------ a sealed creature cannot be chosen
 def _evolve_onto(game: Game, sealed: Card, other: Card) -> None:
     game.summon(card_in(game, "進化", Zone.HAND), sources=[sealed])

@@ -9,6 +9,7 @@ entered (301.5), and sealing and unsealing in one turn leaves summoning sickness
 from __future__ import annotations
 
 from shinpan.reference_engine.core.errors import IllegalAction
+from shinpan.reference_engine.core.events import Cause, Moved
 from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.core.zones import Zone
@@ -24,17 +25,21 @@ def unsealed(obj: BattleObject, what: str) -> BattleObject:
     return obj
 
 
-def seal(state: GameState, card: Card) -> BattleObject:
-    """Put the top card of the owner's deck face down on the object ``card`` is part of (116.1a)."""
+def seal(state: GameState, card: Card) -> Moved:
+    """Put the top card of the owner's deck face down on the object ``card`` is part of (116.1a): that card moves
+    from the deck to the battle zone, where a seal is (116.3). The move is recorded; whether it triggers anything
+    (a card put into the battle zone) is not in the rules material, and it triggers nothing here."""
     obj = state.object_of(card)
     if obj is None:
         raise IllegalAction(f"{card.name} is not in the battle zone")
     deck = state.players[obj.top.owner].zones[Zone.DECK]
     if not deck:
         raise IllegalAction("the deck is empty: there is no card to seal with")
-    obj.seals.append(deck.pop(0))
+    moved = deck.pop(0)
+    moved.moves += 1
+    obj.seals.append(moved)
     carry_over(state, obj)
-    return obj
+    return Moved(moved, obj.controller, Zone.DECK, Zone.BATTLE, Cause.PUT)
 
 
 def carry_over(state: GameState, obj: BattleObject) -> None:
@@ -53,11 +58,13 @@ def carry_over(state: GameState, obj: BattleObject) -> None:
     obj.attacking = False
 
 
-def unseal(state: GameState, card: Card) -> BattleObject:
-    """Remove one seal from the object ``card`` is part of, to its owner's graveyard (701.23a, 701.23b)."""
+def unseal(state: GameState, card: Card) -> Moved:
+    """Remove one seal from the object ``card`` is part of: it moves from the battle zone to its owner's graveyard
+    (701.23a, 701.23b). The move is recorded, and triggers nothing here (as :func:`seal`)."""
     obj = state.object_of(card)
     if obj is None or not obj.seals:
         raise IllegalAction(f"{card.name} has no seal")
     removed = obj.seals.pop()
+    removed.moves += 1
     state.players[removed.owner].zones[Zone.GRAVEYARD].append(removed)
-    return obj
+    return Moved(removed, removed.owner, Zone.BATTLE, Zone.GRAVEYARD, Cause.PUT)

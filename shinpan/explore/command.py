@@ -53,14 +53,18 @@ def states(ruleset: str | None, rules_as_of: str | None, all_states: bool) -> tu
 def run(settings: Settings, report: Path | None, out: Path | None, console: Console, *, said: Sequence[str] = (),
         min_coverage: float | None = None) -> int:
     """Explore, show and write; the exit status. ``said``: warnings known before exploring (a drawer that draws
-    nothing); ``min_coverage``: the percentage of examples that must be judged, not skipped (else exit 1)."""
+    nothing); ``min_coverage``: the percentage of examples that must be judged, not skipped (else exit 1). An adapter
+    that is the reference engine's very build is said first: nothing is being compared."""
+    notice = _notice(settings)
+    if notice is not None:
+        console.print(notice, markup=False, highlight=False)
     with _sigterm_interrupts():
         exploration = _explored(settings)
     by_label = {state.label: state for state in settings.states}
     printed: dict[int, tuple[str | None, str | None]] = {}
     for result in exploration.results:
         for finding in result.findings:
-            printed[id(finding)] = _printed(finding, by_label[result.state])
+            printed[id(finding)] = _printed(finding, by_label[result.state], settings)
     known = _known(exploration, by_label)
     status = FOUND if any(id(f) not in known for f in exploration.findings) else 0
     warned = [*said, *warnings(exploration, min_coverage)]
@@ -118,18 +122,28 @@ def _known(exploration: Exploration, states: dict[str, RulesState]) -> dict[int,
     settings = exploration.settings
     if settings.expectations is None or not exploration.findings:
         return {}
-    engine, reference = Engine(settings.adapter, timeout=settings.timeout), Engine("reference")
+    engine = Engine(settings.adapter, timeout=settings.timeout)
     try:
         found: dict[int, str] = {}
         for result in exploration.results:
             if result.findings:
-                deviations = known.deviations(settings.expectations, engine, reference, states[result.state])
+                deviations = known.deviations(settings.expectations, engine, states[result.state])
                 found.update({id(f): scenario for f in result.findings
-                              if (scenario := known.recognised(f, deviations)) is not None})
+                              if (scenario := known.recognised(f, deviations, engine)) is not None})
         return found
     finally:
         engine.stop()
-        reference.stop()
+
+
+def _notice(settings: Settings) -> str | None:
+    """What to say first if the adapter is the kit's reference engine's very build (its handshake says so)."""
+    if settings.adapter == "reference":
+        return None
+    engine = Engine(settings.adapter, timeout=settings.timeout)
+    try:
+        return engine.session.notice
+    finally:
+        engine.stop()
 
 
 def _explored(settings: Settings) -> Exploration:
@@ -141,9 +155,10 @@ def _explored(settings: Settings) -> Exploration:
         return explore_on(settings, lambda oracle, state, count: bar.advance(tasks[oracle], count))
 
 
-def _printed(finding: Finding, state: RulesState) -> tuple[str | None, str | None]:
+def _printed(finding: Finding, state: RulesState, settings: Settings) -> tuple[str | None, str | None]:
+    """The finding's scenario once it is shown to reproduce (:func:`shinpan.explore.printing.checked`), or why not."""
     try:
-        return printing.scenario(finding, state), None
+        return printing.checked(finding, state, settings.adapter, settings.timeout), None
     except RenderError as error:  # a finding the printer cannot say is still reported, with why
         return None, str(error)
 

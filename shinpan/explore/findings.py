@@ -11,6 +11,7 @@ facts the property expects; for a fault, that the move is played at all.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -109,3 +110,13 @@ def smallest(findings: Sequence[Finding]) -> list[Finding]:
 
 def _text(finding: Finding) -> str:
     return json.dumps(as_json(finding.case), sort_keys=True, ensure_ascii=False)
+
+
+TRACEBACK = re.compile(r"Traceback \(most recent call last\):.*", re.DOTALL)
+PATH = re.compile(r"(?:[A-Za-z]:)?(?:[\\/][\w.@+~-]+){2,}")
+
+
+def plain(text: str) -> str:
+    """A message as a scenario's note may hold it: its traceback cut, each absolute path shown by its last name."""
+    text = TRACEBACK.sub("", text).strip()
+    return PATH.sub(lambda m: re.split(r"[\\/]", m.group(0))[-1], text)

@@ -1,15 +1,16 @@
-"""Known deviations (既知の逸脱): findings an expectations entry already shows, recognised by running it again.
+"""Known deviations (既知の逸脱): findings an expectations entry already shows, recognised by how they fail.
 
-An adapter's expectations file (``--expectations``) names the scenarios it is known to fail. Each such scenario is
-compiled and played again on the engine — never matched by the words of its message:
+An adapter's expectations file (``--expectations``) names the scenarios it is known to fail. Each entry that expects
+``FAIL`` or ``SCRIPT_MISMATCH`` — never ``UNSUPPORTED`` or another status: a scenario the engine does not play shows
+no deviation — is compiled and played again on the engine, alone, and every way it goes wrong is noted: each check
+the engine fails, by its form (:func:`signature`: the check, the fact kind it reads, the keys it matches on — not the
+values), after the kind of action played last; or the status a move ended with (``script_mismatch``), after that
+action. A finding's case is played on the engine the same way.
 
-- alongside the reference engine, move by move as the differential run plays a case: the kind of step and the kind
-  of fact of its first difference are the deviation's cause;
-- alone, judging its checks: the forms of the checks the engine fails (the check, the field or list it reads, the
-  keys it matches on) are the deviation's checks.
-
-A finding is *known* when its cause is a known deviation's (the same kind of step, the same kind of fact), or when it
-fails a check of the same form as a known deviation's. The report says which entry; the finding is still reported.
+A finding is *known* when every way its case goes wrong is a way one entry's scenario goes wrong — the same check on
+the same fact kind after the same kind of action — and that entry is the only one: a finding that also fails another
+way shows something new beside the known deviation, and one that two entries match is ambiguous. Either is new.
+The report names the entry; a new finding fails the run.
 """
 
 from __future__ import annotations
@@ -21,91 +22,88 @@ from typing import Any
 
 from shinpan import expectations, suite
 from shinpan.adapters.locations import features_dir
-from shinpan.cases import Case, Check, Move, Setup, compile_case
+from shinpan.cases import Case, Check, Move, compile_case
 from shinpan.checks import judge
-from shinpan.explore.case import owners
 from shinpan.explore.engines import Engine
 from shinpan.explore.findings import Finding
-from shinpan.explore.observations import differences, facts
 from shinpan.outcomes import Status
 from shinpan.rulesets import RulesState
 
+KNOWABLE = (Status.FAIL, Status.SCRIPT_MISMATCH)
+"""The expected statuses that name a deviation (a scenario the engine plays, and plays otherwise)."""
+
 Signature = tuple[str, ...]
-"""The form of a check: its kind, the field or list it reads, and the keys it matches on."""
+"""The form of a check: its kind, the fact kind it reads, and the keys it matches on (never the values)."""
+Way = tuple[str, Signature]
+"""One way a case goes wrong: the kind of action played last (``setup`` before any), and the failed check's
+signature or, for a move that ended the case, ``("status", STATUS)``."""
 
 
 @dataclass(frozen=True)
 class Deviation:
-    """A scenario the expectations file expects to fail, as it went when played again."""
+    """An entry that expects its scenario to fail, and every way the scenario went wrong when played again."""
 
     scenario: str
-    cause: tuple[str, str] | None
-    """The kind of step and the kind of fact of its first difference with the reference engine, if any."""
-    checks: frozenset[Signature]
-    """The forms of the checks the engine fails in it."""
+    status: str
+    ways: frozenset[Way]
 
 
 def signature(check: Mapping[str, Any]) -> Signature:
-    """The form of a check (what it reads, not the values it expects)."""
+    """The form of a check (what it reads, not the values it expects); combined checks by their parts."""
+    if check["check"] in ("all", "any"):
+        return (str(check["check"]), *("/".join(signature(part)) for part in check["of"]))
+    if check["check"] == "not":
+        return ("not", "/".join(signature(check["of"])))
+    where = check.get("where", {})
     return (str(check["check"]), str(check.get("field", check.get("list", check.get("zone", "")))),
-            *sorted(check.get("where", {})))
+            str(where.get("type", "")), *sorted(where))
 
 
-def deviations(path: Path, engine: Engine, reference: Engine, state: RulesState) -> list[Deviation]:
-    """The known deviations of an expectations file under ``state``: each entry that expects the scenario not to
-    pass, whose scenario is in the suite, played again."""
+def deviations(path: Path, engine: Engine, state: RulesState) -> list[Deviation]:
+    """The known deviations of an expectations file under ``state``: each ``FAIL`` or ``SCRIPT_MISMATCH`` entry whose
+    scenario is in the suite, played again on ``engine``."""
     expected = expectations.load(path).under(state.label, state.day)
-    wanted = {case_id for case_id, entry in expected.entries.items() if entry.status != Status.PASS}
+    wanted = {case_id: entry.status for case_id, entry in expected.entries.items() if entry.status in KNOWABLE}
     found: list[Deviation] = []
     for scenario in suite.cases(features_dir()):
         if scenario.id in wanted:
             case = compile_case(scenario, state.as_sent())
-            moves = [item for _, item in case.items() if isinstance(item, Move)]
-            found.append(Deviation(scenario.id, _first_difference(case.setup, moves, engine, reference),
-                                   _failed(case, engine)))
+            found.append(Deviation(scenario.id, wanted[scenario.id].value, ways(case, engine)))
     return found
 
 
-def recognised(finding: Finding, known: Sequence[Deviation]) -> str | None:
-    """The id of the known deviation ``finding`` is an instance of, if any."""
-    cause = (finding.cause.step, finding.cause.what)
-    failed = {signature(check) for check in finding.checks}
-    for deviation in known:
-        if deviation.cause == cause or (finding.cause.oracle != "differential" and failed & deviation.checks):
-            return deviation.scenario
-    return None
-
-
-def _first_difference(setup: Setup, moves: Sequence[Move], engine: Engine,
-                      reference: Engine) -> tuple[str, str] | None:
-    if engine.start(setup).status != "ok" or reference.start(setup).status != "ok":
+def recognised(finding: Finding, known: Sequence[Deviation], engine: Engine) -> str | None:
+    """The id of the one known deviation ``finding`` is an instance of, if there is exactly one."""
+    if not known:
         return None
-    who = owners(setup.state)
-    observables = set(engine.capabilities["observables"]) & set(reference.capabilities["observables"])
-    for step, move in [("setup", None), *((m.action["type"], m) for m in moves)]:
-        if move is not None and engine.act(move).status != reference.act(move).status:
-            return step, "status"
-        ours, theirs = engine.observe(), reference.observe()
-        if ours.observation is None or theirs.observation is None:
-            return None
-        found = differences(facts(theirs.observation, observables, who), facts(ours.observation, observables, who))
-        if found:
-            return step, found[0].kind
-    return None
+    shown = ways(finding.case, engine)
+    matching = [d.scenario for d in known if shown and shown <= d.ways]
+    return matching[0] if len(matching) == 1 else None
 
 
-def _failed(case: Case, engine: Engine) -> frozenset[Signature]:
-    """The forms of the checks the engine fails, each judged after the moves before it, as the scenario runs."""
+def ways(case: Case, engine: Engine) -> frozenset[Way]:
+    """Every way ``case`` goes wrong on ``engine``: each check it fails, judged after the moves before it as the
+    scenario runs, and the status of a move that ends it (after which nothing more is judged)."""
     if engine.start(case.setup).status != "ok":
         return frozenset()
-    failed: set[Signature] = set()
+    found: set[Way] = set()
+    last, rejection = "setup", None
     seen: Mapping[str, Any] | None = None
     for _, item in case.items():
         if isinstance(item, Move):
-            engine.act(item)
-            seen = None
-        elif isinstance(item, Check) and item.needs_observation:
-            seen = seen if seen is not None else engine.observe().observation
-            if seen is not None and judge(item.check, seen, None) is not None:
-                failed.add(signature(item.check))
-    return frozenset(failed)
+            answer = engine.act(item)
+            last, seen = str(item.action["type"]), None
+            rejection = answer.message if answer.status == "rejected" else None
+            if answer.status not in ("ok", "rejected"):
+                found.add((last, ("status", answer.status)))
+                break
+        elif isinstance(item, Check):
+            if item.needs_observation and seen is None:
+                answer = engine.observe()
+                if answer.observation is None:
+                    found.add((last, ("status", answer.status)))
+                    break
+                seen = answer.observation
+            if judge(item.check, seen, rejection) is not None:
+                found.add((last, signature(item.check)))
+    return frozenset(found)

@@ -31,6 +31,8 @@ class AdapterLifecycle:
         self._failure: AdapterError | None = None
         self._engine: str | None = None
         """The engine's name, kept when the adapter is stopped (the summary names it after the stop)."""
+        self._notice: str | None = None
+        """What the summary says at the top when the adapter is the reference engine's very build, kept likewise."""
         self.wrappers: list[Callable[[Simulator], Simulator]] = []
         """Recorders (``--trace``, ``dump-cases --messages``) that wrap the simulator when it starts."""
         self.observer: Callable[[dict[str, Any]], None] | None = None
@@ -85,10 +87,16 @@ class AdapterLifecycle:
                 self.session()
         return self._session.engine if self._session else "(not started)"
 
+    def notice(self) -> str | None:
+        """Whether the adapter is the kit's reference engine's very build: what to say then
+        (:attr:`shinpan.session.AdapterSession.notice`), after :meth:`engine` named it."""
+        return self._session.notice if self._session is not None else self._notice
+
     def stop(self) -> None:
         """Stop the adapter (an adapter that fails to stop is stopped all the same)."""
         if self._session is not None:
             self._engine = self._session.engine
+            self._notice = self._session.notice
             try:
                 with contextlib.suppress(AdapterError):
                     self._session.stop()

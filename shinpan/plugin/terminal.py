@@ -89,6 +89,9 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
                      f"--max-restarts {context.options.max_restarts} times there, and the scenarios after that under "
                      "it are CRASH without being played")
     lines += [f"WARNING: {warning}" for warning in context.warnings()]
+    notice = context.lifecycle.notice() if failure is None else None
+    if notice is not None:  # nothing was compared: said first
+        lines.insert(0, notice)
     for line in lines:  # the engine's name is the adapter's: its control characters are shown escaped
         terminalreporter.write_line(printable(line))
 

@@ -4,24 +4,29 @@ Each transition of a row — evolving, devolving, linking, unlinking, flipping, 
 is played on objects drawn with any state of the column's attribute (resolved pumps of any amounts, tapped or not,
 attacking or not), and the attribute afterwards must be what the table's cell says: ``○`` carried over, ``×`` not,
 ``○※`` tapped if any was (804.3a), ``○分`` every piece gets it, ``○単`` exactly one piece does. The cells are read
-from the table's scenarios (``shinpan table carry-over``), so the property follows the suite; a cell that is open
-(``?``), blank or not applicable (``-``) is not tested.
+from the table's scenarios (``shinpan table carry-over``), so the property follows the suite — on the days the suite
+does: a cell is tested under a rules state only where its scenario asserts (its ``@since``/``@until`` window; the
+devolve row's pump cell from 2019-09-27, its tap cell from 2021-03-16). A cell that is open (``?``), blank, not
+applicable (``-``), outside its scenario's window or in doubt there is not tested.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
-from shinpan import table
+from shinpan import rulesets, suite, table
+from shinpan.adapters.locations import features_dir
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
 from shinpan.explore.pool import Card
 from shinpan.explore.properties import expect
 from shinpan.explore.properties.layout import PLAYERS, Layout, other
 from shinpan.explore.properties.property import Check, Context, Plan, Property
+from shinpan.rulesets import RulesState
+from shinpan.tags import TagValues
 
 PUMPS = (2000, -1000, 3000)
 
@@ -174,22 +179,43 @@ ROWS: dict[str, tuple[Row, tuple[str, ...]]] = {
     "mugetsu": (mugetsu, ("mugetsu",)),
 }
 """The rows tested: how each lays out its transition, and the mechanics it needs."""
+ACTIONS: dict[str, tuple[str, ...]] = {"evolve": ("summon",), "devolve": ("devolve",), "link": ("g_link",),
+                                       "unlink": ("unlink",), "flip": ("flip",), "swap": ("swap",), "seal": ("seal",),
+                                       "sidejump": ("side_jump",), "mugetsu": ("mugetsu",)}
+"""The action types of each row's transition (a case that plays one tests that row)."""
 
 ANSWERS = ("○分", "○単", "○※", "○[3]", "○", "×")
 """The cell values a column tests (the longest first, as cell values are read by their start)."""
 
 
-@cache
-def cells(attribute: str) -> dict[str, str]:
-    """The table's answered cells of a column: row -> value (``○``, ``×``, ``○※``, ``○分``, ``○単``, ``○[3]``)."""
+def cells(attribute: str, state: RulesState) -> dict[str, str]:
+    """The table's cells of a column answered under ``state``: row -> value (``○``, ``×``, ``○※``, ``○分``, ``○単``,
+    ``○[3]``), from the scenario of each cell that asserts there (its window holds, no change it names is in
+    doubt)."""
+    changes = rulesets.load()
     found: dict[str, str] = {}
-    built = table.build()
-    for row in ROWS:
-        entries = [e for e in built.cell(row, attribute).entries if e.status_tag is None and not e.variant]
-        value = next((a for a in ANSWERS if entries and entries[0].value.startswith(a)), None)
-        if value is not None:
-            found[row] = value
+    for row, entries in _entries(attribute).items():
+        asserting = [value for value, tags in entries if rulesets.scenario_verdict(state, tags, changes).status is None]
+        answer = next((a for a in ANSWERS if asserting and asserting[0].startswith(a)), None)
+        if answer is not None:
+            found[row] = answer
     return found
+
+
+def window_changes(attribute: str, actions: Sequence[str] | None = None) -> frozenset[str]:
+    """Every change the windows of a column's tested cells name (of the rows whose transition plays one of
+    ``actions``, if given): the changes the property's answer follows."""
+    rows = [row for row in ROWS if actions is None or any(a in actions for a in ACTIONS[row])]
+    return frozenset(c for row in rows for _, tags in _entries(attribute)[row] for c in (*tags.since, *tags.until))
+
+
+@cache
+def _entries(attribute: str) -> dict[str, list[tuple[str, TagValues]]]:
+    """Each tested row's scenarios of a column (not a variant, no ``@status``): their values and tags."""
+    tags = {case.id.split("#")[0]: case.values for case in suite.cases(features_dir() / table.TABLES["carry-over"])}
+    built = table.build()
+    return {row: [(e.value, tags[e.id]) for e in built.cell(row, attribute).entries
+                  if e.status_tag is None and not e.variant and e.id in tags] for row in ROWS}
 
 
 Expectation = Callable[[str, Shape], list[Check]]
@@ -226,7 +252,7 @@ class Column:
     expectation: Expectation
 
     def __call__(self, dice: Dice, context: Context) -> Plan:
-        answered = cells(self.attribute)
+        answered = cells(self.attribute, context.rules)
         rows = [row for row in answered if context.plays(*ROWS[row][1])]
         if not rows:
             raise Skip(f"the engine plays none of the transitions of the {self.attribute} column")
@@ -246,7 +272,8 @@ def _column(attribute: str, label: str, expectation: Expectation, rules: tuple[s
     return Property(id=f"carry-over-{attribute}", title=f"the carry-over table's {attribute} column",
                     title_ja=f"引き継ぎ早見表の「{label}」の列",
                     statement=STATEMENT.format(label=label), rules=rules, sources=("seed000-table",),
-                    planner=Column(attribute, expectation))
+                    planner=Column(attribute, expectation), clauses=partial(window_changes, attribute),
+                    clauses_of=partial(window_changes, attribute))
 
 
 CARRY_OVER = (

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from shinpan.adapters.sdk.abilities import Triggered
@@ -139,4 +140,5 @@ ENTER_TRIGGERS = Property(
     sources=("seed001",),
     planner=plan,
     mechanics=("triggers",),
+    clauses=partial(frozenset, ("enter-one-at-a-time",)),  # the change _one_at_a_time asks about
 )

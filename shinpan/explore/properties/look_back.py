@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from shinpan.adapters.sdk.abilities import Triggered
@@ -168,6 +169,7 @@ LOOK_BACK = Property(
     sources=("seed001", "seed002"),
     planner=plan,
     mechanics=("triggers",),
+    clauses=partial(frozenset, ("2018-09-05", "pig-reversal", "2020-09-18")),  # the changes _sees asks about
 )
 
 

@@ -13,13 +13,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from shinpan import rulesets
 from shinpan.cases import Move, Setup
 from shinpan.checks import judge
 from shinpan.explore import questions
 from shinpan.explore.case import generated, owners
 from shinpan.explore.dice import Dice
 from shinpan.explore.engines import Answer, Engine
-from shinpan.explore.findings import Cause, Finding
+from shinpan.explore.findings import Cause, Finding, plain
 from shinpan.explore.oracle import Game, Repeat, Skip, skip_reason
 from shinpan.explore.pool import Pool
 from shinpan.rulesets import RulesState
@@ -89,6 +90,25 @@ class Property:
     """A short English title, for reports."""
     title_ja: str = ""
     """The same title in Japanese (題名), as the site shows it beside the Japanese pages."""
+    clauses: Callable[[], frozenset[str]] = field(default=frozenset, compare=False)
+    """The changes the windows of its clauses name, besides ``since``/``until`` (a clause that holds on fewer days
+    than the whole property asks :func:`holds`): with those, every change its answer may follow."""
+
+    clauses_of: Callable[[Sequence[str]], frozenset[str]] | None = field(default=None, compare=False)
+    """The changes of the clauses a case of these action types tests, if narrower than :attr:`clauses` (a carry-over
+    column: the windows of the rows it played)."""
+
+    def changes(self, actions: Sequence[str] | None = None) -> frozenset[str]:
+        """Every change the property's windows name — or, given the action types of a case, those its clauses name
+        there: a rules change it does not name must not change its answer."""
+        narrower = self.clauses_of(actions) if actions is not None and self.clauses_of is not None else None
+        return frozenset((*self.since, *self.until)) | (self.clauses() if narrower is None else narrower)
+
+
+def holds(rules: RulesState, since: tuple[str, ...] = (), until: tuple[str, ...] = ()) -> bool:
+    """Whether a clause with this window asserts under ``rules`` (as a scenario with these ``@since``/``@until``
+    would: not outside it, and no change it names in doubt)."""
+    return rules.verdict(since, until, rulesets.load()).status is None
 
 
 @dataclass
@@ -140,7 +160,7 @@ class Testing:
         if answer.status == "rejected" and plan.may_reject:
             answer = Answer("ok")
         if answer.status in ("unsupported", "rejected", "choice_needed", "script_mismatch"):
-            raise Skip(skip_reason(f"{answer.status}: {step}", answer.message))
+            raise Skip(skip_reason(f"{answer.status}: {step}", plain(answer.message)))
         if answer.fault:
             return None, self._finding(setup, moves, step, answer.status, answer.message, ())
         observables = self.context.observables  # a field the engine does not report cannot be judged

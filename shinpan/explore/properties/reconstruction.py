@@ -7,7 +7,8 @@ When only the top card of an evolution creature leaves the battle zone, the card
   stay, tapped or untapped as the creature that left was, keeping the effects it had; no card of it entered anew
   (801.4c). With no creature under, every card goes to the graveyard.
 - before (old 801.4a–801.4d): up to as many creatures as the evolution needed sources stay, chosen by the player;
-  every other card under it goes to the graveyard (old 801.4b); none entered anew (old 801.4d).
+  every other card under it goes to the graveyard (old 801.4b). That none entered anew is old 801.4d, added on
+  2019-09-27 (as the suite's reconstruction-stay scenarios hold it): it is checked only from then.
 
 The pile: an evolution creature on one creature, with more creatures and spells under them in any order; its tap
 state and resolved pumps drawn. Then its top card leaves for the graveyard, the hand or the mana zone.
@@ -16,6 +17,7 @@ state and resolved pumps drawn. Then its top card leaves for the graveyard, the 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from shinpan.cases import Move
 from shinpan.explore.dice import Dice
@@ -24,9 +26,11 @@ from shinpan.explore.pool import Card
 from shinpan.explore.properties import expect
 from shinpan.explore.properties.carry_over import PUMPS
 from shinpan.explore.properties.layout import PLAYERS, Layout
-from shinpan.explore.properties.property import Check, Context, Plan, Property
+from shinpan.explore.properties.property import Check, Context, Plan, Property, holds
 
 DESTINATIONS = ("graveyard", "hand", "mana")
+NOT_ENTERED = ("2019-09-27",)
+"""Old 801.4d — what stays has not newly entered the battle zone — from its change on."""
 
 
 def _pile(dice: Dice, context: Context) -> tuple[Layout, list[str], list[Card], bool, tuple[int, ...], str]:
@@ -80,6 +84,7 @@ def kept(dice: Dice, context: Context) -> Plan:
     layout, labels, cards, _, _, destination = _pile(dice, context)
     owner = layout.active
     creatures = [label for label, card in zip(labels[1:], cards[1:], strict=True) if card.is_creature]
+    not_entered = holds(context.rules, since=NOT_ENTERED)
 
     def after(moves: Sequence[Move]) -> list[Check]:
         if not moves:
@@ -88,7 +93,7 @@ def kept(dice: Dice, context: Context) -> Plan:
         stays = _chosen(moves[-1], "keep_after_reconstruction") if asked else creatures[:1]
         return [*_left(labels, destination, owner), *_graveyard(owner, [c for c in labels[1:] if c not in stays]),
                 *(expect.field(kept, "cards", [kept]) for kept in stays),
-                *_not_entered(stays)]
+                *(_not_entered(stays) if not_entered else ())]
 
     return Plan(layout.state, [{"type": "devolve", "card": labels[0], "to": destination}], each=after)
 
@@ -117,11 +122,12 @@ RECONSTRUCTION_OLD = Property(
     title="reconstruction keeps chosen creatures (old 801.4)",
     title_ja="改訂前の再構築では選んだクリーチャーが残る(旧 801.4)",
     statement="2021-03-16 より前: 進化クリーチャーの一番上のカードだけが離れると、下のクリーチャーのうち"
-              "進化に必要だった数まで(選んだもの)がバトルゾーンに残り、下のほかのカードはすべて墓地に置かれる。残ったクリーチャーは新たに"
-              "バトルゾーンに出たことにはならない。",
+              "進化に必要だった数まで(選んだもの)がバトルゾーンに残り、下のほかのカードはすべて墓地に置かれる。"
+              "2019-09-27 からは、残ったクリーチャーは新たにバトルゾーンに出たことにはならない(旧 801.4d)。",
     rules=("801.4", "801.4a", "801.4b"),
     sources=("seed003",),
     planner=kept,
     mechanics=("evolution", "reconstruction"),
     until=("2021-03-16",),
+    clauses=partial(frozenset, NOT_ENTERED),
 )

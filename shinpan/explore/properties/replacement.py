@@ -4,8 +4,9 @@ A replacement effect waits for one kind of event — a creature destroyed (put i
 zone), leaving the battle zone, returned to the hand — and does something else instead (609.1): here, puts the
 creature into another zone (the deck: on top or at the bottom, as it says). One event is replaced at most once
 (609.3, 101.5): when several effects could replace it, the turn player's applies first (609.8, 101.5b), and among
-one player's the player chooses; once one applies the others do nothing. A replacement that would put the card
-where it was going anyway changes nothing.
+one player's the player chooses; once one applies the others do nothing. Whether a replacement that would put the
+card where it was going anyway applies (and so stops the others) no source says: the property drops no replacement,
+and draws no case with one (the move goes elsewhere; with no such destination the example is skipped).
 
 The case: one creature, with replacement effects around it — its own (「このクリーチャーが…時、かわりに…」),
 its controller's (「自分のクリーチャーが…」), its opponent's (「相手のクリーチャーが…」) — and one effect that destroys
@@ -30,6 +31,8 @@ from shinpan.explore.properties.property import Check, Context, Plan, Property
 
 EVENTS = ("destroyed", "leaves", "returned_to_hand")
 WHOSE = ("this", "own_creatures", "opponent_creatures")
+ZONES = ("graveyard", "hand", "mana", "deck")
+"""Where the effect moves the creature (the graveyard: destroyed, or moved there)."""
 
 
 @dataclass(frozen=True)
@@ -79,7 +82,12 @@ def plan(dice: Dice, context: Context) -> Plan:
     for side in PLAYERS:  # cards in the decks: the top and the bottom of a deck are then different places
         for card in dice.several(context.pool.vanilla, 0, 2):
             layout.put(side, "deck", card)
-    destination = dice.pick(("graveyard", "hand", "mana", "deck"))
+    settled = [zone for zone in ZONES if not any(_waits_for(h, moving, player, zone) and h.instead.zone == zone
+                                                    for h in around)]
+    if not settled:
+        raise Skip("every destination has a replacement that would send the card there anyway (no source says "
+                   "whether it applies)")
+    destination = dice.pick(settled)
     action: dict[str, Any] = ({"type": "destroy", "cards": [moving]} if destination == "graveyard" and dice.coin()
                               else {"type": "move", "card": moving, "to": destination})
     if destination == "deck":
@@ -97,13 +105,13 @@ def plan(dice: Dice, context: Context) -> Plan:
 
 def _waits_for(holder: Holder, moving: str, controller: str, destination: str) -> bool:
     """Whether ``holder``'s replacement waits for ``moving`` (controlled by ``controller``) going to ``destination``
-    (609.1); one that would send it where it is going changes nothing."""
+    (609.1)."""
     event = holder.instead
     kinds = {"leaves", *(("destroyed",) if destination == "graveyard" else ()),
              *(("returned_to_hand",) if destination == "hand" else ())}
     whose = {"this": holder.label == moving, "own_creatures": holder.controller == controller,
              "opponent_creatures": holder.controller != controller}[event.of]
-    return event.event in kinds and whose and event.zone != destination
+    return event.event in kinds and whose
 
 
 def _applied(candidates: Sequence[Holder], active: str, move: Move) -> Holder | None:
