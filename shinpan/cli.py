@@ -216,6 +216,8 @@ def run(adapter: str | None, ruleset: str | None, rules_as_of: str | None, repor
         if note:
             click.echo(f"note: {note}", err=True)
             params["ruleset"] = state.label
+    elif adapter:  # a named state the engine declares it does not play: refused in one line, nothing run
+        _refuse_unplayed(adapter, ruleset, rules_as_of)
     with contextlib.ExitStack() as stack:
         if report == "-":  # the report on stdout, whole, at the end; what the run prints goes to stderr
             params["report"] = stack.enter_context(pipes.stdout_as_file("report.jsonl"))
@@ -228,6 +230,22 @@ def run(adapter: str | None, ruleset: str | None, rules_as_of: str | None, repor
         args += extra  # in the order given: an option's value stays after its option
         status = int(pytest.main(args))
     sys.exit(status)
+
+
+def _refuse_unplayed(adapter: str, ruleset: str | None, rules_as_of: str | None) -> None:
+    """Bad input (:class:`~shinpan.errors.RulesetError`) when the engine declares it does not play the named state; a
+    state the kit cannot name is left for the run to report, as it always has."""
+    from shinpan.errors import RulesetError
+    from shinpan.states_played import declared_rules, refusal
+
+    changes = rulesets.load()
+    try:
+        state = changes.select(ruleset, rules_as_of)
+    except ShinpanError:
+        return
+    line = refusal(changes, declared_rules(adapter), state)
+    if line is not None:
+        raise RulesetError(line)
 
 
 RUN_OPTIONS = (("ruleset", "--ruleset", "value"), ("rules_as_of", "--rules-as-of", "value"),

@@ -42,6 +42,7 @@ def test_smoke_and_contract_test_play_the_latest_declared_state() -> None:
 
 def test_a_named_state_the_engine_does_not_play_is_refused_in_one_line() -> None:
     for command in (["contract-test", "--adapter", OLD, "--ruleset", "2025-12-17"],
+                    ["run", "--adapter", OLD, "--ruleset", "2025-12-17"],
                     ["explore", "--adapter", OLD, "--examples", "3", "--ruleset", "2025-12-17"]):
         result = CliRunner().invoke(main, command)
         assert result.exit_code == 4, result.output
