@@ -10,25 +10,28 @@ a finding of its own (a fault), shrunk like any other.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from shinpan.cases import Move, Setup
 from shinpan.checks import judge
-from shinpan.explore import expected, questions
+from shinpan.explore import coverage, expected, questions
 from shinpan.explore.boards import board
 from shinpan.explore.case import generated, owners
 from shinpan.explore.dice import Dice
 from shinpan.explore.engines import Answer, Engine
 from shinpan.explore.findings import Cause, Finding
-from shinpan.explore.moves import Board, Drawer, next_move
+from shinpan.explore.moves import KIND_OF, Board, Drawer, next_move
 from shinpan.explore.observations import Difference, differences, facts
 from shinpan.explore.oracle import Game, Played, Repeat, Skip, observed, started
 from shinpan.explore.pool import Pool
+from shinpan.explore.swarm import swarm
 
 MAX_MOVES = 5
-"""The most moves a generated case makes."""
+"""The most moves a generated case makes, unless its swarm asks for a long play
+(:data:`~shinpan.explore.swarm.LONGEST`)."""
 ID = "differential"
 
 
@@ -42,6 +45,8 @@ class Differential:
     drawers: Sequence[Drawer]
     game: Game
     id: str = ID
+    covered: Counter[str] = field(default_factory=Counter)
+    """The moves drawn, by kind and by (kind, board feature) pair (:mod:`shinpan.explore.coverage`)."""
 
     @property
     def observables(self) -> frozenset[str]:
@@ -52,15 +57,17 @@ class Differential:
     def example(self, dice: Dice, known: frozenset[Cause]) -> Finding | None:
         """One case: a board, then up to :data:`MAX_MOVES` moves, compared after each; the first difference."""
         mechanics = frozenset(self.engine.capabilities["mechanics"])
-        setup = Setup(self.game.rules, self.game.seed, board(dice, self.pool, mechanics))
+        drawn = swarm(dice, self.pool, [KIND_OF[d] for d in self.drawers], MAX_MOVES)
+        setup = Setup(self.game.rules, self.game.seed, board(dice, self.pool, mechanics, drawn))
         started(self.reference, setup, "the reference engine")
         played = Played(setup, owners(setup.state))
         view, finding = self._step(played, self.engine.start(setup), Answer("ok"))
-        while finding is None and dice.more(len(played.moves), 1, MAX_MOVES):
-            action = next_move(dice, Board(view, setup.state["cards"], self.pool), self.drawers,
-                               self.engine.capabilities["mechanics"])
+        while finding is None and dice.more(len(played.moves), 1, drawn.moves):
+            on = Board(view, setup.state["cards"], self.pool)
+            action = next_move(dice, on, self.drawers, self.engine.capabilities["mechanics"], drawn.kinds)
             if action is None:
                 break
+            self.covered.update(coverage.pairs(action, on))
             move, theirs, asked = questions.played(self.reference, Move(action, attempt=True), dice)
             if theirs.status not in ("ok", "rejected"):
                 raise Skip(f"the reference engine cannot play {action['type']} here ({theirs.status})")

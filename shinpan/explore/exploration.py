@@ -20,6 +20,7 @@ from pathlib import Path
 
 from shinpan import rulesets
 from shinpan.adapters import cards
+from shinpan.explore.coverage import total
 from shinpan.explore.differential import ID as DIFFERENTIAL
 from shinpan.explore.differential import Differential
 from shinpan.explore.engines import Engine
@@ -84,6 +85,8 @@ class Result:
     """Why it did not run (``NOT_APPLICABLE: …``, ``UNRESOLVED: …``, ``UNSUPPORTED: …``), if it did not."""
     stopped: str | None = None
     """Why its search ended before its examples were run, if it did."""
+    coverage: dict[str, int] = field(default_factory=dict)
+    """The moves drawn by kind and by (kind, board feature) pair (the differential run's: :mod:`.coverage`)."""
 
     @property
     def verdict(self) -> str:
@@ -167,7 +170,10 @@ def _one(settings: Settings, engine: Engine, reference: Engine | None, changes: 
         oracle = Testing(rule, engine, context, game)
     tell = (lambda: progress(oracle_id, state.label, 1)) if progress is not None else None
     search = Search(oracle, worker_seed(settings.seed, share[0]), budget, settings.database, state.rules)
-    return _result(search.run(tell), state.label)
+    result = _result(search.run(tell), state.label)
+    if isinstance(oracle, Differential):
+        return replace(result, coverage=dict(sorted(oracle.covered.items())))
+    return result
 
 
 def worker_seed(seed: int, index: int) -> int:
@@ -204,7 +210,7 @@ def merged(parts: Sequence[Exploration]) -> Exploration:
         results.append(replace(result, examples=sum(r.examples for r in same), skipped=dict(sorted(skipped.items())),
                                repeats=sum(r.repeats for r in same),
                                findings=tuple(smallest([f for r in same for f in r.findings])),
-                               seconds=max(r.seconds for r in same),
+                               seconds=max(r.seconds for r in same), coverage=total(r.coverage for r in same),
                                stopped=next((r.stopped for r in same if r.stopped), None)))
     return Exploration(first.settings, first.engine, tuple(results), max(p.seconds for p in parts),
                        any(p.interrupted for p in parts))

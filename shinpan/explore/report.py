@@ -58,6 +58,8 @@ def result_line(result: Result, printed: Printed, known: Known) -> dict[str, Any
         "repeats": result.repeats, "seconds": round(result.seconds, 3), "stopped": result.stopped,
         "counterexamples": [counterexample(f, printed, known) for f in result.findings],
     }
+    if result.coverage:
+        line["coverage"] = dict(result.coverage)
     return line
 
 

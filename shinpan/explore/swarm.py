@@ -1,0 +1,57 @@
+"""Swarm generation (スウォーム生成): each example first draws which card families, object shapes and move kinds it
+enables, then draws its board and moves inside them.
+
+Drawn uniformly, a rare conjunction — a watcher on an evolution creature, then a move of one kind to one place —
+is drowned by the common ones: one card of a hundred, one kind of move of thirty. Swarm testing (Groce et al.,
+ISSTA 2012) lets each example enable a few features only, so that every family and every kind of move gets its
+share of the examples, and the examples that enable two of them spend their whole budget on those two. The board's
+other coins (tapped or not, entered this turn or not) are independent and stay coins.
+
+The families and kinds are drawn uniformly (:meth:`Dice.shuffled`: Hypothesis's small draws favour the first
+items, which would give the first kinds most of the budget); they shrink to fewer, so a shrunk case still names few
+cards and few kinds of move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from shinpan.explore.dice import Dice
+from shinpan.explore.pool import Pool
+
+FAMILIES_AT_MOST = 2
+"""The most card families one example enables (the palette draws at least one card of each)."""
+KINDS_AT_MOST = 3
+"""The most kinds of move one example favours (resolving waiting abilities is always among them)."""
+LONGEST = 8
+"""The most moves an example makes when its swarm asks for a long play (a rule that needs an ability to wait
+while its creature evolves, then leaves, then resolves needs more than five)."""
+
+
+NEEDS = {"g_link": "god", "unlink": "god", "awaken_link": "psychic", "flip": "double_faced", "equip": "equipment",
+         "mugetsu": "mugetsu", "stop_treating_as_creature": "tamaseed", "cast": "spell", "side_jump": "evolution",
+         "devolve": "evolution", "rearrange_under": "evolution", "resolve": "watcher"}
+"""The card family a kind of move needs on the board: a swarm that favours the move enables the family too."""
+BEFORE = {"unlink": ("g_link", "awaken_link"), "resolve": ("put_into_battle",), "side_jump": ("put_into_battle",)}
+"""The kinds of move that make the board another kind needs (a link to undo, an ability waiting): favoured with it."""
+
+
+@dataclass(frozen=True)
+class Swarm:
+    """What one example enables: card families, kinds of move (by action type), and how many moves at most."""
+
+    families: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
+    """The kinds of move drawn first, wherever the board allows one of them; the others only where none can be."""
+    moves: int = 5
+
+
+def swarm(dice: Dice, pool: Pool, kinds: Sequence[str], moves: int) -> Swarm:
+    """The swarm of one example: one or two of the pool's families, one to three of ``kinds``, and either ``moves``
+    or :data:`LONGEST` moves at most."""
+    favoured = dice.shuffled(kinds)[:dice.count(1, KINDS_AT_MOST)]
+    favoured += [before for kind in favoured for before in BEFORE.get(kind, ()) if before in kinds]
+    needed = [family for kind in favoured if (family := NEEDS.get(kind)) in pool.families]
+    families = dict.fromkeys([*needed, *dice.shuffled(list(pool.families))[:dice.count(1, FAMILIES_AT_MOST)]])
+    return Swarm(tuple(families), tuple(dict.fromkeys(favoured)), LONGEST if dice.coin() else moves)
