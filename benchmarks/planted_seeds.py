@@ -46,10 +46,11 @@ def counting(example: Callable[..., Any]) -> Callable[..., Any]:
     return counted
 
 
-def first_finding(bug: str, seed: int, examples: int) -> tuple[int | None, str]:
-    """The examples a default exploration of ``bug`` under ``seed`` runs before its first finding, and the oracle."""
+def first_finding(bug: str, seed: int, examples: int, only: tuple[str, ...] = ()) -> tuple[int | None, str]:
+    """The examples a default exploration of ``bug`` under ``seed`` runs before its first finding, and the oracle
+    (only the oracles ``only``, if given)."""
     adapter, before = f"py:tests.planted_bugs:{bug}", 0
-    for oracle in Settings(adapter, (TODAY,)).oracles:
+    for oracle in Settings(adapter, (TODAY,), only=only).oracles:
         FIRST.clear()
         for kind in (Differential, Testing):
             kind.example.reset()  # type: ignore[union-attr]
@@ -65,6 +66,7 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=10)
     parser.add_argument("--bugs", nargs="*", default=None, help="the bugs to run (default: every planted bug)")
     parser.add_argument("--examples", type=int, default=EXAMPLES, help="examples per oracle (default budget)")
+    parser.add_argument("--only", nargs="*", default=(), help="explore only these oracles (default: every one)")
     args = parser.parse_args()
     from tests.planted_bugs import PLANTED
 
@@ -77,7 +79,7 @@ def main() -> None:
     for bug in bugs:
         started, cells, oracles = time.monotonic(), [], set()
         for seed in range(args.seeds):
-            count, oracle = first_finding(bug, seed, args.examples)
+            count, oracle = first_finding(bug, seed, args.examples, tuple(args.only))
             cells.append(count)
             oracles.add(oracle)
         found = sum(c is not None for c in cells)

@@ -62,7 +62,7 @@ class Differential:
         started(self.reference, setup, "the reference engine")
         played = Played(setup, owners(setup.state))
         view, finding = self._step(played, self.engine.start(setup), Answer("ok"))
-        while finding is None and dice.more(len(played.moves), 1, drawn.moves):
+        while finding is None and dice.more(len(played.moves), drawn.least, drawn.moves):
             on = Board(view, setup.state["cards"], self.pool)
             action = next_move(dice, on, self.drawers, self.engine.capabilities["mechanics"], drawn.kinds)
             if action is None:

@@ -125,11 +125,11 @@ def move(board: Board) -> Maker | None:
 
     def make(dice: Dice) -> Action:
         card = dice.pick(cards)
-        action: Action = {"type": "move", "card": card, "to": dice.pick(ZONES_TO)}
+        action: Action = {"type": "move", "card": card, "to": dice.fair(ZONES_TO)}
         if board.card(card).is_hyperspatial and dice.coin():
             action["to"] = "hyperspatial"
         if action["to"] == "deck":
-            action["position"] = dice.pick(DECK_POSITIONS)
+            action["position"] = dice.fair(DECK_POSITIONS)
         if dice.coin():
             action["by"] = dice.pick(PLAYERS)
         return action
@@ -243,7 +243,7 @@ def devolve(board: Board) -> Maker | None:
     tops = board.tops(lambda card, obj: len(obj["cards"]) > 1)
     if not tops:
         return None
-    return lambda dice: {"type": "devolve", "card": dice.pick(tops), "to": dice.pick(ZONES_TO)}
+    return lambda dice: {"type": "devolve", "card": dice.pick(tops), "to": dice.fair(ZONES_TO)}
 
 
 def put_under(board: Board) -> Maker | None:
@@ -295,21 +295,19 @@ def flip(board: Board) -> Maker | None:
     tops = board.tops(lambda card, obj: card.back is not None)
     if not tops:
         return None
-    return lambda dice: {"type": "flip", "card": dice.pick(tops), "by": dice.pick(FLIPS)}
+    return lambda dice: {"type": "flip", "card": dice.pick(tops), "by": dice.fair(FLIPS)}
 
 
 def seal(board: Board) -> Maker | None:
-    """封印: the top card of the owner's deck goes face down on an object; or a seal comes off."""
-    tops, sealed = board.tops(), board.tops(lambda card, obj: bool(obj.get("seals")))
-    if not tops:
-        return None
+    """封印: the top card of the owner's deck goes face down on an object."""
+    tops = board.tops()
+    return (lambda dice: {"type": "seal", "card": dice.pick(tops)}) if tops else None
 
-    def make(dice: Dice) -> Action:
-        if sealed and dice.coin():
-            return {"type": "unseal", "card": dice.pick(sealed)}
-        return {"type": "seal", "card": dice.pick(tops)}
 
-    return make
+def unseal(board: Board) -> Maker | None:
+    """封印を外す: a seal comes off an object."""
+    sealed = board.tops(lambda card, obj: bool(obj.get("seals")))
+    return (lambda dice: {"type": "unseal", "card": dice.pick(sealed)}) if sealed else None
 
 
 def swap(board: Board) -> Maker | None:
@@ -319,7 +317,7 @@ def swap(board: Board) -> Maker | None:
     if not board.creatures or not others:
         return None
     return lambda dice: {"type": "swap", "card": dice.pick(board.creatures), "with": dice.pick(others),
-                         "via": dice.pick(SWAP_WAYS)}
+                         "via": dice.fair(SWAP_WAYS)}
 
 
 def equip(board: Board) -> Maker | None:
@@ -390,14 +388,14 @@ DRAWERS: dict[str, Drawer] = {
     "resolve": resolve, "destroy": destroy, "move": move, "put_into_battle": put_into_battle, "summon": summon,
     "end_turn": end_turn, "tap": tap, "attack": attack, "draw": draw, "charge_mana": charge_mana,
     "apply_effect": apply_effect, "devolve": devolve, "put_under": put_under, "rearrange_under": rearrange_under,
-    "g_link": g_link, "awaken_link": awaken_link, "unlink": unlink, "flip": flip, "seal": seal, "swap": swap,
-    "equip": equip,
+    "g_link": g_link, "awaken_link": awaken_link, "unlink": unlink, "flip": flip, "seal": seal, "unseal": unseal,
+    "swap": swap, "equip": equip,
     "side_jump": side_jump, "mugetsu": mugetsu, "stop_treating_as_creature": stop_treating_as_creature,
     "cast": cast, "discard": discard, "break": break_shields, "tap_mana": tap_mana,
 }
-"""Each kind of move by the action type it draws (``tap`` draws untap too, ``seal`` unseal), in the order shrinking
+"""Each kind of move by the action type it draws (``tap`` draws untap too), in the order shrinking
 prefers. Every action type of the contract is drawn (tests/test_explore.py)."""
-ALSO_DRAWN = {"untap": "tap", "unseal": "seal"}
+ALSO_DRAWN = {"untap": "tap"}
 """Action types drawn by the drawer of another."""
 
 

@@ -33,8 +33,14 @@ NEEDS = {"g_link": "god", "unlink": "god", "awaken_link": "psychic", "flip": "do
          "mugetsu": "mugetsu", "stop_treating_as_creature": "tamaseed", "cast": "spell", "side_jump": "evolution",
          "devolve": "evolution", "rearrange_under": "evolution", "resolve": "watcher"}
 """The card family a kind of move needs on the board: a swarm that favours the move enables the family too."""
-BEFORE = {"unlink": ("g_link", "awaken_link"), "resolve": ("put_into_battle",), "side_jump": ("put_into_battle",)}
+BEFORE = {"unlink": ("g_link", "awaken_link"), "resolve": ("put_into_battle",), "side_jump": ("put_into_battle",),
+          "unseal": ("seal",)}
 """The kinds of move that make the board another kind needs (a link to undo, an ability waiting): favoured with it."""
+PLAYED_BY = {"graveyard_evolution": ("summon", "put_into_battle"), "evolution": ("summon",), "mugetsu": ("mugetsu",),
+             "god": ("g_link", "unlink"), "psychic": ("awaken_link", "move"), "double_faced": ("flip",),
+             "equipment": ("equip",), "tamaseed": ("stop_treating_as_creature",), "spell": ("cast",),
+             "watcher": ("resolve",)}
+"""The kinds of move that play a card family's own rules: a swarm that enables the family favours them too."""
 
 
 @dataclass(frozen=True)
@@ -45,13 +51,17 @@ class Swarm:
     kinds: tuple[str, ...] = ()
     """The kinds of move drawn first, wherever the board allows one of them; the others only where none can be."""
     moves: int = 5
+    least: int = 1
+    """The fewest moves: one more for each move that makes the board a favoured one needs."""
 
 
 def swarm(dice: Dice, pool: Pool, kinds: Sequence[str], moves: int) -> Swarm:
     """The swarm of one example: one or two of the pool's families, one to three of ``kinds``, and either ``moves``
     or :data:`LONGEST` moves at most."""
     favoured = dice.shuffled(kinds)[:dice.count(1, KINDS_AT_MOST)]
-    favoured += [before for kind in favoured for before in BEFORE.get(kind, ()) if before in kinds]
     needed = [family for kind in favoured if (family := NEEDS.get(kind)) in pool.families]
-    families = dict.fromkeys([*needed, *dice.shuffled(list(pool.families))[:dice.count(1, FAMILIES_AT_MOST)]])
-    return Swarm(tuple(families), tuple(dict.fromkeys(favoured)), LONGEST if dice.coin() else moves)
+    families = list(dict.fromkeys([*needed, *dice.shuffled(list(pool.families))[:dice.count(1, FAMILIES_AT_MOST)]]))
+    favoured += [kind for family in families for kind in PLAYED_BY.get(family, ()) if kind in kinds]
+    before = [first for kind in favoured for first in BEFORE.get(kind, ()) if first in kinds]
+    longest = LONGEST if dice.coin() else moves
+    return Swarm(tuple(families), tuple(dict.fromkeys([*favoured, *before])), longest, min(1 + len(before), longest))
