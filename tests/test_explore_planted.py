@@ -42,6 +42,22 @@ RULES: dict[str, tuple[str, ...]] = {
     "replacement_to_deck_top": ("replacement",),
     "swap_carries_equipment": ("swaps",),
     "own_watcher_sees_opponents": ("differential",),
+    # general play (issue 30): found by the differential run's swarm generation
+    "end_of_turn_effects_last": ("differential",),
+    "permanent_effects_end_with_turn": ("differential",),
+    "mana_stays_tapped": ("differential",),
+    "draw_from_the_bottom": ("differential",),
+    "attacking_creature_stays_untapped": ("differential",),
+    "attack_outlasts_the_turn": ("differential",),
+    "evolution_creatures_summoning_sick": ("differential",),
+    "ignored_keywords_still_apply": ("differential",),
+    "ignored_statics_still_apply": ("differential",),
+    "put_tapped_enters_untapped": ("differential",),
+    "seal_from_the_bottom": ("differential",),
+    "broken_shields_to_graveyard": ("differential",),
+    "linked_power_of_the_first_god": ("differential",),
+    "leave_to_deck_unseen": ("differential",),
+    "graveyard_evolution_refused": ("differential",),
 }
 """Each planted bug and the oracles that state the rule it breaks."""
 FULL = os.environ.get("SHINPAN_EXPLORE_FULL") == "1"

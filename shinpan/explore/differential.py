@@ -20,6 +20,7 @@ from shinpan.checks import judge
 from shinpan.explore import coverage, expected, questions
 from shinpan.explore.boards import board
 from shinpan.explore.case import generated, owners
+from shinpan.explore.corpus import Corpus
 from shinpan.explore.dice import Dice
 from shinpan.explore.engines import Answer, Engine
 from shinpan.explore.findings import Cause, Finding
@@ -45,6 +46,8 @@ class Differential:
     drawers: Sequence[Drawer]
     game: Game
     id: str = ID
+    corpus: Corpus | None = None
+    """The suite's boards, if examples may start from them (:mod:`shinpan.explore.corpus`)."""
     covered: Counter[str] = field(default_factory=Counter)
     """The moves drawn, by kind and by (kind, board feature) pair (:mod:`shinpan.explore.coverage`)."""
 
@@ -58,24 +61,36 @@ class Differential:
         """One case: a board, then up to :data:`MAX_MOVES` moves, compared after each; the first difference."""
         mechanics = frozenset(self.engine.capabilities["mechanics"])
         drawn = swarm(dice, self.pool, [KIND_OF[d] for d in self.drawers], MAX_MOVES)
-        setup = Setup(self.game.rules, self.game.seed, board(dice, self.pool, mechanics, drawn))
+        seeded = self.corpus.seed(dice) if self.corpus is not None and drawn.from_suite else None
+        state, moves = seeded if seeded is not None else (board(dice, self.pool, mechanics, drawn), ())
+        setup = Setup(self.game.rules, self.game.seed, state)
         started(self.reference, setup, "the reference engine")
         played = Played(setup, owners(setup.state))
         view, finding = self._step(played, self.engine.start(setup), Answer("ok"))
-        while finding is None and dice.more(len(played.moves), drawn.least, drawn.moves):
+        for move in moves:
+            if finding is not None:
+                break
+            on = Board(view, setup.state["cards"], self.pool)
+            self.covered.update(coverage.pairs(move.action, on))
+            view, finding = self._play(played, replace(move, attempt=True), dice)
+        while finding is None and dice.more(len(played.moves), drawn.least, drawn.moves + len(moves)):
             on = Board(view, setup.state["cards"], self.pool)
             action = next_move(dice, on, self.drawers, self.engine.capabilities["mechanics"], drawn.kinds)
             if action is None:
                 break
             self.covered.update(coverage.pairs(action, on))
-            move, theirs, asked = questions.played(self.reference, Move(action, attempt=True), dice)
-            if theirs.status not in ("ok", "rejected"):
-                raise Skip(f"the reference engine cannot play {action['type']} here ({theirs.status})")
-            played.moves.append(replace(move, attempt=theirs.status == "rejected"))
-            view, finding = self._step(played, self.engine.act(move), theirs, asked)
+            view, finding = self._play(played, Move(action, attempt=True), dice)
         if finding is not None and finding.cause in known:
             raise Repeat(finding.cause.key)
         return finding
+
+    def _play(self, played: Played, move: Move, dice: Dice) -> tuple[Mapping[str, Any], Finding | None]:
+        """Play a move on both engines (answering the reference engine's questions with draws) and compare."""
+        move, theirs, asked = questions.played(self.reference, move, dice)
+        if theirs.status not in ("ok", "rejected"):
+            raise Skip(f"the reference engine cannot play {move.action['type']} here ({theirs.status})")
+        played.moves.append(replace(move, attempt=theirs.status == "rejected"))
+        return self._step(played, self.engine.act(move), theirs, asked)
 
     def _step(self, played: Played, answer: Answer, reference: Answer,
               asked: tuple[Mapping[str, Any], ...] = ()) -> tuple[Mapping[str, Any], Finding | None]:

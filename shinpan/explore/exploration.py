@@ -20,6 +20,7 @@ from pathlib import Path
 
 from shinpan import rulesets
 from shinpan.adapters import cards
+from shinpan.explore.corpus import Corpus
 from shinpan.explore.coverage import total
 from shinpan.explore.differential import ID as DIFFERENTIAL
 from shinpan.explore.differential import Differential
@@ -158,8 +159,9 @@ def _one(settings: Settings, engine: Engine, reference: Engine | None, changes: 
     game = Game(state.as_sent(), settings.seed)
     if oracle_id == DIFFERENTIAL:
         assert reference is not None
-        oracle: Differential | Testing = Differential(engine, reference, cards_pool,
-                                                      playable(engine.capabilities["mechanics"]), game)
+        oracle: Differential | Testing = Differential(
+            engine, reference, cards_pool, playable(engine.capabilities["mechanics"]), game,
+            corpus=Corpus(state.as_sent(), cards_pool, engine.capabilities["mechanics"]))
     else:
         rule = next(p for p in settings.properties if p.id == oracle_id)
         why = not_run(rule, state, changes, engine.capabilities["mechanics"])

@@ -43,6 +43,10 @@ PLAYED_BY = {"graveyard_evolution": ("summon", "put_into_battle"), "evolution": 
 """The kinds of move that play a card family's own rules: a swarm that enables the family favours them too."""
 
 
+SUITE_SHARE = 4
+"""One example in this many starts from the suite's boards (where the adapter can play one)."""
+
+
 @dataclass(frozen=True)
 class Swarm:
     """What one example enables: card families, kinds of move (by action type), and how many moves at most."""
@@ -53,6 +57,8 @@ class Swarm:
     moves: int = 5
     least: int = 1
     """The fewest moves: one more for each move that makes the board a favoured one needs."""
+    from_suite: bool = False
+    """Whether the example starts from a neighbour of one of the suite's boards (:mod:`shinpan.explore.corpus`)."""
 
 
 def swarm(dice: Dice, pool: Pool, kinds: Sequence[str], moves: int) -> Swarm:
@@ -64,4 +70,5 @@ def swarm(dice: Dice, pool: Pool, kinds: Sequence[str], moves: int) -> Swarm:
     favoured += [kind for family in families for kind in PLAYED_BY.get(family, ()) if kind in kinds]
     before = [first for kind in favoured for first in BEFORE.get(kind, ()) if first in kinds]
     longest = LONGEST if dice.coin() else moves
-    return Swarm(tuple(families), tuple(dict.fromkeys([*favoured, *before])), longest, min(1 + len(before), longest))
+    return Swarm(tuple(families), tuple(dict.fromkeys([*favoured, *before])), longest, min(1 + len(before), longest),
+                 from_suite=dice.fair(range(SUITE_SHARE)) == 0)

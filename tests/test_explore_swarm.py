@@ -1,0 +1,68 @@
+"""Swarm generation and what a run covered (issue 30): every kind of move and destination of the contract is drawn
+by a default exploration, every card family and kind of move gets its share of the swarms, and the coverage count
+reaches the report and the terminal."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from shinpan import rulesets
+from shinpan.adapters import cards
+from shinpan.cli import main
+from shinpan.explore import Settings, explore
+from shinpan.explore.coverage import DETAILS, FEATURES, KINDS, reached, total
+from shinpan.explore.dice import Dice
+from shinpan.explore.moves import DRAWERS
+from shinpan.explore.pool import FAMILIES, pool
+from shinpan.explore.swarm import swarm
+
+TODAY = rulesets.load().today()
+POOL = pool(cards.load(), {entry.name for entry in cards.load()})
+
+
+def test_a_default_exploration_draws_every_kind_of_move_and_destination_of_the_contract() -> None:
+    done = explore(Settings("reference", (TODAY,), only=("differential",)))
+    counts = total(r.coverage for r in done.results)
+    assert not done.findings, [f.cause.key for f in done.findings]
+    never = [kind for kind in (*KINDS, *DETAILS) if not counts.get(kind)]
+    assert not never, f"never drawn: {never}"
+    hit, possible = reached(counts)
+    assert hit > possible // 2, (hit, possible)
+
+
+def test_the_coverage_names_every_action_type_and_every_destination() -> None:
+    assert {kind.split("→")[0].split("/")[0].split("+")[0] for kind in KINDS} == {*DRAWERS, "untap"}
+    assert {kind.split("→")[1] for kind in KINDS if kind.startswith("move→")} == {
+        "deck", "hand", "mana", "shields", "graveyard", "hyperspatial"}
+    assert {"summon+graveyard", "put_into_battle+graveyard", "swap/j_change", "flip/dragon_release"} <= set(KINDS)
+    assert "waiting ability" in FEATURES
+
+
+def test_every_card_family_and_kind_of_move_gets_its_share_of_the_swarms() -> None:
+    families: Counter[str] = Counter()
+    kinds: Counter[str] = Counter()
+
+    @settings(max_examples=600, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(st.data())
+    def draw(data: st.DataObject) -> None:
+        drawn = swarm(Dice(data.draw), POOL, list(DRAWERS), 5)
+        families.update(drawn.families)
+        kinds.update(drawn.kinds)
+
+    draw()
+    assert set(families) == set(POOL.families) and set(POOL.families) <= set(FAMILIES)
+    assert set(kinds) == set(DRAWERS)
+    assert min(families.values()) >= 10, families  # a fair share: 600 swarms, one or two of 15 families each
+    assert min(kinds.values()) >= 10, kinds
+
+
+def test_the_terminal_says_what_the_run_covered() -> None:
+    result = CliRunner().invoke(main, ["explore", "--adapter", "reference", "--property", "differential",
+                                       "--property", "seals", "--examples", "60"])
+    assert result.exit_code == 0, result.output
+    assert "(move kind × board feature) pairs" in result.output
+    assert "rules reached (examples): 116.1a" in result.output
