@@ -85,13 +85,14 @@ def palette(dice: Dice, pool: Pool, swarm: Swarm | None = None) -> Pool:
     """The few cards one board is made of: a handful drawn from the pool, with the cards their abilities name
     (:meth:`Pool.companions`). Drawing copies from a small palette makes boards where cards meet: several copies
     of one watcher, gods with their partners, an evolution creature with sources of its kind. A swarm's palette
-    has one or two cards of each family it enables, and up to three others of any family."""
+    has one or two cards of each family it enables, first (the dice favour the first), and up to three others."""
     if swarm is None:
         chosen = dice.some(pool.cards, 1, PALETTE)
-    else:
-        chosen = [card for family in swarm.families for card in dice.some(pool.families[family], 1, 2)]
-        chosen += dice.some([card for card in pool.cards if card not in chosen], 0, PALETTE - 2)
-    return pool.subset([*chosen, *(c for card in chosen for c in pool.companions(card))])
+        return pool.subset([*chosen, *(c for card in chosen for c in pool.companions(card))])
+    chosen = [card for family in swarm.families for card in dice.some(pool.families[family], 1, 2)]
+    chosen += [c for card in chosen for c in pool.companions(card)]
+    chosen += dice.some([card for card in pool.cards if card not in chosen], 0, PALETTE - 2)
+    return Pool(tuple({card.name: card for card in chosen}.values()))  # the families' cards first: drawn most
 
 
 def board(dice: Dice, pool: Pool, mechanics: frozenset[str] | None = None, swarm: Swarm | None = None
@@ -139,7 +140,7 @@ def _player(dice: Dice, pool: Pool, labels: Labels, allowed: Allowed, *, attacke
         attacker_allowed = attacker_allowed and not obj.get("attacking", False)
         view["battle"].append(obj)
     for zone, most in ZONE_SIZES.items():
-        cards = dice.several(pool.plain, 0, most)
+        cards = dice.several(pool.plain, 1 if zone == "deck" else 0, most)  # a card to draw: the turn can end
         if cards:
             view[zone] = [labels.label(card) for card in cards]
     tapped = [card for card in view.get("mana", []) if allowed("tapped_mana") and dice.coin()]

@@ -149,7 +149,7 @@ def put_into_battle(board: Board) -> Maker | None:
 
     def make(dice: Dice) -> Action:
         if not cards or (evolving and dice.coin()):
-            card, sources = dice.pick(evolving)
+            card, sources = dice.fair(evolving)
             return {"type": "put_into_battle", "card": card, "sources": dice.some(sources, 1, 2)}
         card = dice.pick(cards)
         action: Action = {"type": "put_into_battle", "card": card}
@@ -171,7 +171,7 @@ def summon(board: Board) -> Maker | None:
         return None
 
     def make(dice: Dice) -> Action:
-        action: Action = {"type": "summon", "card": dice.pick(hand)}
+        action: Action = {"type": "summon", "card": dice.fair(hand)}
         sources = board.sources_for(action["card"], board.active)
         if sources:
             action["sources"] = dice.some(sources, 1, 3)

@@ -128,13 +128,13 @@ FAMILIES: dict[str, Callable[[Card], bool]] = {
     "tamaseed": lambda c: c.is_tamaseed,
     "equipment": lambda c: c.is_equipment,
     "spell": lambda c: "呪文" in c.type_line,
-    "mugetsu": lambda c: c.mugetsu is not None or "魔導具" in c.races,
+    "mugetsu": lambda c: c.mugetsu is not None,
     "vanilla": lambda c: c.is_creature and not c.abilities,
 }
 """The card families (カードの種類) swarm generation enables (:mod:`shinpan.explore.swarm`), each a test of a card's
 printed type and structured abilities: watchers (誘発型能力), replacement effects (置換効果), keywords, static and
 icon abilities, evolution from the battle zone and from the graveyard (墓地進化), gods, double-faced cards,
-psychic cards, タマシード, equipment, spells, 無月の門 and 魔導具, vanilla creatures."""
+psychic cards, タマシード, equipment, spells, 無月の門 (with the 魔導具 it stacks on), vanilla creatures."""
 
 SOURCE_KINDS = {"creature": "is_creature", "tamaseed": "is_tamaseed", "spell": "is_spell",
                 "cross_gear": "is_equipment"}
@@ -167,10 +167,13 @@ class Pool:
 
     def companions(self, card: Card) -> tuple[Card, ...]:
         """The cards ``card`` is played with, as its abilities name them: its G・リンク partners, the 魔導具 its
-        無月の門 stacks on, sources of the kind its 進化 needs."""
+        無月の門 stacks on, sources of the kind its 進化 needs, other double-faced psychic creatures (覚醒リンク)."""
         found: list[Card] = [self.by_name[name] for name in card.partners if name in self.by_name]
         if card.mugetsu is not None:
             found += [c for c in self.cards if "魔導具" in c.races][:2]
+        if card.back is not None and card.is_hyperspatial and card.is_creature:  # 覚醒リンク: two psychic creatures
+            found += [c for c in self.cards if c is not card and c.back is not None and c.is_hyperspatial
+                      and c.is_creature][:2]
         evolution = card.evolution
         if evolution is not None:
             kind = SOURCE_KINDS.get(evolution.of, "is_creature")
