@@ -5,6 +5,7 @@ reaches the report and the terminal."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
@@ -14,6 +15,7 @@ from shinpan import rulesets
 from shinpan.adapters import cards
 from shinpan.cli import main
 from shinpan.explore import Settings, explore
+from shinpan.explore.corpus import Corpus, neighbour
 from shinpan.explore.coverage import DETAILS, FEATURES, KINDS, reached, total
 from shinpan.explore.dice import Dice
 from shinpan.explore.moves import DRAWERS
@@ -68,3 +70,31 @@ def test_the_terminal_says_what_the_run_covered() -> None:
     assert result.exit_code == 0, result.output
     assert "(move kind × board feature) pairs" in result.output
     assert "rules reached (examples): 116.1a" in result.output
+
+
+def test_examples_start_from_neighbours_of_the_suites_boards() -> None:
+    """The corpus gives a scenario's board with a prefix of its moves; a neighbour of a board has the other player's
+    turn, a card swapped for one of its family and type, or a tap turned — each seen over a few draws."""
+    corpus = Corpus(TODAY.as_sent(), POOL, {"zones", "summon", "tap", "turns", "attack", "power_modifiers", "mana",
+                                            "evolution", "triggers", "summoning_sickness", "speed_attacker"})
+    state: dict[str, Any] = {"cards": {"a": POOL.vanilla[0].name, "b": POOL.vanilla[1].name}, "turn": {"number": 3, "active": "me"},
+             "players": {"me": {"battle": [{"cards": ["a"], "tapped": False}]}, "opp": {"battle": [{"cards": ["b"]}]}}}
+    changes: Counter[str] = Counter()
+    kept: list[int] = []
+
+    @settings(max_examples=60, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(st.data())
+    def draw(data: st.DataObject) -> None:
+        dice = Dice(data.draw)
+        varied = neighbour(dice, state, POOL)
+        changes.update(["turn"] if varied["turn"]["active"] != "me" else [])
+        changes.update(f"card {label}" for label in "ab" if varied["cards"][label] != state["cards"][label])
+        changes.update(["tap"] if varied["players"]["me"]["battle"][0].get("tapped") else [])
+        assert all(POOL.named(varied["cards"][label]).type_line == POOL.named(state["cards"][label]).type_line
+                   for label in "ab")
+        seeded = corpus.seed(dice)
+        kept.extend([len(seeded[1])] if seeded is not None else [])
+
+    draw()
+    assert changes["turn"] and changes["tap"] and (changes["card a"] or changes["card b"]), changes
+    assert kept and max(kept) > 0, "no scenario of the suite was drawn with its moves"
