@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 from unittest import mock
 
+from shinpan.adapters import reference as reference_adapter
 from shinpan.adapters.reference import ReferenceSimulator
 from shinpan.reference_engine.core import characteristics, sickness
 from shinpan.reference_engine.core.abilities import Static, TriggerEvent
@@ -29,7 +30,6 @@ from shinpan.reference_engine.core.zones import DeckPosition, Zone
 from shinpan.reference_engine.game import Game
 from shinpan.reference_engine.pipeline import replacements, triggers
 from shinpan.reference_engine.pipeline.pipeline import Pipeline
-from shinpan.reference_engine.resolving import resolution
 from shinpan.reference_engine.transitions import carrying, link, reconstruction, seal, swap, unlink
 from shinpan.reference_engine.transitions import evolution as evolution_
 
@@ -519,7 +519,7 @@ def linked_power_of_the_first_god() -> Planted:
             return None if first is None else first + sum(m.amount for m in state.modifiers if m.target == obj.serial)
         return power
 
-    return Planted([(characteristics, "power", wrong)])
+    return Planted([(characteristics, "power", wrong), (reference_adapter, "power", wrong)])
 
 
 def leave_to_deck_unseen() -> Planted:
@@ -550,12 +550,6 @@ def graveyard_evolution_refused() -> Planted:
     return Planted([(evolution_, "_check_sources", wrong)])
 
 
-def waiting_ability_forgets_its_creature() -> Planted:
-    """A waiting ability whose creature evolved (or linked, or flipped) before it resolves reads the card as it was
-    printed, not the creature it is part of now (seed 000's 待機/対象 column: the ability follows its creature)."""
-    return Planted([(resolution, "_the_creature", lambda original: lambda pipeline, tracked: None)])
-
-
 PLANTED: dict[str, Callable[[], Planted]] = {
     factory.__name__: factory for factory in (
         destroy_one_at_a_time, untap_both_players, ignored_enter_abilities_trigger, leave_trigger_per_card,
@@ -567,7 +561,6 @@ PLANTED: dict[str, Callable[[], Planted]] = {
         attacking_creature_stays_untapped, attack_outlasts_the_turn, evolution_creatures_summoning_sick,
         ignored_keywords_still_apply, ignored_statics_still_apply, put_tapped_enters_untapped, seal_from_the_bottom,
         broken_shields_to_graveyard, linked_power_of_the_first_god, leave_to_deck_unseen, graveyard_evolution_refused,
-        waiting_ability_forgets_its_creature,
     )
 }
 """Every planted bug, by the name its adapter spec uses (``py:tests.planted_bugs:<name>``)."""

@@ -58,7 +58,6 @@ RULES: dict[str, tuple[str, ...]] = {
     "linked_power_of_the_first_god": ("differential",),
     "leave_to_deck_unseen": ("differential",),
     "graveyard_evolution_refused": ("differential",),
-    "waiting_ability_forgets_its_creature": ("differential",),
 }
 """Each planted bug and the oracles that state the rule it breaks."""
 FULL = os.environ.get("SHINPAN_EXPLORE_FULL") == "1"
