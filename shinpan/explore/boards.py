@@ -103,7 +103,8 @@ def board(dice: Dice, pool: Pool, mechanics: frozenset[str] | None = None, swarm
     allowed = Allowed(mechanics)
     labels = Labels()
     active = dice.pick(PLAYERS)
-    players = {player: _player(dice, pool, labels, allowed, attacker_allowed=player == active) for player in PLAYERS}
+    players = {player: _player(dice, pool, labels, allowed, attacker_allowed=player == active,
+                               fewest=int(swarm is not None)) for player in PLAYERS}
     state: dict[str, Any] = {"cards": labels.cards, "turn": {"number": dice.count(2, 6), "active": active},
                              "players": players}
     effects = _effects(dice, [obj for view in players.values() for obj in view["battle"]], allowed)
@@ -133,9 +134,10 @@ def _waiting(dice: Dice, pool: Pool, labels: Labels, allowed: Allowed) -> list[d
     return [{"card": label, "ability": index} for label, index in dice.some(can_wait, 0, 2)]
 
 
-def _player(dice: Dice, pool: Pool, labels: Labels, allowed: Allowed, *, attacker_allowed: bool) -> dict[str, Any]:
+def _player(dice: Dice, pool: Pool, labels: Labels, allowed: Allowed, *, attacker_allowed: bool,
+            fewest: int = 0) -> dict[str, Any]:
     view: dict[str, Any] = {"battle": []}
-    while _shapes(pool, allowed) and dice.more(len(view["battle"]), 0, MAX_OBJECTS):
+    while _shapes(pool, allowed) and dice.more(len(view["battle"]), fewest, MAX_OBJECTS):
         obj = _object(dice, pool, labels, view["battle"], allowed, attacker_allowed)
         attacker_allowed = attacker_allowed and not obj.get("attacking", False)
         view["battle"].append(obj)

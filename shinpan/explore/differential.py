@@ -74,7 +74,7 @@ class Differential:
             self.covered.update(coverage.pairs(move.action, on))
             view, finding = self._play(played, replace(move, attempt=True), dice)
         while finding is None and dice.more(len(played.moves), drawn.least, drawn.moves + len(moves)):
-            on = Board(view, setup.state["cards"], self.pool)
+            on = Board(view, setup.state["cards"], self.pool, drawn.destination)
             action = next_move(dice, on, self.drawers, self.engine.capabilities["mechanics"], drawn.kinds)
             if action is None:
                 break

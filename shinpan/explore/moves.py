@@ -42,6 +42,12 @@ class Board:
     observation: Mapping[str, Any]
     names: Mapping[str, str]
     pool: Pool
+    destination: str | None = None
+    """The destination a swarm favours (:mod:`shinpan.explore.swarm`), if any."""
+
+    def to(self, dice: Dice) -> str:
+        """A destination zone: the favoured one half the time, else any, fairly."""
+        return self.destination if self.destination is not None and not dice.coin() else dice.fair(ZONES_TO)
 
     @property
     def active(self) -> str:
@@ -125,7 +131,7 @@ def move(board: Board) -> Maker | None:
 
     def make(dice: Dice) -> Action:
         card = dice.pick(cards)
-        action: Action = {"type": "move", "card": card, "to": dice.fair(ZONES_TO)}
+        action: Action = {"type": "move", "card": card, "to": board.to(dice)}
         if board.card(card).is_hyperspatial and dice.coin():
             action["to"] = "hyperspatial"
         if action["to"] == "deck":
@@ -243,7 +249,7 @@ def devolve(board: Board) -> Maker | None:
     tops = board.tops(lambda card, obj: len(obj["cards"]) > 1)
     if not tops:
         return None
-    return lambda dice: {"type": "devolve", "card": dice.pick(tops), "to": dice.fair(ZONES_TO)}
+    return lambda dice: {"type": "devolve", "card": dice.pick(tops), "to": board.to(dice)}
 
 
 def put_under(board: Board) -> Maker | None:

@@ -115,7 +115,10 @@ class Card:
 
 
 FAMILIES: dict[str, Callable[[Card], bool]] = {
-    "watcher": lambda c: c.ability(Triggered) is not None,
+    "watcher": lambda c: any(isinstance(a, Triggered) and a.event in ("enters", "put_into", "attacks", "casts")
+                             for a in c.abilities),
+    "leave_watcher": lambda c: any(isinstance(a, Triggered) and a.event in ("leaves", "moved") for a in c.abilities),
+    "destroy_watcher": lambda c: any(isinstance(a, Triggered) and a.event == "destroyed" for a in c.abilities),
     "replacement": lambda c: c.ability(Replacement) is not None,
     "keyword": lambda c: c.ability(Keyword) is not None,
     "static": lambda c: c.ability(Static) is not None,
@@ -132,7 +135,8 @@ FAMILIES: dict[str, Callable[[Card], bool]] = {
     "vanilla": lambda c: c.is_creature and not c.abilities,
 }
 """The card families (カードの種類) swarm generation enables (:mod:`shinpan.explore.swarm`), each a test of a card's
-printed type and structured abilities: watchers (誘発型能力), replacement effects (置換効果), keywords, static and
+printed type and structured abilities: watchers (誘発型能力) of what enters or attacks, of what leaves (離れた時) and of
+what is destroyed (破壊された時), replacement effects (置換効果), keywords, static and
 icon abilities, evolution from the battle zone and from the graveyard (墓地進化), gods, double-faced cards,
 psychic cards, タマシード, equipment, spells, 無月の門 (with the 魔導具 it stacks on), vanilla creatures."""
 

@@ -1,5 +1,5 @@
-"""Swarm generation (スウォーム生成): each example first draws which card families, object shapes and move kinds it
-enables, then draws its board and moves inside them.
+"""Swarm generation (スウォーム生成): each example first draws which card families, kinds of move and destination it
+favours, then draws its board and moves inside them.
 
 Drawn uniformly, a rare conjunction — a watcher on an evolution creature, then a move of one kind to one place —
 is drowned by the common ones: one card of a hundred, one kind of move of thirty. Swarm testing (Groce et al.,
@@ -39,10 +39,13 @@ BEFORE = {"unlink": ("g_link", "awaken_link"), "resolve": ("put_into_battle",), 
 PLAYED_BY = {"graveyard_evolution": ("summon", "put_into_battle"), "evolution": ("summon",), "mugetsu": ("mugetsu",),
              "god": ("g_link", "unlink"), "psychic": ("awaken_link", "move"), "double_faced": ("flip",),
              "equipment": ("equip",), "tamaseed": ("stop_treating_as_creature",), "spell": ("cast",),
-             "watcher": ("resolve",)}
+             "watcher": ("resolve",), "leave_watcher": ("resolve", "move"),
+             "destroy_watcher": ("resolve", "destroy")}
 """The kinds of move that play a card family's own rules: a swarm that enables the family favours them too."""
 
 
+DESTINATIONS = ("graveyard", "hand", "mana", "deck", "shields")
+"""The zones a swarm may favour as the destination of its moves."""
 SUITE_SHARE = 4
 """One example in this many starts from the suite's boards (where the adapter can play one)."""
 
@@ -57,6 +60,8 @@ class Swarm:
     moves: int = 5
     least: int = 1
     """The fewest moves: one more for each move that makes the board a favoured one needs."""
+    destination: str | None = None
+    """The zone favoured as a destination of ``move`` and ``devolve`` (the others are drawn fairly half the time)."""
     from_suite: bool = False
     """Whether the example starts from a neighbour of one of the suite's boards (:mod:`shinpan.explore.corpus`)."""
 
@@ -71,4 +76,4 @@ def swarm(dice: Dice, pool: Pool, kinds: Sequence[str], moves: int) -> Swarm:
     before = [first for kind in favoured for first in BEFORE.get(kind, ()) if first in kinds]
     longest = LONGEST if dice.coin() else moves
     return Swarm(tuple(families), tuple(dict.fromkeys([*favoured, *before])), longest, min(1 + len(before), longest),
-                 from_suite=dice.fair(range(SUITE_SHARE)) == 0)
+                 destination=dice.fair(DESTINATIONS), from_suite=dice.fair(range(SUITE_SHARE)) == 0)
