@@ -270,7 +270,7 @@ NO_CALENDAR_DAY = "applies on no calendar day: it runs only just before or after
 
 ORACLES = ("differential", "one-place", "new-object", "enter-triggers", "look-back", "replacement", "carry-over-pump",
            "carry-over-tap", "carry-over-attack", "reconstruction", "reconstruction-old", "links", "swaps", "seals",
-           "turns")
+           "turns", "ignored-keywords")
 """The oracles ``shinpan explore --property`` may name (tests/test_explore.py keeps them those of the kit)."""
 
 

@@ -50,7 +50,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "attacking_creature_stays_untapped": ("differential",),
     "attack_outlasts_the_turn": ("differential", "turns"),
     "evolution_creatures_summoning_sick": ("differential",),
-    "ignored_keywords_still_apply": ("differential",),
+    "ignored_keywords_still_apply": ("differential", "ignored-keywords"),
     "ignored_statics_still_apply": ("differential",),
     "put_tapped_enters_untapped": ("differential",),
     "seal_from_the_bottom": ("differential",),

@@ -45,10 +45,16 @@ class Allowed:
     """The parts of a board an adapter plays (every part when it declares every mechanic)."""
 
     mechanics: frozenset[str] | None = None
+    favoured: str | None = None
+    """The part a swarm favours (:data:`shinpan.explore.swarm.PARTS`): every object has it, not a coin's worth."""
 
     def __call__(self, part: str) -> bool:
         """Whether the part may be drawn."""
         return self.mechanics is None or NEEDS.get(part, "zones") in self.mechanics
+
+    def often(self, dice: Dice, part: str) -> bool:
+        """Whether an object has the part: always if it is favoured, else a coin (never if not allowed)."""
+        return self(part) and (part == self.favoured or dice.coin())
 
 
 @dataclass
@@ -100,7 +106,7 @@ def board(dice: Dice, pool: Pool, mechanics: frozenset[str] | None = None, swarm
     """A starting state (``setup.json``) of cards from a palette of ``pool`` (drawn inside ``swarm``'s families,
     if given), with only the parts an adapter that plays ``mechanics`` can set up (every part if ``None``)."""
     pool = palette(dice, pool, swarm)
-    allowed = Allowed(mechanics)
+    allowed = Allowed(mechanics, swarm.part if swarm is not None else None)
     labels = Labels()
     active = dice.pick(PLAYERS)
     players = {player: _player(dice, pool, labels, allowed, attacker_allowed=player == active,
@@ -165,8 +171,8 @@ def _object(dice: Dice, pool: Pool, labels: Labels, placed: Sequence[dict[str, A
     if shape != "single":
         pile += dice.several(pool.plain, 1 if shape == "under" else 0, 2)
     cards = [labels.label(card) for card in pile]
-    obj: dict[str, Any] = {"cards": cards, "tapped": allowed("tapped") and dice.coin()}
-    arrived = [label for label in cards if allowed("arrived_this_turn") and dice.coin()]
+    obj: dict[str, Any] = {"cards": cards, "tapped": allowed.often(dice, "tapped")}
+    arrived = [label for label in cards if allowed.often(dice, "arrived_this_turn")]
     if arrived:
         obj["arrived_this_turn"] = arrived
     if attacker_allowed and allowed("attacking") and pile[0].is_creature and dice.coin():
@@ -197,10 +203,15 @@ def _sources(dice: Dice, pool: Pool, top: Card) -> list[Card]:
 
 def _effects(dice: Dice, objects: Sequence[dict[str, Any]], allowed: Allowed) -> list[dict[str, Any]]:
     effects: list[dict[str, Any]] = []
+    if allowed.favoured in ("power", "ignore_abilities") and allowed(allowed.favoured):
+        for obj in objects:  # a swarm that favours an effect puts it on every object
+            effect = {"kind": allowed.favoured, "target": obj["cards"][0]}
+            effects.append({**effect, "amount": dice.pick(AMOUNTS)} if allowed.favoured == "power" else effect)
+        return effects
     kinds = [kind for kind in ("power", "ignore_abilities") if allowed(kind)]
     while objects and kinds and dice.more(len(effects), 0, 2):
         target = dice.pick(objects)["cards"][0]
-        if dice.pick(kinds) == "ignore_abilities":
+        if dice.fair(kinds) == "ignore_abilities":
             effects.append({"kind": "ignore_abilities", "target": target})
             continue
         effect = {"kind": "power", "target": target, "amount": dice.pick(AMOUNTS)}

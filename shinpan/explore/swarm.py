@@ -20,6 +20,10 @@ from dataclasses import dataclass
 from shinpan.explore.dice import Dice
 from shinpan.explore.pool import Pool
 
+PARTS = ("tapped", "arrived_this_turn", "ignore_abilities", "power")
+"""The parts of a board a swarm may favour (every object has it): tapped, entered this turn, abilities ignored,
+power changed."""
+
 FAMILIES_AT_MOST = 2
 """The most card families one example enables (the palette draws at least one card of each)."""
 KINDS_AT_MOST = 3
@@ -40,7 +44,8 @@ PLAYED_BY = {"graveyard_evolution": ("summon", "put_into_battle"), "evolution": 
              "god": ("g_link", "unlink"), "psychic": ("awaken_link", "move"), "double_faced": ("flip",),
              "equipment": ("equip",), "tamaseed": ("stop_treating_as_creature",), "spell": ("cast",),
              "watcher": ("resolve",), "leave_watcher": ("resolve", "move"),
-             "destroy_watcher": ("resolve", "destroy")}
+             "destroy_watcher": ("resolve", "destroy"), "keyword": ("apply_effect", "summon", "attack"),
+             "static": ("apply_effect",)}
 """The kinds of move that play a card family's own rules: a swarm that enables the family favours them too."""
 
 
@@ -60,6 +65,8 @@ class Swarm:
     moves: int = 5
     least: int = 1
     """The fewest moves: one more for each move that makes the board a favoured one needs."""
+    part: str | None = None
+    """The part of the board favoured (:data:`~shinpan.explore.boards.PARTS`), if any: every object has it."""
     destination: str | None = None
     """The zone favoured as a destination of ``move`` and ``devolve`` (the others are drawn fairly half the time)."""
     from_suite: bool = False
@@ -76,4 +83,5 @@ def swarm(dice: Dice, pool: Pool, kinds: Sequence[str], moves: int) -> Swarm:
     before = [first for kind in favoured for first in BEFORE.get(kind, ()) if first in kinds]
     longest = LONGEST if dice.coin() else moves
     return Swarm(tuple(families), tuple(dict.fromkeys([*favoured, *before])), longest, min(1 + len(before), longest),
-                 destination=dice.fair(DESTINATIONS), from_suite=dice.fair(range(SUITE_SHARE)) == 0)
+                 part=dice.fair((None, *PARTS)), destination=dice.fair(DESTINATIONS),
+                 from_suite=dice.fair(range(SUITE_SHARE)) == 0)
