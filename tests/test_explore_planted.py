@@ -56,7 +56,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "seal_from_the_bottom": ("differential",),
     "broken_shields_to_graveyard": ("differential",),
     "linked_power_of_the_first_god": ("differential",),
-    "leave_to_deck_unseen": ("differential",),
+    "leave_to_deck_unseen": ("differential", "look-back"),
     "graveyard_evolution_refused": ("differential",),
 }
 """Each planted bug and the oracles that state the rule it breaks."""
