@@ -21,7 +21,7 @@ from typing import Any
 
 from shinpan.adapters.sdk.actions import ACTION_TYPES, EFFECT_MECHANICS
 from shinpan.explore.dice import Dice
-from shinpan.explore.pool import Card, Pool
+from shinpan.explore.pool import SOURCE_KINDS, Card, Pool
 
 Action = dict[str, Any]
 Maker = Callable[[Dice], Action]
@@ -101,8 +101,10 @@ class Board:
         evolution = self.card(label).evolution
         if evolution is None:
             return []
-        if evolution.from_zone == "graveyard":
-            return [c for c in self.zone(player, "graveyard") if c != label]
+        if evolution.from_zone == "graveyard":  # of the kind (and civilization) it evolves from
+            kind = SOURCE_KINDS.get(evolution.of, "is_creature")
+            return [c for c in self.zone(player, "graveyard") if c != label and getattr(self.card(c), kind)
+                    and evolution.civilization in (None, *self.card(c).civilizations)]
         return self.creatures_of(player)
 
     @property

@@ -181,7 +181,8 @@ class Pool:
         evolution = card.evolution
         if evolution is not None:
             kind = SOURCE_KINDS.get(evolution.of, "is_creature")
-            found += [c for c in self.having(kind) if c.evolution is None and not c.is_hyperspatial][:1]
+            found += [c for c in self.having(kind) if c.evolution is None and not c.is_hyperspatial
+                      and evolution.civilization in (None, *c.civilizations)][:1]
         return tuple(found)
 
     def having(self, test: str) -> tuple[Card, ...]:

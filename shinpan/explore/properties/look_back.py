@@ -12,8 +12,8 @@ on a change in doubt on the day explored, the example is skipped.
 
 The case: a few creatures on each side — watchers with one such ability, creatures with no abilities, evolution
 creatures on their sources — some watchers' abilities ignored; then one effect destroys several creatures at once,
-or moves one to the graveyard, the hand, the mana zone, the deck or the shields. After it, each watcher triggered exactly as often as it
-can see a creature leave.
+or moves one to the graveyard, the hand, the mana zone, the deck or the shields. After it, each watcher triggered
+exactly as often as it can see a creature leave.
 """
 
 from __future__ import annotations
