@@ -4,9 +4,9 @@ A board gives each player battle-zone objects — single cards, evolution creatu
 with cards under them, タマシード treated as creatures, equipment equipped to a creature — each tapped or not,
 entered this turn or not (per card), at most one of the turn player's attacking; cards in the deck (in order),
 hand, mana zone (some tapped), shields, graveyard and 超次元ゾーン; resolved effects on the objects (power up or
-down until the end of the turn or for good, abilities ignored); abilities already waiting to resolve (a swarm's
-boards only); and either player's turn. Links and seals are not setup fields: moves make them
-(:mod:`shinpan.explore.moves`).
+down until the end of the turn or for good, abilities ignored); and either player's turn. Links, seals and waiting
+abilities are not drawn in a setup: moves make them (:mod:`shinpan.explore.moves`), so that every finding prints
+with the suite's phrases.
 
 Every choice is a throw of the dice (:mod:`shinpan.explore.dice`), smallest first, so a shrunk board has few
 cards, the simplest ones, untapped.
@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from shinpan.adapters.sdk.abilities import Triggered
 from shinpan.explore.dice import Dice
 from shinpan.explore.pool import SOURCE_KINDS, Card, Pool
 from shinpan.explore.swarm import Swarm
@@ -35,8 +34,7 @@ SHAPES = ("single", "evolved", "under")
 more cards under those), a card with cards put under it."""
 NEEDS = {"evolved": "evolution", "under": "cards_under", "tapped": "tap", "tapped_mana": "mana",
          "arrived_this_turn": "summoning_sickness", "attacking": "attack", "treated_as_creature": "tamaseed",
-         "equipped_to": "equipment", "power": "power_modifiers", "ignore_abilities": "ignore_abilities",
-         "waiting": "triggers"}
+         "equipped_to": "equipment", "power": "power_modifiers", "ignore_abilities": "ignore_abilities"}
 """The mechanic (capabilities' ``mechanics``) each part of a board needs: only what the adapter plays is drawn."""
 
 
@@ -116,28 +114,7 @@ def board(dice: Dice, pool: Pool, mechanics: frozenset[str] | None = None, swarm
     effects = _effects(dice, [obj for view in players.values() for obj in view["battle"]], allowed)
     if effects:
         state["effects"] = effects
-    waiting = _waiting(dice, pool, labels, allowed) if swarm is not None else []
-    if waiting:
-        state["waiting"] = waiting
     return state
-
-
-THAT_EFFECTS = frozenset({"move_that_card", "search_evolution_from_that", "put_from_graveyard_cheaper",
-                          "put_from_deck_same_cost"})
-"""Effects that read the card whose move triggered their ability (そのカード): such an ability cannot wait in a
-setup, where nothing triggered it."""
-
-
-def _waiting(dice: Dice, pool: Pool, labels: Labels, allowed: Allowed) -> list[dict[str, Any]]:
-    """Triggered abilities already waiting (待機中の能力): of cards placed anywhere, whose effect does not read the
-    card that triggered them; then a move may take their card elsewhere before they resolve."""
-    can_wait = [(label, index) for label, name in labels.cards.items()
-                for index, ability in enumerate(pool.named(name).abilities)
-                if isinstance(ability, Triggered) and ability.effect.kind not in THAT_EFFECTS
-                and ability.effect.of != "that" and ability.effect.power is None]
-    if not can_wait or not allowed("waiting"):
-        return []
-    return [{"card": label, "ability": index} for label, index in dice.some(can_wait, 0, 2)]
 
 
 def _player(dice: Dice, pool: Pool, labels: Labels, allowed: Allowed, *, attacker_allowed: bool,
