@@ -53,7 +53,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "ignored_keywords_still_apply": ("differential", "ignored-keywords"),
     "ignored_statics_still_apply": ("differential",),
     "put_tapped_enters_untapped": ("differential",),
-    "seal_from_the_bottom": ("differential",),
+    "seal_from_the_bottom": ("seals",),
     "broken_shields_to_graveyard": ("differential",),
     "linked_power_of_the_first_god": ("differential",),
     "leave_to_deck_unseen": ("differential", "look-back"),
