@@ -43,6 +43,22 @@ RULES: dict[str, tuple[str, ...]] = {
     "replacement_to_deck_top": ("replacement",),
     "swap_carries_equipment": ("swaps",),
     "own_watcher_sees_opponents": ("differential",),
+    # general play (issue 30): found by the differential run's swarm generation (and the turns property)
+    "end_of_turn_effects_last": ("differential", "turns"),
+    "permanent_effects_end_with_turn": ("differential", "turns"),
+    "mana_stays_tapped": ("differential", "turns"),
+    "draw_from_the_bottom": ("differential", "turns"),
+    "attacking_creature_stays_untapped": ("differential",),
+    "attack_outlasts_the_turn": ("differential", "turns"),
+    "evolution_creatures_summoning_sick": ("differential",),
+    "ignored_keywords_still_apply": ("differential", "ignored-keywords"),
+    "ignored_statics_still_apply": ("differential",),
+    "put_tapped_enters_untapped": ("differential",),
+    "seal_from_the_bottom": ("seals",),
+    "broken_shields_to_graveyard": ("differential",),
+    "linked_power_of_the_first_god": ("differential",),
+    "leave_to_deck_unseen": ("differential", "look-back"),
+    "graveyard_evolution_refused": ("differential",),
 }
 """Each planted bug and the oracles that state the rule it breaks."""
 FULL = os.environ.get("SHINPAN_EXPLORE_FULL") == "1"

@@ -5,7 +5,8 @@ with cards under them, タマシード treated as creatures, equipment equipped 
 entered this turn or not (per card), at most one of the turn player's attacking; cards in the deck (in order),
 hand, mana zone (some tapped), shields, graveyard and 超次元ゾーン; resolved effects on the objects (power up or
 down until the end of the turn or for good, abilities ignored); and either player's turn. Links, seals and waiting
-abilities are not setup fields: moves make them (:mod:`shinpan.explore.moves`).
+abilities are not drawn in a setup: moves make them (:mod:`shinpan.explore.moves`), so that every finding prints
+with the suite's phrases.
 
 Every choice is a throw of the dice (:mod:`shinpan.explore.dice`), smallest first, so a shrunk board has few
 cards, the simplest ones, untapped.
@@ -19,6 +20,7 @@ from typing import Any
 
 from shinpan.explore.dice import Dice
 from shinpan.explore.pool import SOURCE_KINDS, Card, Pool
+from shinpan.explore.swarm import Swarm
 
 PLAYERS = ("me", "opp")
 ZONE_SIZES = {"deck": 4, "hand": 3, "mana": 3, "shields": 2, "graveyard": 2}
@@ -41,10 +43,16 @@ class Allowed:
     """The parts of a board an adapter plays (every part when it declares every mechanic)."""
 
     mechanics: frozenset[str] | None = None
+    favoured: str | None = None
+    """The part a swarm favours (:data:`shinpan.explore.swarm.PARTS`): every object has it, not a coin's worth."""
 
     def __call__(self, part: str) -> bool:
         """Whether the part may be drawn."""
         return self.mechanics is None or NEEDS.get(part, "zones") in self.mechanics
+
+    def often(self, dice: Dice, part: str) -> bool:
+        """Whether an object has the part: always if it is favoured, else a coin (never if not allowed)."""
+        return self(part) and (part == self.favoured or dice.coin())
 
 
 @dataclass
@@ -77,22 +85,30 @@ PALETTE = 5
 """The most cards a board's palette draws from the pool (their companions join them)."""
 
 
-def palette(dice: Dice, pool: Pool) -> Pool:
+def palette(dice: Dice, pool: Pool, swarm: Swarm | None = None) -> Pool:
     """The few cards one board is made of: a handful drawn from the pool, with the cards their abilities name
     (:meth:`Pool.companions`). Drawing copies from a small palette makes boards where cards meet: several copies
-    of one watcher, gods with their partners, an evolution creature with sources of its kind."""
-    chosen = dice.some(pool.cards, 1, PALETTE)
-    return pool.subset([*chosen, *(c for card in chosen for c in pool.companions(card))])
+    of one watcher, gods with their partners, an evolution creature with sources of its kind. A swarm's palette
+    has one or two cards of each family it enables, first (the dice favour the first), and up to three others."""
+    if swarm is None:
+        chosen = dice.some(pool.cards, 1, PALETTE)
+        return pool.subset([*chosen, *(c for card in chosen for c in pool.companions(card))])
+    chosen = [card for family in swarm.families for card in dice.some(pool.families[family], 1, 2)]
+    chosen += [c for card in chosen for c in pool.companions(card)]
+    chosen += dice.some([card for card in pool.cards if card not in chosen], 0, PALETTE - 2)
+    return Pool(tuple({card.name: card for card in chosen}.values()))  # the families' cards first: drawn most
 
 
-def board(dice: Dice, pool: Pool, mechanics: frozenset[str] | None = None) -> dict[str, Any]:
-    """A starting state (``setup.json``) of cards from a palette of ``pool``, with only the parts an adapter that
-    plays ``mechanics`` can set up (every part if ``None``)."""
-    pool = palette(dice, pool)
-    allowed = Allowed(mechanics)
+def board(dice: Dice, pool: Pool, mechanics: frozenset[str] | None = None, swarm: Swarm | None = None
+          ) -> dict[str, Any]:
+    """A starting state (``setup.json``) of cards from a palette of ``pool`` (drawn inside ``swarm``'s families,
+    if given), with only the parts an adapter that plays ``mechanics`` can set up (every part if ``None``)."""
+    pool = palette(dice, pool, swarm)
+    allowed = Allowed(mechanics, swarm.part if swarm is not None else None)
     labels = Labels()
     active = dice.pick(PLAYERS)
-    players = {player: _player(dice, pool, labels, allowed, attacker_allowed=player == active) for player in PLAYERS}
+    players = {player: _player(dice, pool, labels, allowed, attacker_allowed=player == active,
+                               fewest=int(swarm is not None)) for player in PLAYERS}
     state: dict[str, Any] = {"cards": labels.cards, "turn": {"number": dice.count(2, 6), "active": active},
                              "players": players}
     effects = _effects(dice, [obj for view in players.values() for obj in view["battle"]], allowed)
@@ -101,14 +117,15 @@ def board(dice: Dice, pool: Pool, mechanics: frozenset[str] | None = None) -> di
     return state
 
 
-def _player(dice: Dice, pool: Pool, labels: Labels, allowed: Allowed, *, attacker_allowed: bool) -> dict[str, Any]:
+def _player(dice: Dice, pool: Pool, labels: Labels, allowed: Allowed, *, attacker_allowed: bool,
+            fewest: int = 0) -> dict[str, Any]:
     view: dict[str, Any] = {"battle": []}
-    while _shapes(pool, allowed) and dice.more(len(view["battle"]), 0, MAX_OBJECTS):
+    while _shapes(pool, allowed) and dice.more(len(view["battle"]), fewest, MAX_OBJECTS):
         obj = _object(dice, pool, labels, view["battle"], allowed, attacker_allowed)
         attacker_allowed = attacker_allowed and not obj.get("attacking", False)
         view["battle"].append(obj)
     for zone, most in ZONE_SIZES.items():
-        cards = dice.several(pool.plain, 0, most)
+        cards = dice.several(pool.plain, 1 if zone == "deck" else 0, most)  # a card to draw: the turn can end
         if cards:
             view[zone] = [labels.label(card) for card in cards]
     tapped = [card for card in view.get("mana", []) if allowed("tapped_mana") and dice.coin()]
@@ -131,8 +148,8 @@ def _object(dice: Dice, pool: Pool, labels: Labels, placed: Sequence[dict[str, A
     if shape != "single":
         pile += dice.several(pool.plain, 1 if shape == "under" else 0, 2)
     cards = [labels.label(card) for card in pile]
-    obj: dict[str, Any] = {"cards": cards, "tapped": allowed("tapped") and dice.coin()}
-    arrived = [label for label in cards if allowed("arrived_this_turn") and dice.coin()]
+    obj: dict[str, Any] = {"cards": cards, "tapped": allowed.often(dice, "tapped")}
+    arrived = [label for label in cards if allowed.often(dice, "arrived_this_turn")]
     if arrived:
         obj["arrived_this_turn"] = arrived
     if attacker_allowed and allowed("attacking") and pile[0].is_creature and dice.coin():
@@ -163,10 +180,15 @@ def _sources(dice: Dice, pool: Pool, top: Card) -> list[Card]:
 
 def _effects(dice: Dice, objects: Sequence[dict[str, Any]], allowed: Allowed) -> list[dict[str, Any]]:
     effects: list[dict[str, Any]] = []
+    if allowed.favoured in ("power", "ignore_abilities") and allowed(allowed.favoured):
+        for obj in objects:  # a swarm that favours an effect puts it on every object
+            effect = {"kind": allowed.favoured, "target": obj["cards"][0]}
+            effects.append({**effect, "amount": dice.pick(AMOUNTS)} if allowed.favoured == "power" else effect)
+        return effects
     kinds = [kind for kind in ("power", "ignore_abilities") if allowed(kind)]
     while objects and kinds and dice.more(len(effects), 0, 2):
         target = dice.pick(objects)["cards"][0]
-        if dice.pick(kinds) == "ignore_abilities":
+        if dice.fair(kinds) == "ignore_abilities":
             effects.append({"kind": "ignore_abilities", "target": target})
             continue
         effect = {"kind": "power", "target": target, "amount": dice.pick(AMOUNTS)}
