@@ -36,13 +36,12 @@ def of_files(location: Path, files: list[Path]) -> Build:
 
 @cache
 def reference() -> Build:
-    """The build of the kit's reference engine as this process loaded it: the engine's package (its location) and the
-    adapter that serves it."""
-    from shinpan import reference_engine
-    from shinpan.adapters import reference as adapter
-
-    package = Path(reference_engine.__file__).resolve().parent
-    return of_files(package, [*sorted(package.rglob("*.py")), Path(adapter.__file__).resolve()])
+    """The build of the kit's reference engine as this process loads it: the engine's package (its location) and the
+    adapter that serves it, found beside this module as the kit's suite is (``shinpan/reference_engine``, and
+    ``shinpan/adapters/reference.py``), without importing either."""
+    here = Path(__file__).resolve().parent
+    package = (here.parent / "reference_engine").resolve()
+    return of_files(package, [*sorted(package.rglob("*.py")), here / "reference.py"])
 
 
 def same_as_reference(engine: Mapping[str, Any] | None) -> bool:

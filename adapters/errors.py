@@ -33,6 +33,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
+from shinpan.adapters.text import printable
+
 FAILED = 1
 """The exit status of a command whose subject failed: a scenario did not pass, the adapter is broken."""
 
@@ -58,8 +60,6 @@ class FileError(ShinpanError):
     """A file given to the kit that is not what it should be. ``str()`` is one line: ``path:line: message``."""
 
     def __init__(self, path: Path | str, line: int | None, message: str) -> None:
-        from shinpan.outputs.text import printable  # here: the outputs' package reads this module's errors
-
         self.path = Path(path)
         self.line = line
         self.message = printable(message, one_line=True)  # it quotes the file: a tag, a name may hold an escape

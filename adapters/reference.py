@@ -70,6 +70,7 @@ from shinpan.reference_engine.core.events import (
     Replaced,
 )
 from shinpan.reference_engine.core.objects import Card
+from shinpan.reference_engine.core.rules_state import MODELLED
 from shinpan.reference_engine.core.sickness import can_attack, is_summoning_sick
 from shinpan.reference_engine.core.turns import Step
 from shinpan.reference_engine.core.turns import Turn as EngineTurn
@@ -79,6 +80,10 @@ from shinpan.reference_engine.transitions.flip import FlipBy
 
 PLAYERS: dict[PlayerName, Player] = {"me": Player.P1, "opp": Player.P2}
 NAMES: dict[Player, PlayerName] = {Player.P1: "me", Player.P2: "opp"}
+
+MODELLED_CHANGES: tuple[str, ...] = MODELLED
+"""The changes of the rules whose both sides the reference engine plays (the kit reads them here: only this adapter
+imports the engine)."""
 
 Handler = Callable[["ReferenceSimulator", Any, ChoiceScript], None]
 HANDLERS: dict[type[Action], Handler] = {}

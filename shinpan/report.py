@@ -27,9 +27,9 @@ from shinpan import __version__, outputs, suite
 from shinpan.adapters import build, schemas
 from shinpan.adapters.contract import PROTOCOL_VERSION
 from shinpan.adapters.locations import SuiteFolders, current
+from shinpan.adapters.text import clean, may_hold_surrogates
 from shinpan.errors import ReportError
 from shinpan.outcomes import Status
-from shinpan.outputs.text import clean, may_hold_surrogates
 from shinpan.rulesets import Changes, RulesState
 from shinpan.summary import Result, scores
 
@@ -127,7 +127,7 @@ def footer(results: Iterable[Result], exit_status: int, duration: float,
 
 def write(path: str | Path, lines: Iterable[Mapping[str, Any]]) -> None:
     """Write a report whole or not at all (:mod:`shinpan.outputs.atomic`): each line one JSON line that reads back
-    as one line whatever its text holds (:func:`shinpan.outputs.text.json_line`); the previous file at ``path``
+    as one line whatever its text holds (:func:`shinpan.adapters.text.json_line`); the previous file at ``path``
     stays whole until the new one is complete."""
     with outputs.replaced(path) as file:
         for line in lines:
@@ -149,7 +149,7 @@ def iter_numbered(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
     big the report (``-``: standard input). A line ends at ``\\n`` only — never at a character that
     ``str.splitlines`` would take for a line end (U+2028, U+0085, a form feed…), which a message may hold; a lone
     surrogate (``"\\ud800"``, valid JSON, invalid Unicode) reads as U+FFFD, as the kit writes it
-    (:func:`shinpan.outputs.text.json_line`). :class:`ReportError` (file and line) for the first line that is
+    (:func:`shinpan.adapters.text.json_line`). :class:`ReportError` (file and line) for the first line that is
     not a report line."""
     if str(path) == "-":
         yield from _numbered(path, sys.stdin.buffer)

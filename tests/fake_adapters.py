@@ -174,6 +174,17 @@ class Hostile(ReferenceSimulator):
         return {"status": "error", "message": f"cannot{HOSTILE}build"}
 
 
+class HostileOnMoves(Hostile):
+    """Names its engine with terminal escape sequences, builds every board and fails every move with more: a finding
+    whose printed scenario (a board and a move) reproduces, and whose text must reach no terminal raw."""
+
+    def setup(self, request: SetupRequest) -> Response:
+        return ReferenceSimulator.setup(self, request)
+
+    def act(self, request: ActRequest) -> Response:
+        return {"status": "error", "message": f"cannot{HOSTILE}move"}
+
+
 FAKES = {
     "fake-loops": LoopsOnEveryMove,
     "fake-hostile": Hostile,

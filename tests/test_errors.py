@@ -47,7 +47,10 @@ NOT_ERRORS = {"shinpan.smoke._Ended": "how a smoke check ended (a verdict), caug
                                                                  "registry turns it into a SuiteError",
               **dict.fromkeys(["shinpan.explore.findings.Counterexample", "shinpan.explore.oracle.Skip",
                                "shinpan.explore.oracle.Repeat"],
-                              "how an example of shinpan explore ended, caught by its search")}
+                              "how an example of shinpan explore ended, caught by its search"),
+              **dict.fromkeys(["shinpan.contract_test.session.Broken", "shinpan.contract_test.session.Skip"],
+                              "how a probe of shinpan contract-test ended (a broken rule, or nothing to judge), caught "
+                              "by the probe runner")}
 """Exception classes of ours that are not part of the family, and why."""
 
 SKIPPED_PACKAGES = ("shinpan.reference_engine", "shinpan.steps", "shinpan.features", "shinpan.adapters.examples")

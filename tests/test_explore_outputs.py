@@ -27,6 +27,9 @@ QUICK = ["--examples", "5", "--property", "one-place"]
 """An exploration of a second or so that finds nothing on the reference engine."""
 FINDS = ["--adapter", HOSTILE, "--examples", "10", "--property", "differential"]
 """An exploration of a second or so that finds the hostile adapter's error (every setup fails)."""
+PRINTS = ["--adapter", "py:tests.fake_adapters:HostileOnMoves", "--examples", "2", "--property", "differential"]
+"""An exploration of a few seconds whose findings (an error after a move, in hostile words) are printed as scenarios:
+each replays (explore prints only those)."""
 FEATURE = "explore.feature"
 EXPECTATIONS = 'adapter = "reference"\n\n[expect."basics-sick-001"]\nstatus = "FAIL"\nreason = "kept"\n'
 
@@ -86,7 +89,7 @@ def test_the_report_and_the_scenarios_never_clobber_each_other(tmp_path: Path) -
 
 
 def test_a_clean_rerun_removes_the_previous_scenarios(tmp_path: Path) -> None:
-    assert _explore(*FINDS, "--out", tmp_path).exit_code == 1
+    assert _explore(*PRINTS, "--out", tmp_path).exit_code == 1
     assert "@generated" in (tmp_path / FEATURE).read_text(encoding="utf-8")
     assert _explore(*QUICK, "--out", tmp_path).exit_code == 0
     assert not (tmp_path / FEATURE).exists()
@@ -167,11 +170,11 @@ def test_an_expectations_file_for_another_adapter_is_refused(tmp_path: Path) -> 
 
 def test_hostile_messages_read_back_and_never_reach_the_terminal_raw(tmp_path: Path) -> None:
     report, out = tmp_path / "explore.jsonl", tmp_path / "out"
-    result = _explore(*FINDS, "--report", report, "--out", out)
+    result = _explore(*PRINTS, "--report", report, "--out", out)
     assert result.exit_code == 1, result.output
     lines = explore_report.read(report)  # U+2028 and U+0085 are no line ends of the report
-    (finding,) = [c for line in lines if line["type"] == "property" for c in line["counterexamples"]]
-    assert "\u2028\x85" in finding["message"]  # kept as the adapter said it, in the data
+    findings = [c for line in lines if line["type"] == "property" for c in line["counterexamples"]]
+    assert findings and all("\u2028\x85" in finding["message"] for finding in findings)  # kept as the adapter said it, in the data
     assert report.read_text(encoding="utf-8").count("\n") == len(lines)
     for shown in (result.stdout, (out / FEATURE).read_text(encoding="utf-8")):
         assert "\x1b" not in shown and "\x07" not in shown and "\u202e" not in shown, shown

@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 
 from shinpan import report
 from shinpan.adapters import schemas
+from shinpan.adapters.text import clean
 from shinpan.cli import main
 from shinpan.errors import ReportError
 from shinpan.outputs import json_line, printable
-from shinpan.outputs.text import clean
 from shinpan.site import reports
 from tests.conftest import SuiteRunner
 from tests.fake_adapters import HOSTILE

@@ -20,6 +20,7 @@ from shinpan import rulesets, step_library, suite
 from shinpan.adapters import cards
 from shinpan.adapters.contract import Rules
 from shinpan.adapters.locations import SuiteFolders, features_dir
+from shinpan.adapters.reference import MODELLED_CHANGES as MODELLED
 from shinpan.cases import Check, compile_case
 from shinpan.errors import RenderError
 from shinpan.explore.case import moves_of
@@ -28,7 +29,6 @@ from shinpan.explore.properties import PROPERTIES
 from shinpan.explore.replay import replay
 from shinpan.lint import lint
 from shinpan.outcomes import Status
-from shinpan.reference_engine.core.rules_state import MODELLED
 from shinpan.rulesets import RulesState, Standing
 
 REFERENCE = "reference"

@@ -1,4 +1,4 @@
-"""Zone-change triggers look back (過去の状態を見る): 603.5c, 603.5d, over any number of creatures leaving at once.
+"""Zone-change triggers look back (過去の状態を見る): 603.5c, over any number of creatures leaving at once.
 
 A 「離れた時」 or 「破壊された時」 ability is checked in the state just before the move (603.5c). A watcher that stays
 in the battle zone sees every creature that leaves in the event — once per creature, however many cards it is made of
@@ -165,7 +165,7 @@ LOOK_BACK = Property(
     statement="「離れた時」「破壊された時」の能力は、離れる直前の状態を見て、同時に離れたクリーチャー1体につき1回"
               "(何枚のカードでできていても1体は1回)誘発する。能力が無視されていれば誘発しない。同時に離れた能力の持ち主が"
               "何を見られるかは改訂ごとに異なる。",
-    rules=("603.5c", "603.5d"),
+    rules=("603.5c",),
     sources=("seed001", "seed002"),
     planner=plan,
     mechanics=("triggers",),
