@@ -235,17 +235,11 @@ def run(adapter: str | None, ruleset: str | None, rules_as_of: str | None, repor
 def _refuse_unplayed(adapter: str, ruleset: str | None, rules_as_of: str | None) -> None:
     """Bad input (:class:`~shinpan.errors.RulesetError`) when the engine declares it does not play the named state; a
     state the kit cannot name is left for the run to report, as it always has."""
-    from shinpan.errors import RulesetError
-    from shinpan.states_played import declared_rules, refusal
-
-    changes = rulesets.load()
     try:
-        state = changes.select(ruleset, rules_as_of)
+        state = rulesets.load().select(ruleset, rules_as_of)
     except ShinpanError:
         return
-    line = refusal(changes, declared_rules(adapter), state)
-    if line is not None:
-        raise RulesetError(line)
+    _states_played(adapter, (state,), named=True)
 
 
 RUN_OPTIONS = (("ruleset", "--ruleset", "value"), ("rules_as_of", "--rules-as-of", "value"),

@@ -31,6 +31,8 @@ over JSON lines and breaks one thing, so a run through ``cmd:`` must end with on
 
 With ``--batch`` it takes batches (its handshake says ``capabilities.batch``): each request of a batch is served, and
 broken, as if it had come alone, until an answer is neither ``ok`` nor ``rejected`` or a fault stood in for one.
+With ``--batch-skips-setup`` too it answers a batch's ``setup`` ok without building the board (a batch that is not
+its requests played alone: contract rule C-1.8).
 With ``--once FILE`` it misbehaves only if FILE does not exist yet (and creates it), so the restarted
 child behaves: one scenario gets the status, every other one must PASS. With ``--pids FILE`` it appends
 its pid (and any grandchild's) to FILE, so a test can check that none is left running.
@@ -224,6 +226,9 @@ def main(argv: list[str]) -> int:
         request = json.loads(line)
         requests = request["requests"] if batches and request.get("cmd") == "batch" else [request]
         for each in requests:
+            if len(requests) > 1 and each.get("cmd") == "setup" and "--batch-skips-setup" in rest:
+                _write(json.dumps({"status": "ok"}))  # a shortcut taken in batches only: the board is never built
+                continue
             status = _serve(fake, mode, rest, json.dumps(each, ensure_ascii=False), batches)
             if status == "stopped" and mode != "ignore-eof":
                 return 0

@@ -37,6 +37,13 @@ if shutil.which("node"):
     EXAMPLES.append(f"cmd:node {PROJECT_ROOT / 'adapters/examples/node/adapter.js'}")
 
 
+def test_a_batch_that_is_not_its_requests_alone_breaks_c_1_8() -> None:
+    fake = f"cmd:{sys.executable} -m tests.fake_subprocess serve reference --batch"
+    assert "C-1.8" not in contract_test(fake).broken_rules  # batches answered as the requests alone are
+    result = contract_test(f"{fake} --batch-skips-setup")
+    assert "C-1.8" in result.broken_rules, [(f.rule, f.wants) for f in result.broken]
+
+
 @pytest.mark.parametrize("spec", EXAMPLES)
 def test_the_kits_own_adapters_break_no_rule(spec: str) -> None:
     result = contract_test(spec)

@@ -16,7 +16,7 @@ class _MismatchesOnSeal(ReferenceSimulator):
 
     def perform(self, action: Any, choices: Any) -> None:
         if type(action).__name__ == "Seal":
-            raise ScriptMismatch("the script does not fit this seal (see /work/engine/seals.py line 3)\nmore")
+            raise ScriptMismatch("the script does not fit this seal (see /srv/engine/seals.py line 3)\nmore")
         super().perform(action, choices)
 
 
@@ -32,4 +32,4 @@ def test_a_property_example_ending_in_a_script_mismatch_is_counted_with_the_adap
     assert not result.findings
     reasons = [reason for reason in result.skipped if reason.startswith("script_mismatch: seal")]
     assert reasons and sum(result.skipped[r] for r in reasons) == result.examples, result.skipped
-    assert all("the script does not fit this seal" in r and "/work/" not in r and "more" not in r for r in reasons)
+    assert all("the script does not fit this seal" in r and "/srv/" not in r and "more" not in r for r in reasons)

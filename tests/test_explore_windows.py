@@ -84,6 +84,7 @@ def test_a_carry_over_cell_is_tested_exactly_where_its_scenario_asserts(attribut
     changes = rulesets.load()
     cases = {c.id.split("#")[0]: c for c in suite.cases(features_dir() / "carry_over")}
     built = table.build()
+    judged = 0
     for state in changes.states():
         tested = cells(attribute, state)
         for row in ROWS:
@@ -91,6 +92,8 @@ def test_a_carry_over_cell_is_tested_exactly_where_its_scenario_asserts(attribut
             asserts = [e for e in plain
                        if rulesets.scenario_verdict(state, cases[e.id].values, changes).status is None]
             assert (row in tested) == bool(asserts) or not plain, (row, state.label)
+            judged += bool(plain)
+    assert judged, "no cell of this column has a plain scenario: the test judged nothing"
     devolve = {"pump": "2019-09-27", "tap": "2021-03-16"}.get(attribute)
     if devolve is not None:  # the audit's two cells; a printed finding names the change only for the devolve row
         assert "devolve" not in cells(attribute, changes.before(devolve))

@@ -351,9 +351,10 @@ def test_sigkill_at_any_instant_leaves_the_previous_expectations_whole(tmp_path:
         assert time.monotonic() < deadline
         time.sleep(0.001)
     process.send_signal(signal.SIGKILL)
-    finished = process.wait() == 0
+    process.wait()
     text = expectations.read_text(encoding="utf-8")
-    assert text == previous or (finished and text.count("[expect.") == 20000 and "# my reasons" in text)
+    # the old file, or the whole new one (the command may be killed after its file is in place, before it exits)
+    assert text == previous or (text.count("[expect.") == 20000 and "# my reasons" in text), text[:300]
 
 
 @pytest.mark.parametrize("refusal", [["--tags=@topic:basics and"], ["--adapter=cmd:"]])
