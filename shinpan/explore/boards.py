@@ -45,6 +45,8 @@ class Allowed:
     mechanics: frozenset[str] | None = None
     favoured: str | None = None
     """The part a swarm favours (:data:`shinpan.explore.swarm.PARTS`): every object has it, not a coin's worth."""
+    families: tuple[str, ...] = ()
+    """The card families a swarm enables: a 墓地進化 card always finds sources in the graveyard when it is one."""
 
     def __call__(self, part: str) -> bool:
         """Whether the part may be drawn."""
@@ -104,7 +106,7 @@ def board(dice: Dice, pool: Pool, mechanics: frozenset[str] | None = None, swarm
     """A starting state (``setup.json``) of cards from a palette of ``pool`` (drawn inside ``swarm``'s families,
     if given), with only the parts an adapter that plays ``mechanics`` can set up (every part if ``None``)."""
     pool = palette(dice, pool, swarm)
-    allowed = Allowed(mechanics, swarm.part if swarm is not None else None)
+    allowed = Allowed(mechanics, swarm.part, swarm.families) if swarm is not None else Allowed(mechanics)
     labels = Labels()
     active = dice.pick(PLAYERS)
     players = {player: _player(dice, pool, labels, allowed, attacker_allowed=player == active,
@@ -125,9 +127,11 @@ def _player(dice: Dice, pool: Pool, labels: Labels, allowed: Allowed, *, attacke
         attacker_allowed = attacker_allowed and not obj.get("attacking", False)
         view["battle"].append(obj)
     for zone, most in ZONE_SIZES.items():
-        cards = dice.several(pool.plain, 1 if zone == "deck" else 0, most)  # a card to draw: the turn can end
+        # a card to draw (the turn can end); in a swarm's board, a card in the hand to play (summon, cast, charge)
+        cards = dice.several(pool.plain, 1 if zone == "deck" or (zone == "hand" and fewest) else 0, most)
         if cards:
             view[zone] = [labels.label(card) for card in cards]
+    _graveyard_sources(dice, pool, labels, view, allowed)
     tapped = [card for card in view.get("mana", []) if allowed("tapped_mana") and dice.coin()]
     if tapped:
         view["tapped_mana"] = tapped
@@ -162,6 +166,17 @@ def _object(dice: Dice, pool: Pool, labels: Labels, placed: Sequence[dict[str, A
     return obj
 
 
+def _graveyard_sources(dice: Dice, pool: Pool, labels: Labels, view: dict[str, Any], allowed: Allowed) -> None:
+    """A card of the hand, mana zone or deck that evolves from the graveyard (墓地進化) may find sources of its kind
+    there, as an evolution creature of the battle zone stands on its sources: drawn alone, the graveyard rarely holds
+    them."""
+    for label in [label for zone in ("hand", "mana", "deck") for label in view.get(zone, ())]:
+        card = pool.named(labels.cards[label])
+        if card.evolution is not None and card.evolution.from_zone == "graveyard" and allowed("evolved") and (
+                "graveyard_evolution" in allowed.families or dice.coin()):
+            view["graveyard"] = [*view.get("graveyard", ()), *(labels.label(c) for c in _sources(dice, pool, card))]
+
+
 def _shapes(pool: Pool, allowed: Allowed) -> list[str]:
     """The shapes of object the palette can make, of those the adapter plays."""
     return [shape for shape in SHAPES if (pool.evolving if shape == "evolved" else pool.standing) and allowed(shape)]
@@ -174,7 +189,9 @@ def _sources(dice: Dice, pool: Pool, top: Card) -> list[Card]:
         return []
     needed = evolution.sources + (dice.count(0, 1) if evolution.or_more else 0)
     kind = SOURCE_KINDS.get(evolution.of, "is_creature")
-    candidates = [card for card in pool.having(kind) if not card.is_hyperspatial] or list(pool.standing)
+    candidates = [card for card in pool.having(kind) if not card.is_hyperspatial]
+    candidates = [card for card in candidates if evolution.civilization in (None, *card.civilizations)] \
+        or candidates or list(pool.standing)
     return [dice.pick(candidates) for _ in range(needed)] if candidates else []
 
 

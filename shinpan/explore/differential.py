@@ -75,7 +75,8 @@ class Differential:
             view, finding = self._play(played, replace(move, attempt=True), dice)
         while finding is None and dice.more(len(played.moves), drawn.least, drawn.moves + len(moves)):
             on = Board(view, setup.state["cards"], self.pool, drawn.destination)
-            action = next_move(dice, on, self.drawers, self.engine.capabilities["mechanics"], drawn.kinds)
+            action = next_move(dice, on, self.drawers, self.engine.capabilities["mechanics"], drawn.kinds,
+                               {str(m.action["type"]) for m in played.moves})
             if action is None:
                 break
             self.covered.update(coverage.pairs(action, on))

@@ -177,9 +177,10 @@ def summon(board: Board) -> Maker | None:
     hand = [c for c in board.zone(board.active, "hand") if board.card(c).is_creature]
     if not hand:
         return None
+    evolving = [c for c in hand if board.sources_for(c, board.active)]
 
-    def make(dice: Dice) -> Action:
-        action: Action = {"type": "summon", "card": dice.fair(hand)}
+    def make(dice: Dice) -> Action:  # an evolution creature with sources to go onto half the time, if one can
+        action: Action = {"type": "summon", "card": dice.fair(evolving if evolving and dice.coin() else hand)}
         sources = board.sources_for(action["card"], board.active)
         if sources:
             action["sources"] = dice.some(sources, 1, 3)
@@ -435,15 +436,17 @@ KIND_OF: dict[Drawer, str] = {drawer: kind for kind, drawer in DRAWERS.items()}
 """The action type each kind of move is named by."""
 
 
-def next_move(dice: Dice, board: Board, drawers: Sequence[Drawer],
-              mechanics: Collection[str] | None = None, favoured: Collection[str] = ()) -> Action | None:
+def next_move(dice: Dice, board: Board, drawers: Sequence[Drawer], mechanics: Collection[str] | None = None,
+              favoured: Collection[str] = (), made: Collection[str] = ()) -> Action | None:
     """A move drawn on ``board`` from the kinds ``drawers`` (``None`` if none can be drawn there, or the one drawn
     needs a mechanic outside ``mechanics``). With ``favoured`` kinds (a swarm's), every other move at most is of
-    any kind; the others are of a favoured kind wherever the board allows one. Every kind the board allows is
-equally likely (:meth:`Dice.fair`)."""
+    any kind; the others are of a favoured kind wherever the board allows one — one not yet ``made`` in the
+    example first, so that a move that needs another first (an unseal after its seal) follows it. Every kind the
+    board allows is equally likely (:meth:`Dice.fair`)."""
     makers = [(KIND_OF.get(drawer), maker) for drawer in drawers if (maker := drawer(board)) is not None]
     if not makers:
         return None
     chosen = [maker for kind, maker in makers if kind in favoured] if favoured and not dice.coin() else []
+    chosen = [maker for kind, maker in makers if kind in favoured and kind not in made] or chosen if chosen else []
     action = dice.fair(chosen or [maker for _, maker in makers])(dice)
     return action if mechanics is None or playable_action(action, mechanics) else None
