@@ -322,8 +322,8 @@ NO_CALENDAR_DAY = "applies on no calendar day: it runs only just before or after
 
 
 ORACLES = ("differential", "one-place", "new-object", "enter-triggers", "look-back", "replacement", "carry-over-pump",
-           "carry-over-tap", "carry-over-attack", "reconstruction", "reconstruction-old", "links", "swaps", "seals",
-           "turns", "ignored-keywords")
+           "carry-over-tap", "carry-over-attack", "carry-over-equipment", "reconstruction", "reconstruction-old",
+           "links", "swaps", "seals", "turns", "ignored-keywords")
 """The oracles ``shinpan explore --property`` may name (tests/test_explore.py keeps them those of the kit)."""
 MAX_WORKERS = max(4, os.cpu_count() or 1)
 """The most worker processes ``shinpan explore -n`` starts: more is refused in one line, before any is started."""

@@ -550,6 +550,19 @@ def graveyard_evolution_refused() -> Planted:
     return Planted([(evolution_, "_check_sources", wrong)])
 
 
+def sealed_creature_drops_equipment() -> Planted:
+    """A creature that is sealed loses its equipment, as if the seal made it another creature (seed 000's table:
+    封印された時, 装備 ○ — the equipment stays equipped)."""
+
+    def wrong(original: Any) -> Any:
+        def carry_over(state: GameState, obj: Any) -> None:
+            original(state, obj)
+            carrying.attach(state.equipment_of(obj), None)
+        return carry_over
+
+    return Planted([(seal, "carry_over", wrong)])
+
+
 PLANTED: dict[str, Callable[[], Planted]] = {
     factory.__name__: factory for factory in (
         destroy_one_at_a_time, untap_both_players, ignored_enter_abilities_trigger, leave_trigger_per_card,
@@ -561,6 +574,7 @@ PLANTED: dict[str, Callable[[], Planted]] = {
         attacking_creature_stays_untapped, attack_outlasts_the_turn, evolution_creatures_summoning_sick,
         ignored_keywords_still_apply, ignored_statics_still_apply, put_tapped_enters_untapped, seal_from_the_bottom,
         broken_shields_to_graveyard, linked_power_of_the_first_god, leave_to_deck_unseen, graveyard_evolution_refused,
+        sealed_creature_drops_equipment,
     )
 }
 """Every planted bug, by the name its adapter spec uses (``py:tests.planted_bugs:<name>``)."""

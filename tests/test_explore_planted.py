@@ -59,6 +59,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "linked_power_of_the_first_god": ("differential",),
     "leave_to_deck_unseen": ("differential", "look-back"),
     "graveyard_evolution_refused": ("differential",),
+    "sealed_creature_drops_equipment": ("differential", "carry-over-equipment"),
 }
 """Each planted bug and the oracles that state the rule it breaks."""
 FULL = os.environ.get("SHINPAN_EXPLORE_FULL") == "1"

@@ -97,7 +97,8 @@ def palette(dice: Dice, pool: Pool, swarm: Swarm | None = None) -> Pool:
         return pool.subset([*chosen, *(c for card in chosen for c in pool.companions(card))])
     chosen = [card for family in swarm.families for card in dice.some(pool.families[family], 1, 2)]
     chosen += [c for card in chosen for c in pool.companions(card)]
-    chosen += dice.some([card for card in pool.cards if card not in chosen], 0, PALETTE - 2)
+    named = {card.name for card in chosen}
+    chosen += dice.some([card for card in pool.cards if card.name not in named], 0, PALETTE - 2)
     return Pool(tuple({card.name: card for card in chosen}.values()))  # the families' cards first: drawn most
 
 
@@ -131,7 +132,7 @@ def _player(dice: Dice, pool: Pool, labels: Labels, allowed: Allowed, *, attacke
         cards = dice.several(pool.plain, 1 if zone == "deck" or (zone == "hand" and fewest) else 0, most)
         if cards:
             view[zone] = [labels.label(card) for card in cards]
-    _graveyard_sources(dice, pool, labels, view, allowed)
+    _graveyard_sources(dice, pool, labels, view, allowed, attacker_allowed)
     tapped = [card for card in view.get("mana", []) if allowed("tapped_mana") and dice.coin()]
     if tapped:
         view["tapped_mana"] = tapped
@@ -166,14 +167,21 @@ def _object(dice: Dice, pool: Pool, labels: Labels, placed: Sequence[dict[str, A
     return obj
 
 
-def _graveyard_sources(dice: Dice, pool: Pool, labels: Labels, view: dict[str, Any], allowed: Allowed) -> None:
+def _graveyard_sources(dice: Dice, pool: Pool, labels: Labels, view: dict[str, Any], allowed: Allowed,
+                       active: bool) -> None:
     """A card of the hand, mana zone or deck that evolves from the graveyard (墓地進化) may find sources of its kind
     there, as an evolution creature of the battle zone stands on its sources: drawn alone, the graveyard rarely holds
-    them."""
+    them. A swarm that enables the family gives the turn player such a card in the hand (to summon)."""
+    enabled = "graveyard_evolution" in allowed.families and allowed("evolved")
+    evolving = [card for card in pool.evolving if card.evolution is not None
+                and card.evolution.from_zone == "graveyard"]
+    in_hand = {labels.cards[label] for label in view.get("hand", ())}
+    if enabled and active and evolving and not any(card.name in in_hand for card in evolving):
+        view["hand"] = [*view.get("hand", ()), labels.label(dice.pick(evolving))]
     for label in [label for zone in ("hand", "mana", "deck") for label in view.get(zone, ())]:
         card = pool.named(labels.cards[label])
         if card.evolution is not None and card.evolution.from_zone == "graveyard" and allowed("evolved") and (
-                "graveyard_evolution" in allowed.families or dice.coin()):
+                enabled or dice.coin()):
             view["graveyard"] = [*view.get("graveyard", ()), *(labels.label(c) for c in _sources(dice, pool, card))]
 
 

@@ -65,7 +65,7 @@ DETAILS: tuple[str, ...] = tuple(f"deck/{position}" for position in DECK_POSITIO
 
 
 def _tops(test: Callable[[Card], bool]) -> Callable[[Board], bool]:
-    return lambda board: any(test(board.card(top)) for top in board.tops())
+    return lambda board: any(map(test, board.top_cards))
 
 
 def _objects(test: Callable[[Mapping[str, Any]], bool]) -> Callable[[Board], bool]:

@@ -51,18 +51,19 @@ class Dice:
         """``items`` in an order drawn uniformly (from one seed Hypothesis draws: every order equally likely, which
         its small draws, weighted towards the first items, are not; it shrinks to a fixed order)."""
         chosen = list(items)
-        self._random().shuffle(chosen)
+        self.random().shuffle(chosen)
         return chosen
 
-    def _random(self) -> random.Random:
+    def random(self) -> random.Random:
         """A generator seeded by two of Hypothesis's draws: one draw alone is 0 in about one example in eight, and
-        repeats, which would give one order most of the examples; two together are near uniform."""
+        repeats, which would give one order most of the examples; two together are near uniform. Several fair
+        choices made at once draw from one generator (two draws, not two per choice)."""
         return random.Random(self.draw(_SEED) | self.draw(_SEED) << 32)
 
     def fair(self, items: Sequence[T]) -> T:
         """One of ``items`` (not empty), each equally likely (:meth:`pick` favours the first, and Hypothesis's draws
-        favour the bounds of a range and repeat: see :meth:`_random`)."""
-        return items[self._random().randrange(len(items))] if len(items) > 1 else items[0]
+        favour the bounds of a range and repeat: see :meth:`random`)."""
+        return items[self.random().randrange(len(items))] if len(items) > 1 else items[0]
 
     def pick(self, items: Sequence[T]) -> T:
         """One of ``items`` (not empty)."""

@@ -76,10 +76,22 @@ class Board:
         """The pool's card a label names."""
         return self.pool.named(self.names[label])
 
-    def tops(self, test: Callable[[Card, Mapping[str, Any]], bool] = lambda card, obj: True,
+    @cached_property
+    def _piles(self) -> dict[str, list[tuple[str, Card, Mapping[str, Any]]]]:
+        """Each player's battle-zone objects with their top card's label and card (looked up once per board)."""
+        return {player: [(obj["cards"][0], self.card(obj["cards"][0]), obj) for obj in self.objects(player)]
+                for player in PLAYERS}
+
+    @cached_property
+    def top_cards(self) -> list[Card]:
+        """The top card of every battle-zone object."""
+        return [card for side in PLAYERS for _, card, _ in self._piles[side]]
+
+    def tops(self, test: Callable[[Card, Mapping[str, Any]], bool] | None = None,
              player: str | None = None) -> list[str]:
         """The top cards of the objects whose top card and object pass ``test``."""
-        return [obj["cards"][0] for obj in self.objects(player) if test(self.card(obj["cards"][0]), obj)]
+        return [label for side in ([player] if player else PLAYERS) for label, card, obj in self._piles[side]
+                if test is None or test(card, obj)]
 
     @cached_property
     def creatures(self) -> list[str]:

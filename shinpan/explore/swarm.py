@@ -7,7 +7,7 @@ ISSTA 2012) lets each example enable a few features only, so that every family a
 share of the examples, and the examples that enable two of them spend their whole budget on those two. The board's
 other coins (tapped or not, entered this turn or not) are independent and stay coins.
 
-The families and kinds are drawn uniformly (:meth:`Dice.shuffled`: Hypothesis's small draws favour the first
+The families and kinds are drawn uniformly (:meth:`Dice.random`: Hypothesis's small draws favour the first
 items, which would give the first kinds most of the budget); they shrink to fewer, so a shrunk case still names few
 cards and few kinds of move.
 """
@@ -64,7 +64,7 @@ class Swarm:
     """The kinds of move drawn first, wherever the board allows one of them; the others only where none can be."""
     moves: int = 5
     least: int = 1
-    """The fewest moves: one more for each move that makes the board a favoured one needs."""
+    """The fewest moves: one more for each move that makes the board a favoured one needs (half the time)."""
     part: str | None = None
     """The part of the board favoured (:data:`~shinpan.explore.boards.PARTS`), if any: every object has it."""
     destination: str | None = None
@@ -76,12 +76,15 @@ class Swarm:
 def swarm(dice: Dice, pool: Pool, kinds: Sequence[str], moves: int) -> Swarm:
     """The swarm of one example: one or two of the pool's families, one to three of ``kinds``, and either ``moves``
     or :data:`LONGEST` moves at most."""
-    favoured = dice.shuffled(kinds)[:dice.count(1, KINDS_AT_MOST)]
+    fair = dice.random()  # every fair choice of the swarm from one generator: two draws, not ten
+    favoured = fair.sample(list(kinds), len(kinds))[:dice.count(1, KINDS_AT_MOST)]
     needed = [family for kind in favoured if (family := NEEDS.get(kind)) in pool.families]
-    families = list(dict.fromkeys([*needed, *dice.shuffled(list(pool.families))[:dice.count(1, FAMILIES_AT_MOST)]]))
+    shuffled = fair.sample(list(pool.families), len(pool.families))
+    families = list(dict.fromkeys([*needed, *shuffled[:dice.count(1, FAMILIES_AT_MOST)]]))
     favoured += [kind for family in families for kind in PLAYED_BY.get(family, ()) if kind in kinds]
     before = [first for kind in favoured for first in BEFORE.get(kind, ()) if first in kinds]
     longest = LONGEST if dice.coin() else moves
-    return Swarm(tuple(families), tuple(dict.fromkeys([*favoured, *before])), longest, min(1 + len(before), longest),
-                 part=dice.fair((None, *PARTS)), destination=dice.fair(DESTINATIONS),
-                 from_suite=dice.fair(range(SUITE_SHARE)) == 0)
+    least = min(1 + len(before), longest) if before and dice.coin() else 1  # a coin: a shrunk case may make one move
+    return Swarm(tuple(families), tuple(dict.fromkeys([*favoured, *before])), longest, least,
+                 part=fair.choice((None, *PARTS)), destination=fair.choice(DESTINATIONS),
+                 from_suite=fair.randrange(SUITE_SHARE) == 0)

@@ -11,6 +11,7 @@ property                   rule
 ``carry-over-pump``        the 引き継ぎ早見表's 付与/パンプ column, over its transitions
 ``carry-over-tap``         its タップ column
 ``carry-over-attack``      its 攻撃 column
+``carry-over-equipment``   its 装備 column (its ○ and × cells)
 ``reconstruction``         801.4 (2021-03-16): one pile stays, non-creatures off the top
 ``reconstruction-old``     old 801.4: chosen creatures stay, the rest to the graveyard
 ``links``                  804: gods of two and three pieces link and come apart
