@@ -44,6 +44,7 @@ def plan(dice: Dice, context: Context) -> Plan:
 IGNORED_KEYWORDS = Property(
     id="ignored-keywords",
     title="an ignored スピードアタッカー does not win over summoning sickness (301.5)",
+    title_ja="無視されたスピードアタッカーは召喚酔いに勝たない",
     statement="クリーチャーは自分のターンのはじめから続けてバトルゾーンにない限り攻撃できない(召喚酔い)。スピードアタッカーは"
               "このルールに勝つ能力だが、能力が無視されているクリーチャーはそれを持たないものとして扱われ、出たターンには"
               "召喚酔いして攻撃できない。無視されていなければ攻撃できる。",

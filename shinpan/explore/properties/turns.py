@@ -75,6 +75,7 @@ def _mana(card: str, tapped: bool) -> Check:
 TURNS = Property(
     id="turns",
     title="the turn ends: effects until its end end, attacks end, the next player's things untap (durations)",
+    title_ja="ターンの終わりと次のターンのはじめ(効果の期間、攻撃の終わり、アンタップ、ドロー)",
     statement="ターンが終わると「ターン終了時まで」の効果は終わり、期間のない効果は残る。攻撃中のクリーチャーは攻撃中でなくなる。"
               "次のターンは相手のターンであり、そのはじめにそのプレイヤーのクリーチャーとマナはアンタップし、もう一方の"
               "プレイヤーのものはそのままで、そのプレイヤーは山札の一番上のカードを引く。",
