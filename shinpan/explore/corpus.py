@@ -33,6 +33,8 @@ class Corpus:
     pool: Pool
     mechanics: Collection[str]
     compiled: dict[str, tuple[Mapping[str, Any], tuple[Move, ...]] | None] = field(default_factory=dict)
+    drawn: tuple[str, ...] = ()
+    """The rule numbers the scenario drawn last cites (``@rule``): what an example started from it reached."""
 
     @cached_property
     def scenarios(self) -> tuple[suite.Case, ...]:
@@ -44,6 +46,7 @@ class Corpus:
         scenario drawn cannot be played by the adapter)."""
         scenario = dice.fair(self.scenarios)
         compiled = self._compiled(scenario)
+        self.drawn = scenario.values.rule if compiled is not None else ()
         if compiled is None:
             return None
         state, moves = compiled

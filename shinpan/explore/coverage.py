@@ -11,6 +11,7 @@ an evolution onto cards of the graveyard (墓地進化).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -105,6 +106,11 @@ def pairs(action: Mapping[str, Any], board: Board) -> list[str]:
     return [*kinds, *(f"{kind} × {feature}" for kind in kinds if kind in KINDS for feature in features)]
 
 
+RULE = "rule "
+"""The prefix of a count of the examples that started from a scenario of the suite citing a rule number
+(:mod:`shinpan.explore.corpus`): ``rule 603.5c``."""
+
+
 def reached(counts: Mapping[str, int]) -> tuple[int, int]:
     """How many of the possible (kind, feature) pairs ``counts`` reached, and how many there are."""
     possible = {f"{kind} × {feature}" for kind in KINDS for feature in FEATURES}
@@ -120,14 +126,23 @@ def total(parts: Iterable[Mapping[str, int]]) -> dict[str, int]:
 
 
 def premises(results: Iterable[Any], properties: Iterable[Any]) -> dict[str, int]:
-    """Per rule number a property cites, how many examples reached its premise: the examples its properties judged
-    (those run, less those skipped because the premise did not occur or could not be played)."""
+    """Per rule number a property or the suite cites, how many examples reached its premise: the examples its
+    properties judged (those run, less those skipped because the premise did not occur or could not be played), and
+    the differential examples that started from a scenario citing it."""
     cited = {rule.id: rule.rules for rule in properties}
     reached_by: Counter[str] = Counter()
     for result in results:
         for number in cited.get(result.oracle, ()):
             reached_by[number] += result.examples - sum(result.skipped.values())
-    return dict(sorted(reached_by.items()))
+        reached_by.update({name.removeprefix(RULE): count for name, count in result.coverage.items()
+                           if name.startswith(RULE)})
+    return dict(sorted(reached_by.items(), key=lambda item: _numbered(item[0])))
+
+
+def _numbered(rule: str) -> tuple[tuple[int, str], ...]:
+    """A rule number's sort key: 116.2a before 603.5 before 603.5c before 1000.1."""
+    parts = [re.fullmatch(r"(\d*)(.*)", part) for part in rule.split(".")]
+    return tuple((int(m.group(1) or 0), m.group(2)) for m in parts if m is not None)
 
 
 def summary(results: Iterable[Any], properties: Iterable[Any]) -> list[str]:

@@ -63,6 +63,8 @@ class Differential:
         drawn = swarm(dice, self.pool, [KIND_OF[d] for d in self.drawers], MAX_MOVES)
         seeded = self.corpus.seed(dice) if self.corpus is not None and drawn.from_suite else None
         state, moves = seeded if seeded is not None else (board(dice, self.pool, mechanics, drawn), ())
+        if seeded is not None and self.corpus is not None:  # the rules its scenario cites: reached by this example
+            self.covered.update(coverage.RULE + number for number in self.corpus.drawn)
         setup = Setup(self.game.rules, self.game.seed, state)
         started(self.reference, setup, "the reference engine")
         played = Played(setup, owners(setup.state))
