@@ -65,33 +65,33 @@ class Card:
         evolution = self.evolution
         return evolution.sources if evolution is not None else 0
 
-    @property
+    @cached_property
     def must_evolve(self) -> bool:
         """An evolution card that cannot enter the battle zone on its own (NEO進化 may)."""
         evolution = self.evolution
         return evolution is not None and not evolution.neo
 
-    @property
+    @cached_property
     def is_spell(self) -> bool:
         """Only a spell (a ツインパクト, with a creature side, is a creature too)."""
         return "呪文" in self.type_line and not self.is_creature
 
-    @property
+    @cached_property
     def is_tamaseed(self) -> bool:
         """A タマシード."""
         return "タマシード" in self.type_line
 
-    @property
+    @cached_property
     def is_equipment(self) -> bool:
         """Equipment (装備品: クロスギア, ウエポン, オーラ), equipped to a creature."""
         return any(kind in self.type_line for kind in ("クロスギア", "ウエポン", "オーラ"))
 
-    @property
+    @cached_property
     def is_hyperspatial(self) -> bool:
         """A card that waits in the 超次元ゾーン rather than the deck (サイキック, ドラグハート)."""
         return any(kind in self.type_line for kind in ("サイキック", "ドラグハート"))
 
-    @property
+    @cached_property
     def stays_in_battle(self) -> bool:
         """Whether it can be a battle-zone object on its own (a creature that need not evolve, a タマシード,
         equipment, a fortress or a field)."""
