@@ -563,6 +563,38 @@ def sealed_creature_drops_equipment() -> Planted:
     return Planted([(seal, "carry_over", wrong)])
 
 
+def _sick_unless(spared: Callable[[Any], bool]) -> Callable[[Any], Any]:
+    """A wrong summoning sickness: the objects ``spared`` holds for are judged as if nothing spared them."""
+
+    def wrong(original: Any) -> Any:
+        def is_sick(state: GameState, obj: Any) -> bool:
+            if not spared(obj):
+                return bool(original(state, obj))
+            awakened, linked = obj.awakened, obj.linked
+            obj.awakened, obj.linked = False, linked[:1]
+            try:
+                return bool(original(state, obj))
+            finally:
+                obj.awakened, obj.linked = awakened, linked
+        return is_sick
+
+    return wrong
+
+
+def awakened_face_summoning_sick() -> Planted:
+    """A face shown by 覚醒 keeps the summoning sickness of the creature that awakened (805.6: it is not sick; seed
+    000's table, クリーチャーに裏返った時・召酔)."""
+    wrong = _sick_unless(lambda obj: bool(obj.awakened))
+    return Planted([(sickness, "is_summoning_sick", wrong), (reference_adapter, "is_summoning_sick", wrong)])
+
+
+def linked_gods_summoning_sick() -> Planted:
+    """Linked gods are summoning sick if a god entered this turn (804.5: a linked creature is not; seed 000's table,
+    リンクした時・召酔)."""
+    wrong = _sick_unless(lambda obj: len(obj.linked) > 1)
+    return Planted([(sickness, "is_summoning_sick", wrong), (reference_adapter, "is_summoning_sick", wrong)])
+
+
 PLANTED: dict[str, Callable[[], Planted]] = {
     factory.__name__: factory for factory in (
         destroy_one_at_a_time, untap_both_players, ignored_enter_abilities_trigger, leave_trigger_per_card,
@@ -574,7 +606,7 @@ PLANTED: dict[str, Callable[[], Planted]] = {
         attacking_creature_stays_untapped, attack_outlasts_the_turn, evolution_creatures_summoning_sick,
         ignored_keywords_still_apply, ignored_statics_still_apply, put_tapped_enters_untapped, seal_from_the_bottom,
         broken_shields_to_graveyard, linked_power_of_the_first_god, leave_to_deck_unseen, graveyard_evolution_refused,
-        sealed_creature_drops_equipment,
+        sealed_creature_drops_equipment, awakened_face_summoning_sick, linked_gods_summoning_sick,
     )
 }
 """Every planted bug, by the name its adapter spec uses (``py:tests.planted_bugs:<name>``)."""

@@ -62,6 +62,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "leave_to_deck_unseen": ("differential", "look-back"),
     "graveyard_evolution_refused": ("differential",),
     "sealed_creature_drops_equipment": ("differential", "carry-over-equipment"),
+    "awakened_face_summoning_sick": ("differential",),
+    "linked_gods_summoning_sick": ("differential",),
 }
 """Each planted bug and the oracles that state the rule it breaks."""
 FULL = os.environ.get("SHINPAN_EXPLORE_FULL") == "1"
