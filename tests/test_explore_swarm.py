@@ -20,7 +20,7 @@ from shinpan.explore.coverage import DETAILS, FEATURES, KINDS, reached, total
 from shinpan.explore.dice import Dice
 from shinpan.explore.moves import DRAWERS
 from shinpan.explore.pool import FAMILIES, pool
-from shinpan.explore.swarm import swarm
+from shinpan.explore.strategies import boards, moves, swarms
 
 TODAY = rulesets.load().today()
 POOL = pool(cards.load(), {entry.name for entry in cards.load()})
@@ -54,7 +54,7 @@ def test_every_card_family_and_kind_of_move_gets_its_share_of_the_swarms() -> No
               suppress_health_check=list(HealthCheck))
     @given(st.data())
     def draw(data: st.DataObject) -> None:
-        drawn = swarm(Dice(data.draw), POOL, list(DRAWERS), 5)
+        drawn = data.draw(swarms(POOL))
         families.update(drawn.families)
         kinds.update(drawn.kinds)
 
@@ -102,3 +102,16 @@ def test_examples_start_from_neighbours_of_the_suites_boards() -> None:
     draw()
     assert changes["turn"] and changes["tap"] and (changes["card a"] or changes["card b"]), changes
     assert kept and max(kept) > 0, "no scenario of the suite was drawn with its moves"
+
+
+@settings(max_examples=40, deadline=None, database=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(swarms().flatmap(lambda drawn: st.tuples(st.just(drawn), boards(within=drawn))), st.data())
+def test_the_drawers_compose_as_strategies(drawn: Any, data: st.DataObject) -> None:
+    """A swarm, a board inside it and a move on it, composed as Hypothesis strategies: the board has a card in each
+    deck (the turn can end) and in each hand (a swarm's board), and the move names cards of the board."""
+    enabled, state = drawn
+    players = state["players"]
+    assert all(players[p].get("deck") and players[p].get("hand") for p in ("me", "opp"))
+    move = data.draw(moves(state, state["cards"], favoured=enabled.kinds))
+    named = [label for key in ("card", "attacker", "breaker") if isinstance(label := (move or {}).get(key), str)]
+    assert set(named) <= set(state["cards"]), (move, state["cards"])

@@ -98,6 +98,10 @@ def palette(dice: Dice, pool: Pool, swarm: Swarm | None = None) -> Pool:
     chosen = [card for family in swarm.families for card in dice.some(pool.families[family], 1, 2)]
     chosen += [c for card in chosen for c in pool.companions(card)]
     named = {card.name for card in chosen}
+    plain = [card for card in pool.plain if card.name not in named]
+    if plain and all(card.is_hyperspatial for card in chosen):  # a deck and a hand need a card that is not psychic
+        chosen.append(dice.pick(plain))
+        named.add(chosen[-1].name)
     chosen += dice.some([card for card in pool.cards if card.name not in named], 0, PALETTE - 2)
     return Pool(tuple({card.name: card for card in chosen}.values()))  # the families' cards first: drawn most
 
