@@ -13,7 +13,7 @@ from shinpan.adapters.errors import AdapterError
 from shinpan.adapters.sdk import Action, EngineAdapter, LabelMap, ObservationBuilder, ScriptedChoices, Setup, Turn
 from shinpan.adapters.server import handle
 from shinpan.paths import PROJECT_ROOT
-from shinpan.session import AdapterSession
+from shinpan.running.session import AdapterSession
 
 CHANGELOG = (PROJECT_ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
 

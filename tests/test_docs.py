@@ -48,7 +48,7 @@ def test_every_file_the_docs_and_the_suite_name_exists() -> None:
 
 def test_every_named_change_of_the_rules_exists() -> None:
     """A topic README that names a change (a revision) of the rules names one of features/rulesets.yaml."""
-    from shinpan import rulesets
+    from shinpan.suite import rulesets
 
     known = set(rulesets.load().ids)
     named = [(name, match["id"]) for name, text in _project_texts() if name.startswith("features/")

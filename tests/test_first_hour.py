@@ -227,8 +227,8 @@ def test_a_user_suite_folder_given_as_a_path_is_run_as_the_suite(tmp_path: Path)
 # item 10: expectations update says what it added, removed and changed; UNSUPPORTED entries kept up to date
 
 def test_update_drops_entries_of_scenarios_not_applicable_and_adds_new_unsupported_ones() -> None:
-    from shinpan import expectations as exp
-    from shinpan.outcomes import Status
+    from shinpan.reports import expectations as exp
+    from shinpan.reports.outcomes import Status
 
     old = exp.Expectations("x", {"gone-001": exp.Expectation(Status.UNSUPPORTED, "lacks a card"),
                                  "kept-001": exp.Expectation(Status.UNSUPPORTED, "lacks a mechanic", "#4")})
