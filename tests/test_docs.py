@@ -40,9 +40,17 @@ def _project_texts() -> list[tuple[str, str]]:
     return [(str(path.relative_to(root)), path.read_text(encoding="utf-8")) for path in files]
 
 
+MAPPED = {f"shinpan/{folder}/": f"{folder}/" for folder in ("adapters", "reference_engine", "steps", "features", "docs")}
+"""A path in the installed package (``shinpan/adapters/…``) is, in the checkout, the top-level folder's (package-dir)."""
+
+
+def _in_checkout(named: str) -> str:
+    return next((f"{MAPPED[prefix]}{named[len(prefix):]}" for prefix in MAPPED if named.startswith(prefix)), named)
+
+
 def test_every_file_the_docs_and_the_suite_name_exists() -> None:
     missing = [f"{name}: {match[1]}" for name, text in _project_texts() for match in PATH.finditer(text)
-               if not (PROJECT_ROOT / match[1]).exists()]
+               if not (PROJECT_ROOT / _in_checkout(match[1])).exists()]
     assert missing == []
 
 

@@ -69,6 +69,7 @@ def both_paths(run_suite: SuiteRunner, options: tuple[str, ...], features: Path 
     return played, {state: run_suite(f"--ruleset={state}", *options, features=features) for state in states}
 
 
+@pytest.mark.slow  # the whole suite, under every state, by both paths (241 s of a loaded two-core machine)
 def test_the_whole_suite_on_the_reference_engine(run_suite: SuiteRunner) -> None:
     played, runs = both_paths(run_suite, ("--adapter=reference", PATIENT), None, STATES)
     assert disagreements(played, runs) == []
