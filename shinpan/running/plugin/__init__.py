@@ -8,8 +8,8 @@
 - :mod:`~shinpan.running.plugin.collection` — feature files collected as test modules, each test mapped to its case;
 - :mod:`~shinpan.running.plugin.gating` — tags as markers, ``--tags`` selection, the rules state's verdict as a skip;
 - :mod:`~shinpan.running.plugin.states` — the state each scenario runs under, and the steps' fixtures;
-- :mod:`~shinpan.running.plugin.allstates` — the matrix: each scenario's test plays it under every state through the
-executor;
+- :mod:`~shinpan.running.plugin.allstates` — the matrix: each scenario's test plays it under every state through
+  the executor;
 - :mod:`~shinpan.running.plugin.statuses` — a test's pytest outcome mapped to its status (判定), carried on its report;
 - :mod:`~shinpan.running.plugin.results` — every report's status gathered into the run's results and the report file;
 - :mod:`~shinpan.running.plugin.reporting` — the JSON Lines report file;
@@ -17,5 +17,8 @@ executor;
 - :mod:`~shinpan.running.plugin.junit` — pytest's JUnit XML: each testcase named by its scenario id;
 - :mod:`~shinpan.running.plugin.keys` — what the modules keep on each collected test;
 - :mod:`~shinpan.running.plugin.step_lookup` — pytest-bdd's step search, done once per phrase;
-- :mod:`~shinpan.suite.bdd_internals` — every use of pytest-bdd's internals.
+- :mod:`~shinpan.running.plugin.recording` — ``--trace DIR``: a transcript per scenario (loaded only then).
+
+Every use of pytest-bdd's internals is :mod:`shinpan.suite.bdd_internals` (``shinpan lint`` reads the step
+definitions through it too).
 """

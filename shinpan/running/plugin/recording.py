@@ -3,7 +3,7 @@
 It wraps the run's simulator with a :class:`~shinpan.running.trace.Tracer`, starts a transcript when a scenario's
 setup begins, notes each Gherkin step as it runs, and writes the transcript when the scenario's last report
 (teardown) is in; in the matrix, the executor begins and ends one per state with the run's tracer
-(:mod:`shinpan.running.plugin.matrix`). A run without ``--trace`` never loads this module, so it costs nothing.
+(:mod:`shinpan.running.plugin.allstates`). A run without ``--trace`` never loads this module, so it costs nothing.
 """
 
 from __future__ import annotations
