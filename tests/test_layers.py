@@ -50,6 +50,8 @@ ROOMS: tuple[tuple[str, ...], ...] = (
     ("suite",),
     ("reports",),
     ("running",),
+    ("running.cases",),
+    ("running.plugin",),
     ("explore",),
     ("contract_test",),
     ("catalogue",),
@@ -59,8 +61,9 @@ ROOMS: tuple[tuple[str, ...], ...] = (
     ("commands",),
     ("cli", "__main__", "pytest_plugin"),
 )
-"""The kit's rooms from the bottom up, by the name under ``shinpan`` (a sub-package, or a module of its own); a room
-imports only rooms before it. ``base`` (the kit's errors and how it shows paths), ``outputs`` (writing files and
+"""The kit's rooms from the bottom up, by the name under ``shinpan`` (a sub-package, or a module of its own; a
+module is in the room of the longest name that holds it: ``running.cases`` is a room of its own, above the modules of
+``running`` it uses and below the pytest plugin that runs it); a room imports only rooms before it. ``base`` (the kit's errors and how it shows paths), ``outputs`` (writing files and
 text safely), then the suite as data, the readings of runs, running, and what is built on running; the commands
 over them all, and the entry points (the ``shinpan`` group, ``python -m shinpan``, the pytest plugin) last."""
 SDK = ("shinpan.adapters.contract", "shinpan.adapters.schemas", "shinpan.adapters.server", "shinpan.adapters.errors",
@@ -167,11 +170,18 @@ def layer(module: str) -> str:
 def room(module: str) -> int:
     """The rank of a kit module's room in :data:`ROOMS` (an AssertionError for a module in no room: a new room is
     placed there first)."""
-    second = module.split(".")[1]
-    for rank, names in enumerate(ROOMS):
-        if second in names:
-            return rank
-    raise AssertionError(f"{module}: in no room of ROOMS (tests/test_layers.py): place shinpan.{second} there")
+    inside = module.split(".")[1:]
+    ranks = [(len(name.split(".")), rank) for rank, names in enumerate(ROOMS) for name in names
+             if inside[:len(name.split("."))] == name.split(".")]
+    assert ranks, f"{module}: in no room of ROOMS (tests/test_layers.py): place shinpan.{inside[0]} there"
+    return max(ranks)[1]
+
+
+def room_name(module: str) -> str:
+    """The name of a kit module's room (``running.cases``)."""
+    inside = module.split(".")[1:]
+    return max((name for names in ROOMS for name in names if inside[:len(name.split("."))] == name.split(".")),
+               key=lambda name: len(name.split(".")))
 
 
 def upward(found: list[Import]) -> list[str]:
@@ -188,7 +198,7 @@ def upward(found: list[Import]) -> list[str]:
             problems.append(f"{item}: {source} may import only {', '.join(ALLOWED[source])} (and the root)")
         elif source == target == "kit" and room(item.target) > room(item.module):
             below = [name for names in ROOMS[:room(item.module)] for name in names]
-            problems.append(f"{item}: the room {item.module.split('.')[1]} may import only the rooms below it "
+            problems.append(f"{item}: the room {room_name(item.module)} may import only the rooms below it "
                             f"({', '.join(below) or 'none'})")
     return problems
 
@@ -409,9 +419,15 @@ def test_the_checker_reports_a_room_that_imports_a_room_above_it_and_a_bare_impo
         "adapters/__init__.py": "",
         "steps/__init__.py": "",
         "reference_engine/__init__.py": "",
+        "shinpan/running/plugin/__init__.py": "",
+        "shinpan/running/plugin/keys.py": "",
+        "shinpan/running/cases/game.py": "def play():\n    from shinpan.running.plugin import keys\n",
         "tests/test_x.py": "from steps import duel\n",
     })
     assert check(tmp_path) == [
+        "shinpan/running/cases/game.py:2: shinpan.running.cases.game imports shinpan.running.plugin.keys (from "
+        "shinpan.running.plugin import keys): the room running.cases may import only the rooms below it (errors, "
+        "paths, outputs, suite, reports, running)",
         "shinpan/suite/lint.py:2: shinpan.suite.lint imports shinpan.running.cases.compiler (from shinpan.running.cases "
         "import compiler): the room suite may import only the rooms below it (errors, paths, outputs)",
         "tests/test_x.py:1: from steps import duel: a bare import of a mapped folder; import it as shinpan.steps",
