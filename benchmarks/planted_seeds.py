@@ -27,10 +27,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from shinpan import rulesets
 from shinpan.explore import EXAMPLES, Settings, explore
 from shinpan.explore.differential import Differential
 from shinpan.explore.properties.property import Testing
+from shinpan.suite import rulesets
 
 TODAY = rulesets.load().today()
 FIRST: list[int] = []

@@ -11,7 +11,6 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shinpan import rulesets
 from shinpan.adapters import cards
 from shinpan.cli import main
 from shinpan.explore import Settings, explore
@@ -21,6 +20,7 @@ from shinpan.explore.dice import Dice
 from shinpan.explore.moves import DRAWERS
 from shinpan.explore.pool import FAMILIES, pool
 from shinpan.explore.strategies import boards, moves, swarms
+from shinpan.suite import rulesets
 
 TODAY = rulesets.load().today()
 POOL = pool(cards.load(), {entry.name for entry in cards.load()})

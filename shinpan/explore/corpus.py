@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from shinpan import suite
 from shinpan.adapters.contract import Rules
-from shinpan.cases import Move, compile_case
 from shinpan.explore.dice import Dice
 from shinpan.explore.pool import FAMILIES, Pool
+from shinpan.running.cases import Move, compile_case
+from shinpan.suite import scenarios as suite
 
 
 @dataclass

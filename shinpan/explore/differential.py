@@ -15,8 +15,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from shinpan.cases import Move, Setup
-from shinpan.checks import judge
 from shinpan.explore import coverage, expected, questions
 from shinpan.explore.boards import board
 from shinpan.explore.case import generated, owners
@@ -29,6 +27,8 @@ from shinpan.explore.observations import Difference, differences, facts
 from shinpan.explore.oracle import Game, Played, Repeat, Skip, observed, skip_reason, started
 from shinpan.explore.pool import Pool
 from shinpan.explore.swarm import swarm
+from shinpan.running.cases import Move, Setup
+from shinpan.running.checks import judge
 
 MAX_MOVES = 5
 """The most moves a generated case makes, unless its swarm asks for a long play
