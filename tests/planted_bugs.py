@@ -18,7 +18,7 @@ from unittest import mock
 from shinpan.adapters import reference as reference_adapter
 from shinpan.adapters.reference import ReferenceSimulator
 from shinpan.reference_engine.core import characteristics, sickness
-from shinpan.reference_engine.core.abilities import Static, TriggerEvent
+from shinpan.reference_engine.core.abilities import TriggerEvent
 from shinpan.reference_engine.core.choices import ChoiceScript
 from shinpan.reference_engine.core.effects import Duration
 from shinpan.reference_engine.core.errors import IllegalAction
@@ -456,18 +456,6 @@ def ignored_keywords_still_apply() -> Planted:
     return Planted([(sickness, "has_keyword", wrong)])
 
 
-def ignored_statics_still_apply() -> Planted:
-    """A creature whose abilities are ignored (無視) keeps its static abilities: its power bonus for other creatures
-    or for the graveyard still counts (ignored abilities do nothing)."""
-
-    def wrong(original: Any) -> Any:
-        def statics_(state: GameState, obj: Any) -> list[Any]:
-            return [a for card in obj.ability_cards for a in card.definition.abilities if isinstance(a, Static)]
-        return statics_
-
-    return Planted([(characteristics, "statics", wrong)])
-
-
 def put_tapped_enters_untapped() -> Planted:
     """A card an effect puts into the battle zone tapped (タップして出す) enters untapped."""
 
@@ -604,7 +592,7 @@ PLANTED: dict[str, Callable[[], Planted]] = {
         replacement_to_deck_top, swap_carries_equipment, own_watcher_sees_opponents,
         end_of_turn_effects_last, permanent_effects_end_with_turn, mana_stays_tapped, draw_from_the_bottom,
         attacking_creature_stays_untapped, attack_outlasts_the_turn, evolution_creatures_summoning_sick,
-        ignored_keywords_still_apply, ignored_statics_still_apply, put_tapped_enters_untapped, seal_from_the_bottom,
+        ignored_keywords_still_apply, put_tapped_enters_untapped, seal_from_the_bottom,
         broken_shields_to_graveyard, linked_power_of_the_first_god, leave_to_deck_unseen, graveyard_evolution_refused,
         sealed_creature_drops_equipment, awakened_face_summoning_sick, linked_gods_summoning_sick,
     )

@@ -54,7 +54,6 @@ RULES: dict[str, tuple[str, ...]] = {
     "attack_outlasts_the_turn": ("differential", "turns"),
     "evolution_creatures_summoning_sick": ("differential",),
     "ignored_keywords_still_apply": ("differential", "ignored-keywords"),
-    "ignored_statics_still_apply": ("differential",),
     "put_tapped_enters_untapped": ("differential",),
     "seal_from_the_bottom": ("seals",),
     "broken_shields_to_graveyard": ("differential",),
@@ -63,7 +62,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "graveyard_evolution_refused": ("differential",),
     "sealed_creature_drops_equipment": ("differential", "carry-over-equipment"),
     "awakened_face_summoning_sick": ("differential",),
-    "linked_gods_summoning_sick": ("differential",),
+    "linked_gods_summoning_sick": ("differential", "links"),
 }
 """Each planted bug and the oracles that state the rule it breaks."""
 FULL = os.environ.get("SHINPAN_EXPLORE_FULL") == "1"
