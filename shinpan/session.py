@@ -7,6 +7,7 @@ Every response is turned into an outcome here, in one place: ``unsupported`` ski
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -116,6 +117,13 @@ class AdapterSession:
         if "observation" not in response:
             raise AdapterError(f"adapter {self.name!r} answered observe with no observation")
         return response["observation"]
+
+    def engine_output(self) -> contextlib.AbstractContextManager[None]:
+        """Around many requests (a whole case): an in-process engine's output is sent away once for all of them
+        (:meth:`shinpan.adapters.registry.InProcess.held`) instead of once per request; nothing for an adapter on
+        the wire."""
+        held = getattr(self.simulator, "held", None)
+        return held() if callable(held) else contextlib.nullcontext()
 
     def stop(self) -> None:
         """End the session."""
