@@ -21,6 +21,7 @@ from shinpan.explore import PROPERTIES, Settings, explore
 from shinpan.explore.case import moves_of
 from shinpan.explore.dice import Dice
 from shinpan.explore.engines import Engine
+from shinpan.explore.exploration import Exploration
 from shinpan.explore.observations import differences, facts
 from shinpan.explore.questions import played
 
@@ -58,31 +59,41 @@ def test_a_field_one_engine_does_not_observe_is_not_compared() -> None:
     assert differences(facts(_view(), {"power"}, {}), facts(_view(tapped=True), {"power"}, {})) == []
 
 
-def _untap_found(state: rulesets.RulesState) -> list[Any]:
-    """What a differential exploration of the untap bug finds: each finding's cause, moves and starting board."""
-    exploration = explore(Settings(UNTAP, (state,), examples=FINDS_UNTAP, only=("differential",)))
+def _untap_explored(state: rulesets.RulesState) -> Exploration:
+    """A differential exploration of the untap bug under ``state``."""
+    return explore(Settings(UNTAP, (state,), examples=FINDS_UNTAP, only=("differential",)))
+
+
+def _found(exploration: Exploration) -> list[Any]:
+    """What an exploration found: each finding's cause, moves and starting board."""
     return [(f.cause, moves_of(f.case), f.case.setup.state) for f in exploration.findings]
 
 
-@pytest.mark.slow
-def test_the_same_seed_gives_the_same_findings() -> None:
-    first = _untap_found(TODAY)
-    assert first and first == _untap_found(TODAY)
+@pytest.fixture(scope="module")
+def untap_today() -> Exploration:
+    """The differential exploration of the untap bug today, run once for the tests of the module that compare
+    another exploration with it."""
+    return _untap_explored(TODAY)
 
 
 @pytest.mark.slow
-def test_the_examples_follow_the_rules_explored_not_the_day_that_names_them() -> None:
+def test_the_same_seed_gives_the_same_findings(untap_today: Exploration) -> None:
+    first = _found(untap_today)
+    assert first and first == _found(_untap_explored(TODAY))
+
+
+@pytest.mark.slow
+def test_the_examples_follow_the_rules_explored_not_the_day_that_names_them(untap_today: Exploration) -> None:
     """Today and a later day under the same rules give the same findings for one seed: a run repeated tomorrow finds
     what today's found (the seed once mixed in the day's label, and a test passing on one day failed on the next)."""
     import datetime as dt
 
     changes = rulesets.load()
     day = dt.date.today()
-    today = changes.on(day)
     later = (changes.on(day + dt.timedelta(days=n)) for n in range(1, 400))
-    tomorrow = next(state for state in later if state.rules == today.rules)
-    first = _untap_found(today)
-    assert tomorrow.label != today.label and first and first == _untap_found(tomorrow)
+    tomorrow = next(state for state in later if state.rules == TODAY.rules)
+    first = _found(untap_today)
+    assert tomorrow.label != TODAY.label and first and first == _found(_untap_explored(tomorrow))
 
 
 @pytest.mark.slow
@@ -96,8 +107,8 @@ def test_the_example_database_replays_what_failed_first(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_several_workers_share_the_examples_and_find_the_same(tmp_path: Path) -> None:
-    one = explore(Settings(UNTAP, (TODAY,), examples=FINDS_UNTAP, only=("differential",)))
+def test_several_workers_share_the_examples_and_find_the_same(untap_today: Exploration) -> None:
+    one = untap_today
     two = explore(Settings(UNTAP, (TODAY,), examples=FINDS_UNTAP, only=("differential",), workers=2))
     assert one.findings and {f.cause for f in two.findings} == {f.cause for f in one.findings}
     assert two.results[0].examples >= FINDS_UNTAP
