@@ -25,12 +25,12 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from shinpan.adapters.cards import CARD_REFERENCE, CardRegistry
+from shinpan.adapters.sdk.vocabulary import PLAYER_TERMS, ZONE_TERMS
 from shinpan.errors import RenderError
-from shinpan.steps.vocabulary import PLAYERS, ZONES
 
 Message = Mapping[str, Any]
-WORD_OF_PLAYER: dict[str, str] = {value: word for word, value in PLAYERS.items()}
-WORD_OF_ZONE = {value: word for word, value in ZONES.items()}
+WORD_OF_PLAYER: dict[str, str] = {name: term.japanese for name, term in PLAYER_TERMS.items()}
+WORD_OF_ZONE: dict[str, str] = {name: term.japanese for name, term in ZONE_TERMS.items()}
 
 
 @dataclass(frozen=True)
