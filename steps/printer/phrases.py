@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 from shinpan.adapters.cards import CARD_REFERENCE, CardRegistry
 from shinpan.adapters.sdk.vocabulary import PLAYER_TERMS, ZONE_TERMS
 from shinpan.errors import RenderError
+from shinpan.steps.vocabulary import CardRef
 
 Message = Mapping[str, Any]
 WORD_OF_PLAYER: dict[str, str] = {name: term.japanese for name, term in PLAYER_TERMS.items()}
@@ -54,6 +55,17 @@ class Context:
             raise RenderError(f"the label {label!r} of 《{name}》 cannot be written in a step "
                               "(a label has no spaces or parentheses)")
         return text
+
+    def ref(self, label: str) -> CardRef:
+        """The card a label names, as a phrase's field holds it (:class:`shinpan.steps.phrase.Card`)."""
+        name = self.names.get(label)
+        if name is None:
+            raise RenderError(f"the card labelled {label!r} is not in the setup's cards")
+        return CardRef(name, label)
+
+    def refs(self, labels: Sequence[str]) -> tuple[CardRef, ...]:
+        """Several cards, in order, as a phrase's field holds them (:class:`shinpan.steps.phrase.Cards`)."""
+        return tuple(self.ref(label) for label in labels)
 
     def cards(self, labels: Sequence[str], joiner: str = "と") -> str:
         """Several cards, in order, joined by と (or 、)."""
