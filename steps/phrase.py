@@ -29,7 +29,6 @@ from pytest_bdd.parsers import StepParser
 from shinpan.errors import RenderError
 from shinpan.steps.vocabulary import (
     CARD_PATTERN,
-    CARDS_PATTERN,
     DECK_POSITIONS,
     DURATIONS,
     PLAYERS,
@@ -154,13 +153,16 @@ class Card(Slot):
 
 @dataclass(frozen=True)
 class Cards(Slot):
-    """One or more cards, in order, joined by と."""
+    """One or more cards, in order, joined by と (the printer's joiner) or another of ``joiners``."""
 
     joiner: str = "と"
+    joiners: tuple[str, ...] = ("と", "、")
+    """Every word that may join two cards (the parser reads them all)."""
 
     @property
     def pattern(self) -> str:
-        return CARDS_PATTERN
+        between = "|".join(re.escape(joiner) for joiner in self.joiners)
+        return rf"{CARD_PATTERN}(?:(?:{between}){CARD_PATTERN})*"
 
     def read(self, text: str) -> tuple[CardRef, ...]:
         return tuple(card_refs(text))
@@ -170,6 +172,27 @@ class Cards(Slot):
         if not refs:
             raise RenderError("a phrase lists cards, but the message names none")
         return self.joiner.join(CARD.write(ref) for ref in refs)
+
+
+@dataclass(frozen=True)
+class Text(Slot):
+    """Text as it is, of a given form (the quoted move of 「…」ことを試みる)."""
+
+    form: str
+    """A regular expression the text matches."""
+
+    @property
+    def pattern(self) -> str:
+        return self.form
+
+    def read(self, text: str) -> str:
+        return text
+
+    def write(self, value: Any) -> str:
+        text = str(value)
+        if re.fullmatch(self.form, text) is None:
+            raise RenderError(f"{text!r} cannot be written here: expected text matching {self.form}")
+        return text
 
 
 PLAYER: Final = Words(PLAYERS, "a player")

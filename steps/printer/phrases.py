@@ -82,10 +82,14 @@ class Context:
 
     def owner(self, label: str) -> str:
         """The player (自分 / 相手) whose zones the setup put the card in."""
+        return self.player(self.owner_of(label))
+
+    def owner_of(self, label: str) -> str:
+        """The player (``me`` / ``opp``) whose zones the setup put the card in."""
         owner = self.owners.get(label)
         if owner is None:
             raise RenderError(f"the setup puts {self.card(label)} in no player's zone")
-        return self.player(owner)
+        return owner
 
     def zone(self, zone: str) -> str:
         """The zone's Japanese name."""
