@@ -175,6 +175,27 @@ class Cards(Slot):
 
 
 @dataclass(frozen=True)
+class Several(Slot):
+    """Two or more words of one slot joined by one word (手札か墓地): a tuple of their values."""
+
+    item: Words
+    joiner: str
+
+    @property
+    def pattern(self) -> str:
+        return rf"(?:{self.item.pattern})(?:{re.escape(self.joiner)}(?:{self.item.pattern}))+"
+
+    def read(self, text: str) -> tuple[object, ...]:
+        return tuple(self.item.read(word) for word in re.findall(self.item.pattern, text))
+
+    def write(self, value: Any) -> str:
+        words: Sequence[object] = value
+        if len(words) < 2:
+            raise RenderError(f"expected two or more of {self.item.what}, got {list(words)}")
+        return self.joiner.join(self.item.write(word) for word in words)
+
+
+@dataclass(frozen=True)
 class Text(Slot):
     """Text as it is, of a given form (the quoted move of 「…」ことを試みる)."""
 
