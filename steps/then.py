@@ -358,6 +358,15 @@ def event_phrase(listed: str, keys: Sequence[str], observable: bool = True) -> C
     return register
 
 
+def count_said(test: str, value: int) -> tuple[int | None] | None:
+    """How a phrase with an optional count field (〜回, 〜つ) says ``test value``: ``(None,)`` — no count — for at
+    least one, ``(value,)`` for exactly that many; ``None`` for what it cannot say (exactly zero: the phrase of its
+    own says it)."""
+    if (test, value) == (">=", 1):
+        return (None,)
+    return (value,) if test == "==" and value > 0 else None
+
+
 def said_count(test: str, value: int, unit: str) -> str | None:
     """How a phrase with an optional count (〜回, 〜つ) says ``test value``: nothing for at least one, the count for
     exactly that many (none for exactly zero: the phrase of its own says it)."""
@@ -376,7 +385,5 @@ def say_moved(checks: Sequence[Message], context: Context) -> tuple[str, int] | 
     card, source, dest = context.ref(where["card"]), where.get("from"), where.get("to")
     if (check["test"], check["value"]) == ("==", 0):
         return NOT_MOVED.write(card=card, source=source, dest=dest), 1
-    times = said_count(check["test"], check["value"], "回")
-    if times is None:
-        return None
-    return MOVED.write(card=card, source=source, dest=dest, count=check["value"] if times else None), 1
+    said = count_said(check["test"], check["value"])
+    return None if said is None else (MOVED.write(card=card, source=source, dest=dest, count=said[0]), 1)
