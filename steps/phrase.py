@@ -158,19 +158,21 @@ class Cards(Slot):
     joiner: str = "と"
     joiners: tuple[str, ...] = ("と", "、")
     """Every word that may join two cards (the parser reads them all)."""
+    fewest: int = 1
+    """The fewest cards the phrase names."""
 
     @property
     def pattern(self) -> str:
         between = "|".join(re.escape(joiner) for joiner in self.joiners)
-        return rf"{CARD_PATTERN}(?:(?:{between}){CARD_PATTERN})*"
+        return rf"{CARD_PATTERN}(?:(?:{between}){CARD_PATTERN}){{{self.fewest - 1},}}"
 
     def read(self, text: str) -> tuple[CardRef, ...]:
         return tuple(card_refs(text))
 
     def write(self, value: Any) -> str:
         refs: Sequence[CardRef] = value
-        if not refs:
-            raise RenderError("a phrase lists cards, but the message names none")
+        if len(refs) < self.fewest:
+            raise RenderError(f"a phrase lists {self.fewest} card(s) or more, but the message names {len(refs)}")
         return self.joiner.join(CARD.write(ref) for ref in refs)
 
 

@@ -135,17 +135,18 @@ def object_phrase(field: str, test: str, observable: bool = True) -> Callable[
     return register
 
 
-def declared_object_phrase(field: str, said: Phrase, values: Callable[[Any], dict[str, Any] | None], *,
+def declared_object_phrase(field: str, said: Phrase, values: Callable[[Any, Context], dict[str, Any] | None], *,
                            test: str = "equals") -> CheckRenderer:
     """Register the renderer of one observed check of a field of a battle-zone object (``field``, ``test``) by a
-    declared phrase with a ``card`` field: ``values(value)`` gives its other fields (``None``: not this phrase)."""
+    declared phrase with a ``card`` field: ``values(value, context)`` gives its other fields (``None``: not this
+    phrase)."""
     def render(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
         check = checks[0]
         if (check["field"], check["test"], check.get("observable")) != (field, test, field):
             return None
-        fields = values(check["value"])
+        fields = values(check["value"], context)
         return None if fields is None else (said.write(card=context.ref(check["card"]), **fields), 1)
-    render.__name__ = render.__qualname__ = f"say_{field}_by_{said.template}"
+    render.__name__ = render.__qualname__ = f"say_{field}_{test}_by_{said.template}"
     return check_phrase("object")(render)
 
 
@@ -164,7 +165,7 @@ def summoning_sick(duel: Duel, card: CardRef, sick: bool) -> None:
     expect_object_field(duel, card, "summoning_sick", sick)
 
 
-declared_object_phrase("summoning_sick", SUMMONING_SICK, lambda value: {"sick": value})
+declared_object_phrase("summoning_sick", SUMMONING_SICK, lambda value, context: {"sick": value})
 
 CAN_ATTACK = Phrase("{card}は攻撃{able}", card=CARD,
                     able=Words({"できる": True, "できない": False}, "できる or できない"))
@@ -176,7 +177,7 @@ def can_attack(duel: Duel, card: CardRef, able: bool) -> None:
     expect_object_field(duel, card, "can_attack", able)
 
 
-declared_object_phrase("can_attack", CAN_ATTACK, lambda value: {"able": value})
+declared_object_phrase("can_attack", CAN_ATTACK, lambda value, context: {"able": value})
 
 TAP_STATE = Words({"タップ": True, "アンタップ": False}, "a tap state")
 TAPPED = Phrase("[{zone}の]{card}は{tapped}されている", card=CARD, tapped=TAP_STATE,
@@ -205,7 +206,7 @@ def say_tapped_where_it_is(checks: Sequence[Message], context: Context) -> tuple
     return TAPPED.write(zone=None, card=context.ref(check["card"]), tapped=check["value"]), 1
 
 
-declared_object_phrase("tapped", TAPPED, lambda value: {"zone": "battle", "tapped": value})
+declared_object_phrase("tapped", TAPPED, lambda value, context: {"zone": "battle", "tapped": value})
 
 
 @check_phrase("mana_tapped")
@@ -245,7 +246,7 @@ def attacking(duel: Duel, card: CardRef, attacking: bool) -> None:
     expect_object_field(duel, card, "attacking", attacking)
 
 
-declared_object_phrase("attacking", ATTACKING, lambda value: {"attacking": value})
+declared_object_phrase("attacking", ATTACKING, lambda value, context: {"attacking": value})
 
 POWER = Phrase("{card}のパワーは{power}である", card=CARD, power=NUMBER)
 
@@ -257,7 +258,7 @@ def power(duel: Duel, card: CardRef, power: int) -> None:
 
 
 declared_object_phrase("power", POWER,
-                       lambda value: {"power": value} if isinstance(value, int) and value >= 0 else None)
+                       lambda value, context: {"power": value} if isinstance(value, int) and value >= 0 else None)
 
 NO_POWER = Phrase("{card}にパワーはない", card=CARD)
 
@@ -268,7 +269,7 @@ def no_power(duel: Duel, card: CardRef) -> None:
     expect_object_field(duel, card, "power", None)
 
 
-declared_object_phrase("power", NO_POWER, lambda value: {} if value is None else None)
+declared_object_phrase("power", NO_POWER, lambda value, context: {} if value is None else None)
 
 PLACES = Phrase("{card}はちょうど{count}か所にある", card=CARD, count=NUMBER)
 

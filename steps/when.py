@@ -3,6 +3,8 @@ it and its renderer (move → the phrase) writes it."""
 
 from __future__ import annotations
 
+import inspect
+
 from pytest_bdd import when
 
 from shinpan.adapters.contract import PlayerName
@@ -248,8 +250,10 @@ def attempt(duel: Duel, move: str) -> None:
         raise LookupError(f"「{move}」 is not one phrase of a move: {len(found)} もし steps say it")
     definition = found[0]
     before = duel.moves_made
+    said = definition.parser.parse_arguments(move) or {}
+    wanted = inspect.signature(definition.step_func).parameters  # as pytest-bdd: the fields the step asks for
     with duel.attempting():
-        definition.step_func(duel=duel, **definition.parser.parse_arguments(move))
+        definition.step_func(duel=duel, **{name: value for name, value in said.items() if name in wanted})
     if duel.moves_made != before + 1:
         raise ValueError(f"「{move}」 makes {duel.moves_made - before} moves: only one move can be tried")
 
