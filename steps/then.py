@@ -368,14 +368,6 @@ def count_said(test: str, value: int) -> tuple[int | None] | None:
     return (value,) if test == "==" and value > 0 else None
 
 
-def said_count(test: str, value: int, unit: str) -> str | None:
-    """How a phrase with an optional count (〜回, 〜つ) says ``test value``: nothing for at least one, the count for
-    exactly that many (none for exactly zero: the phrase of its own says it)."""
-    if (test, value) == (">=", 1):
-        return ""
-    return f"{value}{unit}" if test == "==" and value > 0 else None
-
-
 @check_phrase("count")
 def say_moved(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
     check = checks[0]

@@ -34,13 +34,6 @@ TURN_STEPS: dict[str, TurnStep] = {term.japanese: name for name, term in TURN_ST
 DURATIONS: dict[str, Duration] = {term.japanese: name for name, term in DURATION_TERMS.items()}
 """How long an effect lasts, as the contract's ``duration``: until the end of the turn, or with no end."""
 
-PLAYER_PATTERN = "|".join(PLAYERS)
-TURN_STEP_PATTERN = "|".join(TURN_STEPS)
-DURATION_PATTERN = "|".join(DURATIONS)
-DECK_POSITION_PATTERN = "|".join(DECK_POSITIONS)
-ZONE_PATTERN = "|".join(ZONES)
-CARD_ZONE_PATTERN = "|".join(z for z in ZONES if z != "バトルゾーン")
-"""Zones that hold plain cards (not the battle zone, whose objects have their own steps)."""
 CARD_PATTERN = r"《[^《》]+》(?:\([^()\s]+\))?"
 CARDS_PATTERN = rf"{CARD_PATTERN}(?:(?:と|、){CARD_PATTERN})*"
 """One or more card references joined by と or 、: 《A》と《B》."""
