@@ -32,15 +32,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pytest_bdd import given, parsers, then, when
+from pytest_bdd import given, then, when
 
 from shinpan.adapters.contract import PlayerName
 from shinpan.adapters.sdk.vocabulary import Duration
 from shinpan.steps.duel import Duel
-from shinpan.steps.phrase import CARD, CARDS, DURATION, PLAYER, SIGNED, Cards, Flag, Phrase, Words
+from shinpan.steps.phrase import CARD, CARDS, DURATION, PLAYER, SIGNED, Cards, Flag, Phrase, Prefixed, Several, Words
 from shinpan.steps.printer.phrases import Context, Message, action_phrase, check_phrase, choice_phrase, setup_phrase
-from shinpan.steps.then import declared_object_phrase, expect_object, object_phrase
-from shinpan.steps.vocabulary import CARD_PATTERN, CARDS_PATTERN, CardRef, card_ref, card_refs, signed_int
+from shinpan.steps.then import declared_object_phrase, expect_object
+from shinpan.steps.vocabulary import CardRef
 
 TOGETHER = Cards(joiners=("と",), fewest=2)
 """Two or more cards joined by と (gods linked together)."""
@@ -430,22 +430,24 @@ def no_effects(duel: Duel, card: CardRef) -> None:
 declared_object_phrase("effects", NO_EFFECTS, lambda value, context: {} if value == [] else None)
 
 
-POWER_EFFECT = r"パワー[+\-＋－]\d+"
+EFFECTS_ARE = Phrase("{card}が受けている解決済みの効果は{amounts}である", card=CARD,
+                     amounts=Several(Prefixed("パワー", SIGNED), "、", fewest=1))
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})が受けている解決済みの効果は(?P<effects>{POWER_EFFECT}(?:、{POWER_EFFECT})*)である"))
-def effects_are(duel: Duel, card: str, effects: str) -> None:
+@then(EFFECTS_ARE.parser)
+def effects_are(duel: Duel, card: CardRef, amounts: tuple[int, ...]) -> None:
     """The resolved effects on the object are exactly these power effects, in this order."""
-    value = [{"kind": "power", "amount": signed_int(effect.removeprefix("パワー"))} for effect in effects.split("、")]
-    expect_object(duel, duel.label(card_ref(card)), "effects", "equals", value)
+    value = [{"kind": "power", "amount": amount} for amount in amounts]
+    expect_object(duel, duel.label(card), "effects", "equals", value)
 
 
-@object_phrase("effects", "equals")
-def say_effects_are(value: Any, context: Context) -> str | None:
+def _power_amounts(value: Any, context: Context) -> dict[str, Any] | None:
     if not value or any(set(effect) != {"kind", "amount"} or effect["kind"] != "power" for effect in value):
         return None
-    return "{card}が受けている解決済みの効果は" + "、".join(f"パワー{e['amount']:+d}" for e in value) + "である"
+    return {"amounts": tuple(effect["amount"] for effect in value)}
 
+
+declared_object_phrase("effects", EFFECTS_ARE, _power_amounts)
 
 LINKED = Phrase("{cards}はリンク{linked}", cards=TOGETHER,
                 linked=Words({"している": True, "していない": False}, "している or していない"))
@@ -529,13 +531,21 @@ def sealed(duel: Duel, card: CardRef, sealed: bool) -> None:
 declared_object_phrase("seals", SEALED, lambda value, context: {"sealed": value}, test="empty")
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})の封印は(?:(?P<seals>{CARDS_PATTERN})である|一つもない)"))
-def seals_are(duel: Duel, card: str, seals: str | None) -> None:
-    """The seals on the object are exactly these cards, in this order (一つもない: none)."""
-    expected = [duel.label(r) for r in card_refs(seals)] if seals else []
-    expect_object(duel, duel.label(card_ref(card)), "seals", "equals", expected)
+SEALS_ARE = Phrase("{card}の封印は{seals}である", card=CARD, seals=CARDS)
+NO_SEALS = Phrase("{card}の封印は一つもない", card=CARD)
 
 
-@object_phrase("seals", "equals")
-def say_seals_are(value: Any, context: Context) -> str | None:
-    return "{card}の封印は" + (context.cards(value) + "である" if value else "一つもない")
+@then(SEALS_ARE.parser)
+def seals_are(duel: Duel, card: CardRef, seals: tuple[CardRef, ...]) -> None:
+    """The seals on the object are exactly these cards, in this order."""
+    expect_object(duel, duel.label(card), "seals", "equals", [duel.label(ref) for ref in seals])
+
+
+@then(NO_SEALS.parser)
+def no_seals(duel: Duel, card: CardRef) -> None:
+    """The object has no seal (its seals are an empty list)."""
+    expect_object(duel, duel.label(card), "seals", "equals", [])
+
+
+declared_object_phrase("seals", SEALS_ARE, lambda value, context: {"seals": context.refs(value)} if value else None)
+declared_object_phrase("seals", NO_SEALS, lambda value, context: {} if value == [] else None)

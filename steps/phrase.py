@@ -177,24 +177,44 @@ class Cards(Slot):
 
 
 @dataclass(frozen=True)
-class Several(Slot):
-    """Two or more words of one slot joined by one word (手札か墓地): a tuple of their values."""
+class Prefixed(Slot):
+    """A slot's text after a fixed word (パワー+2000)."""
 
-    item: Words
-    joiner: str
+    word: str
+    item: Slot
 
     @property
     def pattern(self) -> str:
-        return rf"(?:{self.item.pattern})(?:{re.escape(self.joiner)}(?:{self.item.pattern}))+"
+        return re.escape(self.word) + f"(?:{self.item.pattern})"
 
-    def read(self, text: str) -> tuple[object, ...]:
-        return tuple(self.item.read(word) for word in re.findall(self.item.pattern, text))
+    def read(self, text: str) -> Any:
+        return self.item.read(text.removeprefix(self.word))
 
     def write(self, value: Any) -> str:
-        words: Sequence[object] = value
-        if len(words) < 2:
-            raise RenderError(f"expected two or more of {self.item.what}, got {list(words)}")
-        return self.joiner.join(self.item.write(word) for word in words)
+        return self.word + self.item.write(value)
+
+
+@dataclass(frozen=True)
+class Several(Slot):
+    """Several texts of one slot joined by one word (手札か墓地, パワー+2000、パワー-1000): a tuple of their values.
+    The slot's text must not hold the joiner."""
+
+    item: Slot
+    joiner: str
+    fewest: int = 2
+
+    @property
+    def pattern(self) -> str:
+        return rf"(?:{self.item.pattern})(?:{re.escape(self.joiner)}(?:{self.item.pattern})){{{self.fewest - 1},}}"
+
+    def read(self, text: str) -> tuple[object, ...]:
+        return tuple(self.item.read(part) for part in re.findall(self.item.pattern, text))
+
+    def write(self, value: Any) -> str:
+        parts: Sequence[object] = value
+        if len(parts) < self.fewest:
+            raise RenderError(f"expected {self.fewest} or more values, got {list(parts)}")
+        return self.joiner.join(self.item.write(part) for part in parts)
 
 
 @dataclass(frozen=True)

@@ -116,25 +116,6 @@ def say_deck_position(checks: Sequence[Message], context: Context) -> tuple[str,
 CheckRenderer = Callable[[Sequence[Message], Context], tuple[str, int] | None]
 
 
-def object_phrase(field: str, test: str, observable: bool = True) -> Callable[
-        [Callable[[Any, Context], str | None]], CheckRenderer]:
-    """Register a renderer of one check of a field of a battle-zone object (``field``, ``test``, with the
-    ``observable`` the step sets, or none): ``say(value, context) -> phrase about 《card》``, where the phrase is
-    ``say``'s text with ``{card}`` for the card."""
-    def register(say: Callable[[Any, Context], str | None]) -> CheckRenderer:
-        def render(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
-            check = checks[0]
-            if (check["field"], check["test"], check.get("observable")) != (field, test, field if observable
-                                                                               else None):
-                return None
-            text = say(check["value"], context)
-            return None if text is None else (text.format(card=context.card(check["card"])), 1)
-        render.__name__ = render.__qualname__ = say.__name__
-        render.__doc__ = say.__doc__
-        return check_phrase("object")(render)
-    return register
-
-
 def declared_object_phrase(field: str, said: Phrase, values: Callable[[Any, Context], dict[str, Any] | None], *,
                            test: str = "equals") -> CheckRenderer:
     """Register the renderer of one observed check of a field of a battle-zone object (``field``, ``test``) by a
