@@ -8,7 +8,7 @@ import math
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 import click
 
@@ -842,15 +842,14 @@ def _compiled_cases(ruleset: str | None, rules_as_of: str | None) -> dict[str, d
     """Every scenario compiled under the selected rules (:mod:`shinpan.cases`), in the ``cases.json`` form, with the
     status it earns on the reference engine (played in this process; NOT_APPLICABLE or UNRESOLVED when it asserts
     nothing under these rules)."""
-    from shinpan.adapters.registry import make_adapter
     from shinpan.cases import applicability, as_record, compile_case, execute
     from shinpan.cases.exchanges import Recorded
     from shinpan.session import AdapterSession
 
     changes = rulesets.load()
     state = changes.select(ruleset, rules_as_of)
-    reference = Recorded(make_adapter("reference"))
-    session = AdapterSession(reference, "reference")
+    session = AdapterSession.open("reference", wrap=Recorded)
+    reference = cast(Recorded, session.simulator)
     found = {}
     try:
         for scenario in suite.cases():

@@ -8,14 +8,16 @@ import subprocess
 import sys
 from importlib import metadata
 from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 
 from shinpan.adapters import registry
-from shinpan.adapters.errors import AdapterSpecError
+from shinpan.adapters.errors import AdapterError, AdapterSpecError
 from shinpan.adapters.reference import ReferenceSimulator
 from shinpan.adapters.registry import AdapterSpec, BuiltinSpec, CommandSpec, PluginSpec, PythonSpec, make_adapter
 from shinpan.paths import PROJECT_ROOT
+from shinpan.session import AdapterSession
 from tests.conftest import SuiteRunner, cases_in
 from tests.noisy_engine import NoisyReference
 
@@ -154,3 +156,29 @@ def test_a_bad_spec_fails_at_parsing_with_the_spec_it_names() -> None:
     with pytest.raises(AdapterSpecError) as caught:
         AdapterSpec.parse("cmd:")
     assert caught.value.one_line() == "--adapter cmd:: names no command (write cmd:<program> [arguments])"
+
+
+class _Stops:
+    """A wrapper that tells whether the adapter it wraps was stopped."""
+
+    stopped: ClassVar[list[str]] = []
+
+    def __init__(self, simulator: Any) -> None:
+        self.simulator = simulator
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.simulator, name)
+
+    def stop(self, request: Any) -> Any:
+        _Stops.stopped.append("stop")
+        return self.simulator.stop(request)
+
+
+def test_a_session_opens_from_a_spec_and_a_failed_handshake_leaves_nothing_running() -> None:
+    session = AdapterSession.open("py:shinpan.adapters.reference:ReferenceSimulator")
+    assert isinstance(session.simulator.inner, ReferenceSimulator)  # type: ignore[attr-defined]
+    assert session.name == "py:shinpan.adapters.reference:ReferenceSimulator"
+    session.stop()
+    with pytest.raises(AdapterError, match="speaks protocol 99"):
+        AdapterSession.open("py:tests.fake_adapters:WrongProtocol", wrap=_Stops)
+    assert _Stops.stopped == ["stop"]
