@@ -118,13 +118,17 @@ class AdapterSpec:
         except AdapterSpecError as error:
             raise AdapterSpecError(str(error), text) from None
 
-    def check(self) -> None:
+    def check(self, *, make: bool = False) -> None:
         """Raise the :class:`AdapterSpecError` that can be found without starting the engine (a Python factory
-        that cannot be imported, a plug-in that cannot be loaded); nothing is started."""
+        that cannot be imported, a plug-in that cannot be loaded); nothing is started. With ``make``, an in-process
+        adapter is also made once and dropped (its factory may fail; no handshake, no process); a ``cmd:`` one
+        is not started."""
         try:
             self._check()
         except AdapterSpecError as error:
             raise AdapterSpecError(str(error), self.text) from None
+        if make and self.in_process:
+            self.open()
 
     def _check(self) -> None:
         """What :meth:`check` adds to parsing (nothing, unless a kind has code to import)."""

@@ -428,7 +428,7 @@ def certify(adapter: str, expectations: str | None, out: str, tags: str | None, 
     from shinpan import outputs
     from shinpan.outputs import printable
 
-    _check_adapter(adapter)
+    _check_adapter(adapter, make=True)  # its three steps are separate runs: a factory that fails is found here once
     work = Path(out)
     outputs.writable("--out", out, folder=True)
     options = certification.Options(adapter, work.resolve(), Path(expectations).resolve() if expectations else None,
@@ -1239,12 +1239,13 @@ def _check_parallel(pytest_args: tuple[str, ...]) -> None:
                        "pip install 'shinpan[parallel]' (or pip install pytest-xdist)")
 
 
-def _check_adapter(spec: str) -> None:
+def _check_adapter(spec: str, *, make: bool = False) -> None:
     """A spec that names no adapter is bad input (an :class:`AdapterSpecError`), found once, before any run,
-    without starting the engine."""
+    without starting the engine (``make``: an in-process adapter is made once, so that a factory that fails is
+    bad input too — for a command whose runs are separate processes)."""
     from shinpan.adapters.registry import AdapterSpec
 
-    AdapterSpec.parse(spec).check()
+    AdapterSpec.parse(spec).check(make=make)
 
 
 if __name__ == "__main__":

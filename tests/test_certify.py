@@ -99,3 +99,15 @@ def test_the_verdicts_are_the_schemas_and_only_fail_and_error_fail() -> None:
     assert [verdict.value for verdict in certify.StepVerdict] == step
     assert [verdict.value for verdict in certify.Verdict] == schema["properties"]["verdict"]["enum"]
     assert {verdict for verdict in certify.StepVerdict if verdict.fails} == {"FAIL", "ERROR"}
+
+
+def test_an_adapter_whose_factory_fails_is_bad_input_before_any_step(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from shinpan.cli import main
+
+    out = tmp_path / "certificate"
+    done = CliRunner().invoke(main, ["certify", "--adapter", "py:tests.test_registry:_Broken", "--out", str(out)])
+    assert done.exit_code == 4, done.output
+    assert "calling the factory failed: RuntimeError: the card database is missing" in done.output
+    assert not out.exists()  # nothing was run, nothing written

@@ -149,6 +149,9 @@ def test_checking_a_spec_starts_no_engine_and_opening_makes_a_fresh_one() -> Non
     assert caught.value.one_line().startswith("--adapter py:tests.test_registry:nope: ")
     AdapterSpec.parse("py:tests.test_registry:_Broken").check()  # its failure is its opening's, not its check's
     with pytest.raises(AdapterSpecError, match=r"calling the factory failed"):
+        AdapterSpec.parse("py:tests.test_registry:_Broken").check(make=True)  # unless it is made once
+    AdapterSpec.parse("cmd:python -c pass").check(make=True)  # a cmd: adapter is not started by a check
+    with pytest.raises(AdapterSpecError, match=r"calling the factory failed"):
         AdapterSpec.parse("py:tests.test_registry:_Broken").open()
 
 
