@@ -14,7 +14,20 @@ from shinpan import suite
 from shinpan.cases import library
 from shinpan.errors import RenderError
 from shinpan.steps import phrase as phrases
-from shinpan.steps.phrase import DECLARED, Card, Cards, Flag, Number, Phrase, Prefixed, Several, Signed, Slot, Text, Words
+from shinpan.steps.phrase import (
+    DECLARED,
+    Card,
+    Cards,
+    Flag,
+    Number,
+    Phrase,
+    Prefixed,
+    Several,
+    Signed,
+    Slot,
+    Text,
+    Words,
+)
 from shinpan.steps.vocabulary import CardRef
 
 library()  # every step module loaded: every phrase of the step library declared
