@@ -168,8 +168,8 @@ TAPPED = Phrase("[{zone}の]{card}は{tapped}されている", card=CARD, tapped
 @then(TAPPED.parser)
 def tapped(duel: Duel, card: CardRef, zone: str | None, tapped: bool) -> None:
     """Its tap state (位相): of its battle-zone object, or, for a card in a mana zone, in the mana zone (where the card
-    is decides when the check is judged: the ``tapped`` check of :mod:`shinpan.checks`). バトルゾーンの / マナゾーンの
-    says where the card must be: the check reads only that zone's tap state."""
+    is decides when the check is judged: the ``tapped`` check of :mod:`shinpan.running.checks`). バトルゾーンの /
+    マナゾーンの says where the card must be: the check reads only that zone's tap state."""
     label = duel.label(card)
     if zone == "battle":
         expect_object(duel, label, "tapped", "equals", tapped)

@@ -9,11 +9,11 @@ from pytest_bdd import when
 
 from shinpan.adapters.contract import PlayerName
 from shinpan.adapters.sdk.vocabulary import DeckPosition, Zone
-from shinpan.cases.compiler import library
 from shinpan.steps.duel import Duel
 from shinpan.steps.phrase import CARD, CARDS, DECK_POSITION, NUMBER, PLAYER, ZONE, Cards, Flag, Phrase, Text, Words
 from shinpan.steps.printer.phrases import Context, Message, action_phrase, attempt_phrase, choice_phrase
 from shinpan.steps.vocabulary import CardRef
+from shinpan.suite.step_library import library
 
 SUMMON = Phrase("{player}が{card}を召喚する", player=PLAYER, card=CARD)
 

@@ -2,8 +2,8 @@
 its fields named (``{player}のターンである``; a phrase declared once, :mod:`shinpan.steps.phrase`, is shown as it was
 declared), the pattern it matches, and what its docstring says it does.
 
-The definitions are read as the compiler and the lint read them (:func:`shinpan.cases.library`): the kit never
-imports the step library, it loads it by name (:mod:`shinpan.step_library`).
+The definitions are read as the compiler and the lint read them (:func:`shinpan.running.cases.library`): the kit never
+imports the step library, it loads it by name (:mod:`shinpan.suite.step_library`).
 """
 
 from __future__ import annotations
