@@ -10,8 +10,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shinpan import suite
-from shinpan.cases import library
 from shinpan.errors import RenderError
 from shinpan.steps import phrase as phrases
 from shinpan.steps.phrase import (
@@ -29,6 +27,8 @@ from shinpan.steps.phrase import (
     Words,
 )
 from shinpan.steps.vocabulary import CardRef
+from shinpan.suite import scenarios as suite
+from shinpan.suite.step_library import library
 
 library()  # every step module loaded: every phrase of the step library declared
 NAME = st.text(st.characters(blacklist_characters="《》()", blacklist_categories=("Cs", "Z", "Cc")), min_size=1,

@@ -17,7 +17,7 @@ from shinpan.adapters.errors import AdapterError, AdapterSpecError
 from shinpan.adapters.reference import ReferenceSimulator
 from shinpan.adapters.registry import AdapterSpec, BuiltinSpec, CommandSpec, PluginSpec, PythonSpec, make_adapter
 from shinpan.paths import PROJECT_ROOT
-from shinpan.session import AdapterSession
+from shinpan.running.session import AdapterSession
 from tests.conftest import SuiteRunner, cases_in
 from tests.noisy_engine import NoisyReference
 
