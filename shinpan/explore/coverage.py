@@ -18,7 +18,8 @@ from typing import Any
 
 from shinpan.adapters.sdk.abilities import Icon, Keyword, Replacement, Static, Triggered
 from shinpan.adapters.sdk.actions import ACTION_TYPES
-from shinpan.explore.moves import DECK_POSITIONS, FLIPS, SWAP_WAYS, Board
+from shinpan.adapters.sdk.vocabulary import DECK_POSITIONS
+from shinpan.explore.moves import FLIPS, SWAP_WAYS, Board
 from shinpan.explore.pool import Card
 
 ZONES_OF = ("deck", "hand", "mana", "shields", "graveyard", "hyperspatial")
