@@ -1,0 +1,10 @@
+"""``python -m dmsim_adapter``: DMSIM served over the contract's JSON lines (``cmd:``), DMSIM's prints kept off
+stdout by the SDK's server."""
+
+import sys
+
+from shinpan.adapters.server import serve
+
+from dmsim_adapter.adapter import DmsimAdapter
+
+sys.exit(serve(DmsimAdapter()))

@@ -1,0 +1,124 @@
+"""DMSIM behind the contract: what it plays, and the SDK's three methods (start, perform, look)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from shinpan.adapters.contract import EngineInfo, Observable
+from shinpan.adapters.sdk import (
+    Action,
+    EngineAdapter,
+    LabelMap,
+    ObservationBuilder,
+    Rejected,
+    RulesPlayed,
+    ScriptedChoices,
+    Setup,
+    Turn,
+    build_board,
+    card_models,
+)
+from shinpan.adapters.sdk.actions import (
+    ChargeMana,
+    Destroy,
+    Draw,
+    EndTurn,
+    Move,
+    PutIntoBattle,
+    Resolve,
+    Summon,
+    Tap,
+    Untap,
+)
+from shinpan.adapters.sdk.vocabulary import CARD_ZONES, PLAYERS
+
+from dmsim_adapter.cards import implemented
+from dmsim_adapter.engine import KIT_ZONES, Game, ZoneType
+
+
+class DmsimAdapter(EngineAdapter[Any]):
+    """DMSIM (snapshot 686c63e), today's rules."""
+
+    ENGINE: ClassVar[EngineInfo] = {"name": "DMSIM", "version": "686c63e", "language": "Python"}
+    PROTOCOL = 3
+    MECHANICS = ("zones", "summon", "tap", "summoning_sickness", "speed_attacker", "turns", "mana", "evolution",
+                 "neo_evolution", "triggers", "replacement_effects")
+    OBSERVABLES: ClassVar[tuple[Observable, ...]] = ("tapped", "tapped_mana", "power", "summoning_sick", "lost",
+                                                     "waiting", "events", "deck_order")
+    PLAYS = RulesPlayed.current_only()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.definitions = implemented()
+        self.models = card_models()
+
+    def cards(self) -> list[str]:
+        return sorted(self.definitions)
+
+    def start(self, setup: Setup) -> LabelMap[Any]:
+        self.game = Game(self.definitions, self.events, self._ability_index)
+        board = build_board(setup, self.game)
+        self.game.labels = board.labels
+        self.game.finish_setup()
+        return board.labels
+
+    def perform(self, action: Action, choices: ScriptedChoices[Any]) -> None:
+        game, card = self.game, self.labels.card
+        if game.game.state.game_over:
+            raise Rejected("the game is over")
+        match action:
+            case Summon(card=label, sources=sources):
+                game.summon(card(label), [card(source) for source in sources])
+            case PutIntoBattle(card=label, tapped=tapped, with_=(), sources=()):
+                game.move(card(label), ZoneType.BATTLE)
+                card(label).tapped = tapped
+            case Move(card=label, to=to, position=position, by=None) if to in KIT_ZONES:
+                game.move(card(label), KIT_ZONES[to], position=position)
+            case Destroy(cards=labels):
+                game.destroy([card(label) for label in labels])
+            case Tap(card=label) | Untap(card=label):
+                target = card(label)
+                if target.zone not in (ZoneType.BATTLE, ZoneType.MANA):
+                    raise Rejected("only battle-zone and mana cards are tapped")
+                target.tapped = isinstance(action, Tap)
+            case Draw(player=player, count=count):
+                game.draw(player, count)
+            case ChargeMana(card=label):
+                game.charge(card(label))
+            case EndTurn():
+                game.end_turn()
+            case Resolve():
+                game.resolve()
+            case _:
+                raise action.unsupported()
+        choices.finish()
+
+    def look(self, view: ObservationBuilder) -> Turn:
+        game, labels = self.game, self.labels
+        state = game.game.state
+        active = "me" if state.turn_player_index == 0 else "opp"
+        for player in PLAYERS:
+            for zone in CARD_ZONES:
+                if zone in KIT_ZONES:
+                    view.zone(player, zone, labels.labels(game.cards_in(player, KIT_ZONES[zone])))
+            view.tapped_mana(player, labels.labels(c for c in game.cards_in(player, ZoneType.MANA) if c.tapped))
+            view.lost(player, state.loser is game.players[player])
+            for creature in game.cards_in(player, ZoneType.BATTLE):
+                pile = [creature, *reversed(getattr(creature, "evolution_sources", []))]
+                sick = {"summoning_sick": game.sick(creature)} if player == active else {}
+                view.battle_object(player, labels.labels(pile), tapped=bool(creature.tapped),
+                                   power=game.power(creature), **sick)
+        for source in game.waiting():
+            if source is not None:
+                view.waiting(labels.label(source), game.ability_index(source))
+        return Turn(state.turn, active)
+
+    def _ability_index(self, name: str) -> int | None:
+        model = self.models[name]
+        forms = [i for i, ability in enumerate(model.abilities or ()) if ability.form == "trigger"]
+        return forms[0] if len(forms) == 1 else None
+
+
+def make_adapter() -> DmsimAdapter:
+    """The factory ``py:dmsim_adapter:make_adapter`` names."""
+    return DmsimAdapter()

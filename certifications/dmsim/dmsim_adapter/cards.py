@@ -1,0 +1,123 @@
+"""The kit's テスト用 cards in DMSIM's own card model: a DMSIM JSON card definition per registry card.
+
+Each structured ability of ``features/cards.yaml`` is compiled by :class:`Compile` into DMSIM's ability groups
+(``keyword``, ``triggered``, ``replacement``) as its ``docs/JSON_SPEC.md`` writes them; a form DMSIM cannot say
+is :class:`~shinpan.adapters.sdk.Unsupported` naming its mechanic, so the scenario is UNSUPPORTED, never played
+with a different card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shinpan.adapters.sdk import AbilityVisitor, CardModel, Unsupported, card_models
+from shinpan.adapters.sdk.abilities import Evolution, Keyword, Replacement, SpellEffect, Subject, Triggered
+
+CIVILIZATIONS = {"火": "fire", "水": "water", "光": "light", "闇": "darkness", "自然": "nature"}
+KEYWORDS = {"speed_attacker": "speed_attacker", "blocker": "blocker"}
+ZONES = {"mana": "mana", "hand": "hand", "graveyard": "graveyard", "deck": "deck"}
+
+Spec = dict[str, Any]
+
+
+def _draw(amount: int | None) -> list[Spec]:
+    return [{"effect_id": "draw", "amount": amount or 1}]
+
+
+class Compile(AbilityVisitor[Spec]):
+    """One structured ability as a DMSIM ability spec: ``{"group": ..., "spec": ...}``."""
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+    def visit_keyword(self, ability: Keyword) -> Spec:
+        if ability.name not in KEYWORDS:
+            return self.unsupported(ability)
+        return {"group": "keyword", "spec": KEYWORDS[ability.name]}
+
+    def visit_evolution(self, ability: Evolution) -> Spec:
+        if ability.sources != 1 or ability.of != "creature" or ability.from_zone != "battle" or ability.or_more:
+            return self.unsupported(ability)
+        return {"group": "keyword", "spec": "evolution", "special": "neo" if ability.neo else "evolution"}
+
+    def visit_trigger(self, ability: Triggered) -> Spec:
+        effect = ability.effect
+        if effect.kind != "draw" or ability.optional or ability.by or ability.condition:
+            return self.unsupported(ability)
+        trigger = _trigger(ability.event, ability.subject)
+        if trigger is None:
+            return self.unsupported(ability)
+        spec: Spec = {"ability_id": f"shinpan_{self.index}", "trigger": trigger, "effects": _draw(effect.amount)}
+        if ability.event in ("destroyed", "leaves"):
+            spec["active_zones"] = "any" if ability.subject.who == "this" else ["battle"]
+            if ability.subject.who == "this":
+                spec["ignore_source_continuity"] = True
+        return {"group": "triggered", "spec": spec}
+
+    def visit_replacement(self, ability: Replacement) -> Spec:
+        if (ability.event != "destroyed" or ability.of != "this" or ability.instead_zone not in ("mana", "hand")
+                or ability.optional or ability.during or ability.then or ability.position):
+            return self.unsupported(ability)
+        spec: Spec = {"ability_id": f"shinpan_{self.index}", "type": "destroy",
+                      "attempt": {"event": "destroy_attempt", "card": {"ref": "source"}},
+                      "replace_with": {"cancel_event": True, "actions": [{
+                          "type": "move_event_card", "card": {"ref": "event.card"}, "from_zone": "battle",
+                          "to_zone": ability.instead_zone, "reason": "destroy_replacement"}]}}
+        return {"group": "replacement", "spec": spec}
+
+    def visit_spell(self, ability: SpellEffect) -> Spec:
+        return self.unsupported(ability)
+
+
+def _trigger(event: str, subject: Subject) -> Spec | None:
+    """DMSIM's trigger DSL for the kit's ``event`` of ``subject`` (None: not expressible here)."""
+    if subject.kind != "creature" or subject.race or subject.civilization or subject.name_contains \
+            or subject.card_type or subject.counts_itself:
+        return None
+    who = {"this": {"card": {"ref": "source"}}, "any": {}, "own": {"subject": "own"}}.get(subject.who)
+    if who is None:
+        return None
+    if event == "enters":
+        return {"type": "enter_battle", **who}
+    if event == "destroyed":
+        return {"type": "destroy", **who}
+    if event == "leaves":
+        return {"type": "zone_change", "from_zone": "battle", **who}
+    return None
+
+
+def definition(model: CardModel) -> Spec:
+    """The DMSIM card definition of a registry card (:class:`Unsupported` for one it cannot build)."""
+    if model.abilities is None or model.faces or model.type is None:
+        raise Unsupported(f"card 《{model.name}》 is not modelled in DMSIM", card=model.name)
+    kind = {"クリーチャー": "creature", "進化クリーチャー": "creature", "NEOクリーチャー": "creature",
+            "呪文": "spell"}.get(model.type)
+    if kind is None or model.cost is None or not all(c in CIVILIZATIONS for c in model.civilizations):
+        raise Unsupported(f"card 《{model.name}》 ({model.type}) has no DMSIM card kind", card=model.name)
+    groups: dict[str, list[Any]] = {}
+    special: list[str] = []
+    for index, ability in enumerate(model.abilities):
+        compiled = ability.accept(Compile(index))
+        groups.setdefault(compiled["group"], []).append(compiled["spec"])
+        if "special" in compiled:
+            special.append(compiled["special"])
+    spec: Spec = {"kind": kind, "name_ja": model.name, "cost": model.cost,
+                  "civilizations": [CIVILIZATIONS[c] for c in model.civilizations], "abilities": groups}
+    if kind == "creature":
+        if model.power is None:
+            raise Unsupported(f"card 《{model.name}》 has no known power", card=model.name)
+        spec |= {"power": model.power, "race_ja": "/".join(model.races) or "テスト", "special_types": special}
+    else:
+        spec["effects"] = []
+    return spec
+
+
+def implemented() -> dict[str, Spec]:
+    """Every registry card DMSIM can be given, by name, with its definition."""
+    built: dict[str, Spec] = {}
+    for name, model in card_models().items():
+        try:
+            built[name] = definition(model)
+        except Unsupported:
+            continue
+    return built

@@ -1,0 +1,257 @@
+"""DMSIM behind the setup walker's hooks: a game of DMSIM built from a kit setup, its moves, and what it shows.
+
+Only DMSIM's public pieces are used: :class:`GameController` and its managers (``card_mover``, ``game_loop``,
+``effect_resolver``, ``turn_manager``), its actions (:class:`SummonAction`, the destroy handler), its card factory
+and zones. Its choices arrive at :meth:`Chooser.select`, answered from the kit's scripted choices.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from shinpan.adapters.contract import PlayerName
+from shinpan.adapters.sdk import BoardHooks, EventRecorder, LabelMap, Pile, Rejected, Turn, Unsupported
+from shinpan.adapters.sdk.vocabulary import CardZone, MoveCause, Zone
+
+
+def import_dmsim() -> None:
+    """Put DMSIM's source folder (``DMSIM_SOURCE``) on ``sys.path``; a missing one is an error saying so."""
+    source = os.environ.get("DMSIM_SOURCE")
+    if not source or not os.path.isfile(os.path.join(source, "core", "game_controller.py")):
+        raise RuntimeError(f"DMSIM_SOURCE must name DMSIM's source folder (got {source!r})")
+    if source not in sys.path:
+        sys.path.insert(0, source)
+
+
+import_dmsim()
+
+from abilities.keywords.speed_attacker import SpeedAttackerAbility  # noqa: E402
+from actions.summon_action import SummonAction  # noqa: E402
+from card_db.factory import CardFactory  # noqa: E402
+from cards.card import SpecialType  # noqa: E402
+from core.action_handlers.destroy_action_handler import DestroyActionHandler  # noqa: E402
+from core.game_controller import GameController  # noqa: E402
+from core.game_step import GameStep  # noqa: E402
+from core.player import Player  # noqa: E402
+from events.zone_change_event import ZoneChangeEvent  # noqa: E402
+from zones.zone_type import ZoneType  # noqa: E402
+
+KIT_ZONES: dict[str, ZoneType] = {"deck": ZoneType.DECK, "hand": ZoneType.HAND, "mana": ZoneType.MANA,
+                                  "shields": ZoneType.SHIELD, "graveyard": ZoneType.GRAVEYARD,
+                                  "battle": ZoneType.BATTLE}
+ZONE_NAMES: dict[ZoneType, Zone] = {zone: name for name, zone in KIT_ZONES.items()}  # type: ignore[misc]
+ATTRIBUTES = {ZoneType.DECK: "deck", ZoneType.HAND: "hand", ZoneType.MANA: "mana_zone", ZoneType.SHIELD: "shield_zone",
+              ZoneType.GRAVEYARD: "graveyard", ZoneType.BATTLE: "battle_zone"}
+CAUSES: dict[str, MoveCause] = {"summon": "summon", "draw": "draw", "destroy": "destroy", "charge": "charge",
+                                "mana_charge": "charge"}
+
+
+class Chooser:
+    """DMSIM's choice manager: each ``select`` is answered by :attr:`answer` (set per move by the adapter)."""
+
+    def __init__(self) -> None:
+        self.answer: Callable[[Any, Sequence[Any], str, int, int], Any] | None = None
+
+    def select(self, player: Any, choices: Sequence[Any], prompt: str, min_count: int = 1, max_count: int = 1,
+               auto_choose_single: bool = True) -> Any:
+        if not choices:
+            return [] if min_count == 0 else None
+        if len(choices) == 1 and min_count == max_count == 1:
+            return choices[0]
+        if self.answer is None:
+            raise Unsupported(f"DMSIM asked a choice the adapter cannot map: {prompt}")
+        return self.answer(player, choices, prompt, min_count, max_count)
+
+    def choose(self, player: Any, choices: Sequence[Any], prompt: str) -> Any:
+        return self.select(player, choices, prompt)
+
+
+class Game(BoardHooks[Any, Any]):
+    """One DMSIM game, built by the setup walker and played by the adapter."""
+
+    def __init__(self, definitions: dict[str, dict[str, Any]], events: EventRecorder,
+                 ability_index: Callable[[str], int | None]) -> None:
+        self.definitions = definitions
+        self._ability_index = ability_index
+        self.events = events
+        self.labels: LabelMap[Any] = LabelMap()
+        self.chooser = Chooser()
+        self.players = {"me": Player("me"), "opp": Player("opp")}
+        self.game = GameController([self.players["me"], self.players["opp"]], self.chooser)
+        self.factory = CardFactory(None)
+        self.names: dict[int, str] = {}
+        self.building = True
+        self.put_cause = False
+        self.game.event_manager.subscribe(ZoneChangeEvent, self._moved)
+        resolver = self.game.effect_resolver
+        queue = resolver.add_effect
+
+        def add_effect(effect: Any, controller: Any = None, is_shield_trigger: bool = False) -> None:
+            queue(effect, controller=controller, is_shield_trigger=is_shield_trigger)
+            source = getattr(effect, "source_card", None)
+            if source is not None and id(source) in self.names:
+                self.events.triggered(self.labels.label(source), self.ability_index(source))
+
+        resolver.add_effect = add_effect
+
+    # ---------------------------------------------------------------- the setup walker's hooks
+    def set_turn(self, turn: Turn) -> None:
+        if turn.step != "main":
+            raise Unsupported(f"DMSIM is driven from the main step only (setup asks {turn.step})", mechanic="turns")
+        self.game.state.turn = turn.number
+        self.game.state.turn_player_index = 0 if turn.active == "me" else 1
+        self.game.state.step = GameStep.MAIN
+
+    def new_card(self, label: str, name: str, owner: PlayerName) -> Any:
+        if name not in self.definitions:
+            raise Unsupported(f"card 《{name}》 is not built in DMSIM's card model", card=name)
+        card = self.factory.create_from_definition(self.definitions[name], game=self.game)
+        card.owner = self.players[owner]
+        self.names[id(card)] = name
+        return card
+
+    def put_card(self, card: Any, zone: CardZone, owner: PlayerName) -> None:
+        if zone not in KIT_ZONES:
+            raise Unsupported(f"DMSIM has no {zone} zone", mechanic="zones")
+        self._place(card, KIT_ZONES[zone], owner)
+
+    def tap_mana(self, card: Any, owner: PlayerName) -> None:
+        card.tapped = True
+
+    def put_object(self, pile: Pile[Any], owner: PlayerName) -> Any:
+        if pile.setup.attacking or pile.setup.treated_as_creature or pile.setup.equipped_to:
+            raise Unsupported("attacking, treated-as-creature or equipped objects are not set up in DMSIM",
+                              mechanic="attack")
+        top = pile.top
+        if len(pile.cards) > 1:
+            if not (top.has_special_type(SpecialType.EVOLUTION) or top.has_special_type(SpecialType.NEO)):
+                raise Unsupported("cards under a non-evolution creature are not modelled in DMSIM",
+                                  mechanic="cards_under")
+            for source in pile.cards[1:]:
+                source.zone = ZoneType.BATTLE
+                top.add_evolution_source(source)
+        self._place(top, ZoneType.BATTLE, owner)
+        top.tapped = pile.setup.tapped
+        arrived = top in pile.arrived_this_turn and not getattr(top, "is_evolution", False)
+        top.summoning_sick = arrived and self.players[owner] is self.game.state.current_player
+        top.summon_turn = self.game.state.turn if top in pile.arrived_this_turn else self.game.state.turn - 1
+        return top
+
+    def finish_setup(self) -> None:
+        """Every card's abilities listen from now on (building the board triggered nothing, C-3.3)."""
+        for player in self.players.values():
+            for zone in ATTRIBUTES.values():
+                for card in getattr(player, zone).cards:
+                    card.register_abilities(self.game.event_manager)
+        self.building = False
+
+    # ---------------------------------------------------------------- moves
+    def _place(self, card: Any, zone: ZoneType, owner: PlayerName) -> None:
+        card.zone = zone
+        getattr(self.players[owner], ATTRIBUTES[zone]).add(card)
+
+    def owner(self, card: Any) -> PlayerName:
+        return "me" if card.owner is self.players["me"] else "opp"
+
+    def zone_of(self, card: Any) -> ZoneType:
+        return card.zone  # type: ignore[no-any-return]
+
+    def summon(self, card: Any, sources: Sequence[Any]) -> None:
+        player = card.owner
+        if card.zone != ZoneType.HAND or player is not self.game.state.current_player:
+            raise Rejected("only the turn player summons, from the hand")
+        source = None
+        if sources:
+            if len(sources) != 1 or not getattr(card, "is_evolution", False):
+                raise Unsupported("DMSIM evolves onto one creature only", mechanic="evolution")
+            source = sources[0]
+            if source.zone != ZoneType.BATTLE or source.owner is not player or source.is_evolution_source:
+                raise Rejected("an evolution source must be a creature of the player's battle zone")
+        elif card.has_special_type(SpecialType.EVOLUTION):
+            raise Rejected("an evolution creature needs a source")
+        self.game.action_processor.process(SummonAction(player, card, ignore_cost=True, evolution_source=source))
+        if card.zone == ZoneType.HAND:
+            raise Rejected("DMSIM refused the summon")
+
+    def move(self, card: Any, to: ZoneType, *, cause: str = "put", position: str = "top") -> None:
+        if card.zone == to:
+            raise Rejected("the card is already in that zone")
+        if to == ZoneType.DECK and position not in ("top", "bottom"):
+            raise Unsupported(f"a move to the deck {position} is not in DMSIM's mover", mechanic="zones")
+        if card.zone == ZoneType.BATTLE and to == ZoneType.GRAVEYARD:  # 破壊 by definition (C-6.4), cause put
+            self.put_cause = True
+            try:
+                DestroyActionHandler(self.game).destroy_cards([card])
+            finally:
+                self.put_cause = False
+            return
+        self.game.card_mover.move(card=card, owner=card.owner, from_zone=card.zone, to_zone=to, reason=cause)
+        deck = card.owner.deck.cards
+        if to == ZoneType.DECK and position == "top" and card in deck:  # as DMSIM's move effect puts a card on top
+            deck.remove(card)
+            deck.insert(0, card)
+        if to == ZoneType.BATTLE and card.zone == ZoneType.BATTLE:  # as DMSIM's put-creature effects do
+            card.summoning_sick = not card.has_special_type(SpecialType.EVOLUTION)
+            card.summon_turn = self.game.state.turn
+
+    def destroy(self, cards: Sequence[Any]) -> None:
+        if any(card.zone != ZoneType.BATTLE for card in cards):
+            raise Rejected("only battle-zone creatures are destroyed")
+        DestroyActionHandler(self.game).destroy_cards(list(cards))
+
+    def draw(self, player: PlayerName, count: int) -> None:
+        self.players[player].draw(self.game, count)
+
+    def charge(self, card: Any) -> None:
+        if card.zone != ZoneType.HAND:
+            raise Rejected("mana is charged from the hand")
+        self.game.card_mover.move(card=card, owner=card.owner, from_zone=ZoneType.HAND, to_zone=ZoneType.MANA,
+                                  reason="charge")
+
+    def end_turn(self) -> None:
+        if self.game.effect_resolver.has_effects():
+            raise Rejected("abilities are waiting: resolve them first")
+        turns = self.game.turn_manager
+        turns.turn_end_step(self.game.state.current_player)
+        player = self.game.state.current_player
+        turns.turn_start_step(player)
+        turns.draw_step(player)
+        self.game.state.step = GameStep.MAIN
+
+    def resolve(self) -> None:
+        self.game.game_loop.resolve()
+
+    # ---------------------------------------------------------------- what it shows
+    def _moved(self, event: Any) -> None:
+        if self.building or id(event.card) not in self.names:
+            return
+        source, destination = ZONE_NAMES.get(event.from_zone), ZONE_NAMES.get(event.to_zone)
+        if source is None or destination is None:
+            return
+        cause = CAUSES.get(str(event.reason), "put")
+        if source == "battle" and destination == "graveyard" and str(event.reason).startswith("destroy"):
+            cause = "put" if self.put_cause else "destroy"
+        self.events.moved(self.labels.label(event.card), source, destination, self.owner(event.card), cause)
+
+    def cards_in(self, player: PlayerName, zone: ZoneType) -> list[Any]:
+        cards = list(getattr(self.players[player], ATTRIBUTES[zone]).cards)
+        return [card for card in cards if not getattr(card, "is_evolution_source", False) or zone != ZoneType.BATTLE]
+
+    def ability_index(self, card: Any) -> int | None:
+        """The index of the card's one triggered ability among its structured abilities."""
+        return self._ability_index(self.names[id(card)])
+
+    def waiting(self) -> list[Any]:
+        """The source card of each effect waiting in DMSIM's queue, in queue order."""
+        return [getattr(effect, "source_card", None) for effect in self.game.effect_resolver.effects]
+
+    def sick(self, card: Any) -> bool:
+        """Whether summoning sickness stops it attacking: DMSIM's flag, lifted by スピードアタッカー as its attack
+        validator lifts it."""
+        return bool(card.summoning_sick) and not card.has_ability(SpeedAttackerAbility)
+
+    def power(self, card: Any) -> int:
+        return int(card.get_current_power())
