@@ -104,7 +104,7 @@ class DmsimAdapter(EngineAdapter[Any]):
             view.tapped_mana(player, labels.labels(c for c in game.cards_in(player, ZoneType.MANA) if c.tapped))
             view.lost(player, state.loser is game.players[player])
             for creature in game.cards_in(player, ZoneType.BATTLE):
-                pile = [creature, *reversed(getattr(creature, "evolution_sources", []))]
+                pile = game.pile(creature)
                 sick = {"summoning_sick": game.sick(creature)} if player == active else {}
                 view.battle_object(player, labels.labels(pile), tapped=bool(creature.tapped),
                                    power=game.power(creature), **sick)

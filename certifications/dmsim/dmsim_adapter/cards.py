@@ -50,8 +50,7 @@ class Compile(AbilityVisitor[Spec]):
         spec: Spec = {"ability_id": f"shinpan_{self.index}", "trigger": trigger, "effects": _draw(effect.amount)}
         if ability.event in ("destroyed", "leaves"):
             spec["active_zones"] = "any" if ability.subject.who == "this" else ["battle"]
-            if ability.subject.who == "this":
-                spec["ignore_source_continuity"] = True
+            spec["ignore_source_continuity"] = True  # as DMSIM's own destroyed triggers are written
         return {"group": "triggered", "spec": spec}
 
     def visit_replacement(self, ability: Replacement) -> Spec:
@@ -74,7 +73,7 @@ def _trigger(event: str, subject: Subject) -> Spec | None:
     if subject.kind != "creature" or subject.race or subject.civilization or subject.name_contains \
             or subject.card_type or subject.counts_itself:
         return None
-    who = {"this": {"card": {"ref": "source"}}, "any": {}, "own": {"subject": "own"}}.get(subject.who)
+    who = {"this": {"subject": "self"}, "any": {"subject": "any"}, "own": {"subject": "own"}}.get(subject.who)
     if who is None:
         return None
     if event == "enters":

@@ -130,9 +130,9 @@ class Game(BoardHooks[Any, Any]):
             if not (top.has_special_type(SpecialType.EVOLUTION) or top.has_special_type(SpecialType.NEO)):
                 raise Unsupported("cards under a non-evolution creature are not modelled in DMSIM",
                                   mechanic="cards_under")
-            for source in pile.cards[1:]:
+            for upper, source in zip(pile.cards, pile.cards[1:]):  # each card on the one below, as DMSIM nests
                 source.zone = ZoneType.BATTLE
-                top.add_evolution_source(source)
+                upper.add_evolution_source(source)
         self._place(top, ZoneType.BATTLE, owner)
         top.tapped = pile.setup.tapped
         arrived = top in pile.arrived_this_turn and not getattr(top, "is_evolution", False)
@@ -239,6 +239,13 @@ class Game(BoardHooks[Any, Any]):
     def cards_in(self, player: PlayerName, zone: ZoneType) -> list[Any]:
         cards = list(getattr(self.players[player], ATTRIBUTES[zone]).cards)
         return [card for card in cards if not getattr(card, "is_evolution_source", False) or zone != ZoneType.BATTLE]
+
+    def pile(self, top: Any) -> list[Any]:
+        """An object's cards top to bottom: DMSIM keeps the sources of each card under it."""
+        cards = [top]
+        for source in getattr(top, "evolution_sources", []):
+            cards.extend(self.pile(source))
+        return cards
 
     def ability_index(self, card: Any) -> int | None:
         """The index of the card's one triggered ability among its structured abilities."""

@@ -3,16 +3,28 @@
 @topic:explore
 機能: 探索で見つかったもの (DMSIM 686c63e)
 
+  # 要確認: 自動生成(シード 1)。規則 609.1・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: events.replaced after destroy
+  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
+  # 違い: events.replaced of アクア・ソルジャー: expected [{"ability": 0, "affected": "アクア・ソルジャー"}], got nothing
+  # 違い: events.order: expected [{"ability": 0, "affected": "アクア・ソルジャー", "card": "アクア・ソルジャー", "type": "replaced"}, {"card": "アクア・ソルジャー", "cause": "put", "from": "battle", "player": "me", "to": "hand", "type": "moved"}], got [{"card": "アクア・ソルジャー", "cause": "put", "from": "battle", "player": "me", "to": "hand", "type": "moved"}]
+  # 破壊: バトルゾーンから墓地に置かれることを「破壊」(破壊された時)として扱っているが、規則の資料(features/rules.yaml の出典の条文)に「破壊」の定義はない。確かめること
+  @id:gen-9502d73a541d @generated:1 @rule:609.1 @source:dm-rule-1.48
+  シナリオ: 探索: 破壊の後の置換が参照エンジンと異なる (2026-11-27)
+    前提 2ターン目の自分のターンである
+    かつ 自分のバトルゾーンに《アクア・ソルジャー》がいる
+    もし 効果で《アクア・ソルジャー》が破壊される
+    ならば 《アクア・ソルジャー》の置換効果が1回適用された
+
   # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: differential: lost after draw
   # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
   # 違い: lost of opp: expected False, got True
-  @id:gen-6b2b12ca60d5 @generated:1 @source:dm-rule-1.48
+  @id:gen-c71b9a65e68c @generated:1 @source:dm-rule-1.48
   シナリオ: 探索: ドローの後の敗北が参照エンジンと異なる (2026-11-27)
-    前提 2ターン目の自分のターンである
+    前提 2ターン目の相手のターンである
     かつ 自分のバトルゾーンに《テスト用クリーチャーA》がいる
-    かつ 自分の手札に《テスト用クリーチャーA》(A)がある
-    かつ 相手の山札に《テスト用クリーチャーA》(B)がある
+    かつ 相手の山札に《テスト用クリーチャーA》(A)がある
     もし 相手がカードを1枚引く
     ならば 相手はゲームに負けていない
 
@@ -27,65 +39,19 @@
     もし 効果で《テスト用呪文》が持ち主の墓地に置かれる
     ならば 自分はゲームに負けていない
 
-  # 要確認: 自動生成(シード 1)。規則 801.4・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: pile after setup
-  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: pile of テスト用進化クリーチャー: expected [テスト用進化クリーチャー, テスト用クリーチャーA, A], got [テスト用進化クリーチャー, A, テスト用クリーチャーA]
-  @id:gen-d9a189e7ac62 @generated:1 @rule:801.4 @source:dm-rule-1.48
-  シナリオ: 探索: 開始時の状態の後のカードの束が参照エンジンと異なる (2026-11-27)
-    前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンに上から《テスト用進化クリーチャー》、《テスト用クリーチャーA》、《テスト用クリーチャーA》(A)の順に重なったクリーチャーがいる
-    ならば 《テスト用進化クリーチャー》の下には上から《テスト用クリーチャーA》、《テスト用クリーチャーA》(A)がある
-
-  # 要確認: 自動生成(シード 1)。規則 603.5a・出典 seed001に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: enter-triggers: breaks the rule after put_into_battle
-  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 0 of the events match {'type': 'triggered', 'card': 'テスト用出た時ドロー'}, expected == 1; the events: [{'type': 'moved', 'card': 'テスト用クリーチャーA', 'from': 'hand', 'to': 'battle', 'player': 'me', 'cause': 'put'}]
-  @id:gen-88b0a2cf778e @generated:1 @rule:603.5a @source:seed001 @since:enter-one-at-a-time
-  シナリオ: 探索 enter-triggers: バトルゾーンに出すの後に規則が守られていない (2026-11-27)
-    前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンに《テスト用出た時ドロー》がいる
-    かつ 自分の手札に《テスト用クリーチャーA》がある
-    もし 効果で《テスト用クリーチャーA》がバトルゾーンに出る
-    ならば 《テスト用出た時ドロー》の能力が1回誘発した
-
-  # 要確認: 自動生成(シード 1)。規則 603.5a・出典 seed001に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: enter-triggers: breaks the rule after summon
-  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 0 of the events match {'type': 'triggered', 'card': 'テスト用出た時ドロー'}, expected == 1; the events: [{'type': 'moved', 'card': 'テスト用クリーチャーA', 'from': 'hand', 'to': 'battle', 'player': 'me', 'cause': 'summon'}]
-  @id:gen-cc02d1d0f894 @generated:1 @rule:603.5a @source:seed001 @since:enter-one-at-a-time
-  シナリオ: 探索 enter-triggers: 召喚の後に規則が守られていない (2026-11-27)
-    前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンに《テスト用出た時ドロー》がいる
-    かつ 自分の手札に《テスト用クリーチャーA》がある
-    もし 自分が《テスト用クリーチャーA》を召喚する
-    ならば 《テスト用出た時ドロー》の能力が1回誘発した
-
   # 要確認: 自動生成(シード 1)。規則 603.5c・出典 seed001・出典 seed002に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: look-back: breaks the rule after destroy
   # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 0 of the events match {'type': 'triggered', 'card': 'A'}, expected == 1; the events: [{'type': 'triggered', 'card': 'テスト用破壊時ドロー', 'ability': 0}, {'type': 'moved', 'card': 'テスト用破壊時ドロー', 'from': 'battle', 'to': 'graveyard', 'player': 'me', 'cause': 'destroy'}]
+  # 2 of the events match {'type': 'triggered', 'card': 'テスト用破壊時ドロー'}, expected == 1; the events: [{'type': 'triggered', 'card': 'テスト用破壊時ドロー', 'ability': 0}, {'type': 'triggered', 'card': 'A', 'ability': 0}, {'type': 'triggered', 'card': 'テスト用破壊時ドロー', 'ability': 0}, {'type': 'triggered', 'card': 'A', 'ability': 0}, {'type': 'moved', 'card': 'テスト用破壊時ドロー', 'from': 'battle', 'to': 'graveyard', 'player': 'me', 'cause': 'destroy'}, {'type': 'moved', 'card': 'A', 'from': 'battle', 'to': 'graveyard', 'player': 'opp', 'cause': 'destroy'}]; 2 of the events match {'type': 'triggered', 'card': 'A'}, expected == 1; the events: [{'type': 'triggered', 'card': 'テスト用破壊時ドロー', 'ability': 0}, {'type': 'triggered', 'card': 'A', 'ability': 0}, {'type': 'triggered', 'card': 'テスト用破壊時ドロー', 'ability': 0}, {'type': 'triggered', 'card': 'A', 'ability': 0}, {'type': 'moved', 'card': 'テスト用破壊時ドロー', 'from': 'battle', 'to': 'graveyard', 'player': 'me', 'cause': 'destroy'}, {'type': 'moved', 'card': 'A', 'from': 'battle', 'to': 'graveyard', 'player': 'opp', 'cause': 'destroy'}]
   # 破壊: バトルゾーンから墓地に置かれることを「破壊」(破壊された時)として扱っているが、規則の資料(features/rules.yaml の出典の条文)に「破壊」の定義はない。確かめること
-  @id:gen-4c4382d6d70a @generated:1 @rule:603.5c @source:seed001 @source:seed002 @since:2018-09-05 @since:2020-09-18 @since:pig-reversal
+  @id:gen-4548e962f8c1 @generated:1 @rule:603.5c @source:seed001 @source:seed002 @since:2018-09-05 @since:2020-09-18 @since:pig-reversal
   シナリオ: 探索 look-back: 破壊の後に規則が守られていない (2026-11-27)
     前提 2ターン目の自分のターンである
     かつ 自分のバトルゾーンに《テスト用破壊時ドロー》がいる
     かつ 相手のバトルゾーンに《テスト用破壊時ドロー》(A)がいる
-    もし 効果で《テスト用破壊時ドロー》が破壊される
-    ならば 《テスト用破壊時ドロー》(A)の能力が1回誘発した
-
-  # 要確認: 自動生成(シード 1)。規則 603.5c・出典 seed001・出典 seed002に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: look-back: breaks the rule after move
-  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 0 of the events match {'type': 'triggered', 'card': 'A'}, expected == 1; the events: [{'type': 'triggered', 'card': 'テスト用破壊時ドロー', 'ability': 0}, {'type': 'moved', 'card': 'テスト用破壊時ドロー', 'from': 'battle', 'to': 'graveyard', 'player': 'me', 'cause': 'put'}]
-  # 破壊: バトルゾーンから墓地に置かれることを「破壊」(破壊された時)として扱っているが、規則の資料(features/rules.yaml の出典の条文)に「破壊」の定義はない。確かめること
-  @id:gen-2b83e434954b @generated:1 @rule:603.5c @source:seed001 @source:seed002 @since:2018-09-05 @since:2020-09-18 @since:pig-reversal
-  シナリオ: 探索 look-back: ゾーンの移動の後に規則が守られていない (2026-11-27)
-    前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンに《テスト用破壊時ドロー》がいる
-    かつ 相手のバトルゾーンに《テスト用破壊時ドロー》(A)がいる
-    もし 効果で《テスト用破壊時ドロー》が持ち主の墓地に置かれる
-    ならば 《テスト用破壊時ドロー》(A)の能力が1回誘発した
+    もし 効果で《テスト用破壊時ドロー》と《テスト用破壊時ドロー》(A)が同時に破壊される
+    ならば 《テスト用破壊時ドロー》の能力が1回誘発した
+    かつ 《テスト用破壊時ドロー》(A)の能力が1回誘発した
 
   # 要確認: 自動生成(シード 1)。規則 609.1・規則 609.3・規則 609.8・規則 101.5・規則 101.5b・出典 seed004に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: replacement: breaks the rule after move
