@@ -3,8 +3,7 @@ stdout by the SDK's server."""
 
 import sys
 
-from shinpan.adapters.server import serve
-
 from dmsim_adapter.adapter import DmsimAdapter
+from shinpan.adapters.server import serve
 
 sys.exit(serve(DmsimAdapter()))

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from shinpan.adapters.contract import EngineInfo, Observable
+from dmsim_adapter.cards import implemented
+from dmsim_adapter.engine import KIT_ZONES, Game, ZoneType
+from shinpan.adapters.contract import EngineInfo, Observable, PlayerName
 from shinpan.adapters.sdk import (
     Action,
     EngineAdapter,
@@ -32,9 +34,6 @@ from shinpan.adapters.sdk.actions import (
 )
 from shinpan.adapters.sdk.vocabulary import CARD_ZONES, PLAYERS
 
-from dmsim_adapter.cards import implemented
-from dmsim_adapter.engine import KIT_ZONES, Game, ZoneType
-
 
 class DmsimAdapter(EngineAdapter[Any]):
     """DMSIM (snapshot 686c63e), today's rules."""
@@ -43,8 +42,8 @@ class DmsimAdapter(EngineAdapter[Any]):
     PROTOCOL = 3
     MECHANICS = ("zones", "summon", "tap", "summoning_sickness", "speed_attacker", "turns", "mana", "evolution",
                  "neo_evolution", "triggers", "replacement_effects")
-    OBSERVABLES: ClassVar[tuple[Observable, ...]] = ("tapped", "tapped_mana", "power", "summoning_sick", "lost",
-                                                     "waiting", "events", "deck_order")
+    OBSERVABLES: ClassVar[tuple[Observable, ...]] = ("tapped", "tapped_mana", "power", "summoning_sick",
+                                                     "can_attack", "lost", "waiting", "events", "deck_order")
     PLAYS = RulesPlayed.current_only()
 
     def __init__(self) -> None:
@@ -63,24 +62,30 @@ class DmsimAdapter(EngineAdapter[Any]):
         return board.labels
 
     def perform(self, action: Action, choices: ScriptedChoices[Any]) -> None:
-        game, card = self.game, self.labels.card
+        game = self.game
         if game.game.state.game_over:
             raise Rejected("the game is over")
+        game.chooser.choices, game.chooser.order = choices, []
+        try:
+            self._do(action)
+        finally:
+            game.chooser.choices = None
+        choices.finish()
+
+    def _do(self, action: Action) -> None:
+        """One move, by DMSIM's own operations; an action type it lacks is UNSUPPORTED."""
+        game, card = self.game, self.labels.card
         match action:
             case Summon(card=label, sources=sources):
                 game.summon(card(label), [card(source) for source in sources])
             case PutIntoBattle(card=label, tapped=tapped, with_=(), sources=()):
-                game.move(card(label), ZoneType.BATTLE)
-                card(label).tapped = tapped
+                game.move(card(label), ZoneType.BATTLE, tapped=tapped)
             case Move(card=label, to=to, position=position, by=None) if to in KIT_ZONES:
                 game.move(card(label), KIT_ZONES[to], position=position)
             case Destroy(cards=labels):
                 game.destroy([card(label) for label in labels])
             case Tap(card=label) | Untap(card=label):
-                target = card(label)
-                if target.zone not in (ZoneType.BATTLE, ZoneType.MANA):
-                    raise Rejected("only battle-zone and mana cards are tapped")
-                target.tapped = isinstance(action, Tap)
+                game.tap(card(label), isinstance(action, Tap))
             case Draw(player=player, count=count):
                 game.draw(player, count)
             case ChargeMana(card=label):
@@ -91,12 +96,11 @@ class DmsimAdapter(EngineAdapter[Any]):
                 game.resolve()
             case _:
                 raise action.unsupported()
-        choices.finish()
 
     def look(self, view: ObservationBuilder) -> Turn:
         game, labels = self.game, self.labels
         state = game.game.state
-        active = "me" if state.turn_player_index == 0 else "opp"
+        active: PlayerName = "me" if state.turn_player_index == 0 else "opp"
         for player in PLAYERS:
             for zone in CARD_ZONES:
                 if zone in KIT_ZONES:
@@ -106,16 +110,17 @@ class DmsimAdapter(EngineAdapter[Any]):
             for creature in game.cards_in(player, ZoneType.BATTLE):
                 pile = game.pile(creature)
                 sick = {"summoning_sick": game.sick(creature)} if player == active else {}
+                ready = player == active and game.can_attack(creature)
                 view.battle_object(player, labels.labels(pile), tapped=bool(creature.tapped),
-                                   power=game.power(creature), **sick)
+                                   power=game.power(creature), can_attack=ready, **sick)
         for source in game.waiting():
             if source is not None:
                 view.waiting(labels.label(source), game.ability_index(source))
         return Turn(state.turn, active)
 
-    def _ability_index(self, name: str) -> int | None:
+    def _ability_index(self, name: str, form: str) -> int | None:
         model = self.models[name]
-        forms = [i for i, ability in enumerate(model.abilities or ()) if ability.form == "trigger"]
+        forms = [i for i, ability in enumerate(model.abilities or ()) if ability.form == form]
         return forms[0] if len(forms) == 1 else None
 
 

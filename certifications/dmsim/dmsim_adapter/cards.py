@@ -15,6 +15,12 @@ from shinpan.adapters.sdk.abilities import Evolution, Keyword, Replacement, Spel
 
 CIVILIZATIONS = {"火": "fire", "水": "water", "光": "light", "闇": "darkness", "自然": "nature"}
 KEYWORDS = {"speed_attacker": "speed_attacker", "blocker": "blocker"}
+REPLACED: dict[str, Spec] = {
+    "this": {"card": {"ref": "source"}},
+    "own_creatures": {"card_filter": {"card_type": "creature", "controller": "self"}},
+    "opponent_creatures": {"card_filter": {"card_type": "creature", "controller": "opponent"}},
+    "any": {"card_filter": {"card_type": "creature"}}}
+"""Whose destruction a replacement watches, in DMSIM's ``attempt`` keys."""
 ZONES = {"mana": "mana", "hand": "hand", "graveyard": "graveyard", "deck": "deck"}
 
 Spec = dict[str, Any]
@@ -54,11 +60,12 @@ class Compile(AbilityVisitor[Spec]):
         return {"group": "triggered", "spec": spec}
 
     def visit_replacement(self, ability: Replacement) -> Spec:
-        if (ability.event != "destroyed" or ability.of != "this" or ability.instead_zone not in ("mana", "hand")
+        whose = REPLACED.get(ability.of)
+        if (ability.event != "destroyed" or whose is None or ability.instead_zone not in ("mana", "hand")
                 or ability.optional or ability.during or ability.then or ability.position):
             return self.unsupported(ability)
         spec: Spec = {"ability_id": f"shinpan_{self.index}", "type": "destroy",
-                      "attempt": {"event": "destroy_attempt", "card": {"ref": "source"}},
+                      "attempt": {"event": "destroy_attempt", **whose},
                       "replace_with": {"cancel_event": True, "actions": [{
                           "type": "move_event_card", "card": {"ref": "event.card"}, "from_zone": "battle",
                           "to_zone": ability.instead_zone, "reason": "destroy_replacement"}]}}
@@ -73,16 +80,15 @@ def _trigger(event: str, subject: Subject) -> Spec | None:
     if subject.kind != "creature" or subject.race or subject.civilization or subject.name_contains \
             or subject.card_type or subject.counts_itself:
         return None
-    who = {"this": {"subject": "self"}, "any": {"subject": "any"}, "own": {"subject": "own"}}.get(subject.who)
-    if who is None:
+    leaf = {"enters": {"type": "enter_battle"}, "destroyed": {"type": "destroy"},
+            "leaves": {"type": "zone_change", "from_zone": "battle"}}.get(event)
+    if leaf is None:
         return None
-    if event == "enters":
-        return {"type": "enter_battle", **who}
-    if event == "destroyed":
-        return {"type": "destroy", **who}
-    if event == "leaves":
-        return {"type": "zone_change", "from_zone": "battle", **who}
-    return None
+    if subject.who == "other":  # any creature but its own card
+        return {"type": "and", "triggers": [{**leaf, "subject": "any"},
+                                            {"type": "not", "trigger": {**leaf, "subject": "self"}}]}
+    who = {"this": "self", "any": "any", "own": "own"}.get(subject.who)
+    return None if who is None else {**leaf, "subject": who}
 
 
 def definition(model: CardModel) -> Spec:

@@ -12,8 +12,17 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from shinpan.adapters.contract import PlayerName
-from shinpan.adapters.sdk import BoardHooks, EventRecorder, LabelMap, Pile, Rejected, Turn, Unsupported
+from shinpan.adapters.contract import ChoiceKind, PlayerName
+from shinpan.adapters.sdk import (
+    BoardHooks,
+    EventRecorder,
+    LabelMap,
+    Pile,
+    Rejected,
+    ScriptedChoices,
+    Turn,
+    Unsupported,
+)
 from shinpan.adapters.sdk.vocabulary import CardZone, MoveCause, Zone
 
 
@@ -28,16 +37,18 @@ def import_dmsim() -> None:
 
 import_dmsim()
 
-from abilities.keywords.speed_attacker import SpeedAttackerAbility  # noqa: E402
-from actions.summon_action import SummonAction  # noqa: E402
-from card_db.factory import CardFactory  # noqa: E402
-from cards.card import SpecialType  # noqa: E402
-from core.action_handlers.destroy_action_handler import DestroyActionHandler  # noqa: E402
-from core.game_controller import GameController  # noqa: E402
-from core.game_step import GameStep  # noqa: E402
-from core.player import Player  # noqa: E402
-from events.zone_change_event import ZoneChangeEvent  # noqa: E402
-from zones.zone_type import ZoneType  # noqa: E402
+from abilities.keywords.speed_attacker import SpeedAttackerAbility  # type: ignore[import-not-found]  # noqa: E402
+from actions.summon_action import SummonAction  # type: ignore[import-not-found]  # noqa: E402
+from card_db.factory import CardFactory  # type: ignore[import-not-found]  # noqa: E402
+from cards.card import SpecialType  # type: ignore[import-not-found]  # noqa: E402
+from core.action_handlers.destroy_action_handler import DestroyActionHandler  # type: ignore[import-not-found]  # noqa: E402
+from core.game_controller import GameController  # type: ignore[import-not-found]  # noqa: E402
+from core.game_step import GameStep  # type: ignore[import-not-found]  # noqa: E402
+from core.player import Player  # type: ignore[import-not-found]  # noqa: E402
+from events.zone_change_event import ZoneChangeEvent  # type: ignore[import-not-found]  # noqa: E402
+from zones.zone_type import ZoneType  # type: ignore[import-not-found]  # noqa: E402
+
+__all__ = ["KIT_ZONES", "Game", "ZoneType", "import_dmsim"]
 
 KIT_ZONES: dict[str, ZoneType] = {"deck": ZoneType.DECK, "hand": ZoneType.HAND, "mana": ZoneType.MANA,
                                   "shields": ZoneType.SHIELD, "graveyard": ZoneType.GRAVEYARD,
@@ -49,21 +60,59 @@ CAUSES: dict[str, MoveCause] = {"summon": "summon", "draw": "draw", "destroy": "
                                 "mana_charge": "charge"}
 
 
-class Chooser:
-    """DMSIM's choice manager: each ``select`` is answered by :attr:`answer` (set per move by the adapter)."""
+PROMPTS: dict[str, ChoiceKind] = {"適用する置換効果": "replacement", "Choose an effect to resolve": "order"}
+"""DMSIM's prompts (the start of each) and the kit's choice kind each one is."""
 
-    def __init__(self) -> None:
-        self.answer: Callable[[Any, Sequence[Any], str, int, int], Any] | None = None
+
+def card_of(option: Any) -> Any:
+    """The card a DMSIM choice is about: a replacement's card, an effect's source, or the card itself."""
+    ability = getattr(option, "ability", option)
+    if getattr(ability, "owner_card", None) is not None:
+        return ability.owner_card
+    return getattr(option, "source_card", option)
+
+
+class Chooser:
+    """DMSIM's choice manager, answered from the kit's scripted choices of the move being made
+    (:attr:`choices`; ``None`` outside a move)."""
+
+    def __init__(self, player_name: Callable[[Any], PlayerName]) -> None:
+        self.choices: ScriptedChoices[Any] | None = None
+        self.player_name = player_name
+        self.order: list[Any] = []
+        self.picked: Any = None
 
     def select(self, player: Any, choices: Sequence[Any], prompt: str, min_count: int = 1, max_count: int = 1,
                auto_choose_single: bool = True) -> Any:
         if not choices:
             return [] if min_count == 0 else None
-        if len(choices) == 1 and min_count == max_count == 1:
-            return choices[0]
-        if self.answer is None:
+        kind = next((k for start, k in PROMPTS.items() if str(prompt).startswith(start)), None)
+        if kind is None or self.choices is None or min_count != 1 or max_count != 1:
+            if len(choices) == 1 and min_count == max_count == 1:
+                return choices[0]
             raise Unsupported(f"DMSIM asked a choice the adapter cannot map: {prompt}")
-        return self.answer(player, choices, prompt, min_count, max_count)
+        cards = [card_of(option) for option in choices]
+        if not all(self.choices.labels.names(card) for card in cards):
+            raise Unsupported(f"DMSIM asked about something that is not a card: {prompt}")
+        distinct = list({id(card): card for card in cards}.values())
+        if kind == "order":
+            self.picked = self._next_in_order(player, distinct)
+        else:
+            self.picked = self.choices.one_of(kind, distinct, by=self.player_name(player))
+        return choices[next(i for i, card in enumerate(cards) if card is self.picked)]
+
+    def _next_in_order(self, player: Any, cards: list[Any]) -> Any:
+        """The next effect to resolve: the script's ``order`` choice, asked once per move."""
+        if len(cards) == 1:
+            return cards[0]
+        if not self.order:
+            assert self.choices is not None
+            self.order = list(self.choices.take("order", by=self.player_name(player), options=cards))
+        for card in self.order:
+            if any(card is c for c in cards):
+                self.order.remove(card)
+                return card
+        raise Rejected("the scripted order does not name the waiting abilities")
 
     def choose(self, player: Any, choices: Sequence[Any], prompt: str) -> Any:
         return self.select(player, choices, prompt)
@@ -73,12 +122,12 @@ class Game(BoardHooks[Any, Any]):
     """One DMSIM game, built by the setup walker and played by the adapter."""
 
     def __init__(self, definitions: dict[str, dict[str, Any]], events: EventRecorder,
-                 ability_index: Callable[[str], int | None]) -> None:
+                 ability_index: Callable[[str, str], int | None]) -> None:
         self.definitions = definitions
         self._ability_index = ability_index
         self.events = events
         self.labels: LabelMap[Any] = LabelMap()
-        self.chooser = Chooser()
+        self.chooser = Chooser(self.owner_name)
         self.players = {"me": Player("me"), "opp": Player("opp")}
         self.game = GameController([self.players["me"], self.players["opp"]], self.chooser)
         self.factory = CardFactory(None)
@@ -96,6 +145,22 @@ class Game(BoardHooks[Any, Any]):
                 self.events.triggered(self.labels.label(source), self.ability_index(source))
 
         resolver.add_effect = add_effect
+        manager = self.game.replacement_manager
+        apply = manager.apply
+
+        def applying(event: Any) -> None:
+            candidates = manager.applicable_replacements(event)
+            self.chooser.picked = None
+            apply(event)
+            affected = getattr(event, "card", None)
+            if not event.replaced or not candidates or id(affected) not in self.names:
+                return
+            card = self.chooser.picked or card_of(candidates[0])
+            if id(card) in self.names:
+                self.events.replaced(self.labels.label(card), self.labels.label(affected),
+                                     self._ability_index(self.names[id(card)], "replacement"))
+
+        manager.apply = applying
 
     # ---------------------------------------------------------------- the setup walker's hooks
     def set_turn(self, turn: Turn) -> None:
@@ -130,7 +195,7 @@ class Game(BoardHooks[Any, Any]):
             if not (top.has_special_type(SpecialType.EVOLUTION) or top.has_special_type(SpecialType.NEO)):
                 raise Unsupported("cards under a non-evolution creature are not modelled in DMSIM",
                                   mechanic="cards_under")
-            for upper, source in zip(pile.cards, pile.cards[1:]):  # each card on the one below, as DMSIM nests
+            for upper, source in zip(pile.cards, pile.cards[1:], strict=False):  # each on the one below, as DMSIM nests
                 source.zone = ZoneType.BATTLE
                 upper.add_evolution_source(source)
         self._place(top, ZoneType.BATTLE, owner)
@@ -154,10 +219,13 @@ class Game(BoardHooks[Any, Any]):
         getattr(self.players[owner], ATTRIBUTES[zone]).add(card)
 
     def owner(self, card: Any) -> PlayerName:
-        return "me" if card.owner is self.players["me"] else "opp"
+        return self.owner_name(card.owner)
 
-    def zone_of(self, card: Any) -> ZoneType:
-        return card.zone  # type: ignore[no-any-return]
+    def owner_name(self, player: Any) -> PlayerName:
+        return "me" if player is self.players["me"] else "opp"
+
+    def zone_of(self, card: Any) -> Any:
+        return card.zone
 
     def summon(self, card: Any, sources: Sequence[Any]) -> None:
         player = card.owner
@@ -176,7 +244,12 @@ class Game(BoardHooks[Any, Any]):
         if card.zone == ZoneType.HAND:
             raise Rejected("DMSIM refused the summon")
 
-    def move(self, card: Any, to: ZoneType, *, cause: str = "put", position: str = "top") -> None:
+    def tap(self, card: Any, tapped: bool) -> None:
+        if card.zone not in (ZoneType.BATTLE, ZoneType.MANA):
+            raise Rejected("only battle-zone and mana cards are tapped")
+        card.tapped = tapped
+
+    def move(self, card: Any, to: ZoneType, *, cause: str = "put", position: str = "top", tapped: bool = False) -> None:
         if card.zone == to:
             raise Rejected("the card is already in that zone")
         if to == ZoneType.DECK and position not in ("top", "bottom"):
@@ -194,6 +267,7 @@ class Game(BoardHooks[Any, Any]):
             deck.remove(card)
             deck.insert(0, card)
         if to == ZoneType.BATTLE and card.zone == ZoneType.BATTLE:  # as DMSIM's put-creature effects do
+            card.tapped = tapped
             card.summoning_sick = not card.has_special_type(SpecialType.EVOLUTION)
             card.summon_turn = self.game.state.turn
 
@@ -249,7 +323,7 @@ class Game(BoardHooks[Any, Any]):
 
     def ability_index(self, card: Any) -> int | None:
         """The index of the card's one triggered ability among its structured abilities."""
-        return self._ability_index(self.names[id(card)])
+        return self._ability_index(self.names[id(card)], "trigger")
 
     def waiting(self) -> list[Any]:
         """The source card of each effect waiting in DMSIM's queue, in queue order."""
@@ -259,6 +333,10 @@ class Game(BoardHooks[Any, Any]):
         """Whether summoning sickness stops it attacking: DMSIM's flag, lifted by スピードアタッカー as its attack
         validator lifts it."""
         return bool(card.summoning_sick) and not card.has_ability(SpeedAttackerAbility)
+
+    def can_attack(self, card: Any) -> bool:
+        """Whether DMSIM's attack validator lets it attack now."""
+        return bool(self.game.attack_validator.can_attack(card))
 
     def power(self, card: Any) -> int:
         return int(card.get_current_power())

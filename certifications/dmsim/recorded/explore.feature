@@ -3,41 +3,59 @@
 @topic:explore
 機能: 探索で見つかったもの (DMSIM 686c63e)
 
-  # 要確認: 自動生成(シード 1)。規則 609.1・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: events.replaced after destroy
+  # 要確認: 自動生成(シード 1)。規則 400.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: place after destroy
   # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: events.replaced of アクア・ソルジャー: expected [{"ability": 0, "affected": "アクア・ソルジャー"}], got nothing
-  # 違い: events.order: expected [{"ability": 0, "affected": "アクア・ソルジャー", "card": "アクア・ソルジャー", "type": "replaced"}, {"card": "アクア・ソルジャー", "cause": "put", "from": "battle", "player": "me", "to": "hand", "type": "moved"}], got [{"card": "アクア・ソルジャー", "cause": "put", "from": "battle", "player": "me", "to": "hand", "type": "moved"}]
-  # 破壊: バトルゾーンから墓地に置かれることを「破壊」(破壊された時)として扱っているが、規則の資料(features/rules.yaml の出典の条文)に「破壊」の定義はない。確かめること
-  @id:gen-9502d73a541d @generated:1 @rule:609.1 @source:dm-rule-1.48
-  シナリオ: 探索: 破壊の後の置換が参照エンジンと異なる (2026-11-27)
+  # 違い: place of テスト用クリーチャーA: expected me:mana, got me:graveyard
+  # 違い: tapped_mana of テスト用クリーチャーA: expected False, got nothing
+  # 違い: events.moved of テスト用クリーチャーA: expected [{"cause": "put", "from": "battle", "player": "me", "to": "mana"}], got [{"cause": "destroy", "from": "battle", "player": "me", "to": "graveyard"}]
+  # 違い: events.replaced of テスト用破壊置換マナ: expected [{"ability": 0, "affected": "テスト用クリーチャーA"}, {"ability": 0, "affected": "テスト用破壊置換マナ"}], got [{"ability": 0, "affected": "テスト用破壊置換マナ"}]
+  # 違い: events.order: expected [{"ability": 0, "affected": "テスト用クリーチャーA", "card": "テスト用破壊置換マナ", "type": "replaced"}, {"ability": 0, "affected": "テスト用破壊置換マナ", "card": "テスト用破壊置換マナ", "type": "replaced"}, {"card": "テスト用クリーチャーA", "cause": "put", "from": "battle", "player": "me", "to": "mana", "type": "moved"}, {"card": "テスト用破壊置換マナ", "cause": "put", "from": "battle", "player": "me", "to": "mana", "type": "moved"}], got [{"card": "テスト用破壊置換マナ", "cause": "put", "from": "battle", "player": "me", "to": "mana", "type": "moved"}, {"ability": 0, "affected": "テスト用破壊置換マナ", "card": "テスト用破壊置換マナ", "type": "replaced"}, {"card": "テスト用クリーチャーA", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}]
+  @id:gen-b0d72b935d6d @generated:1 @rule:400.5 @source:dm-rule-1.48 @since:2023-04-10
+  シナリオ: 探索: 破壊の後のカードの場所が参照エンジンと異なる (2026-11-27)
     前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンに《アクア・ソルジャー》がいる
-    もし 効果で《アクア・ソルジャー》が破壊される
-    ならば 《アクア・ソルジャー》の置換効果が1回適用された
+    かつ 自分のバトルゾーンに《テスト用クリーチャーA》がいる
+    かつ 自分のバトルゾーンに《テスト用破壊置換マナ》がいる
+    もし 効果で《テスト用破壊置換マナ》と《テスト用クリーチャーA》が同時に破壊される
+    ならば 自分のマナゾーンに《テスト用クリーチャーA》がある
+
+  # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: status after destroy
+  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
+  # the reference engine answered rejected, the engine script_mismatch: ScriptMismatchError: act destroy: scripted choices never asked for: replacement=[]
+  @id:gen-b858b9b47310 @generated:1 @source:dm-rule-1.48 @since:2023-04-10
+  シナリオ: 探索: 破壊の後の行動が認められるかが参照エンジンと異なる (2026-11-27)
+    前提 2ターン目の自分のターンである
+    かつ 自分のバトルゾーンに《テスト用クリーチャーA》がいる
+    かつ 自分のバトルゾーンに《テスト用破壊置換マナ》がいる
+    かつ 自分のバトルゾーンに《テスト用破壊置換マナ》(A)がいる
+    もし 自分は《テスト用破壊置換マナ》の置換効果を適用すると選ぶ
+    かつ 自分は置換効果を適用しないと選ぶ
+    かつ 「効果で《テスト用破壊置換マナ》と《テスト用クリーチャーA》が同時に破壊される」ことを試みる
+    ならば その行動は拒否される
 
   # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: differential: lost after draw
   # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
   # 違い: lost of opp: expected False, got True
-  @id:gen-c71b9a65e68c @generated:1 @source:dm-rule-1.48
+  @id:gen-dab1ee414767 @generated:1 @source:dm-rule-1.48
   シナリオ: 探索: ドローの後の敗北が参照エンジンと異なる (2026-11-27)
-    前提 2ターン目の相手のターンである
-    かつ 自分のバトルゾーンに《テスト用クリーチャーA》がいる
-    かつ 相手の山札に《テスト用クリーチャーA》(A)がある
+    前提 2ターン目の自分のターンである
+    かつ 相手の山札に《テスト用呪文》がある
     もし 相手がカードを1枚引く
     ならば 相手はゲームに負けていない
 
   # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: lost after move
+  # 見つけたもの: differential: lost after end_turn
   # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: lost of me: expected False, got True
-  @id:gen-3e1ccd901014 @generated:1 @source:dm-rule-1.48
-  シナリオ: 探索: ゾーンの移動の後の敗北が参照エンジンと異なる (2026-11-27)
+  # 違い: lost of opp: expected False, got True
+  @id:gen-649e5a26b217 @generated:1 @source:dm-rule-1.48
+  シナリオ: 探索: ターンの終わりの後の敗北が参照エンジンと異なる (2026-11-27)
     前提 2ターン目の自分のターンである
-    かつ 自分の山札に《テスト用呪文》がある
-    もし 効果で《テスト用呪文》が持ち主の墓地に置かれる
-    ならば 自分はゲームに負けていない
+    かつ 自分のバトルゾーンに《テスト用クリーチャーA》がいる
+    かつ 相手の山札に《テスト用クリーチャーA》(A)がある
+    もし ターンが終わる
+    ならば 相手はゲームに負けていない
 
   # 要確認: 自動生成(シード 1)。規則 603.5c・出典 seed001・出典 seed002に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: look-back: breaks the rule after destroy
@@ -52,18 +70,6 @@
     もし 効果で《テスト用破壊時ドロー》と《テスト用破壊時ドロー》(A)が同時に破壊される
     ならば 《テスト用破壊時ドロー》の能力が1回誘発した
     かつ 《テスト用破壊時ドロー》(A)の能力が1回誘発した
-
-  # 要確認: 自動生成(シード 1)。規則 609.1・規則 609.3・規則 609.8・規則 101.5・規則 101.5b・出典 seed004に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: replacement: breaks the rule after move
-  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 0 of the events match {'type': 'replaced', 'card': 'アクア・ソルジャー', 'affected': 'アクア・ソルジャー'}, expected == 1; the events: [{'type': 'moved', 'card': 'アクア・ソルジャー', 'from': 'battle', 'to': 'hand', 'player': 'me', 'cause': 'put'}]
-  # 破壊: バトルゾーンから墓地に置かれることを「破壊」(破壊された時)として扱っているが、規則の資料(features/rules.yaml の出典の条文)に「破壊」の定義はない。確かめること
-  @id:gen-741e001e57da @generated:1 @rule:609.1 @rule:609.3 @rule:609.8 @rule:101.5 @rule:101.5b @source:seed004
-  シナリオ: 探索 replacement: ゾーンの移動の後に規則が守られていない (2026-11-27)
-    前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンに《アクア・ソルジャー》がいる
-    もし 効果で《アクア・ソルジャー》が持ち主の墓地に置かれる
-    ならば 《アクア・ソルジャー》の置換効果が《アクア・ソルジャー》に1回適用された
 
   # 要確認: 自動生成(シード 1)。規則 801.4・規則 804.3・規則 701.26a・規則 116.2a・出典 seed000-tableに照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: carry-over-tap: breaks the rule after summon
