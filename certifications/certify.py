@@ -159,10 +159,11 @@ def findings(report: Path) -> list[dict[str, str]]:
     """The explore report's counterexamples: oracle, rules state, cause and whether a known deviation."""
     found = []
     for row in read_jsonl(report):
-        for example in row.get("counterexamples", []) if row.get("type") == "oracle" else []:
-            found.append({"oracle": str(row.get("oracle", row.get("id", ""))), "state": str(row.get("state", "")),
-                          "cause": str(example.get("cause", "")), "known": str(example.get("known", "")),
-                          "message": str(example.get("message", ""))[:300]})
+        for example in row.get("counterexamples", []) if row.get("type") == "property" else []:
+            cause = example.get("cause", {})
+            found.append({"oracle": str(row.get("oracle", "")), "state": str(row.get("state", "")),
+                          "cause": f"{cause.get('step', '')}: {cause.get('what', '')}",
+                          "known": str(example.get("known") or ""), "message": str(example.get("message", ""))[:300]})
     return sorted(found, key=lambda f: (f["oracle"], f["state"], f["cause"]))
 
 

@@ -23,6 +23,7 @@ from shinpan.adapters.sdk import (
 from shinpan.adapters.sdk.actions import (
     ChargeMana,
     Destroy,
+    Discard,
     Draw,
     EndTurn,
     Move,
@@ -73,15 +74,17 @@ class DmsimAdapter(EngineAdapter[Any]):
         choices.finish()
 
     def _do(self, action: Action) -> None:
-        """One move, by DMSIM's own operations; an action type it lacks is UNSUPPORTED."""
+        """One move, by DMSIM's own operations; an action type it lacks is UNSUPPORTED. First the moves of cards."""
         game, card = self.game, self.labels.card
         match action:
             case Summon(card=label, sources=sources):
                 game.summon(card(label), [card(source) for source in sources])
             case PutIntoBattle(card=label, tapped=tapped, with_=(), sources=()):
                 game.move(card(label), ZoneType.BATTLE, tapped=tapped)
-            case Move(card=label, to=to, position=position, by=None) if to in KIT_ZONES:
-                game.move(card(label), KIT_ZONES[to], position=position)
+            case Move(card=label, to=to, position=position, by=by) if to in KIT_ZONES:
+                game.move(card(label), KIT_ZONES[to], position=position, by=by)
+            case Discard(card=label):
+                game.discard(card(label))
             case Destroy(cards=labels):
                 game.destroy([card(label) for label in labels])
             case Tap(card=label) | Untap(card=label):

@@ -57,7 +57,7 @@ ZONE_NAMES: dict[ZoneType, Zone] = {zone: name for name, zone in KIT_ZONES.items
 ATTRIBUTES = {ZoneType.DECK: "deck", ZoneType.HAND: "hand", ZoneType.MANA: "mana_zone", ZoneType.SHIELD: "shield_zone",
               ZoneType.GRAVEYARD: "graveyard", ZoneType.BATTLE: "battle_zone"}
 CAUSES: dict[str, MoveCause] = {"summon": "summon", "draw": "draw", "destroy": "destroy", "charge": "charge",
-                                "mana_charge": "charge"}
+                                "mana_charge": "charge", "discard": "discard"}
 
 
 PROMPTS: dict[str, ChoiceKind] = {"適用する置換効果": "replacement", "Choose an effect to resolve": "order"}
@@ -249,7 +249,23 @@ class Game(BoardHooks[Any, Any]):
             raise Rejected("only battle-zone and mana cards are tapped")
         card.tapped = tapped
 
-    def move(self, card: Any, to: ZoneType, *, cause: str = "put", position: str = "top", tapped: bool = False) -> None:
+    def discard(self, card: Any) -> None:
+        if card.zone != ZoneType.HAND:
+            raise Rejected("a card is discarded from the hand")
+        self.game.card_mover.move(card=card, owner=card.owner, from_zone=ZoneType.HAND, to_zone=ZoneType.GRAVEYARD,
+                                  reason="discard")
+
+    def move(self, card: Any, to: ZoneType, *, position: str = "top", tapped: bool = False,
+             by: PlayerName | None = None) -> None:
+        """An effect (of ``by``'s, if named) moves the card: DMSIM's state says whose effect is resolving."""
+        state = self.game.state
+        state.current_effect_controller = self.players[by] if by else None
+        try:
+            self._move(card, to, position=position, tapped=tapped)
+        finally:
+            state.current_effect_controller = None
+
+    def _move(self, card: Any, to: ZoneType, *, position: str, tapped: bool) -> None:
         if card.zone == to:
             raise Rejected("the card is already in that zone")
         if to == ZoneType.DECK and position not in ("top", "bottom"):
@@ -261,7 +277,7 @@ class Game(BoardHooks[Any, Any]):
             finally:
                 self.put_cause = False
             return
-        self.game.card_mover.move(card=card, owner=card.owner, from_zone=card.zone, to_zone=to, reason=cause)
+        self.game.card_mover.move(card=card, owner=card.owner, from_zone=card.zone, to_zone=to, reason="effect")
         deck = card.owner.deck.cards
         if to == ZoneType.DECK and position == "top" and card in deck:  # as DMSIM's move effect puts a card on top
             deck.remove(card)
