@@ -87,6 +87,13 @@ class DmsimAdapter(EngineAdapter[Any]):
                 game.discard(card(label))
             case Destroy(cards=labels):
                 game.destroy([card(label) for label in labels])
+            case _:
+                self._do_in_turn(action)
+
+    def _do_in_turn(self, action: Action) -> None:
+        """The moves of a turn that are not moves of a card between zones."""
+        game, card = self.game, self.labels.card
+        match action:
             case Tap(card=label) | Untap(card=label):
                 game.tap(card(label), isinstance(action, Tap))
             case Draw(player=player, count=count):
