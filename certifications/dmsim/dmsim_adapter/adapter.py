@@ -21,6 +21,8 @@ from shinpan.adapters.sdk import (
     card_models,
 )
 from shinpan.adapters.sdk.actions import (
+    ApplyEffect,
+    Cast,
     ChargeMana,
     Destroy,
     Discard,
@@ -42,7 +44,7 @@ class DmsimAdapter(EngineAdapter[Any]):
     ENGINE: ClassVar[EngineInfo] = {"name": "DMSIM", "version": "686c63e", "language": "Python"}
     PROTOCOL = 3
     MECHANICS = ("zones", "summon", "tap", "summoning_sickness", "speed_attacker", "turns", "mana", "evolution",
-                 "neo_evolution", "triggers", "replacement_effects")
+                 "neo_evolution", "triggers", "replacement_effects", "spells", "power_modifiers")
     OBSERVABLES: ClassVar[tuple[Observable, ...]] = ("tapped", "tapped_mana", "power", "summoning_sick",
                                                      "can_attack", "lost", "waiting", "events", "deck_order")
     PLAYS = RulesPlayed.current_only()
@@ -87,6 +89,8 @@ class DmsimAdapter(EngineAdapter[Any]):
                 game.discard(card(label))
             case Destroy(cards=labels):
                 game.destroy([card(label) for label in labels])
+            case Cast(card=label):
+                game.cast(card(label))
             case _:
                 self._do_in_turn(action)
 
@@ -104,6 +108,8 @@ class DmsimAdapter(EngineAdapter[Any]):
                 game.end_turn()
             case Resolve():
                 game.resolve()
+            case ApplyEffect(effect=effect):
+                game.apply_effect(effect, card(effect.target))
             case _:
                 raise action.unsupported()
 

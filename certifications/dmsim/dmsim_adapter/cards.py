@@ -72,7 +72,10 @@ class Compile(AbilityVisitor[Spec]):
         return {"group": "replacement", "spec": spec}
 
     def visit_spell(self, ability: SpellEffect) -> Spec:
-        return self.unsupported(ability)
+        effect = ability.effect
+        if effect.kind != "destroy" or effect.whose != "opponent" or effect.power or ability.then:
+            return self.unsupported(ability)
+        return {"group": "effects", "spec": {"id": "destroy_creature", "target": "opponent_creatures"}}
 
 
 def _trigger(event: str, subject: Subject) -> Spec | None:
@@ -113,7 +116,7 @@ def definition(model: CardModel) -> Spec:
             raise Unsupported(f"card 《{model.name}》 has no known power", card=model.name)
         spec |= {"power": model.power, "race_ja": "/".join(model.races) or "テスト", "special_types": special}
     else:
-        spec["effects"] = []
+        spec["effects"] = groups.pop("effects", [])
     return spec
 
 

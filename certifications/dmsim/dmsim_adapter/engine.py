@@ -23,6 +23,7 @@ from shinpan.adapters.sdk import (
     Turn,
     Unsupported,
 )
+from shinpan.adapters.sdk.actions import Effect
 from shinpan.adapters.sdk.vocabulary import CardZone, MoveCause, Zone
 
 
@@ -38,13 +39,18 @@ def import_dmsim() -> None:
 import_dmsim()
 
 from abilities.keywords.speed_attacker import SpeedAttackerAbility  # type: ignore[import-not-found]  # noqa: E402
+from actions.cast_spell_action import CastSpellAction  # type: ignore[import-not-found]  # noqa: E402
 from actions.summon_action import SummonAction  # type: ignore[import-not-found]  # noqa: E402
 from card_db.factory import CardFactory  # type: ignore[import-not-found]  # noqa: E402
 from cards.card import SpecialType  # type: ignore[import-not-found]  # noqa: E402
 from core.action_handlers.destroy_action_handler import DestroyActionHandler  # type: ignore[import-not-found]  # noqa: E402
+from core.duration_type import DurationType  # type: ignore[import-not-found]  # noqa: E402
 from core.game_controller import GameController  # type: ignore[import-not-found]  # noqa: E402
 from core.game_step import GameStep  # type: ignore[import-not-found]  # noqa: E402
 from core.player import Player  # type: ignore[import-not-found]  # noqa: E402
+from effects.modifiers.timed_power_modifier_effect import (  # type: ignore[import-not-found]  # noqa: E402
+    TimedPowerModifierEffect,
+)
 from events.zone_change_event import ZoneChangeEvent  # type: ignore[import-not-found]  # noqa: E402
 from zones.zone_type import ZoneType  # type: ignore[import-not-found]  # noqa: E402
 
@@ -60,7 +66,8 @@ CAUSES: dict[str, MoveCause] = {"summon": "summon", "draw": "draw", "destroy": "
                                 "mana_charge": "charge", "discard": "discard"}
 
 
-PROMPTS: dict[str, ChoiceKind] = {"適用する置換効果": "replacement", "Choose an effect to resolve": "order"}
+PROMPTS: dict[str, ChoiceKind] = {"適用する置換効果": "replacement", "Choose an effect to resolve": "order",
+                                  "Choose an opponent creature to destroy": "target"}
 """DMSIM's prompts (the start of each) and the kit's choice kind each one is."""
 
 
@@ -248,6 +255,26 @@ class Game(BoardHooks[Any, Any]):
         if card.zone not in (ZoneType.BATTLE, ZoneType.MANA):
             raise Rejected("only battle-zone and mana cards are tapped")
         card.tapped = tapped
+
+    def cast(self, card: Any) -> None:
+        """Its owner casts the spell from the hand, the cost taken as paid; its effects resolve as DMSIM resolves
+        a spell's (in the move)."""
+        if card.zone != ZoneType.HAND or card.owner is not self.game.state.current_player:
+            raise Rejected("only the turn player casts, from the hand")
+        self.game.action_processor.process(CastSpellAction(card.owner, card, ignore_cost=True))
+        if card.zone == ZoneType.HAND:
+            raise Rejected("DMSIM refused the spell")
+
+    def apply_effect(self, effect: Effect, target: Any) -> None:
+        """An effect already resolved: a power change until the end of the turn (or for good)."""
+        if effect.kind != "power" or effect.amount is None:
+            raise Unsupported(f"applied effects of kind {effect.kind!r} are not implemented",
+                              mechanic=effect.mechanic)
+        if target.zone != ZoneType.BATTLE:
+            raise Rejected("a power effect applies to a creature of the battle zone")
+        duration = DurationType.UNTIL_END_OF_TURN if effect.duration == "end_of_turn" else DurationType.PERMANENT
+        TimedPowerModifierEffect(source_card=target, target_card=target, modifier_amount=effect.amount,
+                                 duration_type=duration, game=self.game).resolve()
 
     def discard(self, card: Any) -> None:
         if card.zone != ZoneType.HAND:

@@ -3,47 +3,16 @@
 @topic:explore
 機能: 探索で見つかったもの (DMSIM 686c63e)
 
-  # 要確認: 自動生成(シード 1)。規則 400.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: place after destroy
-  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: place of テスト用クリーチャーA: expected me:mana, got me:graveyard
-  # 違い: tapped_mana of テスト用クリーチャーA: expected False, got nothing
-  # 違い: events.moved of テスト用クリーチャーA: expected [{"cause": "put", "from": "battle", "player": "me", "to": "mana"}], got [{"cause": "destroy", "from": "battle", "player": "me", "to": "graveyard"}]
-  # 違い: events.replaced of テスト用破壊置換マナ: expected [{"ability": 0, "affected": "テスト用クリーチャーA"}, {"ability": 0, "affected": "テスト用破壊置換マナ"}], got [{"ability": 0, "affected": "テスト用破壊置換マナ"}]
-  # 違い: events.order: expected [{"ability": 0, "affected": "テスト用クリーチャーA", "card": "テスト用破壊置換マナ", "type": "replaced"}, {"ability": 0, "affected": "テスト用破壊置換マナ", "card": "テスト用破壊置換マナ", "type": "replaced"}, {"card": "テスト用クリーチャーA", "cause": "put", "from": "battle", "player": "me", "to": "mana", "type": "moved"}, {"card": "テスト用破壊置換マナ", "cause": "put", "from": "battle", "player": "me", "to": "mana", "type": "moved"}], got [{"card": "テスト用破壊置換マナ", "cause": "put", "from": "battle", "player": "me", "to": "mana", "type": "moved"}, {"ability": 0, "affected": "テスト用破壊置換マナ", "card": "テスト用破壊置換マナ", "type": "replaced"}, {"card": "テスト用クリーチャーA", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}]
-  @id:gen-b0d72b935d6d @generated:1 @rule:400.5 @source:dm-rule-1.48 @since:2023-04-10
-  シナリオ: 探索: 破壊の後のカードの場所が参照エンジンと異なる (2026-11-27)
-    前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンに《テスト用クリーチャーA》がいる
-    かつ 自分のバトルゾーンに《テスト用破壊置換マナ》がいる
-    もし 効果で《テスト用破壊置換マナ》と《テスト用クリーチャーA》が同時に破壊される
-    ならば 自分のマナゾーンに《テスト用クリーチャーA》がある
-
-  # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: status after destroy
-  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # the reference engine answered rejected, the engine script_mismatch: ScriptMismatchError: act destroy: scripted choices never asked for: replacement=[]
-  @id:gen-b858b9b47310 @generated:1 @source:dm-rule-1.48 @since:2023-04-10
-  シナリオ: 探索: 破壊の後の行動が認められるかが参照エンジンと異なる (2026-11-27)
-    前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンに《テスト用クリーチャーA》がいる
-    かつ 自分のバトルゾーンに《テスト用破壊置換マナ》がいる
-    かつ 自分のバトルゾーンに《テスト用破壊置換マナ》(A)がいる
-    もし 自分は《テスト用破壊置換マナ》の置換効果を適用すると選ぶ
-    かつ 自分は置換効果を適用しないと選ぶ
-    かつ 「効果で《テスト用破壊置換マナ》と《テスト用クリーチャーA》が同時に破壊される」ことを試みる
-    ならば その行動は拒否される
-
   # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: differential: lost after draw
   # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: lost of opp: expected False, got True
-  @id:gen-dab1ee414767 @generated:1 @source:dm-rule-1.48
+  # 違い: lost of me: expected False, got True
+  @id:gen-0e7521f91395 @generated:1 @source:dm-rule-1.48
   シナリオ: 探索: ドローの後の敗北が参照エンジンと異なる (2026-11-27)
     前提 2ターン目の自分のターンである
-    かつ 相手の山札に《テスト用呪文》がある
-    もし 相手がカードを1枚引く
-    ならば 相手はゲームに負けていない
+    かつ 自分の山札に《テスト用クリーチャーA》がある
+    もし 自分がカードを1枚引く
+    ならば 自分はゲームに負けていない
 
   # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: differential: lost after end_turn
@@ -56,6 +25,28 @@
     かつ 相手の山札に《テスト用クリーチャーA》(A)がある
     もし ターンが終わる
     ならば 相手はゲームに負けていない
+
+  # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: lost after move
+  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
+  # 違い: lost of me: expected False, got True
+  @id:gen-dbe31f8e6b46 @generated:1 @source:dm-rule-1.48
+  シナリオ: 探索: ゾーンの移動の後の敗北が参照エンジンと異なる (2026-11-27)
+    前提 2ターン目の自分のターンである
+    かつ 自分の山札に《テスト用クリーチャーA》がある
+    もし 効果で《テスト用クリーチャーA》が持ち主の墓地に置かれる
+    ならば 自分はゲームに負けていない
+
+  # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: lost after put_into_battle
+  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
+  # 違い: lost of me: expected False, got True
+  @id:gen-919d8f557b50 @generated:1 @source:dm-rule-1.48
+  シナリオ: 探索: バトルゾーンに出すの後の敗北が参照エンジンと異なる (2026-11-27)
+    前提 2ターン目の自分のターンである
+    かつ 自分の山札に《テスト用クリーチャーA》がある
+    もし 効果で《テスト用クリーチャーA》がバトルゾーンに出る
+    ならば 自分はゲームに負けていない
 
   # 要確認: 自動生成(シード 1)。規則 603.5c・出典 seed001・出典 seed002に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: look-back: breaks the rule after destroy
