@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from shinpan.adapters.sdk import AbilityVisitor, CardModel, Unsupported, card_models
-from shinpan.adapters.sdk.abilities import Evolution, Keyword, Replacement, SpellEffect, Subject, Triggered
+from shinpan.adapters.sdk.abilities import Dormant, Evolution, Keyword, Replacement, SpellEffect, Subject, Triggered
 
 CIVILIZATIONS = {"火": "fire", "水": "water", "光": "light", "闇": "darkness", "自然": "nature"}
-KEYWORDS = {"speed_attacker": "speed_attacker", "blocker": "blocker"}
+KEYWORDS = {"speed_attacker": "speed_attacker", "blocker": "blocker", "double_breaker": "double_breaker",
+            "triple_breaker": "triple_breaker", "shield_force": "shield_force"}
 REPLACED: dict[str, Spec] = {
     "this": {"card": {"ref": "source"}},
     "own_creatures": {"card_filter": {"card_type": "creature", "controller": "self"}},
@@ -40,6 +41,10 @@ class Compile(AbilityVisitor[Spec]):
         if ability.name not in KEYWORDS:
             return self.unsupported(ability)
         return {"group": "keyword", "spec": KEYWORDS[ability.name]}
+
+    def visit_dormant(self, ability: Dormant) -> Spec:
+        """An ability the suite never gives an occasion: left out of the DMSIM card."""
+        return {"group": "none", "spec": None}
 
     def visit_evolution(self, ability: Evolution) -> Spec:
         if ability.sources != 1 or ability.of != "creature" or ability.from_zone != "battle" or ability.or_more:
@@ -75,7 +80,8 @@ class Compile(AbilityVisitor[Spec]):
         effect = ability.effect
         if effect.kind != "destroy" or effect.whose != "opponent" or effect.power or ability.then:
             return self.unsupported(ability)
-        return {"group": "effects", "spec": {"id": "destroy_creature", "target": "opponent_creatures"}}
+        return {"group": "effects", "spec": {"id": "destroy_creature", "target": "opponent_creatures",
+                                                     "optional": False}}
 
 
 def _trigger(event: str, subject: Subject) -> Spec | None:
@@ -90,7 +96,7 @@ def _trigger(event: str, subject: Subject) -> Spec | None:
     if subject.who == "other":  # any creature but its own card
         return {"type": "and", "triggers": [{**leaf, "subject": "any"},
                                             {"type": "not", "trigger": {**leaf, "subject": "self"}}]}
-    who = {"this": "self", "any": "any", "own": "own"}.get(subject.who)
+    who = {"this": "self", "any": "any", "own": "own", "this_or_other_own": "own"}.get(subject.who)
     return None if who is None else {**leaf, "subject": who}
 
 
@@ -106,7 +112,8 @@ def definition(model: CardModel) -> Spec:
     special: list[str] = []
     for index, ability in enumerate(model.abilities):
         compiled = ability.accept(Compile(index))
-        groups.setdefault(compiled["group"], []).append(compiled["spec"])
+        if compiled["spec"] is not None:
+            groups.setdefault(compiled["group"], []).append(compiled["spec"])
         if "special" in compiled:
             special.append(compiled["special"])
     spec: Spec = {"kind": kind, "name_ja": model.name, "cost": model.cost,
