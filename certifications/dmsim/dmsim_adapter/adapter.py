@@ -129,9 +129,9 @@ class DmsimAdapter(EngineAdapter[Any]):
                 ready = player == active and game.can_attack(creature)
                 view.battle_object(player, labels.labels(pile), tapped=bool(creature.tapped),
                                    power=game.power(creature), can_attack=ready, **sick)
-        for source in game.waiting():
+        for source, ability in game.waiting():
             if source is not None:
-                view.waiting(labels.label(source), game.ability_index(source))
+                view.waiting(labels.label(source), ability)
         return Turn(state.turn, active)
 
     def _ability_index(self, name: str, form: str) -> int | None:

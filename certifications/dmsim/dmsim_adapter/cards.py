@@ -53,12 +53,15 @@ class Compile(AbilityVisitor[Spec]):
 
     def visit_trigger(self, ability: Triggered) -> Spec:
         effect = ability.effect
-        if effect.kind != "draw" or ability.optional or ability.by or ability.condition:
+        if effect.kind != "draw" or ability.by or ability.condition:
             return self.unsupported(ability)
         trigger = _trigger(ability.event, ability.subject)
         if trigger is None:
             return self.unsupported(ability)
-        spec: Spec = {"ability_id": f"shinpan_{self.index}", "trigger": trigger, "effects": _draw(effect.amount)}
+        draw = [{**step, "optional": True} for step in _draw(effect.amount)] if ability.optional else \
+            _draw(effect.amount)
+        spec: Spec = {"ability_id": f"shinpan_{self.index}", "label": f"shinpan_{self.index}", "trigger": trigger,
+                      "effects": draw}
         if ability.event in ("destroyed", "leaves"):
             spec["active_zones"] = "any" if ability.subject.who == "this" else ["battle"]
             spec["ignore_source_continuity"] = True  # as DMSIM's own destroyed triggers are written

@@ -67,7 +67,7 @@ CAUSES: dict[str, MoveCause] = {"summon": "summon", "draw": "draw", "destroy": "
 
 
 PROMPTS: dict[str, ChoiceKind] = {"適用する置換効果": "replacement", "Choose an effect to resolve": "order",
-                                  "Choose an opponent creature to destroy": "target"}
+                                  "Choose an opponent creature to destroy": "target", "何枚引きますか": "use"}
 """DMSIM's prompts (the start of each) and the kit's choice kind each one is."""
 
 
@@ -88,12 +88,16 @@ class Chooser:
         self.player_name = player_name
         self.order: list[Any] = []
         self.picked: Any = None
+        self.resolving: Any = None
+        """The card whose waiting ability is resolving."""
 
     def select(self, player: Any, choices: Sequence[Any], prompt: str, min_count: int = 1, max_count: int = 1,
                auto_choose_single: bool = True) -> Any:
         if not choices:
             return [] if min_count == 0 else None
         kind = next((k for start, k in PROMPTS.items() if str(prompt).startswith(start)), None)
+        if kind == "use" and self.choices is not None and self.resolving is not None:
+            return self._use(player, choices)
         if kind is None or self.choices is None or min_count != 1 or max_count != 1:
             if len(choices) == 1 and min_count == max_count == 1:
                 return choices[0]
@@ -107,6 +111,15 @@ class Chooser:
         else:
             self.picked = self.choices.one_of(kind, distinct, by=self.player_name(player))
         return choices[next(i for i, card in enumerate(cards) if card is self.picked)]
+
+    def _use(self, player: Any, choices: Sequence[Any]) -> Any:
+        """「してもよい」: DMSIM asks how many of up to N; the kit's ``use`` choice names the card to use its
+        ability, or nothing to decline."""
+        assert self.choices is not None
+        picks = self.choices.take("use", by=self.player_name(player), options=[self.resolving])
+        if picks and not (len(picks) == 1 and picks[0] is self.resolving):
+            raise Rejected("the 'use' choice names a card other than the ability's own")
+        return max(choices) if picks else min(choices)
 
     def _next_in_order(self, player: Any, cards: list[Any]) -> Any:
         """The next effect to resolve: the script's ``order`` choice, asked once per move."""
@@ -149,7 +162,17 @@ class Game(BoardHooks[Any, Any]):
             queue(effect, controller=controller, is_shield_trigger=is_shield_trigger)
             source = getattr(effect, "source_card", None)
             if source is not None and id(source) in self.names:
-                self.events.triggered(self.labels.label(source), self.ability_index(source))
+                self.events.triggered(self.labels.label(source), self.ability_of(effect))
+                resolve = effect.resolve
+
+                def resolving(*args: Any, **kwargs: Any) -> Any:
+                    self.chooser.resolving = source  # whose ability a choice of this resolution belongs to
+                    try:
+                        return resolve(*args, **kwargs)
+                    finally:
+                        self.chooser.resolving = None
+
+                effect.resolve = resolving
 
         resolver.add_effect = add_effect
         manager = self.game.replacement_manager
@@ -364,13 +387,19 @@ class Game(BoardHooks[Any, Any]):
             cards.extend(self.pile(source))
         return cards
 
-    def ability_index(self, card: Any) -> int | None:
-        """The index of the card's one triggered ability among its structured abilities."""
-        return self._ability_index(self.names[id(card)], "trigger")
+    def ability_of(self, effect: Any) -> int | None:
+        """The index, among its card's structured abilities, of the ability a waiting effect comes from (the
+        adapter labels each DMSIM ability it builds ``shinpan_<index>``)."""
+        label = str(getattr(effect, "label", ""))
+        if label.startswith("shinpan_"):
+            return int(label.removeprefix("shinpan_"))
+        source = getattr(effect, "source_card", None)
+        return None if source is None else self._ability_index(self.names[id(source)], "trigger")
 
-    def waiting(self) -> list[Any]:
-        """The source card of each effect waiting in DMSIM's queue, in queue order."""
-        return [getattr(effect, "source_card", None) for effect in self.game.effect_resolver.effects]
+    def waiting(self) -> list[tuple[Any, int | None]]:
+        """The source card and ability of each effect waiting in DMSIM's queue, in queue order."""
+        return [(getattr(effect, "source_card", None), self.ability_of(effect))
+                for effect in self.game.effect_resolver.effects]
 
     def sick(self, card: Any) -> bool:
         """Whether summoning sickness stops it attacking: DMSIM's flag, lifted by スピードアタッカー as its attack

@@ -7,46 +7,27 @@
   # 見つけたもの: differential: lost after draw
   # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
   # 違い: lost of me: expected False, got True
-  @id:gen-0e7521f91395 @generated:1 @source:dm-rule-1.48
+  @id:gen-e3076c3acf49 @generated:1 @source:dm-rule-1.48
   シナリオ: 探索: ドローの後の敗北が参照エンジンと異なる (2026-11-27)
     前提 2ターン目の自分のターンである
-    かつ 自分の山札に《テスト用クリーチャーA》がある
-    もし 自分がカードを1枚引く
+    かつ 自分のバトルゾーンに《テスト用クリーチャーA》がいる
+    かつ 自分の山札に《テスト用クリーチャーA》(A)がある
+    もし 効果で《テスト用クリーチャーA》が破壊される
+    かつ 自分がカードを1枚引く
     ならば 自分はゲームに負けていない
 
   # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: differential: lost after end_turn
   # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
   # 違い: lost of opp: expected False, got True
-  @id:gen-649e5a26b217 @generated:1 @source:dm-rule-1.48
+  @id:gen-556fdc952049 @generated:1 @source:dm-rule-1.48
   シナリオ: 探索: ターンの終わりの後の敗北が参照エンジンと異なる (2026-11-27)
     前提 2ターン目の自分のターンである
     かつ 自分のバトルゾーンに《テスト用クリーチャーA》がいる
     かつ 相手の山札に《テスト用クリーチャーA》(A)がある
-    もし ターンが終わる
+    もし 効果で《テスト用クリーチャーA》が破壊される
+    かつ ターンが終わる
     ならば 相手はゲームに負けていない
-
-  # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: lost after move
-  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: lost of me: expected False, got True
-  @id:gen-dbe31f8e6b46 @generated:1 @source:dm-rule-1.48
-  シナリオ: 探索: ゾーンの移動の後の敗北が参照エンジンと異なる (2026-11-27)
-    前提 2ターン目の自分のターンである
-    かつ 自分の山札に《テスト用クリーチャーA》がある
-    もし 効果で《テスト用クリーチャーA》が持ち主の墓地に置かれる
-    ならば 自分はゲームに負けていない
-
-  # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: lost after put_into_battle
-  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: lost of me: expected False, got True
-  @id:gen-919d8f557b50 @generated:1 @source:dm-rule-1.48
-  シナリオ: 探索: バトルゾーンに出すの後の敗北が参照エンジンと異なる (2026-11-27)
-    前提 2ターン目の自分のターンである
-    かつ 自分の山札に《テスト用クリーチャーA》がある
-    もし 効果で《テスト用クリーチャーA》がバトルゾーンに出る
-    ならば 自分はゲームに負けていない
 
   # 要確認: 自動生成(シード 1)。規則 603.5c・出典 seed001・出典 seed002に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: look-back: breaks the rule after destroy
