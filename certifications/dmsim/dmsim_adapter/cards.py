@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from shinpan.adapters.sdk import AbilityVisitor, CardModel, Unsupported, card_models
-from shinpan.adapters.sdk.abilities import Dormant, Evolution, Keyword, Replacement, SpellEffect, Subject, Triggered
+from shinpan.adapters.sdk.abilities import Dormant, Evolution, Keyword, Replacement, SpellEffect, Triggered
 
 CIVILIZATIONS = {"火": "fire", "水": "water", "光": "light", "闇": "darkness", "自然": "nature"}
 KEYWORDS = {"speed_attacker": "speed_attacker", "blocker": "blocker", "double_breaker": "double_breaker",
@@ -22,7 +22,9 @@ REPLACED: dict[str, Spec] = {
     "opponent_creatures": {"card_filter": {"card_type": "creature", "controller": "opponent"}},
     "any": {"card_filter": {"card_type": "creature"}}}
 """Whose destruction a replacement watches, in DMSIM's ``attempt`` keys."""
-ZONES = {"mana": "mana", "hand": "hand", "graveyard": "graveyard", "deck": "deck"}
+TRIGGER_ZONES = {"battle": "battle", "mana": "mana", "hand": "hand", "graveyard": "graveyard", "deck": "deck",
+                 "shields": "shield"}
+"""The kit's zones by DMSIM's names in its trigger DSL."""
 
 Spec = dict[str, Any]
 
@@ -55,7 +57,7 @@ class Compile(AbilityVisitor[Spec]):
         effect = ability.effect
         if effect.kind != "draw" or ability.by or ability.condition:
             return self.unsupported(ability)
-        trigger = _trigger(ability.event, ability.subject)
+        trigger = _trigger(ability)
         if trigger is None:
             return self.unsupported(ability)
         draw = [{**step, "optional": True} for step in _draw(effect.amount)] if ability.optional else \
@@ -87,15 +89,26 @@ class Compile(AbilityVisitor[Spec]):
                                                      "optional": False}}
 
 
-def _trigger(event: str, subject: Subject) -> Spec | None:
-    """DMSIM's trigger DSL for the kit's ``event`` of ``subject`` (None: not expressible here)."""
-    if subject.kind != "creature" or subject.race or subject.civilization or subject.name_contains \
-            or subject.card_type or subject.counts_itself:
+def _trigger(ability: Triggered) -> Spec | None:
+    """DMSIM's trigger DSL for the kit's trigger (None: not expressible here)."""
+    subject = ability.subject
+    if subject.race or subject.name_contains or subject.card_type or subject.counts_itself \
+            or (subject.kind != "creature" and ability.event not in ("put_into", "moved")):
         return None
-    leaf = {"enters": {"type": "enter_battle"}, "destroyed": {"type": "destroy"},
-            "leaves": {"type": "zone_change", "from_zone": "battle"}}.get(event)
-    if leaf is None:
+    zones = {"from_zone": ability.from_zone, "to_zone": ability.to_zone}
+    if any(zone is not None and zone not in TRIGGER_ZONES for zone in zones.values()):
         return None
+    leaf: Spec = {"enters": {"type": "enter_battle"}, "destroyed": {"type": "destroy"},
+                  "leaves": {"type": "zone_change", "from_zone": "battle"},
+                  "moved": {"type": "zone_change", **{k: TRIGGER_ZONES[v] for k, v in zones.items() if v}},
+                  "put_into": {"type": "zone_change", **{k: TRIGGER_ZONES[v] for k, v in zones.items() if v}},
+                  }.get(ability.event, {})
+    if not leaf:
+        return None
+    if subject.civilization is not None:
+        if subject.civilization not in CIVILIZATIONS:
+            return None
+        leaf["filter"] = {"civilizations": {"contains": CIVILIZATIONS[subject.civilization]}}
     if subject.who == "other":  # any creature but its own card
         return {"type": "and", "triggers": [{**leaf, "subject": "any"},
                                             {"type": "not", "trigger": {**leaf, "subject": "self"}}]}

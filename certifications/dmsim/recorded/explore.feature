@@ -6,28 +6,82 @@
   # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: differential: lost after draw
   # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: lost of me: expected False, got True
-  @id:gen-e3076c3acf49 @generated:1 @source:dm-rule-1.48
+  # 違い: lost of opp: expected False, got True
+  @id:gen-6b2b12ca60d5 @generated:1 @source:dm-rule-1.48
   シナリオ: 探索: ドローの後の敗北が参照エンジンと異なる (2026-11-27)
     前提 2ターン目の自分のターンである
     かつ 自分のバトルゾーンに《テスト用クリーチャーA》がいる
-    かつ 自分の山札に《テスト用クリーチャーA》(A)がある
-    もし 効果で《テスト用クリーチャーA》が破壊される
-    かつ 自分がカードを1枚引く
-    ならば 自分はゲームに負けていない
+    かつ 自分の手札に《テスト用クリーチャーA》(A)がある
+    かつ 相手の山札に《テスト用クリーチャーA》(B)がある
+    もし 相手がカードを1枚引く
+    ならば 相手はゲームに負けていない
 
   # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: differential: lost after end_turn
   # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: lost of opp: expected False, got True
-  @id:gen-556fdc952049 @generated:1 @source:dm-rule-1.48
+  # 違い: lost of me: expected False, got True
+  @id:gen-65d111794f3e @generated:1 @source:dm-rule-1.48
   シナリオ: 探索: ターンの終わりの後の敗北が参照エンジンと異なる (2026-11-27)
+    前提 2ターン目の相手のターンである
+    かつ 自分の山札に《テスト用クリーチャーA》がある
+    もし ターンが終わる
+    ならば 自分はゲームに負けていない
+
+  # 要確認: 自動生成(シード 1)。規則 400.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: place after end_turn
+  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
+  # 違い: place of A: expected opp:battle, got opp:hand
+  # 違い: pile of A: expected [A], got nothing
+  # 違い: tapped of A: expected False, got nothing
+  # 違い: power of A: expected 1000, got nothing
+  # 違い: summoning_sick of A: expected False, got nothing
+  @id:gen-c851e0cb321d @generated:1 @rule:400.5 @source:dm-rule-1.48
+  シナリオ: 探索: ターンの終わりの後のカードの場所が参照エンジンと異なる (2026-11-27)
     前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンに《テスト用クリーチャーA》がいる
-    かつ 相手の山札に《テスト用クリーチャーA》(A)がある
-    もし 効果で《テスト用クリーチャーA》が破壊される
-    かつ ターンが終わる
-    ならば 相手はゲームに負けていない
+    かつ 相手のバトルゾーンに《アクア・ソルジャー》(A)がいる
+    かつ 相手のバトルゾーンに《アクア・ソルジャー》(B)がいる
+    かつ 自分の手札に《アクア・ソルジャー》がある
+    かつ 相手の山札に《アクア・ソルジャー》(C)がある
+    かつ 《アクア・ソルジャー》(A)は解決済みの効果でこのターンの終わりまでパワー-1000されている
+    もし ターンが終わる
+    ならば 相手のバトルゾーンに《アクア・ソルジャー》(A)がいる
+
+  # 要確認: 自動生成(シード 1)。規則 603.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: events.triggered after move
+  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
+  # 違い: events.triggered of 不和の菜将 ジターナイト: expected [{"ability": 1}], got nothing
+  # 違い: waiting of 不和の菜将 ジターナイト: expected [{"ability": 1, "card": "不和の菜将 ジターナイト"}], got nothing
+  # 違い: waiting.order: expected [me], got []
+  # 違い: events.order: expected [{"card": "不和の菜将 ジターナイト", "cause": "put", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"ability": 1, "card": "不和の菜将 ジターナイト", "type": "triggered"}], got [{"card": "不和の菜将 ジターナイト", "cause": "put", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}]
+  # 破壊: バトルゾーンから墓地に置かれることを「破壊」(破壊された時)として扱っているが、規則の資料(features/rules.yaml の出典の条文)に「破壊」の定義はない。確かめること
+  @id:gen-674b574bd8d1 @generated:1 @rule:603.5 @source:dm-rule-1.48 @since:pig-reversal
+  シナリオ: 探索: ゾーンの移動の後の誘発が参照エンジンと異なる (2026-11-27)
+    前提 2ターン目の自分のターンである
+    かつ 自分のバトルゾーンに《不和の菜将 ジターナイト》がいる
+    もし 効果で《不和の菜将 ジターナイト》が持ち主の墓地に置かれる
+    ならば 《不和の菜将 ジターナイト》の能力が1回誘発した
+
+  # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: lost after move
+  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
+  # 違い: lost of me: expected False, got True
+  @id:gen-dbe31f8e6b46 @generated:1 @source:dm-rule-1.48
+  シナリオ: 探索: ゾーンの移動の後の敗北が参照エンジンと異なる (2026-11-27)
+    前提 2ターン目の自分のターンである
+    かつ 自分の山札に《テスト用クリーチャーA》がある
+    もし 効果で《テスト用クリーチャーA》が持ち主の墓地に置かれる
+    ならば 自分はゲームに負けていない
+
+  # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: lost after put_into_battle
+  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
+  # 違い: lost of me: expected False, got True
+  @id:gen-919d8f557b50 @generated:1 @source:dm-rule-1.48
+  シナリオ: 探索: バトルゾーンに出すの後の敗北が参照エンジンと異なる (2026-11-27)
+    前提 2ターン目の自分のターンである
+    かつ 自分の山札に《テスト用クリーチャーA》がある
+    もし 効果で《テスト用クリーチャーA》がバトルゾーンに出る
+    ならば 自分はゲームに負けていない
 
   # 要確認: 自動生成(シード 1)。規則 603.5c・出典 seed001・出典 seed002に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: look-back: breaks the rule after destroy
