@@ -31,8 +31,10 @@ from shinpan.adapters.sdk.actions import (
     Move,
     PutIntoBattle,
     Resolve,
+    Seal,
     Summon,
     Tap,
+    Unseal,
     Untap,
 )
 from shinpan.adapters.sdk.vocabulary import CARD_ZONES, PLAYERS
@@ -44,9 +46,9 @@ class DmsimAdapter(EngineAdapter[Any]):
     ENGINE: ClassVar[EngineInfo] = {"name": "DMSIM", "version": "686c63e", "language": "Python"}
     PROTOCOL = 3
     MECHANICS = ("zones", "summon", "tap", "summoning_sickness", "speed_attacker", "turns", "mana", "evolution",
-                 "neo_evolution", "triggers", "replacement_effects", "spells", "power_modifiers")
+                 "neo_evolution", "triggers", "replacement_effects", "spells", "power_modifiers", "seal")
     OBSERVABLES: ClassVar[tuple[Observable, ...]] = ("tapped", "tapped_mana", "power", "summoning_sick",
-                                                     "can_attack", "lost", "waiting", "events", "deck_order")
+                                                     "can_attack", "lost", "waiting", "events", "deck_order", "seals")
     PLAYS = RulesPlayed.current_only()
 
     def __init__(self) -> None:
@@ -91,6 +93,10 @@ class DmsimAdapter(EngineAdapter[Any]):
                 game.destroy([card(label) for label in labels])
             case Cast(card=label):
                 game.cast(card(label))
+            case Seal(card=label):
+                game.seal(game.top(card(label)))
+            case Unseal(card=label):
+                game.unseal(game.top(card(label)))
             case _:
                 self._do_in_turn(action)
 
@@ -128,7 +134,8 @@ class DmsimAdapter(EngineAdapter[Any]):
                 sick = {"summoning_sick": game.sick(creature)} if player == active else {}
                 ready = player == active and game.can_attack(creature)
                 view.battle_object(player, labels.labels(pile), tapped=bool(creature.tapped),
-                                   power=game.power(creature), can_attack=ready, **sick)
+                                   power=game.power(creature), can_attack=ready,
+                                   seals=labels.labels(game.seals(creature)), **sick)
         for source, ability in game.waiting():
             if source is not None:
                 view.waiting(labels.label(source), ability)

@@ -48,6 +48,7 @@ from core.duration_type import DurationType  # type: ignore[import-not-found]  #
 from core.game_controller import GameController  # type: ignore[import-not-found]  # noqa: E402
 from core.game_step import GameStep  # type: ignore[import-not-found]  # noqa: E402
 from core.player import Player  # type: ignore[import-not-found]  # noqa: E402
+from core.seal_utils import is_seal_card  # type: ignore[import-not-found]  # noqa: E402
 from effects.modifiers.timed_power_modifier_effect import (  # type: ignore[import-not-found]  # noqa: E402
     TimedPowerModifierEffect,
 )
@@ -377,8 +378,30 @@ class Game(BoardHooks[Any, Any]):
         self.events.moved(self.labels.label(event.card), source, destination, self.owner(event.card), cause)
 
     def cards_in(self, player: PlayerName, zone: ZoneType) -> list[Any]:
+        """The cards of a zone; for the battle zone, the top card of each object (not its sources nor seals)."""
         cards = list(getattr(self.players[player], ATTRIBUTES[zone]).cards)
-        return [card for card in cards if not getattr(card, "is_evolution_source", False) or zone != ZoneType.BATTLE]
+        if zone != ZoneType.BATTLE:
+            return cards
+        return [card for card in cards if not getattr(card, "is_evolution_source", False) and not is_seal_card(card)]
+
+    def top(self, card: Any) -> Any:
+        """The top card of the battle-zone object ``card`` is part of (itself outside the battle zone)."""
+        for player in self.players:
+            for top in self.cards_in(player, ZoneType.BATTLE):  # type: ignore[arg-type]
+                if any(card is c for c in self.pile(top)):
+                    return top
+        return card
+
+    def seal(self, card: Any) -> None:
+        if card.zone != ZoneType.BATTLE or not self.game.seal_manager.attach_seal(card):
+            raise Rejected("DMSIM could not seal it")
+
+    def unseal(self, card: Any) -> None:
+        if card.zone != ZoneType.BATTLE or not self.game.seal_manager.remove_one_seal(card):
+            raise Rejected("it has no seal")
+
+    def seals(self, card: Any) -> list[Any]:
+        return list(getattr(card, "seals", []))
 
     def pile(self, top: Any) -> list[Any]:
         """An object's cards top to bottom: DMSIM keeps the sources of each card under it."""
