@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Certify the outside engines of certifications/ and compare with what was recorded (certifications/README.md).
 
-    python certifications/certify.py [ENGINE ...] [--engines DIR] [--record] [--shinpan PATH]
+    python certifications/certify.py [ENGINE ...] [--engines DIR] [--record] [--only STEP] [--root DIR]
 
 For each engine folder with an ``engine.toml``: build it, then ``shinpan run`` against its expectations,
 ``shinpan matrix`` over the states it plays, ``shinpan contract-test`` on every adapter spec, and a short
@@ -66,9 +66,12 @@ class Engine:
         print(f"certify: {self.key}: {what}", flush=True)
 
 
-def load(key: str, engines: Path, scratch: Path) -> Engine:
-    """The engine ``key`` of certifications/ (BadInput for a malformed engine.toml)."""
-    folder = HERE / key
+STEPS = ("run", "matrix", "contract-test", "explore")
+
+
+def load(key: str, root: Path, engines: Path, scratch: Path) -> Engine:
+    """The engine ``key`` of the certifications folder ``root`` (BadInput for a malformed engine.toml)."""
+    folder = root / key
     path = folder / "engine.toml"
     try:
         config = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -106,8 +109,8 @@ def last_line(text: str) -> str:
     return lines[-1] if lines else "(no output)"
 
 
-def certify(engine: Engine, exe: str, out: Path) -> dict[str, Any]:
-    """Every step for one engine; its reports go to ``out``; returns the summary."""
+def certify(engine: Engine, exe: str, out: Path, steps: tuple[str, ...] = STEPS) -> dict[str, Any]:
+    """The steps for one engine (its build first); its reports go to ``out``; returns the summary."""
     spec, settings = engine.config["adapter"]["spec"], engine.config.get("certify", {})
     for command in engine.config.get("build", {}).get("commands", []):
         started = time.monotonic()
@@ -120,15 +123,38 @@ def certify(engine: Engine, exe: str, out: Path) -> dict[str, Any]:
     expectations = ["--expectations", "expectations.toml"] if (engine.folder / "expectations.toml").is_file() else []
     output = ["--engine-output", str(engine.build.parent / "engine-output.txt")] if spec.startswith("py:") else []
     ruleset = ["--ruleset", settings["ruleset"]] if settings.get("ruleset") else []
-    run = shinpan(engine, "run", ["run", "--adapter", spec, *expectations, *ruleset, *output,
+    if "run" in steps:
+        run_suite(engine, exe, out, [*expectations, *ruleset, *output])
+    if "matrix" in steps:
+        matrix = shinpan(engine, "matrix", ["matrix", "--adapter", spec, *expectations, *output,
+                                            "--report", str(out / "matrix-report.jsonl")], exe)
+        if matrix.returncode != 0:
+            engine.differs(f"shinpan matrix exit {matrix.returncode}: {last_line(matrix.stdout + matrix.stderr)}")
+    if "contract-test" in steps:
+        contract_test(engine, exe, out)
+    if "explore" in steps:
+        explore = settings.get("explore", {})
+        shinpan(engine, "explore", ["explore", "--adapter", spec, *expectations, *output,
+                                    "--seed", str(explore.get("seed", 1)),
+                                    "--examples", str(explore.get("examples", 30)),
+                                    "--time-budget", str(explore.get("time_budget", 600)),
+                                    "--report", str(out / "explore.jsonl"), "--out", str(out)], exe)
+    return summary(engine, out)
+
+
+def run_suite(engine: Engine, exe: str, out: Path, options: list[str]) -> None:
+    """``shinpan run`` against the expectations: a new FAIL or an XPASS exits 1."""
+    spec = engine.config["adapter"]["spec"]
+    run = shinpan(engine, "run", ["run", "--adapter", spec, *options,
                                   "--report", str(out / "run-report.jsonl")], exe)
     if run.returncode != 0:
         engine.differs(f"shinpan run exit {run.returncode} (a new FAIL or an XPASS against expectations.toml): "
                        f"{failures(out / 'run-report.jsonl') or last_line(run.stdout + run.stderr)}")
-    matrix = shinpan(engine, "matrix", ["matrix", "--adapter", spec, *expectations, *output,
-                                        "--report", str(out / "matrix-report.jsonl")], exe)
-    if matrix.returncode != 0:
-        engine.differs(f"shinpan matrix exit {matrix.returncode}: {last_line(matrix.stdout + matrix.stderr)}")
+
+
+def contract_test(engine: Engine, exe: str, out: Path) -> None:
+    """``shinpan contract-test`` on every adapter spec; the documents go to contract-test.json."""
+    spec = engine.config["adapter"]["spec"]
     documents = []
     for each in engine.config["adapter"].get("contract_test", [spec]):
         tested = shinpan(engine, "contract-test", ["contract-test", "--adapter", each, "--format", "json"], exe)
@@ -141,12 +167,6 @@ def certify(engine: Engine, exe: str, out: Path) -> dict[str, Any]:
             engine.differs(f"shinpan contract-test --adapter {each!r} exit {tested.returncode}: broken {broken}")
     (out / "contract-test.json").write_text(json.dumps(documents, ensure_ascii=False, indent=1) + "\n",
                                             encoding="utf-8")
-    explore = settings.get("explore", {})
-    shinpan(engine, "explore", ["explore", "--adapter", spec, *expectations, *output,
-                                "--seed", str(explore.get("seed", 1)), "--examples", str(explore.get("examples", 30)),
-                                "--time-budget", str(explore.get("time_budget", 120)),
-                                "--report", str(out / "explore.jsonl"), "--out", str(out)], exe)
-    return summary(engine, out)
 
 
 def failures(report: Path) -> str:
@@ -186,23 +206,29 @@ def summary(engine: Engine, out: Path) -> dict[str, Any]:
             "explore": findings(out / "explore.jsonl"), "seconds": engine.seconds}
 
 
-def compare(engine: Engine, now: dict[str, Any]) -> None:
-    """What differs from recorded/summary.json, one line each."""
+def compare(engine: Engine, now: dict[str, Any], steps: tuple[str, ...] = STEPS) -> None:
+    """What differs from recorded/summary.json, one line each (for the steps that ran)."""
     path = engine.folder / "recorded" / "summary.json"
     if not path.is_file():
         engine.differs(f"nothing recorded ({path} is absent): run with --record")
         return
     before = json.loads(path.read_text(encoding="utf-8"))
+    if "run" in steps:
+        run_compare(engine, before, now)
+    if "explore" not in steps:
+        return
+    seen = {(f["oracle"], f["cause"]) for f in before.get("explore", [])}  # a state named by a day moves daily
+    for finding in [f for f in now.get("explore", []) if (f["oracle"], f["cause"]) not in seen]:
+        engine.differs(f"new explore finding: {finding['oracle']} {finding['cause']}: {finding['message'][:160]}")
+
+
+def run_compare(engine: Engine, before: dict[str, Any], now: dict[str, Any]) -> None:
+    """A PASS lost, or the coverage below the recorded one."""
     lost = sorted(set(before.get("passing", [])) - set(now.get("passing", [])))
     if lost:
         engine.differs(f"lost PASS: {', '.join(lost[:10])}{' …' if len(lost) > 10 else ''}")
     if (now.get("coverage") or 0) < (before.get("coverage") or 0) - 1e-9:
         engine.differs(f"coverage dropped from {before['coverage']:.1%} to {(now.get('coverage') or 0):.1%}")
-    seen = {(f["oracle"], f["state"], f["cause"]) for f in before.get("explore", [])}
-    new = [f for f in now.get("explore", []) if (f["oracle"], f["state"], f["cause"]) not in seen]
-    for finding in new:
-        engine.differs(f"new explore finding: {finding['oracle']} ({finding['state']}) {finding['cause']}: "
-                       f"{finding['message'][:160]}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -211,6 +237,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--engines", dest="engines_dir", type=Path,
                         default=Path(os.environ.get("SHINPAN_ENGINES", HERE.parent.parent / "shared" / "engines")),
                         help="the engines' sources (default: ../shared/engines beside the checkout)")
+    parser.add_argument("--root", type=Path, default=HERE, help="the certifications folder (default: this one)")
+    parser.add_argument("--only", action="append", choices=STEPS, help="run only this step (repeatable)")
     parser.add_argument("--record", action="store_true", help="write recorded/ from this run instead of comparing")
     parser.add_argument("--shinpan", default=str(Path(sys.executable).parent / "shinpan"),
                         help="the shinpan command (default: the one beside this Python)")
@@ -219,18 +247,22 @@ def main(argv: list[str] | None = None) -> int:
         print(f"certify: no engine to certify: {args.engines_dir} is absent (CI has it; see "
               "certifications/README.md)", flush=True)
         return NOTHING
-    keys = args.engines or sorted(p.parent.name for p in HERE.glob("*/engine.toml"))
+    keys = args.engines or sorted(p.parent.name for p in args.root.glob("*/engine.toml"))
+    steps = tuple(args.only or STEPS)
+    if args.record and steps != STEPS:
+        print("certify: --record needs every step (no --only)", flush=True)
+        return BAD_INPUT
     failed = False
     with tempfile.TemporaryDirectory(prefix="shinpan-certify-") as scratch:
         for key in keys:
             try:
-                engine = load(key, args.engines_dir.resolve(), Path(scratch))
+                engine = load(key, args.root.resolve(), args.engines_dir.resolve(), Path(scratch))
             except BadInput as error:
                 print(f"certify: {key}: bad input: {error}", flush=True)
                 return BAD_INPUT
             out = engine.build.parent / "recorded"
             out.mkdir()
-            now = certify(engine, args.shinpan, out)
+            now = certify(engine, args.shinpan, out, steps)
             if args.record:
                 recorded = engine.folder / "recorded"
                 recorded.mkdir(exist_ok=True)
@@ -241,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
                     if (out / name).is_file():
                         shutil.copyfile(out / name, recorded / name)
             elif now:
-                compare(engine, now)
+                compare(engine, now, steps)
             totals = ", ".join(f"{n} {s}" for s, n in now.get("totals", {}).items())
             print(f"certify: {key}: {'recorded' if args.record else 'OK' if not engine.problems else 'DIFFERS'} — "
                   f"{totals}; coverage {(now.get('coverage') or 0):.1%}; "
