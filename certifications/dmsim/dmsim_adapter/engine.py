@@ -117,10 +117,7 @@ class Chooser:
         """「してもよい」: DMSIM asks how many of up to N; the kit's ``use`` choice names the card to use its
         ability, or nothing to decline."""
         assert self.choices is not None
-        picks = self.choices.take("use", by=self.player_name(player), options=[self.resolving])
-        if picks and not (len(picks) == 1 and picks[0] is self.resolving):
-            raise Rejected("the 'use' choice names a card other than the ability's own")
-        return max(choices) if picks else min(choices)
+        return max(choices) if self.choices.use(self.resolving, by=self.player_name(player)) else min(choices)
 
     def _next_in_order(self, player: Any, cards: list[Any]) -> Any:
         """The next effect to resolve: the script's ``order`` choice, asked once per move."""
