@@ -48,7 +48,8 @@ class DmsimAdapter(EngineAdapter[Any]):
     MECHANICS = ("zones", "summon", "tap", "summoning_sickness", "speed_attacker", "turns", "mana", "evolution",
                  "neo_evolution", "triggers", "replacement_effects", "spells", "power_modifiers", "seal")
     OBSERVABLES: ClassVar[tuple[Observable, ...]] = ("tapped", "tapped_mana", "power", "summoning_sick",
-                                                     "can_attack", "lost", "waiting", "events", "deck_order", "seals")
+                                                     "can_attack", "lost", "waiting", "events", "deck_order", "seals",
+                                                     "effects")
     PLAYS = RulesPlayed.current_only()
 
     def __init__(self) -> None:
@@ -135,7 +136,7 @@ class DmsimAdapter(EngineAdapter[Any]):
                 ready = player == active and game.can_attack(creature)
                 view.battle_object(player, labels.labels(pile), tapped=bool(creature.tapped),
                                    power=game.power(creature), can_attack=ready,
-                                   seals=labels.labels(game.seals(creature)), **sick)
+                                   seals=labels.labels(game.seals(creature)), effects=game.effects(creature), **sick)
         for source, ability in game.waiting():
             if source is not None:
                 view.waiting(labels.label(source), ability)

@@ -430,5 +430,10 @@ class Game(BoardHooks[Any, Any]):
         """Whether DMSIM's attack validator lets it attack now."""
         return bool(self.game.attack_validator.can_attack(card))
 
+    def effects(self, card: Any) -> list[dict[str, Any]]:
+        """The resolved power effects on the object: DMSIM's additive power modifiers on its top card."""
+        return [{"kind": "power", "amount": int(m.amount)} for m in getattr(card, "power_modifiers", [])
+                if getattr(m, "kind", "add") == "add"]
+
     def power(self, card: Any) -> int:
         return int(card.get_current_power())
