@@ -84,8 +84,9 @@ class DmsimAdapter(EngineAdapter[Any]):
         match action:
             case Summon(card=label, sources=sources):
                 game.summon(card(label), [card(source) for source in sources])
-            case PutIntoBattle(card=label, tapped=tapped, with_=(), sources=()):
-                game.move(card(label), ZoneType.BATTLE, tapped=tapped)
+            case PutIntoBattle(card=label, tapped=tapped, with_=others, sources=()):
+                for each in self._enter_order([card(label), *(card(other) for other in others)]):
+                    game.move(each, ZoneType.BATTLE, tapped=tapped)
             case Move(card=label, to=to, position=position, by=by) if to in KIT_ZONES:
                 game.move(card(label), KIT_ZONES[to], position=position, by=by)
             case Discard(card=label):
@@ -100,6 +101,18 @@ class DmsimAdapter(EngineAdapter[Any]):
                 game.unseal(game.top(card(label)))
             case _:
                 self._do_in_turn(action)
+
+    def _enter_order(self, cards: list[Any]) -> list[Any]:
+        """Cards put into the battle zone together enter one at a time (409.1f), as DMSIM's effects put them, in
+        the order the turn player picks (C-4.13)."""
+        choices = self.game.chooser.choices
+        if len(cards) == 1 or choices is None:
+            return cards
+        active: PlayerName = "me" if self.game.game.state.turn_player_index == 0 else "opp"
+        order = list(choices.take("enter_order", by=active, options=cards))
+        if len(order) != len(cards) or any(not any(c is o for o in order) for c in cards):
+            raise Rejected("the enter_order choice must name every card put into the battle zone, once")
+        return order
 
     def _do_in_turn(self, action: Action) -> None:
         """The moves of a turn that are not moves of a card between zones."""

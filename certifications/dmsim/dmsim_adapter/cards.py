@@ -11,17 +11,33 @@ from __future__ import annotations
 from typing import Any
 
 from shinpan.adapters.sdk import AbilityVisitor, CardModel, Unsupported, card_models
-from shinpan.adapters.sdk.abilities import Dormant, Evolution, Keyword, Replacement, SpellEffect, Triggered
+from shinpan.adapters.sdk.abilities import (
+    Dormant,
+    Evolution,
+    Keyword,
+    Replacement,
+    SpellEffect,
+    Static,
+    Triggered,
+)
 
 CIVILIZATIONS = {"火": "fire", "水": "water", "光": "light", "闇": "darkness", "自然": "nature"}
 KEYWORDS = {"speed_attacker": "speed_attacker", "blocker": "blocker", "double_breaker": "double_breaker",
             "triple_breaker": "triple_breaker", "shield_force": "shield_force"}
+STATICS = {"mana_all_civilizations": "mana_all_civilizations"}
+"""The registry's static abilities DMSIM has as a registered ability of its own."""
 REPLACED: dict[str, Spec] = {
     "this": {"card": {"ref": "source"}},
     "own_creatures": {"card_filter": {"card_type": "creature", "controller": "self"}},
     "opponent_creatures": {"card_filter": {"card_type": "creature", "controller": "opponent"}},
     "any": {"card_filter": {"card_type": "creature"}}}
 """Whose destruction a replacement watches, in DMSIM's ``attempt`` keys."""
+ATTEMPTS: dict[str, Spec] = {
+    "destroyed": {"type": "destroy", "attempt": {"event": "destroy_attempt"}},
+    "returned_to_hand": {"type": "zone_change", "attempt": {"event": "zone_change_attempt", "from_zone": "battle",
+                                                             "to_zone": "hand"}},
+    "leaves": {"type": "zone_change", "attempt": {"event": "zone_change_attempt", "from_zone": "battle"}}}
+"""The event a replacement watches, as DMSIM's replacement ``type`` and ``attempt``."""
 TRIGGER_ZONES = {"battle": "battle", "mana": "mana", "hand": "hand", "graveyard": "graveyard", "deck": "deck",
                  "shields": "shield"}
 """The kit's zones by DMSIM's names in its trigger DSL."""
@@ -43,6 +59,11 @@ class Compile(AbilityVisitor[Spec]):
         if ability.name not in KEYWORDS:
             return self.unsupported(ability)
         return {"group": "keyword", "spec": KEYWORDS[ability.name]}
+
+    def visit_static(self, ability: Static) -> Spec:
+        if ability.name not in STATICS or ability.race or ability.civilization or ability.amount:
+            return self.unsupported(ability)
+        return {"group": "keyword", "spec": STATICS[ability.name]}
 
     def visit_dormant(self, ability: Dormant) -> Spec:
         """An ability the suite never gives an occasion: left out of the DMSIM card."""
@@ -70,15 +91,19 @@ class Compile(AbilityVisitor[Spec]):
         return {"group": "triggered", "spec": spec}
 
     def visit_replacement(self, ability: Replacement) -> Spec:
-        whose = REPLACED.get(ability.of)
-        if (ability.event != "destroyed" or whose is None or ability.instead_zone not in ("mana", "hand")
-                or ability.optional or ability.during or ability.then or ability.position):
+        if ability.event == "cast_to_graveyard" and ability.of == "this" and ability.instead_zone == "mana" \
+                and not (ability.optional or ability.during or ability.then):
+            return {"group": "effects", "spec": {"id": "charger"}}  # チャージャー: DMSIM's own spell effect
+        whose, attempt = REPLACED.get(ability.of), ATTEMPTS.get(ability.event)
+        if (attempt is None or whose is None or ability.instead_zone not in ("mana", "hand", "deck")
+                or ability.optional or ability.during or ability.then or ability.position not in (None, "bottom")
+                or (ability.instead_zone == "deck") != (ability.position == "bottom")):
             return self.unsupported(ability)
-        spec: Spec = {"ability_id": f"shinpan_{self.index}", "type": "destroy",
-                      "attempt": {"event": "destroy_attempt", **whose},
-                      "replace_with": {"cancel_event": True, "actions": [{
+        spec: Spec = {"ability_id": f"shinpan_{self.index}", "type": attempt["type"],
+                      "attempt": {**attempt["attempt"], **whose},
+                      "replace_with": {"cancel_event": True, "actions": [{  # DMSIM's mover puts a card at the bottom
                           "type": "move_event_card", "card": {"ref": "event.card"}, "from_zone": "battle",
-                          "to_zone": ability.instead_zone, "reason": "destroy_replacement"}]}}
+                          "to_zone": ability.instead_zone, "reason": "replacement"}]}}
         return {"group": "replacement", "spec": spec}
 
     def visit_spell(self, ability: SpellEffect) -> Spec:

@@ -4,20 +4,6 @@
 機能: 探索で見つかったもの (DMSIM 686c63e)
 
   # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: status after destroy
-  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # the reference engine answered rejected, the engine script_mismatch: ScriptMismatchError: act destroy: scripted choices never asked for: replacement=[]
-  @id:gen-633f1117182f @generated:1 @source:dm-rule-1.48 @since:2023-04-10
-  シナリオ: 探索: 破壊の後の行動が認められるかが参照エンジンと異なる (2026-11-27)
-    前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンに《テスト用相手破壊置換》がいる
-    かつ 自分のバトルゾーンに《テスト用相手破壊置換》(A)がいる
-    かつ 相手のバトルゾーンに《テスト用相手破壊置換》(B)がいる
-    もし 自分は置換効果を適用しないと選ぶ
-    かつ 「効果で《テスト用相手破壊置換》と《テスト用相手破壊置換》(A)と《テスト用相手破壊置換》(B)が同時に破壊される」ことを試みる
-    ならば その行動は拒否される
-
-  # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: differential: lost after draw
   # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
   # 違い: lost of opp: expected False, got True
@@ -28,17 +14,6 @@
     かつ 自分の手札に《テスト用クリーチャーA》(A)がある
     かつ 相手の山札に《テスト用クリーチャーA》(B)がある
     もし 相手がカードを1枚引く
-    ならば 相手はゲームに負けていない
-
-  # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: lost after end_turn
-  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: lost of opp: expected False, got True
-  @id:gen-bf7f61888fb5 @generated:1 @source:dm-rule-1.48
-  シナリオ: 探索: ターンの終わりの後の敗北が参照エンジンと異なる (2026-11-27)
-    前提 2ターン目の自分のターンである
-    かつ 相手の山札に《テスト用クリーチャーA》がある
-    もし ターンが終わる
     ならば 相手はゲームに負けていない
 
   # 要確認: 自動生成(シード 1)。規則 603.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
@@ -67,16 +42,17 @@
     もし 効果で《テスト用クリーチャーA》が持ち主の墓地に置かれる
     ならば 相手はゲームに負けていない
 
-  # 要確認: 自動生成(シード 1)。規則 400.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: one-place: breaks the rule after destroy
+  # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: lost after put_into_battle
   # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 《A》 is in 0 places (none), expected 1
-  @id:gen-9c8b23542ac9 @generated:1 @rule:400.5 @source:dm-rule-1.48
-  シナリオ: 探索 one-place: 破壊の後に規則が守られていない (2026-11-27)
+  # 違い: lost of opp: expected False, got True
+  @id:gen-2c443a91a829 @generated:1 @source:dm-rule-1.48
+  シナリオ: 探索: バトルゾーンに出すの後の敗北が参照エンジンと異なる (2026-11-27)
     前提 2ターン目の自分のターンである
-    かつ 相手のバトルゾーンに上から《テスト用進化クリーチャー》、《テスト用クリーチャーA》、《テスト用クリーチャーA》(A)の順に重なったクリーチャーがいる
-    もし 効果で《テスト用進化クリーチャー》が破壊される
-    ならば 《テスト用クリーチャーA》(A)はちょうど1か所にある
+    かつ 自分のバトルゾーンに《テスト用クリーチャーA》がいる
+    かつ 相手の山札に《テスト用クリーチャーA》(A)がある
+    もし 効果で《テスト用クリーチャーA》(A)がバトルゾーンに出る
+    ならば 相手はゲームに負けていない
 
   # 要確認: 自動生成(シード 1)。規則 603.5c・出典 seed001・出典 seed002に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: look-back: breaks the rule after destroy
