@@ -45,10 +45,6 @@ TRIGGER_ZONES = {"battle": "battle", "mana": "mana", "hand": "hand", "graveyard"
 Spec = dict[str, Any]
 
 
-def _draw(amount: int | None) -> list[Spec]:
-    return [{"effect_id": "draw", "amount": amount or 1}]
-
-
 class Compile(AbilityVisitor[Spec]):
     """One structured ability as a DMSIM ability spec: ``{"group": ..., "spec": ...}``."""
 
@@ -76,15 +72,20 @@ class Compile(AbilityVisitor[Spec]):
 
     def visit_trigger(self, ability: Triggered) -> Spec:
         effect = ability.effect
-        if effect.kind != "draw" or ability.by or ability.condition:
+        if ability.by or ability.condition:
             return self.unsupported(ability)
         trigger = _trigger(ability)
+        if effect.kind == "draw":
+            effects = [{"effect_id": "draw", "amount": effect.amount or 1, **({"optional": True} if ability.optional
+                                                                               else {})}]
+        elif effect.kind == "move_that_card" and effect.zone in TRIGGER_ZONES and not ability.optional:
+            effects = [{"type": "move", "card": {"ref": "event.card"}, "to_zone": TRIGGER_ZONES[effect.zone]}]
+        else:
+            return self.unsupported(ability)
         if trigger is None:
             return self.unsupported(ability)
-        draw = [{**step, "optional": True} for step in _draw(effect.amount)] if ability.optional else \
-            _draw(effect.amount)
         spec: Spec = {"ability_id": f"shinpan_{self.index}", "label": f"shinpan_{self.index}", "trigger": trigger,
-                      "effects": draw}
+                      "effects": effects}
         if ability.event in ("destroyed", "leaves"):
             spec["active_zones"] = "any" if ability.subject.who == "this" else ["battle"]
             spec["ignore_source_continuity"] = True  # as DMSIM's own destroyed triggers are written

@@ -16,6 +16,17 @@
     もし 相手がカードを1枚引く
     ならば 相手はゲームに負けていない
 
+  # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: lost after end_turn
+  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
+  # 違い: lost of opp: expected False, got True
+  @id:gen-bf7f61888fb5 @generated:1 @source:dm-rule-1.48
+  シナリオ: 探索: ターンの終わりの後の敗北が参照エンジンと異なる (2026-11-27)
+    前提 2ターン目の自分のターンである
+    かつ 相手の山札に《テスト用クリーチャーA》がある
+    もし ターンが終わる
+    ならば 相手はゲームに負けていない
+
   # 要確認: 自動生成(シード 1)。規則 603.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: differential: events.triggered after move
   # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
@@ -46,12 +57,11 @@
   # 見つけたもの: differential: lost after put_into_battle
   # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
   # 違い: lost of opp: expected False, got True
-  @id:gen-2c443a91a829 @generated:1 @source:dm-rule-1.48
+  @id:gen-b5410552cb06 @generated:1 @source:dm-rule-1.48
   シナリオ: 探索: バトルゾーンに出すの後の敗北が参照エンジンと異なる (2026-11-27)
     前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンに《テスト用クリーチャーA》がいる
-    かつ 相手の山札に《テスト用クリーチャーA》(A)がある
-    もし 効果で《テスト用クリーチャーA》(A)がバトルゾーンに出る
+    かつ 相手の山札に《テスト用クリーチャーA》がある
+    もし 効果で《テスト用クリーチャーA》がバトルゾーンに出る
     ならば 相手はゲームに負けていない
 
   # 要確認: 自動生成(シード 1)。規則 603.5c・出典 seed001・出典 seed002に照らして確かめてから、手で書いたシナリオとして加えること。
