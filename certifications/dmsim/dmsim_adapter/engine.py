@@ -177,18 +177,37 @@ class Game(BoardHooks[Any, Any]):
         apply = manager.apply
 
         def applying(event: Any) -> None:
-            candidates = manager.applicable_replacements(event)
-            self.chooser.picked = None
-            apply(event)
             affected = getattr(event, "card", None)
-            if not event.replaced or not candidates or id(affected) not in self.names:
+            candidates = manager.applicable_replacements(event)
+            if id(affected) not in self.names:
+                apply(event)
                 return
-            card = self.chooser.picked or card_of(candidates[0])
+            for ability in candidates:  # the replaced event comes before what the replacement does
+                ability.replace = self._recording(ability, affected)
+            try:
+                apply(event)
+            finally:
+                for ability in candidates:
+                    vars(ability).pop("replace", None)
+
+        manager.apply = applying
+
+    def _recording(self, ability: Any, affected: Any) -> Callable[[Any], Any]:
+        """``ability.replace``, recording the replaced event first (and forgetting it if DMSIM's replacement
+        declines)."""
+        replace, card = type(ability).replace.__get__(ability), card_of(ability)
+
+        def recording(event: Any) -> Any:
+            mark = self.events.mark()
             if id(card) in self.names:
                 self.events.replaced(self.labels.label(card), self.labels.label(affected),
                                      self._ability_index(self.names[id(card)], "replacement"))
+            done = replace(event)
+            if done is False:
+                self.events.rewind(mark)
+            return done
 
-        manager.apply = applying
+        return recording
 
     # ---------------------------------------------------------------- the setup walker's hooks
     def set_turn(self, turn: Turn) -> None:
