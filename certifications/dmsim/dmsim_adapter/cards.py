@@ -66,9 +66,11 @@ class Compile(AbilityVisitor[Spec]):
         return {"group": "none", "spec": None}
 
     def visit_evolution(self, ability: Evolution) -> Spec:
-        if ability.sources != 1 or ability.of != "creature" or ability.from_zone != "battle" or ability.or_more:
+        if ability.of != "creature" or ability.from_zone != "battle" or ability.or_more or ability.civilization \
+                or (ability.neo and ability.sources != 1):
             return self.unsupported(ability)
-        return {"group": "keyword", "spec": "evolution", "special": "neo" if ability.neo else "evolution"}
+        spec = "evolution" if ability.sources == 1 else {"ability_id": "evolution", "source_count": ability.sources}
+        return {"group": "keyword", "spec": spec, "special": "neo" if ability.neo else "evolution"}
 
     def visit_trigger(self, ability: Triggered) -> Spec:
         effect = ability.effect

@@ -45,6 +45,7 @@ from card_db.factory import CardFactory  # type: ignore[import-not-found]  # noq
 from cards.card import SpecialType  # type: ignore[import-not-found]  # noqa: E402
 from core.action_handlers.destroy_action_handler import DestroyActionHandler  # type: ignore[import-not-found]  # noqa: E402
 from core.duration_type import DurationType  # type: ignore[import-not-found]  # noqa: E402
+from core.evolution_support import source_count_for  # type: ignore[import-not-found]  # noqa: E402
 from core.game_controller import GameController  # type: ignore[import-not-found]  # noqa: E402
 from core.game_step import GameStep  # type: ignore[import-not-found]  # noqa: E402
 from core.player import Player  # type: ignore[import-not-found]  # noqa: E402
@@ -242,7 +243,9 @@ class Game(BoardHooks[Any, Any]):
             if not (top.has_special_type(SpecialType.EVOLUTION) or top.has_special_type(SpecialType.NEO)):
                 raise Unsupported("cards under a non-evolution creature are not modelled in DMSIM",
                                   mechanic="cards_under")
-            for upper, source in zip(pile.cards, pile.cards[1:], strict=False):  # each on the one below, as DMSIM nests
+            below = pile.cards[1:]
+            uppers = [top] * len(below) if source_count_for(top) > 1 else list(pile.cards[:-1])  # DMSIM nests
+            for upper, source in zip(uppers, below, strict=True):  # each evolution on its own sources
                 source.zone = ZoneType.BATTLE
                 upper.add_evolution_source(source)
         self._place(top, ZoneType.BATTLE, owner)
@@ -278,18 +281,27 @@ class Game(BoardHooks[Any, Any]):
         player = card.owner
         if card.zone != ZoneType.HAND or player is not self.game.state.current_player:
             raise Rejected("only the turn player summons, from the hand")
-        source = None
-        if sources:
-            if len(sources) != 1 or not getattr(card, "is_evolution", False):
-                raise Unsupported("DMSIM evolves onto one creature only", mechanic="evolution")
-            source = sources[0]
-            if source.zone != ZoneType.BATTLE or source.owner is not player or source.is_evolution_source:
-                raise Rejected("an evolution source must be a creature of the player's battle zone")
-        elif card.has_special_type(SpecialType.EVOLUTION):
-            raise Rejected("an evolution creature needs a source")
+        neo, evolution = card.has_special_type(SpecialType.NEO), card.has_special_type(SpecialType.EVOLUTION)
+        needed = source_count_for(card) if evolution or neo else 0
+        if len(sources) != needed and not (neo and not sources):
+            raise Rejected(f"this creature is put on {needed} creature(s), not {len(sources)}")
+        if any(s.zone != ZoneType.BATTLE or s.owner is not player or s.is_evolution_source for s in sources):
+            raise Rejected("an evolution source must be a creature of the player's battle zone")
+        under = self._order_under(player, list(sources))
+        source = (under[0] if len(under) == 1 else under) if under else None
         self.game.action_processor.process(SummonAction(player, card, ignore_cost=True, evolution_source=source))
         if card.zone == ZoneType.HAND:
             raise Rejected("DMSIM refused the summon")
+
+    def _order_under(self, player: Any, sources: list[Any]) -> list[Any]:
+        """Several sources go under in the order their player picks, top first (801.1b): DMSIM stacks them in
+        the order it is given."""
+        if len(sources) < 2 or self.chooser.choices is None:
+            return sources
+        order = list(self.chooser.choices.take("order_under", by=self.owner_name(player), options=sources))
+        if len(order) != len(sources) or any(not any(s is o for o in order) for s in sources):
+            raise Rejected("the order_under choice must name every source, once")
+        return order
 
     def tap(self, card: Any, tapped: bool) -> None:
         if card.zone not in (ZoneType.BATTLE, ZoneType.MANA):

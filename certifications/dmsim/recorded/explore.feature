@@ -3,23 +3,18 @@
 @topic:explore
 機能: 探索で見つかったもの (DMSIM 686c63e)
 
-  # 要確認: 自動生成(シード 1)。規則 603.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: events.triggered after destroy
+  # 要確認: 自動生成(シード 1)。規則 400.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: place after destroy
   # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: events.triggered of A: expected [{"ability": 0}], got [{"ability": 0}, {"ability": 0}]
-  # 違い: events.triggered of テスト用自分破壊時ドロー: expected [{"ability": 0}], got [{"ability": 0}, {"ability": 0}]
-  # 違い: waiting of A: expected [{"ability": 0, "card": "A"}], got [{"ability": 0, "card": "A"}, {"ability": 0, "card": "A"}]
-  # 違い: waiting of テスト用自分破壊時ドロー: expected [{"ability": 0, "card": "テスト用自分破壊時ドロー"}], got [{"ability": 0, "card": "テスト用自分破壊時ドロー"}, {"ability": 0, "card": "テスト用自分破壊時ドロー"}]
-  # 違い: events.order: expected [{"card": "A", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"card": "テスト用自分破壊時ドロー", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"ability": 0, "card": "A", "type": "triggered"}, {"ability": 0, "card": "テスト用自分破壊時ドロー", "type": "triggered"}], got [{"ability": 0, "card": "A", "type": "triggered"}, {"ability": 0, "card": "A", "type": "triggered"}, {"ability": 0, "card": "テスト用自分破壊時ドロー", "type": "triggered"}, {"ability": 0, "card": "テスト用自分破壊時ドロー", "type": "triggered"}, {"card": "A", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"card": "テスト用自分破壊時ドロー", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}]
-  # 破壊: バトルゾーンから墓地に置かれることを「破壊」(破壊された時)として扱っているが、規則の資料(features/rules.yaml の出典の条文)に「破壊」の定義はない。確かめること
-  @id:gen-620f62cd3420 @generated:1 @rule:603.5 @source:dm-rule-1.48 @since:2018-09-05 @since:pig-reversal
-  シナリオ: 探索: 破壊の後の誘発が参照エンジンと異なる (2026-11-27)
+  # 違い: place of A: expected me:graveyard, got nothing
+  # 違い: events.moved of A: expected [{"cause": "destroy", "from": "battle", "player": "me", "to": "graveyard"}], got nothing
+  # 違い: events.order: expected [{"card": "A", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"card": "テスト用クリーチャーA", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"card": "テスト用進化クリーチャー", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}], got [{"card": "テスト用クリーチャーA", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"card": "テスト用進化クリーチャー", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}]
+  @id:gen-f3ca06fb75fe @generated:1 @rule:400.5 @source:dm-rule-1.48
+  シナリオ: 探索: 破壊の後のカードの場所が参照エンジンと異なる (2026-11-27)
     前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンに《テスト用自分破壊時ドロー》がいる
-    かつ 自分のバトルゾーンに《テスト用自分破壊時ドロー》(A)がいる
-    もし 効果で《テスト用自分破壊時ドロー》と《テスト用自分破壊時ドロー》(A)が同時に破壊される
-    ならば 《テスト用自分破壊時ドロー》(A)の能力が1回誘発した
-    かつ 《テスト用自分破壊時ドロー》の能力が1回誘発した
+    かつ 自分のバトルゾーンに上から《テスト用進化クリーチャー》、《テスト用クリーチャーA》、《テスト用クリーチャーA》(A)の順に重なったクリーチャーがいる
+    もし 効果で《テスト用進化クリーチャー》が破壊される
+    ならば 自分の墓地に《テスト用クリーチャーA》(A)がある
 
   # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: differential: lost after draw
@@ -61,30 +56,17 @@
     ならば 相手はゲームに負けていない
 
   # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: lost after put_into_battle
+  # 見つけたもの: differential: lost after seal
   # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
   # 違い: lost of me: expected False, got True
-  @id:gen-3c0cd5802d1c @generated:1 @source:dm-rule-1.48
-  シナリオ: 探索: バトルゾーンに出すの後の敗北が参照エンジンと異なる (2026-11-27)
+  @id:gen-b295bf108f2e @generated:1 @source:dm-rule-1.48
+  シナリオ: 探索: 封印の後の敗北が参照エンジンと異なる (2026-11-27)
     前提 2ターン目の自分のターンである
     かつ 自分のバトルゾーンに《テスト用クリーチャーA》がいる
+    かつ 自分の手札に《テスト用クリーチャーA》(B)がある
     かつ 自分の山札に《テスト用クリーチャーA》(A)がある
-    もし 効果で《テスト用クリーチャーA》(A)がバトルゾーンに出る
-    ならば 自分はゲームに負けていない
-
-  # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: lost after resolve
-  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: lost of me: expected False, got True
-  @id:gen-e54ba60bd12a @generated:1 @source:dm-rule-1.48
-  シナリオ: 探索: 待機中の能力の解決の後の敗北が参照エンジンと異なる (2026-11-27)
-    前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンに《テスト用出た時ドロー》がいる
-    かつ 自分のバトルゾーンに《テスト用出た時ドロー》(A)がいる
-    もし 効果で《テスト用出た時ドロー》が破壊される
-    かつ 効果で《テスト用出た時ドロー》がバトルゾーンに出る
-    かつ 自分は《テスト用出た時ドロー》(A)の能力から解決すると選ぶ
-    かつ 待機中の能力を解決する
+    かつ 相手の山札に《テスト用クリーチャーA》(C)がある
+    もし 効果で《テスト用クリーチャーA》が封印される
     ならば 自分はゲームに負けていない
 
   # 要確認: 自動生成(シード 1)。規則 603.5c・出典 seed001・出典 seed002に照らして確かめてから、手で書いたシナリオとして加えること。
