@@ -134,7 +134,7 @@ def certify(engine: Engine, exe: str, out: Path, steps: tuple[str, ...] = STEPS)
         contract_test(engine, exe, out)
     if "explore" in steps:
         explore = settings.get("explore", {})
-        shinpan(engine, "explore", ["explore", "--adapter", spec, *expectations, *output,
+        shinpan(engine, "explore", ["explore", "--adapter", spec, *expectations, *ruleset, *output,
                                     "--seed", str(explore.get("seed", 1)),
                                     "--examples", str(explore.get("examples", 30)),
                                     "--time-budget", str(explore.get("time_budget", 600)),
