@@ -89,7 +89,6 @@ class Chooser:
         self.choices: ScriptedChoices[Any] | None = None
         self.player_name = player_name
         self.order: list[Any] = []
-        self.picked: Any = None
         self.resolving: Any = None
         """The card whose waiting ability is resolving."""
 
@@ -109,10 +108,10 @@ class Chooser:
             raise Unsupported(f"DMSIM asked about something that is not a card: {prompt}")
         distinct = list({id(card): card for card in cards}.values())
         if kind == "order":
-            self.picked = self._next_in_order(player, distinct)
+            picked = self._next_in_order(player, distinct)
         else:
-            self.picked = self.choices.one_of(kind, distinct, by=self.player_name(player))
-        return choices[next(i for i, card in enumerate(cards) if card is self.picked)]
+            picked = self.choices.one_of(kind, distinct, by=self.player_name(player))
+        return choices[next(i for i, card in enumerate(cards) if card is picked)]
 
     def _use(self, player: Any, choices: Sequence[Any]) -> Any:
         """「してもよい」: DMSIM asks how many of up to N; the kit's ``use`` choice names the card to use its
@@ -121,7 +120,7 @@ class Chooser:
         return max(choices) if self.choices.use(self.resolving, by=self.player_name(player)) else min(choices)
 
     def _next_in_order(self, player: Any, cards: list[Any]) -> Any:
-        """The next effect to resolve: the script's ``order`` choice, asked once per move."""
+        """The next effect to resolve: the card the script's next ``order`` choice names (one per decision)."""
         if len(cards) == 1:
             return cards[0]
         if not self.order:
@@ -235,9 +234,11 @@ class Game(BoardHooks[Any, Any]):
         card.tapped = True
 
     def put_object(self, pile: Pile[Any], owner: PlayerName) -> Any:
-        if pile.setup.attacking or pile.setup.treated_as_creature or pile.setup.equipped_to:
-            raise Unsupported("attacking, treated-as-creature or equipped objects are not set up in DMSIM",
-                              mechanic="attack")
+        for lacking, mechanic in ((pile.setup.attacking, "attack"), (pile.setup.treated_as_creature, "tamaseed"),
+                                  (pile.setup.equipped_to, "equipment")):
+            if lacking:
+                raise Unsupported(f"DMSIM's setup has no {mechanic} object (an attack is one action there)",
+                                  mechanic=mechanic)
         top = pile.top
         if len(pile.cards) > 1:
             if not (top.has_special_type(SpecialType.EVOLUTION) or top.has_special_type(SpecialType.NEO)):
