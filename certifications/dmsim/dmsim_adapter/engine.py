@@ -160,7 +160,8 @@ class Game(BoardHooks[Any, Any]):
             queue(effect, controller=controller, is_shield_trigger=is_shield_trigger)
             source = getattr(effect, "source_card", None)
             if source is not None and id(source) in self.names:
-                self.events.triggered(self.labels.label(source), self.ability_of(effect))
+                if not self.building:  # a setup's waiting abilities are no event (C-3.3)
+                    self.events.triggered(self.labels.label(source), self.ability_of(effect))
                 resolve = effect.resolve
 
                 def resolving(*args: Any, **kwargs: Any) -> Any:
@@ -255,6 +256,15 @@ class Game(BoardHooks[Any, Any]):
         top.summoning_sick = arrived and self.players[owner] is self.game.state.current_player
         top.summon_turn = self.game.state.turn if top in pile.arrived_this_turn else self.game.state.turn - 1
         return top
+
+    def add_waiting(self, card: Any, ability: int) -> None:
+        """An ability already waiting: DMSIM's trigger manager queues it as it queues a triggered one, without an
+        event (so only abilities that read no event: draws)."""
+        found = [a for a in card.abilities if getattr(a, "label", None) == f"shinpan_{ability}"]
+        if not found or any(step.get("effect_id") != "draw" for step in found[0].effect_specs):
+            raise Unsupported("only a waiting draw ability can be set up in DMSIM (no triggering event to give it)",
+                              mechanic="triggers")
+        self.game.trigger_manager.process_trigger(found[0], None)
 
     def finish_setup(self) -> None:
         """Every card's abilities listen from now on (building the board triggered nothing, C-3.3)."""
