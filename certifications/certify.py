@@ -30,6 +30,8 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 DIFFERS, BAD_INPUT, NOTHING = 1, 4, 5
+STEP_TIMEOUT = 1800
+"""Seconds a build command or a shinpan step may take (a hang is one line, never a stuck job)."""
 REPORTS = ("run-report.jsonl", "matrix-report.jsonl", "contract-test.json", "explore.jsonl", "explore.feature",
            "summary.json")
 
@@ -89,10 +91,14 @@ def load(key: str, root: Path, engines: Path, scratch: Path) -> Engine:
 
 
 def shinpan(engine: Engine, step: str, args: list[str], exe: str) -> subprocess.CompletedProcess[str]:
-    """One shinpan command in the engine's folder, timed; its output kept for the log."""
+    """One shinpan command in the engine's folder, timed; its output kept for the log. A step that outlives
+    STEP_TIMEOUT is stopped and answers exit status 124, as timeout(1) does."""
     started = time.monotonic()
-    done = subprocess.run([exe, *args], cwd=engine.folder, env=engine.env(), capture_output=True, text=True,
-                          check=False)
+    try:
+        done = subprocess.run([exe, *args], cwd=engine.folder, env=engine.env(), capture_output=True, text=True,
+                              check=False, timeout=STEP_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        done = subprocess.CompletedProcess([exe, *args], 124, "", f"shinpan {step} timed out after {STEP_TIMEOUT} s")
     engine.seconds[step] = round(engine.seconds.get(step, 0.0) + time.monotonic() - started, 1)
     (engine.build.parent / f"{step}.log").write_text(done.stdout + done.stderr, encoding="utf-8")
     return done
@@ -114,8 +120,11 @@ def certify(engine: Engine, exe: str, out: Path, steps: tuple[str, ...] = STEPS)
     spec, settings = engine.config["adapter"]["spec"], engine.config.get("certify", {})
     for command in engine.config.get("build", {}).get("commands", []):
         started = time.monotonic()
-        built = subprocess.run([engine.fill(word) for word in command], cwd=engine.folder, env=engine.env(),
-                               capture_output=True, text=True, check=False)
+        try:
+            built = subprocess.run([engine.fill(word) for word in command], cwd=engine.folder, env=engine.env(),
+                                   capture_output=True, text=True, check=False, timeout=STEP_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            built = subprocess.CompletedProcess(command, 124, "", f"timed out after {STEP_TIMEOUT} s")
         engine.seconds["build"] = round(engine.seconds.get("build", 0.0) + time.monotonic() - started, 1)
         if built.returncode != 0:
             engine.differs(f"build failed ({' '.join(command)}): {last_line(built.stdout + built.stderr)}")
