@@ -7,6 +7,7 @@ another folder). Without them these tests are skipped, with that reason; CI has 
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -89,6 +90,18 @@ def test_a_dropped_capability_loses_passes_and_coverage(copy: Path) -> None:
     lines = verdicts(done)
     assert any(line.startswith("certify: dmsim: lost PASS: ") and "seal" in line for line in lines), lines
     assert any(line.startswith("certify: dmsim: coverage dropped from ") for line in lines), lines
+
+
+@needs_dmsim
+def test_an_explore_finding_not_recorded_fails_in_one_line(copy: Path) -> None:
+    path = copy / "dmsim" / "recorded" / "summary.json"
+    summary = json.loads(path.read_text(encoding="utf-8"))
+    forgotten = summary["explore"].pop()
+    path.write_text(json.dumps(summary, ensure_ascii=False), encoding="utf-8")
+    done = certify("dmsim", "--only", "explore", root=copy)
+    assert done.returncode == 1
+    [line] = verdicts(done)
+    assert line.startswith(f"certify: dmsim: new explore finding: {forgotten['oracle']} {forgotten['cause']}: ")
 
 
 @needs_dmsim
