@@ -259,6 +259,11 @@ class InProcess:
     def stop(self, request: StopRequest) -> Response:
         return cast(Response, self._call("stop", request))
 
+    def held(self) -> contextlib.AbstractContextManager[None]:
+        """The engine's output sent away (:func:`stdout_to_stderr`) once over many calls, which then do not move
+        it each."""
+        return stdout_to_stderr()
+
     def _call(self, cmd: str, request: Any) -> Any:
         with stdout_to_stderr():
             try:
@@ -281,6 +286,25 @@ def stdout_to_stderr() -> Iterator[None]:
     go to stderr, so that a command's own output on stdout (JSON, a table) stays clean; with ``--engine-output FILE``
     (:data:`ENGINE_OUTPUT`) its stdout and stderr both go to that file instead. Everything is put back on exit.
     Where file descriptor 1 cannot be moved, only ``sys.stdout`` is."""
+    if _Redirected.depth:  # an outer one holds it (over a whole case: AdapterSession.engine_output)
+        yield
+        return
+    _Redirected.depth += 1
+    try:
+        with _moved():
+            yield
+    finally:
+        _Redirected.depth -= 1
+
+
+class _Redirected:
+    """How many :func:`stdout_to_stderr` are open: only the outermost moves the file descriptors."""
+
+    depth = 0
+
+
+@contextlib.contextmanager
+def _moved() -> Iterator[None]:
     target = os.environ.get(ENGINE_OUTPUT)
     if target:
         with _to_file(target):

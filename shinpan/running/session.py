@@ -136,6 +136,13 @@ class AdapterSession:
             raise AdapterError(f"adapter {self.name!r} answered observe with no observation")
         return response["observation"]
 
+    def engine_output(self) -> contextlib.AbstractContextManager[None]:
+        """Around many requests (a whole case): an in-process engine's output is sent away once for all of them
+        (:meth:`shinpan.adapters.registry.InProcess.held`) instead of once per request; nothing for an adapter on
+        the wire."""
+        held = getattr(self.simulator, "held", None)
+        return held() if callable(held) else contextlib.nullcontext()
+
     def stop(self) -> None:
         """End the session."""
         self.simulator.stop({"cmd": "stop"})
