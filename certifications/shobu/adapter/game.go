@@ -314,10 +314,18 @@ func (g *game) record(ctx *match.Context) {
 	if !ok {
 		return
 	}
+	// The engine keeps evolution sources in its hidden zone: for the contract they are in the battle zone,
+	// under their evolution creature.
 	from, ok1 := contractZone[moved.From]
 	to, ok2 := contractZone[moved.To]
-	if !ok1 || !ok2 {
-		return // the engine's hidden zone keeps evolution sources: no zone of the contract
+	if moved.From == match.HIDDENZONE {
+		from, ok1 = "battle", true
+	}
+	if moved.To == match.HIDDENZONE {
+		to, ok2 = "battle", true
+	}
+	if !ok1 || !ok2 || from == to {
+		return
 	}
 	e := event{"type": "moved", "card": label, "from": from, "to": to, "player": g.who(g.card[label].Player)}
 	switch {

@@ -143,7 +143,7 @@ func hello() map[string]any {
 			// The English rules of 2004-06 are older than every change the kit lists: the engine plays the
 			// state before all of them, and both sides of none.
 			"changes": []string{},
-			"rules":   map[string]any{"until": "2006-12-31", "states": []string{"before:devolve-sickness"}},
+			"rules":   map[string]any{"until": "2006-12-31"},
 			"cards":   cardNames(),
 			"mechanics": []string{
 				"zones", "summon", "tap", "summoning_sickness", "speed_attacker", "turns", "attack", "mana",

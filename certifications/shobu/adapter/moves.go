@@ -153,18 +153,26 @@ func (g *game) summon(a action) status {
 	}
 	owner := g.m.PlayerRef(c.Player)
 	if g.who(c.Player) != g.active() {
-		return answer("rejected", "the engine plays cards only in their owner's turn")
+		return answer("unsupported", "a summon in the opponent's turn: the engine plays cards only in their owner's turn")
 	}
 	if testCards[c.Name].spell {
 		return answer("rejected", "%s is a spell, not a creature", a.Card)
 	}
 	if testCards[c.Name].evolution {
-		if len(a.Sources) != 1 {
-			return answer("unsupported", "an evolution summon without exactly one source")
+		if len(a.Sources) == 0 {
+			return answer("rejected", "%s is an evolution creature: it is summoned onto a source", a.Card)
+		}
+		if len(a.Sources) > 1 {
+			return answer("unsupported", "an evolution onto %d sources: the engine's evolution takes one", len(a.Sources))
 		}
 		src := g.card[a.Sources[0]]
 		if src.Zone != match.BATTLEZONE || src.Player != c.Player {
 			return answer("rejected", "%s is not a creature of its own player's battle zone (801)", a.Sources[0])
+		}
+		// The kit's card evolves onto any creature; the engine's evolution reads a shared race, which every kit
+		// test creature but テスト用ナイト has.
+		if !src.SharesAFamily(c.Family) {
+			return answer("unsupported", "an evolution onto %s: the engine evolves only onto a creature of a shared race", a.Sources[0])
 		}
 	} else if len(a.Sources) > 0 {
 		return answer("rejected", "%s is not an evolution creature", a.Card)
@@ -336,15 +344,17 @@ func (g *game) chargeMana(a action) status {
 	if c.Zone != match.HAND {
 		return answer("rejected", "%s is not in a hand", a.Card)
 	}
-	if g.who(c.Player) != g.active() {
-		return answer("rejected", "the engine charges mana only in its owner's turn")
+	// The contract's charge is a primitive the kit does not count (C-4.15); the engine's is the turn player's one
+	// charge, in the charge step, before any card is played.
+	if g.who(c.Player) != g.active() || c.Player.HasChargedMana || !c.Player.CanChargeMana {
+		return answer("unsupported", "a charge in the opponent's turn, a second one, or one after a card was played: the engine allows the turn player one, before playing cards")
 	}
 	g.cause = "charge"
 	if err := g.sc.ActionChargeMana(g.m.PlayerRef(c.Player), c.ID); err != nil {
 		return answer("error", "charge_mana: %v", err)
 	}
 	if c.Zone != match.MANAZONE {
-		return answer("rejected", "the engine refused the charge (one per turn)")
+		return answer("rejected", "the engine refused the charge")
 	}
 	return status{Status: "ok"}
 }
