@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"duel-masters/game/civ"
+	"duel-masters/game/cnd"
 	"duel-masters/game/fx"
 	"duel-masters/game/match"
 )
@@ -18,7 +19,21 @@ type testCard struct {
 	evolution bool // 進化: on one of its owner's creatures
 	spell     bool // a spell with no effect (the adapter casts none)
 	pumpFire  int  // 自分の他の火のクリーチャーのパワーを+N する (a static ability)
+	trigger   *trigger
 }
+
+// trigger is a triggered ability of a test card: when a card of the kind `whose` names moves from `from` to `to`
+// (engine zones; "" is any other zone), draw a card or put that card into its owner's mana zone. The engine has
+// no waiting abilities: the ability resolves within the move, as the engine's own cards' abilities do.
+type trigger struct {
+	from, to string
+	whose    string // any, other (not this card), own (its controller's), own_card (any card of its controller)
+	civ      string // the moving card's civilization, if it matters
+	effect   string // draw, mana_that
+}
+
+// triggered is set by the game: an ability of holder triggered on moved (the game reports it and plays its effect).
+var triggered func(holder, moved *match.Card, t *trigger)
 
 // testCards are the cards the adapter declares: vanilla creatures, スピードアタッカー and 進化 with one source.
 var testCards = map[string]testCard{
@@ -33,6 +48,26 @@ var testCards = map[string]testCard{
 	"テスト用ナイト":       {civ: civ.Darkness, cost: 3, power: 3000, race: "ナイト"},
 	"テスト用呪文":        {civ: civ.Light, cost: 2, spell: true},
 	"テスト用火パンプ":      {civ: civ.Light, cost: 3, power: 1000, race: "テスト", pumpFire: 1000},
+	"テスト用出た時ドロー": {civ: civ.Light, cost: 3, power: 1000, race: "テスト",
+		trigger: &trigger{to: match.BATTLEZONE, whose: "any", effect: "draw"}},
+	"テスト用カード登場ドロー": {civ: civ.Light, cost: 3, power: 1000, race: "テスト",
+		trigger: &trigger{to: match.BATTLEZONE, whose: "own_card", effect: "draw"}},
+	"テスト用破壊時ドロー": {civ: civ.Darkness, cost: 4, power: 2000, race: "テスト",
+		trigger: &trigger{from: match.BATTLEZONE, to: match.GRAVEYARD, whose: "any", effect: "draw"}},
+	"テスト用他破壊時ドロー": {civ: civ.Darkness, cost: 5, power: 2000, race: "テスト",
+		trigger: &trigger{from: match.BATTLEZONE, to: match.GRAVEYARD, whose: "other", effect: "draw"}},
+	"テスト用自分破壊時ドロー": {civ: civ.Darkness, cost: 4, power: 2000, race: "テスト",
+		trigger: &trigger{from: match.BATTLEZONE, to: match.GRAVEYARD, whose: "own", effect: "draw"}},
+	"テスト用離脱追跡": {civ: civ.Nature, cost: 3, power: 2000, race: "テスト",
+		trigger: &trigger{from: match.BATTLEZONE, whose: "other", effect: "mana_that"}},
+	"テスト用闇離脱ドロー": {civ: civ.Light, cost: 3, power: 2000, race: "テスト",
+		trigger: &trigger{from: match.BATTLEZONE, whose: "own", civ: civ.Darkness, effect: "draw"}},
+	"テスト用手札闇ドロー": {civ: civ.Darkness, cost: 3, power: 2000, race: "テスト",
+		trigger: &trigger{to: match.HAND, whose: "own_card", civ: civ.Darkness, effect: "draw"}},
+	"テスト用スペース・チャージ闇": {civ: civ.Darkness, cost: 4, power: 3000, race: "テスト",
+		trigger: &trigger{to: match.MANAZONE, whose: "own_card", civ: civ.Darkness, effect: "draw"}},
+	"テスト用闇マナ送りドロー": {civ: civ.Light, cost: 3, power: 2000, race: "テスト",
+		trigger: &trigger{from: match.BATTLEZONE, to: match.MANAZONE, whose: "own", civ: civ.Darkness, effect: "draw"}},
 }
 
 // The engine's card ids of the adapter's own cards: the test cards by name, and two cards that are no part of
@@ -75,6 +110,9 @@ func registerCards() {
 			if spec.speed {
 				handlers = append(handlers, fx.SpeedAttacker)
 			}
+			if spec.trigger != nil {
+				handlers = append(handlers, watch(spec.trigger))
+			}
 			if spec.pumpFire != 0 {
 				handlers = append(handlers, fx.ModifyPowers(func(e *match.GetPowerEvent) {
 					if c.Zone == match.BATTLEZONE && e.Card.Zone == match.BATTLEZONE && e.Card.Player == c.Player &&
@@ -100,4 +138,53 @@ func registerCards() {
 		c.Civs = []string{civ.Fire, civ.Water, civ.Nature, civ.Light, civ.Darkness}
 		c.ManaRequirement = []string{}
 	})
+}
+
+// watch is the handler of a triggered ability, on the engine's CardMoved events. A move into or out of the engine's
+// hidden zone (evolution sources) is no move between the contract's zones. An ability of a card in the battle zone
+// sees every move; a card leaving the battle zone sees its own leaving (looking back).
+func watch(t *trigger) match.HandlerFunc {
+	return func(card *match.Card, ctx *match.Context) {
+		e, ok := ctx.Event.(*match.CardMoved)
+		if !ok || e.From == match.HIDDENZONE || e.To == match.HIDDENZONE || e.From == e.To {
+			return
+		}
+		if (t.from != "" && e.From != t.from) || (t.to != "" && e.To != t.to) {
+			return
+		}
+		self := e.CardID == card.ID
+		if card.Zone != match.BATTLEZONE && !(self && e.From == match.BATTLEZONE) {
+			return
+		}
+		moved := findCard(ctx.Match, e.CardID, e.To)
+		if moved == nil {
+			return
+		}
+		switch t.whose {
+		case "other":
+			if self {
+				return
+			}
+		case "own", "own_card":
+			if moved.Player != card.Player {
+				return
+			}
+		}
+		if t.whose != "own_card" && !moved.HasCondition(cnd.Creature) {
+			return
+		}
+		if t.civ != "" && !moved.HasCiv(t.civ) {
+			return
+		}
+		ctx.ScheduleAfter(func() { triggered(card, moved, t) })
+	}
+}
+
+func findCard(m *match.Match, id, zone string) *match.Card {
+	for _, p := range []*match.Player{m.Player1.Player, m.Player2.Player} {
+		if c, err := p.GetCard(id, zone); err == nil {
+			return c
+		}
+	}
+	return nil
 }

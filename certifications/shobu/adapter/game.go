@@ -37,6 +37,7 @@ type game struct {
 	turn    int
 	events  []event
 	cause   string // the cause of the moves the current move makes
+	lacking string // what the current move needed and the engine could not play (answered unsupported)
 	subject string // the engine id of the card the current move is about
 }
 
@@ -203,6 +204,7 @@ func (g *game) setup(st *setupState) (result status) {
 		g.card[e.Target].AddCondition(cnd.PowerAmplifier, e.Amount, "shinpan-setup")
 	}
 	g.m.ApplyPersistentEffect(func(ctx *match.Context, exit func()) { g.record(ctx) })
+	triggered = g.resolveTriggered
 	g.ready = true
 	return status{Status: "ok"}
 }
@@ -410,5 +412,31 @@ func (g *game) observe() map[string]any {
 		"turn":    map[string]any{"number": g.turn, "active": g.active(), "step": "main"},
 		"players": players,
 		"events":  events,
+	}
+}
+
+// resolveTriggered reports a triggered ability of a test card and plays its effect at once, as the engine plays
+// every ability. A draw past the cards the setup names cannot be played (C-3.7): the move is then unsupported.
+func (g *game) resolveTriggered(holder, moved *match.Card, t *trigger) {
+	label, ok := g.label[holder.ID]
+	if !ok {
+		return
+	}
+	g.events = append(g.events, event{"type": "triggered", "card": label, "ability": 0})
+	switch t.effect {
+	case "draw":
+		if g.drawable(holder.Player) < 1 {
+			g.lacking = "an ability would draw a card the setup does not name"
+			return
+		}
+		holder.Player.DrawCards(1)
+	case "mana_that":
+		// The card is found where it went if that zone is public and it has not moved again (603.5).
+		if moved.Zone == match.GRAVEYARD {
+			cause := g.cause
+			g.cause = "put"
+			moved.Player.MoveCard(moved.ID, match.GRAVEYARD, match.MANAZONE, holder.ID)
+			g.cause = cause
+		}
 	}
 }

@@ -147,7 +147,7 @@ func hello() map[string]any {
 			"cards":   cardNames(),
 			"mechanics": []string{
 				"zones", "summon", "tap", "summoning_sickness", "speed_attacker", "turns", "attack", "mana",
-				"power_modifiers", "evolution",
+				"power_modifiers", "evolution", "triggers",
 			},
 			"observables": []string{
 				"tapped", "tapped_mana", "power", "summoning_sick", "can_attack", "attacking", "events", "effects",

@@ -35,6 +35,10 @@ func (g *game) act(raw json.RawMessage, choices []choice) (result status) {
 			result = answer("error", "the engine failed: %v", r)
 		}
 		g.cause, g.subject = "", ""
+		if g.lacking != "" && result.Status == "ok" {
+			result = answer("unsupported", "%s", g.lacking)
+		}
+		g.lacking = ""
 	}()
 	var a action
 	if err := json.Unmarshal(raw, &a); err != nil {
@@ -72,6 +76,9 @@ func (g *game) act(raw json.RawMessage, choices []choice) (result status) {
 		return g.endTurn()
 	case "apply_effect":
 		return g.applyEffect(a)
+	case "resolve":
+		// The engine resolves every ability within the move that triggers it: nothing ever waits (C-7.2).
+		return status{Status: "ok"}
 	}
 	return answer("unsupported", "action %s: the adapter does not play it", a.Type)
 }
