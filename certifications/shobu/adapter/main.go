@@ -1,9 +1,10 @@
+// The game's seed drives the engine's shuffles (math/rand's global source, which Go 1.24 stopped seeding).
+//go:debug randseednop=0
+
 // Command shobu-adapter plays the shinpan adapter contract (protocol 3, docs/contract.md) as JSON lines over
 // stdin and stdout, on the shobu engine (sindreslungaard/duel-masters), through its headless API: the mock match
 // of tests/scenario, the players' zones, and the engine's own fx blocks for the kit's test cards.
 package main
-
-//go:debug randseednop=0
 
 import (
 	"bufio"
