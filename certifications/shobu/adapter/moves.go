@@ -11,6 +11,12 @@ import (
 	"duel-masters/server"
 )
 
+// played are the action types the adapter plays (each needs a mechanic it declares, C-1.6).
+var played = map[string]bool{
+	"summon": true, "put_into_battle": true, "move": true, "destroy": true, "draw": true, "charge_mana": true,
+	"tap": true, "untap": true, "attack": true, "end_turn": true, "apply_effect": true, "resolve": true,
+}
+
 type action struct {
 	Type     string          `json:"type"`
 	Card     string          `json:"card"`
@@ -44,15 +50,31 @@ func (g *game) act(raw json.RawMessage, choices []choice) (result status) {
 	if err := json.Unmarshal(raw, &a); err != nil {
 		return answer("error", "not an action: %v", err)
 	}
+	if !played[a.Type] {
+		return answer("unsupported", "action %s: the adapter does not play it", a.Type)
+	}
+	var target struct {
+		Player string `json:"player"`
+		Card   string `json:"card"`
+	}
+	if len(a.Target) > 0 {
+		if err := json.Unmarshal(a.Target, &target); err != nil {
+			return answer("error", "attack target: %v", err)
+		}
+	}
+	named := append(append(append([]string{a.Card, a.Attacker, target.Card}, a.Cards...), a.Sources...), a.With...)
+	if a.Effect != nil {
+		named = append(named, a.Effect.Target)
+	}
+	for _, l := range named {
+		if _, ok := g.card[l]; l != "" && !ok {
+			return answer("error", "the action names %q, which the setup did not declare", l)
+		}
+	}
 	for _, ch := range choices {
 		single := ch.Kind == "order_under" && len(a.Sources) == 1 && len(ch.Picks) == 1 && ch.Picks[0] == a.Sources[0]
 		if !single {
 			return answer("script_mismatch", "the move asks no %s choice: the engine decides nothing the script could answer", ch.Kind)
-		}
-	}
-	for _, l := range append(append(append([]string{a.Card, a.Attacker}, a.Cards...), a.Sources...), a.With...) {
-		if _, ok := g.card[l]; l != "" && !ok {
-			return answer("error", "the action names %q, which the setup did not declare", l)
 		}
 	}
 	switch a.Type {
