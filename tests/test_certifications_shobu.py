@@ -56,3 +56,16 @@ def test_the_go_adapter_plays_the_basics_as_its_expectations_say(adapter: str) -
                     "-n", "0")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "passed" in done.stdout and "xfailed" in done.stdout  # basics-zone-006 is a known deviation
+
+
+def test_a_removed_expectation_fails_the_run_naming_the_scenario(adapter: str, tmp_path: Path) -> None:
+    """A deliberate regression: the known deviation basics-zone-006 (400.5) taken out of the expectations file
+    is a new FAIL, and the run says which."""
+    kept = (HERE / "expectations.toml").read_text(encoding="utf-8")
+    entry = kept.index('[expect."basics-zone-006"]')
+    removed = kept[:entry] + kept[kept.index("[expect.", entry + 1):]
+    (tmp_path / "expectations.toml").write_text(removed, encoding="utf-8")
+    done = _shinpan("run", f"--adapter={adapter}", f"--expectations={tmp_path / 'expectations.toml'}",
+                    "--tags=@topic:basics", "-n", "0")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "FAIL basics-zone-006" in done.stdout
