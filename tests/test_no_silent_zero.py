@@ -9,11 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from shinpan.coverage_warnings import warnings
 from shinpan.explore.exploration import commonest_first
-from shinpan.outcomes import Status
 from shinpan.paths import PROJECT_ROOT
-from shinpan.summary import Result
+from shinpan.reports.coverage_warnings import warnings
+from shinpan.reports.outcomes import Status
+from shinpan.reports.summary import Result
 
 REFUSES = "py:tests.contract_faults:RefusesEveryGame"
 REASON = "a change in doubt: cannot tell which rules apply"  # what RefusesEveryGame answers
