@@ -290,8 +290,10 @@ class Game(BoardHooks[Any, Any]):
 
     def summon(self, card: Any, sources: Sequence[Any]) -> None:
         player = card.owner
-        if card.zone != ZoneType.HAND or player is not self.game.state.current_player:
-            raise Rejected("only the turn player summons, from the hand")
+        if card.zone != ZoneType.HAND:
+            raise Rejected("a creature is summoned from the hand")
+        if player is not self.game.state.current_player:  # C-4.15: the rules allow it (an effect's 召喚)
+            raise Unsupported("DMSIM summons in its owner's turn only", mechanic="summon")
         neo, evolution = card.has_special_type(SpecialType.NEO), card.has_special_type(SpecialType.EVOLUTION)
         needed = source_count_for(card) if evolution or neo else 0
         if len(sources) != needed and not (neo and not sources):
@@ -322,8 +324,10 @@ class Game(BoardHooks[Any, Any]):
     def cast(self, card: Any) -> None:
         """Its owner casts the spell from the hand, the cost taken as paid; its effects resolve as DMSIM resolves
         a spell's (in the move)."""
-        if card.zone != ZoneType.HAND or card.owner is not self.game.state.current_player:
-            raise Rejected("only the turn player casts, from the hand")
+        if card.zone != ZoneType.HAND:
+            raise Rejected("a spell is cast from the hand")
+        if card.owner is not self.game.state.current_player:  # C-4.15
+            raise Unsupported("DMSIM casts in its owner's turn only", mechanic="spells")
         self.game.action_processor.process(CastSpellAction(card.owner, card, ignore_cost=True))
         if card.zone == ZoneType.HAND:
             raise Rejected("DMSIM refused the spell")
