@@ -140,9 +140,9 @@ def load(folder: Path, key: str, suite_hash: str, shown: Container[str], topic_o
         upstream=str(about.get("upstream", "")), commit=str(about.get("commit", "")),
         license=str(about.get("license", "")), engine=engine,
         topics=_scores(report.cases(report.read(run)), lambda line: topic_of.get(str(line["id"]), "?")),
-        states=_scores(report.cases(report.read(recorded / MATRIX)), lambda line: str(line["ruleset"]))
+        states=_scores(_matrix(recorded / MATRIX), lambda line: str(line["ruleset"])) if MATRIX not in missing else (),
+        not_played=tuple(str(s) for s in report.read(recorded / MATRIX)[0].get("not_played", []))
         if MATRIX not in missing else (),
-        not_played=_not_played(recorded / MATRIX) if MATRIX not in missing else (),
         exploration=exploration,
         printed=(recorded / PRINTED).read_text(encoding="utf-8") if (recorded / PRINTED).is_file() else None,
         self_tests=_self_tests(recorded / CONTRACT) if CONTRACT not in missing else (),
@@ -176,9 +176,22 @@ def _scores(lines: Iterable[Mapping[str, Any]], group: Any) -> tuple[Score, ...]
     return tuple(found)
 
 
-def _not_played(path: Path) -> tuple[str, ...]:
-    header = report.read(path)[0]
-    return tuple(str(label) for label in header.get("not_played", []))
+def _matrix(path: Path) -> list[dict[str, Any]]:
+    """The case lines of a matrix report (``shinpan matrix --report``): its header names its states, each case
+    line its state (``ruleset``) and status."""
+    lines = report.read_numbered(path)
+    if not isinstance(lines[0][1].get("states"), list):
+        raise ReportError(path, lines[0][0], "expected a matrix report's header (shinpan matrix --report), with the "
+                                             "states it ran")
+    found = []
+    for number, line in lines[1:]:
+        if line.get("type", "case") != "case":
+            continue
+        missing = [name for name in ("id", "status", "ruleset") if name not in line]
+        if missing:
+            raise ReportError(path, number, f"not a report case line: missing {', '.join(missing)}")
+        found.append(line)
+    return found
 
 
 def _self_tests(path: Path) -> tuple[SelfTest, ...]:
