@@ -36,6 +36,7 @@ def test_each_certified_engine_is_read_from_its_recorded_reports(recorded: Path,
     assert never_sick.known[TRIAGED].reason == TRIAGE  # the triage, from the expectations file
     earned = never_sick.result(TRIAGED)
     assert earned is not None and earned.status == "FAIL"  # as earned, before the expectations file
+    assert earned.step_line is not None  # an expected failure keeps the step it failed in (the ruling beside it)
     lines = [json.loads(line) for line in (recorded / "never-sick" / "recorded" / "run-report.jsonl").open()]
     failed = {line["id"] for line in lines if line["type"] == "case" and line.get("actual", line["status"]) == "FAIL"}
     assert len(failed) > 1  # the triaged FAIL, and others the file does not list
