@@ -43,7 +43,10 @@ def test_each_certified_engine_is_read_from_its_recorded_reports(recorded: Path,
     page = (tmp_path / "out" / "certifications" / "never-sick.html").read_text(encoding="utf-8")
     for case_id in failed:
         assert f'data-case="{case_id}" data-kind="wrong"' in page
-    assert (tmp_path / "out" / "certifications" / "sealed.html").is_file()
+    sealed = (tmp_path / "out" / "certifications" / "sealed.html").read_text(encoding="utf-8")
+    for shown, spec in ((page, "NeverSick"), (sealed, "sealed_creature_untaps")):  # alone, and as the harness has it
+        self_test = shown.split('id="self-test"', 1)[1]
+        assert "記録されていません" not in self_test and f"{spec}</code>" in self_test
 
 
 def test_scores_per_topic_and_per_rules_state_are_the_recorded_runs(recorded: Path) -> None:

@@ -195,14 +195,17 @@ def _matrix(path: Path) -> list[dict[str, Any]]:
 
 
 def _self_tests(path: Path) -> tuple[SelfTest, ...]:
-    """``contract-test.json``: a JSON list, one ``shinpan contract-test --format json`` document per adapter spec."""
+    """``contract-test.json``: a JSON list, one ``shinpan contract-test --format json`` document per adapter spec
+    (each alone, or under ``report`` in the harness's record of the step)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as error:
         raise ReportError(path, None, f"expected a JSON list of contract-test documents: {error}") from None
     documents = data if isinstance(data, list) else [data]
     found = []
-    for number, document in enumerate(documents, 1):
+    for number, given in enumerate(documents, 1):
+        # as the harness records it ({"adapter", "exit_status", "report": <the document>}) or the document alone
+        document = given.get("report") if isinstance(given, dict) and isinstance(given.get("report"), dict) else given
         if not isinstance(document, dict) or not isinstance(document.get("ok"), bool):
             raise ReportError(path, None, f"document {number}: expected a shinpan contract-test --format json "
                                           "document (adapter, ok, broken_rules, counts)")
