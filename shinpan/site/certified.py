@@ -139,8 +139,9 @@ def load(folder: Path, key: str, suite_hash: str, shown: Container[str], topic_o
         slug=folder.name, name=str(about.get("name") or engine.name), language=str(about.get("language", "")),
         upstream=str(about.get("upstream", "")), commit=str(about.get("commit", "")),
         license=str(about.get("license", "")), engine=engine,
-        topics=_scores(report.cases(report.read(run)), lambda line: topic_of.get(str(line["id"]), "?")),
-        states=_scores(_matrix(recorded / MATRIX), lambda line: str(line["ruleset"])) if MATRIX not in missing else (),
+        topics=_scores((topic_of.get(case_id, "?"), result.status) for case_id, result in engine.results.items()),
+        states=_scores((str(line["ruleset"]), str(line.get("actual", line["status"])))
+                       for line in _matrix(recorded / MATRIX)) if MATRIX not in missing else (),
         not_played=tuple(str(s) for s in report.read(recorded / MATRIX)[0].get("not_played", []))
         if MATRIX not in missing else (),
         exploration=exploration,
@@ -161,18 +162,16 @@ def _engine_file(path: Path) -> dict[str, Any]:
     return engine
 
 
-def _scores(lines: Iterable[Mapping[str, Any]], group: Any) -> tuple[Score, ...]:
-    """Case lines grouped (by topic, by rules state), each group's statuses and scores, groups in first-met order."""
+def _scores(statuses: Iterable[tuple[str, str]]) -> tuple[Score, ...]:
+    """``(group, status earned)`` pairs (a group: a topic, a rules state) as each group's statuses and scores, the
+    groups in the order first met."""
     grouped: dict[str, list[Result]] = {}
-    for line in lines:
-        status = Status(line["status"])
-        actual = Status(line["actual"]) if "actual" in line else None
-        grouped.setdefault(group(line), []).append(Result(status, "", "", "", "", 0.0, actual=actual))
+    for label, status in statuses:
+        grouped.setdefault(label, []).append(Result(Status(status), "", "", "", "", 0.0))
     found = []
     for label, results in grouped.items():
-        counted = Counter(r.raw.value for r in results)
         score = scores(results)
-        found.append(Score(label, dict(counted), score.conformance, score.coverage))
+        found.append(Score(label, dict(Counter(r.status.value for r in results)), score.conformance, score.coverage))
     return tuple(found)
 
 
