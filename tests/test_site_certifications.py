@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from click.testing import CliRunner
@@ -134,3 +135,27 @@ def test_an_explore_reports_coverage_record_is_shown_when_it_has_one(recorded: P
     build(tmp_path / "out2", [], certifications=root)
     shown = (tmp_path / "out2" / "certifications" / "never-sick.html").read_text(encoding="utf-8")
     assert '<strong id="pairs-reached">1</strong>' in shown and "summon × tapped" in shown
+
+
+def test_every_link_of_the_certification_pages_resolves(recorded: Path, tmp_path: Path) -> None:
+    """The link checker of tests/test_site_links.py over the pages this option adds and those it changes."""
+    from tests.test_site_links import Page, _target
+
+    out = tmp_path / "out"
+    build(out, [], certifications=recorded)
+    pages = {}
+    for path in out.rglob("*.html"):
+        parsed = Page()
+        parsed.feed(path.read_text(encoding="utf-8"))
+        pages[path.resolve()] = parsed
+    checked = [out / "certifications.html", out / "index.html", out / "scenarios" / f"{TRIAGED}.html",
+               *(out / "certifications").glob("*.html")]
+    assert len(checked) == 5
+    for page in (path.resolve() for path in checked):
+        for link in pages[page].links:
+            if urlsplit(link).scheme == "data":
+                continue
+            assert not urlsplit(link).scheme, f"{page.name}: {link} leaves the site"
+            target, fragment = _target(page, link)
+            assert target.exists(), f"{page.name}: {link} (no file)"
+            assert not fragment or target.suffix != ".html" or fragment in pages[target].ids, f"{page.name}: {link}"
