@@ -24,7 +24,7 @@ ShinpanError        4          bad input: nothing was run
 =================== ========== ==========================================================================
 
 The adapter's errors end one scenario each (ERROR, CRASH, TIMEOUT, SCRIPT_MISMATCH: see
-:mod:`shinpan.outcomes`), never the run; their exit code is the run's when a scenario does not pass.
+:mod:`shinpan.reports.outcomes`), never the run; their exit code is the run's when a scenario does not pass.
 """
 
 from __future__ import annotations

@@ -57,6 +57,12 @@ def features_dir() -> Path:
     return Path(override).resolve() if override else (Path(__file__).resolve().parent.parent / "features").resolve()
 
 
+def docs_dir() -> Path:
+    """The kit's ``docs/`` folder (the adapter guide, the contract, the CI recipe), beside ``features/`` as installed
+    (the package's ``shinpan.docs``) and in a checkout alike."""
+    return (Path(__file__).resolve().parent.parent / "docs").resolve()
+
+
 def current() -> SuiteFolders:
     """The suite being run: the kit's, with the user suite ``SHINPAN_SUITE`` names laid over it."""
     user = os.environ.get(USER_VARIABLE)

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from shinpan.plugin.run import RUN_KEY
+from shinpan.running.plugin.run import RUN_KEY
 
 COMMANDS = frozenset({"hello", "new_game", "setup", "act", "observe", "stop"})
 

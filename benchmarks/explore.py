@@ -25,11 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from shinpan import rulesets
 from shinpan.errors import RenderError
 from shinpan.explore import EXAMPLES, Settings, explore
 from shinpan.explore.exploration import Exploration
 from shinpan.explore.printing import scenario
+from shinpan.suite import rulesets
 
 SERVED = f"cmd:{sys.executable} -m shinpan serve-reference"
 TODAY = rulesets.load().today()

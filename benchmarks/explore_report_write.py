@@ -26,9 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.planted
 
 def report_lines(size: int) -> list[dict[str, Any]]:
     """The lines of an explore report of about ``size`` bytes."""
-    from shinpan import rulesets
     from shinpan.explore import Settings, explore
     from shinpan.explore import report as explore_report
+    from shinpan.suite import rulesets
 
     exploration = explore(Settings("py:tests.planted_bugs:untap_both_players", (rulesets.load().today(),),
                                    examples=1000, only=("differential",)))

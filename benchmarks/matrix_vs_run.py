@@ -11,7 +11,7 @@ For the reference engine in-process (``--adapter reference``) and through the co
 and prints each time (wall clock, and CPU: user + system of the command and its adapter process, the steadier
 measure on a shared machine), the matrix ÷ run ratio (the issue's target: ≤ 3), the same ratio without the fixed
 start-up, and the matrix's time per scenario-state it played. It also plays
-every scenario under every state in this process through :mod:`shinpan.cases` alone (compile once, execute per
+every scenario under every state in this process through :mod:`shinpan.running.cases` alone (compile once, execute per
 state) to show what is the executor's and what is the engine's, and the same through ``cmd:`` twice, interleaved —
 a case's requests in one batch (the server's ``capabilities.batch``) and one request at a time, as an adapter that
 does not take batches is spoken to — with the round trips each took. Nothing is asserted: the numbers are for
@@ -56,10 +56,12 @@ def timed(command: list[str], repeat: int, features: Path | None = None) -> tupl
 
 def in_process() -> tuple[int, float, float]:
     """Every scenario under every state through the executor alone: (states played, compile s, play s)."""
-    from shinpan import matrix, rulesets, suite
     from shinpan.adapters.registry import make_adapter
-    from shinpan.cases import applicability, compile_case, execute
-    from shinpan.session import AdapterSession
+    from shinpan.reports import matrix
+    from shinpan.running.cases import applicability, compile_case, execute
+    from shinpan.running.session import AdapterSession
+    from shinpan.suite import rulesets
+    from shinpan.suite import scenarios as suite
 
     changes = rulesets.load()
     states = matrix.states(changes)
@@ -81,10 +83,12 @@ def in_process() -> tuple[int, float, float]:
 def through_the_wire(batches: bool) -> tuple[int, float, float, int]:
     """Every scenario under every state through the executor and ``cmd:`` serve-reference, with or without batches:
     (states played, wall s, CPU s of this process and the server, round trips)."""
-    from shinpan import matrix, rulesets, suite
     from shinpan.adapters.subprocess_adapter import SubprocessSimulator, command_of
-    from shinpan.cases import applicability, compile_case, execute
-    from shinpan.session import AdapterSession
+    from shinpan.reports import matrix
+    from shinpan.running.cases import applicability, compile_case, execute
+    from shinpan.running.session import AdapterSession
+    from shinpan.suite import rulesets
+    from shinpan.suite import scenarios as suite
 
     changes = rulesets.load()
     states = matrix.states(changes)

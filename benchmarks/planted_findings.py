@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from shinpan import rulesets
 from shinpan.explore import Settings, explore
+from shinpan.suite import rulesets
 
 TODAY = rulesets.load().today()
 

@@ -2,9 +2,9 @@
 
     python benchmarks/printer.py [--repeat N]
 
-Every scenario of the suite is compiled once (``shinpan.cases.compile_case``, under today's rules); then, the best of
-``--repeat`` rounds, each case is printed (``print_scenario``: the phrases, the tags and the triage comment) and the
-printed scenario is compiled back. Prints the cases per second of each, and the mean length of a printed scenario.
+Every scenario of the suite is compiled once (``shinpan.running.cases.compile_case``, under today's rules); then, the
+best of ``--repeat`` rounds, each case is printed (``print_scenario``: the phrases, the tags and the triage comment) and
+the printed scenario is compiled back. Prints the cases per second of each, and the mean length of a printed scenario.
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from shinpan import rulesets, step_library, suite
 from shinpan.adapters import cards
-from shinpan.cases import Case, compile_case
+from shinpan.running.cases import Case, compile_case
+from shinpan.suite import rulesets, step_library
+from shinpan.suite import scenarios as suite
 
 
 def main() -> None:

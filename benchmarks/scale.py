@@ -95,7 +95,7 @@ def round_trips(seconds: float = 2.0) -> tuple[int, float]:
 
 
 def _today() -> Rules:
-    from shinpan import rulesets
+    from shinpan.suite import rulesets
 
     return rulesets.load().today().as_sent()
 
@@ -135,7 +135,7 @@ def main() -> None:
 
 
 def _count(folder: Path) -> int:
-    from shinpan import suite
+    from shinpan.suite import scenarios as suite
 
     return sum(len(suite.parse_feature(path).cases) for path in suite.feature_paths(folder))
 

@@ -29,7 +29,7 @@ class OutputError(ShinpanError):
 
 class RenderError(ShinpanError):
     """A contract message that no phrase of the step library says, or that two phrases claim (the scenario
-    printer, :func:`shinpan.step_library.printer`, cannot print the case it was given)."""
+    printer, :func:`shinpan.suite.step_library.printer`, cannot print the case it was given)."""
 
 
 class ScaffoldError(ShinpanError):

@@ -1,6 +1,6 @@
 """The pytest plugin that runs the suite. pytest loads it by this name (``-p shinpan.pytest_plugin``, as ``shinpan
-run`` does, or the project's root ``conftest.py``); it loads the plugin's modules (:mod:`shinpan.plugin`, one
-concern each) and the step library (:mod:`shinpan.step_library`), all as plugins, by name.
+run`` does, or the project's root ``conftest.py``); it loads the plugin's modules (:mod:`shinpan.running.plugin`, one
+concern each) and the step library (:mod:`shinpan.suite.step_library`), all as plugins, by name.
 
 Feature files are collected directly (node ids point at them: ``features/basics/召喚酔い.feature::test_…``),
 with pytest-bdd binding their scenarios.
@@ -8,13 +8,14 @@ with pytest-bdd binding their scenarios.
 
 from __future__ import annotations
 
-from shinpan.step_library import PACKAGE as STEP_LIBRARY
+from shinpan.suite.step_library import PACKAGE as STEP_LIBRARY
 
 pytest_plugins = [
-    "shinpan.plugin.options", "shinpan.plugin.startup", "shinpan.plugin.timelimit", "shinpan.plugin.states",
+    "shinpan.running.plugin.options", "shinpan.running.plugin.startup", "shinpan.running.plugin.timelimit",
+    "shinpan.running.plugin.states",
     # a plugin is imported first as a plugin: allstates before statuses, which imports it (its results per state),
     # and statuses before collection, which imports it (its ScenarioTest)
-    "shinpan.plugin.allstates", "shinpan.plugin.statuses", "shinpan.plugin.collection", "shinpan.plugin.gating",
-    "shinpan.plugin.terminal",
+    "shinpan.running.plugin.allstates", "shinpan.running.plugin.statuses", "shinpan.running.plugin.collection",
+    "shinpan.running.plugin.gating", "shinpan.running.plugin.terminal",
     STEP_LIBRARY,
 ]

@@ -9,7 +9,7 @@ STEP_MODULES: tuple[str, ...] = (
     "shinpan.steps.fixtures", "shinpan.steps.given", "shinpan.steps.when", "shinpan.steps.then",
     "shinpan.steps.evolution", "shinpan.steps.triggers", "shinpan.steps.carry_over", "shinpan.steps.replacements",
 )
-"""The step modules. The runner loads this package as a plugin, by name (:mod:`shinpan.step_library`), and pytest
+"""The step modules. The runner loads this package as a plugin, by name (:mod:`shinpan.suite.step_library`), and pytest
 then loads these as its plugins; the lint reads their step definitions."""
 
 pytest_plugins = list(STEP_MODULES)

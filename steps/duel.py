@@ -2,9 +2,9 @@
 
 Given-steps add to the setup; the first move (or check of an observation) starts the game with it. After that,
 each move goes out with the choices scripted for it, and each check with it. The duel never reads the game: it
-hands each item it makes (a card put into the game, a move, a check: :mod:`shinpan.cases.model`) to its sink — the
-adapter's game under pytest (:class:`shinpan.cases.game.Game`, which plays it at once), or the compiler's builder
-(:class:`shinpan.cases.builder.CaseBuilder`, which keeps it as a case). Only contract messages are made.
+hands each item it makes (a card put into the game, a move, a check: :mod:`shinpan.running.cases.model`) to its sink —
+the adapter's game under pytest (:class:`shinpan.running.cases.game.Game`, which plays it at once), or the compiler's
+builder (:class:`shinpan.running.cases.builder.CaseBuilder`, which keeps it as a case). Only contract messages are made.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from typing import Any
 
 from shinpan.adapters.cards import CardRegistry
 from shinpan.adapters.contract import Choice, ChoiceKind, PlayerName, Rules
-from shinpan.cases.builder import ItemSink
-from shinpan.cases.model import Check, Move, NeedsCard, Setup, fresh
-from shinpan.checks import Check as CheckData
+from shinpan.running.cases.builder import ItemSink
+from shinpan.running.cases.model import Check, Move, NeedsCard, Setup, fresh
+from shinpan.running.checks import Check as CheckData
 from shinpan.steps.vocabulary import CardRef
 
 
@@ -200,8 +200,8 @@ class Duel:
         return active
 
     def check(self, check: CheckData) -> None:
-        """A Then step's check (see :mod:`shinpan.checks`), judged against the latest observation or move; a check
-        on a field the adapter does not report is UNOBSERVABLE."""
+        """A Then step's check (see :mod:`shinpan.running.checks`), judged against the latest observation or move; a
+        check on a field the adapter does not report is UNOBSERVABLE."""
         item = Check(check)
         self.sink.emit(item, self.start() if item.needs_observation else self.started)
 

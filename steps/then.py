@@ -160,8 +160,8 @@ def say_can_attack(value: Any, context: Context) -> str:
 @then(parsers.re(rf"(?:(?P<zone>バトルゾーン|マナゾーン)の)?(?P<card>{CARD_PATTERN})は(?P<state>タップ|アンタップ)されている"))
 def tapped(duel: Duel, card: str, zone: str | None, state: str) -> None:
     """Its tap state (位相): of its battle-zone object, or, for a card in a mana zone, in the mana zone (where the card
-    is decides when the check is judged: the ``tapped`` check of :mod:`shinpan.checks`). バトルゾーンの / マナゾーンの
-    says where the card must be: the check reads only that zone's tap state."""
+    is decides when the check is judged: the ``tapped`` check of :mod:`shinpan.running.checks`). バトルゾーンの /
+    マナゾーンの says where the card must be: the check reads only that zone's tap state."""
     label, value = duel.label(card_ref(card)), state == "タップ"
     if zone == "バトルゾーン":
         expect_object(duel, label, "tapped", "equals", value)

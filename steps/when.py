@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pytest_bdd import parsers, when
 
-from shinpan.cases.compiler import library
 from shinpan.steps.duel import Duel
 from shinpan.steps.printer.phrases import Context, Message, action_phrase, attempt_phrase, choice_phrase
 from shinpan.steps.vocabulary import (
@@ -19,6 +18,7 @@ from shinpan.steps.vocabulary import (
     card_ref,
     card_refs,
 )
+from shinpan.suite.step_library import library
 
 PLACE_OF_POSITION = {value: word for word, value in DECK_POSITIONS.items()}
 

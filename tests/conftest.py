@@ -18,8 +18,8 @@ from hypothesis import settings
 import shinpan.adapters.reference
 import shinpan.adapters.subprocess_adapter  # noqa: F401
 import tests.fake_adapters  # noqa: F401
-from shinpan import suite
 from shinpan.paths import PROJECT_ROOT
+from shinpan.suite import scenarios as suite
 from tests import installed_kit
 from tests.installed_kit import Installed
 

@@ -118,7 +118,7 @@ class StrictChangeIds(Wrong):
     def new_game(self, request: Message) -> Message:
         known = set(self.inner.hello({"cmd": "hello", "protocol": 3, "kit_version": "", "changes": []})["capabilities"]
                     ["changes"]) | {"devolve-sickness-own-turn"}
-        from shinpan import rulesets
+        from shinpan.suite import rulesets
 
         known |= set(rulesets.load().ids)
         unknown = [c for c in request["rules"]["changes"] if c not in known]

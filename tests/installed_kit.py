@@ -17,8 +17,16 @@ import sysconfig
 from dataclasses import dataclass
 from pathlib import Path
 
-IGNORED = shutil.ignore_patterns(".git", ".venv", ".tox", "build", "dist", "*.egg-info", "__pycache__", ".*_cache",
-                                 "reports", "*.jsonl")
+_ANYWHERE = shutil.ignore_patterns(".git", ".venv", ".tox", "build", "dist", "*.egg-info", "__pycache__", ".*_cache",
+                                   "*.jsonl")
+_AT_THE_TOP = {"reports"}
+"""Runs' output folders a checkout may hold at its top (``shinpan/reports/`` is the kit's own room: it is copied)."""
+
+
+def IGNORED(folder: str, names: list[str]) -> set[str]:  # noqa: N802 -- shutil.copytree's ignore, as ignore_patterns
+    """What a copy of the repository leaves out: tools' and runs' leftovers, never a module of the kit."""
+    top = (Path(folder) / "pyproject.toml").is_file()  # the repository's own folder
+    return set(_ANYWHERE(folder, names)) | (_AT_THE_TOP & set(names) if top else set())
 HIDDEN = ("PYTHONPATH", "SHINPAN_FEATURES", "PYTEST_ADDOPTS", "VIRTUAL_ENV")
 """Variables of the test run the environment's programs must not see."""
 

@@ -7,7 +7,7 @@ import os
 import signal
 from typing import Any
 
-from shinpan.plugin.run import RunContext
+from shinpan.running.plugin.run import RunContext
 
 _finish = RunContext.finish
 

@@ -1,5 +1,5 @@
 """Compile a printed scenario back to its case, as the kit compiles the suite: the text is read as a feature file
-and its one scenario goes through :func:`shinpan.cases.compile_case` (the step library's definitions on a duel
+and its one scenario goes through :func:`shinpan.running.cases.compile_case` (the step library's definitions on a duel
 that records what they make; no pytest, no engine)."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from shinpan import suite
 from shinpan.adapters.contract import Rules
-from shinpan.cases import Case, compile_case
+from shinpan.running.cases import Case, compile_case
+from shinpan.suite import scenarios as suite
 
 NO_CHANGES: Rules = {"label": "printed", "changes": []}
 

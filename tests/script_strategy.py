@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from shinpan.adapters import cards
 from shinpan.adapters.contract import Rules
 from shinpan.adapters.sdk.vocabulary import CHOICE_KINDS
-from shinpan.cases import Case, Check, Move, Setup, Step
+from shinpan.running.cases import Case, Check, Move, Setup, Step
 
 Draw = Callable[[st.SearchStrategy[Any]], Any]
 PLAYERS = ("me", "opp")

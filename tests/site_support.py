@@ -6,9 +6,11 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from shinpan import report, rulesets, suite
-from shinpan.outcomes import Status
-from shinpan.summary import Result
+from shinpan.reports import report
+from shinpan.reports.outcomes import Status
+from shinpan.reports.summary import Result
+from shinpan.suite import rulesets
+from shinpan.suite import scenarios as suite
 
 TRANSCRIPT = '{{"kind": "scenario", "id": "{id}"}}\n{{"kind": "end", "status": "FAIL"}}\n'
 """A failing case's transcript, as ``--trace`` writes one: its scenario line first, its end last."""

@@ -12,8 +12,8 @@ import pytest
 from shinpan.adapters import cards
 from shinpan.adapters.errors import SuiteError
 from shinpan.adapters.reference import ReferenceSimulator
-from shinpan.lint import lint
 from shinpan.paths import PROJECT_ROOT
+from shinpan.suite.lint import lint
 from tests.conftest import SuiteRunner
 
 HEADER = "# language: ja\n@topic:basics\n機能: 検査\n\n"

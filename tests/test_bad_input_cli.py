@@ -15,12 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from shinpan import rulesets, suite
 from shinpan.adapters.contract import PROTOCOL_VERSION, HelloRequest
 from shinpan.adapters.errors import AdapterSpecError
 from shinpan.adapters.registry import make_adapter
 from shinpan.adapters.subprocess_adapter import SubprocessSimulator, command_of
-from shinpan.lint import lint
+from shinpan.suite import rulesets
+from shinpan.suite import scenarios as suite
+from shinpan.suite.lint import lint
 from tests.conftest import cases_in
 from tests.test_bad_input import HEADER, scenario, write
 

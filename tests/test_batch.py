@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from shinpan import rulesets, suite
 from shinpan.adapters.contract import (
     PROTOCOL_VERSION,
     ActRequest,
@@ -27,8 +26,10 @@ from shinpan.adapters.reference import ReferenceSimulator
 from shinpan.adapters.registry import make_adapter
 from shinpan.adapters.server import answers
 from shinpan.adapters.subprocess_adapter import SubprocessSimulator
-from shinpan.cases import Case, applicability, compile_case, execute
-from shinpan.session import AdapterSession
+from shinpan.running.cases import Case, applicability, compile_case, execute
+from shinpan.running.session import AdapterSession
+from shinpan.suite import rulesets
+from shinpan.suite import scenarios as suite
 
 FAKE = [sys.executable, "-m", "tests.fake_subprocess"]
 HELLO: HelloRequest = {"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": "test", "changes": []}
@@ -157,7 +158,7 @@ def test_an_exploration_through_either_form_runs_the_same_examples() -> None:
 
 
 def test_the_self_test_plays_a_batch_where_the_adapter_declares_it() -> None:
-    from shinpan import smoke
+    from shinpan.running import smoke
 
     served, _ = smoke.run(f"cmd:{sys.executable} -m shinpan serve-reference")
     assert (served[-1].name, served[-1].verdict) == ("batch", "ok") and "in 1 round trip" in served[-1].detail

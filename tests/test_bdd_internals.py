@@ -1,4 +1,4 @@
-"""pytest-bdd's internals that the kit relies on (:mod:`shinpan.plugin.bdd_internals`) are all there, with the
+"""pytest-bdd's internals that the kit relies on (:mod:`shinpan.suite.bdd_internals`) are all there, with the
 parameters and fields the kit uses; a release without one is named, with the supported range, in one line."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import pytest_bdd.steps
 from packaging.requirements import Requirement
 
 from shinpan.paths import PROJECT_ROOT
-from shinpan.plugin import bdd_internals
-from shinpan.plugin.collection import case_of
+from shinpan.running.plugin.collection import case_of
+from shinpan.suite import bdd_internals
 
 SCENARIO_MODULE = importlib.import_module("pytest_bdd.scenario")  # the package exports a function of that name
 OUTLINE = """# language: ja

@@ -14,7 +14,7 @@ from shinpan.adapters import build
 from shinpan.adapters.registry import AdapterOptions, make_adapter
 from shinpan.cli import main
 from shinpan.paths import PROJECT_ROOT
-from shinpan.session import AdapterSession
+from shinpan.running.session import AdapterSession
 
 ITSELF = "py:shinpan.adapters.reference:ReferenceSimulator"
 SERVED = f"cmd:{sys.executable} -m shinpan serve-reference"

@@ -1,4 +1,4 @@
-"""The compiled case (shinpan.cases): scenarios compile to cases with no engine and no pytest item, a case built in
+"""The compiled case (shinpan.running.cases): scenarios compile to cases with no engine and no pytest item, a case built in
 Python plays like one compiled, and the executor ends each the way the rules and the adapter say."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from shinpan import rulesets, suite
 from shinpan.adapters.registry import make_adapter
 from shinpan.adapters.schemas import problems
-from shinpan.cases import (
+from shinpan.reports.outcomes import Status
+from shinpan.running.cases import (
     Case,
     Check,
     Execution,
@@ -25,8 +25,9 @@ from shinpan.cases import (
     compile_case,
     execute,
 )
-from shinpan.outcomes import Status
-from shinpan.session import AdapterSession
+from shinpan.running.session import AdapterSession
+from shinpan.suite import rulesets
+from shinpan.suite import scenarios as suite
 
 RULES = rulesets.load().select(None, None).as_sent()
 A = "テスト用クリーチャーA"

@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from shinpan import catalogue, suite
-from shinpan.cases import library
+from shinpan import catalogue
 from shinpan.catalogue.phrases import named_groups
 from shinpan.catalogue.uses import examples
 from shinpan.cli import main
 from shinpan.paths import PROJECT_ROOT
+from shinpan.suite import scenarios as suite
+from shinpan.suite.step_library import library
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""The check forms (shinpan.checks): each holds and fails where it should, and the test replayer, written
+"""The check forms (shinpan.running.checks): each holds and fails where it should, and the test replayer, written
 from the schema alone, judges every one the same way."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from shinpan.checks import judge, observables_read
+from shinpan.running.checks import judge, observables_read
 from tests.replayer import holds, reads
 
 OBSERVATION: dict[str, Any] = {

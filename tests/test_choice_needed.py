@@ -13,7 +13,7 @@ from shinpan.adapters.contract import PROTOCOL_VERSION, Choice, HelloRequest, He
 from shinpan.adapters.errors import AdapterError, ScriptMismatchError
 from shinpan.adapters.reference import ReferenceSimulator
 from shinpan.adapters.subprocess_adapter import SubprocessSimulator
-from shinpan.session import AdapterSession
+from shinpan.running.session import AdapterSession
 
 AFTER_403_4A = {"label": "2021-03-16", "changes": ["2021-03-16"]}
 """From 2021-03-16 the order of cards put under is the player's choice (403.4a)."""

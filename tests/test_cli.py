@@ -104,7 +104,7 @@ def test_lint_and_smoke_speak_json() -> None:
 def test_version_names_the_protocol_and_the_suite() -> None:
     from shinpan import __version__
     from shinpan.adapters.contract import PROTOCOL_VERSION
-    from shinpan.report import suite_hash
+    from shinpan.reports.report import suite_hash
 
     result = CliRunner().invoke(main, ["--version"])
     assert result.exit_code == 0, result.output

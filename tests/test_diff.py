@@ -7,9 +7,10 @@ from typing import Any
 
 from click.testing import CliRunner
 
-from shinpan import rulesets, suite
 from shinpan.cli import main
-from shinpan.diff import diff
+from shinpan.reports.diff import diff
+from shinpan.suite import rulesets
+from shinpan.suite import scenarios as suite
 
 
 def _json(*args: str) -> dict[str, Any]:

@@ -40,15 +40,23 @@ def _project_texts() -> list[tuple[str, str]]:
     return [(str(path.relative_to(root)), path.read_text(encoding="utf-8")) for path in files]
 
 
+MAPPED = {f"shinpan/{folder}/": f"{folder}/" for folder in ("adapters", "reference_engine", "steps", "features", "docs")}
+"""A path in the installed package (``shinpan/adapters/…``) is, in the checkout, the top-level folder's (package-dir)."""
+
+
+def _in_checkout(named: str) -> str:
+    return next((f"{MAPPED[prefix]}{named[len(prefix):]}" for prefix in MAPPED if named.startswith(prefix)), named)
+
+
 def test_every_file_the_docs_and_the_suite_name_exists() -> None:
     missing = [f"{name}: {match[1]}" for name, text in _project_texts() for match in PATH.finditer(text)
-               if not (PROJECT_ROOT / match[1]).exists()]
+               if not (PROJECT_ROOT / _in_checkout(match[1])).exists()]
     assert missing == []
 
 
 def test_every_named_change_of_the_rules_exists() -> None:
     """A topic README that names a change (a revision) of the rules names one of features/rulesets.yaml."""
-    from shinpan import rulesets
+    from shinpan.suite import rulesets
 
     known = set(rulesets.load().ids)
     named = [(name, match["id"]) for name, text in _project_texts() if name.startswith("features/")

@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 import shinpan
+import shinpan.adapters
 from shinpan.adapters.errors import (
     BAD_INPUT,
     FAILED,
@@ -26,7 +27,7 @@ from shinpan.adapters.errors import (
 )
 from shinpan.cli import Shinpan
 from shinpan.errors import ExpectationsError, OutputError, RenderError, ReportError, RulesetError, ScaffoldError
-from shinpan.plugin.bdd_internals import PytestBddChanged
+from shinpan.suite.bdd_internals import PytestBddChanged
 
 EXIT_CODES = {ShinpanError: BAD_INPUT, FileError: BAD_INPUT, SuiteError: BAD_INPUT, AdapterSpecError: BAD_INPUT,
               RulesetError: BAD_INPUT, ReportError: BAD_INPUT, ExpectationsError: BAD_INPUT, ScaffoldError: BAD_INPUT,
@@ -36,8 +37,8 @@ EXIT_CODES = {ShinpanError: BAD_INPUT, FileError: BAD_INPUT, SuiteError: BAD_INP
               PytestBddChanged: BAD_INPUT}
 """The exit code of each error, as adapters/errors.py and the README document them."""
 
-NOT_ERRORS = {"shinpan.smoke._Ended": "how a smoke check ended (a verdict), caught where it is raised",
-              "shinpan.cli.BadUsage": "click's usage error with the kit's exit status",
+NOT_ERRORS = {"shinpan.running.smoke._Ended": "how a smoke check ended (a verdict), caught where it is raised",
+              "shinpan.commands.options.BadUsage": "click's usage error with the kit's exit status",
               **dict.fromkeys(["shinpan.adapters.sdk.answers.EngineAnswer", "shinpan.adapters.sdk.answers.Unsupported",
                                "shinpan.adapters.sdk.answers.Rejected", "shinpan.adapters.sdk.answers.ScriptMismatch",
                                "shinpan.adapters.sdk.answers.BadRequest", "shinpan.adapters.sdk.answers.ChoiceNeeded"],
@@ -59,7 +60,9 @@ SKIPPED_PACKAGES = ("shinpan.reference_engine", "shinpan.steps", "shinpan.featur
 
 def _our_exceptions() -> dict[str, type[BaseException]]:
     found: dict[str, type[BaseException]] = {}
-    for module_info in pkgutil.walk_packages(shinpan.__path__, "shinpan."):
+    packages = [shinpan, shinpan.adapters]  # the adapters' folder is the package's shinpan.adapters (package-dir)
+    for module_info in (info for package in packages
+                        for info in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")):
         if module_info.name.startswith(SKIPPED_PACKAGES) or module_info.name == "shinpan.__main__":
             continue
         module = importlib.import_module(module_info.name)

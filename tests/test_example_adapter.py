@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
-from shinpan import matrix as matrix_
-from shinpan import rulesets
 from shinpan.adapters.contract import PROTOCOL_VERSION
 from shinpan.paths import PROJECT_ROOT
+from shinpan.reports import matrix as matrix_
+from shinpan.suite import rulesets
 from tests.conftest import SuiteRunner
 
 NODE = shutil.which("node")

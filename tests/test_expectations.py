@@ -13,10 +13,10 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shinpan import expectations as exp
 from shinpan.cli import main
 from shinpan.errors import ExpectationsError
-from shinpan.outcomes import Status
+from shinpan.reports import expectations as exp
+from shinpan.reports.outcomes import Status
 from tests.conftest import SuiteRunner
 
 FILE = """adapter = "fake-never-sick"

@@ -12,17 +12,18 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shinpan import rulesets
 from shinpan.adapters import schemas
 from shinpan.adapters.contract import Rules
-from shinpan.cases import Move, Setup
-from shinpan.cli import ORACLES, main
+from shinpan.cli import main
+from shinpan.commands.explore import ORACLES
 from shinpan.explore import PROPERTIES, Settings, explore
 from shinpan.explore.case import moves_of
 from shinpan.explore.dice import Dice
 from shinpan.explore.engines import Engine
 from shinpan.explore.observations import differences, facts
 from shinpan.explore.questions import played
+from shinpan.running.cases import Move, Setup
+from shinpan.suite import rulesets
 
 TODAY = rulesets.load().today()
 OBSERVABLES = frozenset({"tapped", "power", "events", "waiting", "deck_order"})

@@ -8,10 +8,10 @@ import sys
 
 import pytest
 
-from shinpan import rulesets
 from shinpan.explore import Settings, explore
 from shinpan.explore.case import moves_of
 from shinpan.explore.findings import Finding
+from shinpan.suite import rulesets
 
 TODAY = rulesets.load().today()
 

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from shinpan import rulesets
 from shinpan.explore import Settings, explore
 from shinpan.explore import report as report_
 from shinpan.explore.search import INTERRUPTED
 from shinpan.explore.workers import explore_on
 from shinpan.site import explored
+from shinpan.suite import rulesets
 
 pytestmark = pytest.mark.slow
 

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from shinpan import rulesets
 from shinpan.explore import Finding, Settings, explore
 from shinpan.explore.engines import Engine
 from shinpan.explore.known import deviations, recognised, ways
+from shinpan.suite import rulesets
 from tests.planted_bugs import Planted, swap_keeps_effects, untap_both_players
 
 SWAP = "py:tests.planted_bugs:swap_keeps_effects"

@@ -13,14 +13,14 @@ import os
 
 import pytest
 
-from shinpan import rulesets
 from shinpan.errors import RenderError
 from shinpan.explore import EXAMPLES, Settings, explore
 from shinpan.explore.exploration import Exploration
 from shinpan.explore.findings import Finding
 from shinpan.explore.printing import scenario
 from shinpan.explore.replay import replay
-from shinpan.outcomes import Status
+from shinpan.reports.outcomes import Status
+from shinpan.suite import rulesets
 from tests.planted_bugs import PLANTED
 
 TODAY = rulesets.load().today()

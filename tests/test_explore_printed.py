@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from shinpan import rulesets
 from shinpan.adapters.reference import ReferenceSimulator
 from shinpan.explore import Settings, explore
 from shinpan.paths import PROJECT_ROOT
+from shinpan.suite import rulesets
 from tests.conftest import SuiteRunner
 
 pytestmark = pytest.mark.slow
@@ -29,7 +29,7 @@ PLANTED = {  # a bug and the oracles that show it: a difference, a property, a f
 def test_a_printed_finding_lints_clean_fails_on_its_engine_and_passes_on_the_reference(
         bug: str, run_suite: SuiteRunner, tmp_path: Path) -> None:
     from shinpan.explore.printing import feature, scenario
-    from shinpan.lint import lint
+    from shinpan.suite.lint import lint
 
     adapter = f"py:tests.planted_bugs:{bug}"
     today = rulesets.load().today()
@@ -91,7 +91,7 @@ def test_a_difference_the_phrases_do_not_reach_prints_no_scenario_that_passes() 
     from shinpan.errors import RenderError
     from shinpan.explore.printing import scenario
     from shinpan.explore.replay import replay
-    from shinpan.outcomes import Status
+    from shinpan.reports.outcomes import Status
 
     adapter = "py:tests.test_explore_printed:says_rule_for_put"
     today = rulesets.load().today()

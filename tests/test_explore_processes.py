@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from shinpan import cli
 from shinpan.cli import main
+from shinpan.commands import explore as explore_command
 from shinpan.explore import report as explore_report
 from tests.explore_faults import ONCE
 
@@ -53,7 +53,7 @@ def test_a_fault_that_does_not_repeat_is_a_flaky_finding_and_the_search_goes_on(
 
 
 def test_more_workers_than_the_bound_is_refused_in_one_line() -> None:
-    bound = getattr(cli, "MAX_WORKERS", None)
+    bound = getattr(explore_command, "MAX_WORKERS", None)
     assert isinstance(bound, int) and bound >= 1  # without a bound, -n 100000 forks until the machine gives up
     result = CliRunner().invoke(main, ["explore", "-n", str(bound + 1), "--examples", "1"])
     assert result.exit_code == 4, result.output
@@ -73,18 +73,35 @@ def _marked(mark: str) -> list[int]:
     return found
 
 
-def _explore_with_workers(report: Path, adapter: str) -> tuple[subprocess.Popen[str], str]:
+def _explore_with_workers(report: Path, adapter: str, processes: int,
+                          database: Path | None = None) -> tuple[subprocess.Popen[str], str]:
+    """``explore -n 2`` started, once ``processes`` of its own are alive (the command, its manager, two workers, and
+    their adapters if they are processes) and, with a ``database``, once an example was found and saved in it (the
+    workers are exploring: the report will count examples)."""
     mark = uuid.uuid4().hex
     command = [sys.executable, "-m", "shinpan", "explore", "--adapter", adapter, "--examples", "100000", "-n", "2",
-               "--property", "differential", "--property", "one-place", "--report", str(report)]
+               "--property", "differential", "--property", "one-place", "--report", str(report),
+               *(["--database", str(database)] if database else [])]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                start_new_session=True, preexec_fn=_default_sigint,
                                env={**os.environ, "SHINPAN_TEST_MARK": mark, "PYTHONPATH": str(ROOT)})
-    deadline = time.monotonic() + 60
-    while len(_marked(mark)) < 4 and time.monotonic() < deadline:  # the command, its manager, two workers
-        time.sleep(0.5)
-    time.sleep(5)  # the workers explore
+    deadline = time.monotonic() + 120
+    while len(_marked(mark)) < processes or (database is not None and not _holds_a_file(database)):
+        assert process.poll() is None and time.monotonic() < deadline, "explore -n 2 never got going"
+        time.sleep(0.2)
     return process, mark
+
+
+def _holds_a_file(folder: Path) -> bool:
+    return any(path.is_file() for path in folder.rglob("*"))
+
+
+def _none_left(mark: str, seconds: float) -> list[int]:
+    """The processes still carrying ``mark`` once none does, or ``seconds`` have passed."""
+    deadline = time.monotonic() + seconds
+    while _marked(mark) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    return _marked(mark)
 
 
 def _default_sigint() -> None:
@@ -94,7 +111,7 @@ def _default_sigint() -> None:
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_sigterm_to_the_process_group_ends_with_exit_status_2_and_the_report(tmp_path: Path) -> None:
     report = tmp_path / "explore.jsonl"
-    process, mark = _explore_with_workers(report, UNTAP)
+    process, mark = _explore_with_workers(report, UNTAP, 4, database=tmp_path / "examples")
     try:
         os.killpg(process.pid, signal.SIGTERM)
         _, err = process.communicate(timeout=120)
@@ -104,22 +121,18 @@ def test_sigterm_to_the_process_group_ends_with_exit_status_2_and_the_report(tmp
     assert process.returncode == 2, err
     lines = explore_report.read(report)
     assert lines[-1]["interrupted"] and lines[-1]["exit_status"] == 2 and lines[-1]["examples"] > 0
-    time.sleep(1)
-    assert _marked(mark) == []
+    assert _none_left(mark, 10) == []
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_sigkill_of_the_command_leaves_no_worker_manager_or_adapter(tmp_path: Path) -> None:
     process, mark = _explore_with_workers(tmp_path / "explore.jsonl",
-                                          f"cmd:{sys.executable} -m shinpan.adapters.server reference")
+                                          f"cmd:{sys.executable} -m shinpan.adapters.server reference", 6)
     try:
         assert len(_marked(mark)) >= 6  # the command, its manager, two workers and their adapters
         process.kill()
         process.communicate(timeout=60)
-        deadline = time.monotonic() + 10
-        while _marked(mark) and time.monotonic() < deadline:
-            time.sleep(0.2)
-        left = _marked(mark)
+        left = _none_left(mark, 10)
     finally:
         for pid in _marked(mark):
             os.kill(pid, signal.SIGKILL)

@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from shinpan import rulesets
 from shinpan.errors import RenderError
 from shinpan.explore import Settings, explore
 from shinpan.explore.printing import checked, feature
-from shinpan.lint import lint
 from shinpan.paths import PROJECT_ROOT
+from shinpan.suite import rulesets
+from shinpan.suite.lint import lint
 from tests.conftest import SuiteRunner
 from tests.planted_bugs import PLANTED
 from tests.test_explore_planted import RULES
@@ -83,8 +83,8 @@ def _by_id(statuses: dict[str, str]) -> dict[str, str]:
 def test_a_finding_that_reads_a_move_to_the_graveyard_as_destruction_says_the_sources_do_not_define_it() -> None:
     """The rules text of the sources defines no 破壊 (no rule of features/rules.yaml says a battle zone → graveyard move
     is one): the look-back finding of a move to the graveyard says so in its triage notes instead of citing a rule."""
-    from shinpan import rules
     from shinpan.explore.printing import DESTRUCTION
+    from shinpan.suite import rules
 
     defining = [r.number for r in rules.load().items
                 if "破壊" in r.title or "destr" in r.title.lower() or any("destr" in v.meaning for v in r.versions)]

@@ -10,16 +10,16 @@ from typing import Any
 
 import pytest
 
-from shinpan import rulesets, step_library
 from shinpan.adapters.contract import Rules
-from shinpan.cases import Case, Move, Setup, Step
-from shinpan.cases import Check as CheckItem
 from shinpan.explore import PROPERTIES, Property, Settings, explore
 from shinpan.explore.dice import Dice
 from shinpan.explore.exploration import Exploration
 from shinpan.explore.properties import expect, look_back
 from shinpan.explore.properties.layout import Layout
 from shinpan.explore.properties.property import Check, Context, Plan
+from shinpan.running.cases import Case, Move, Setup, Step
+from shinpan.running.cases import Check as CheckItem
+from shinpan.suite import rulesets, step_library
 
 CHANGES = rulesets.load()
 STATES = {"today": CHANGES.today(), "before:2021-03-16": CHANGES.named("before:2021-03-16"),

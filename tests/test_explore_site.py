@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from shinpan import rulesets
 from shinpan.explore import PROPERTIES, Settings, explore
 from shinpan.explore import report as explore_report
 from shinpan.site import build
+from shinpan.suite import rulesets
 from tests.test_site_browser import _errors, _open, browser, chromium  # noqa: F401 — the browser fixtures
 
 PLANTED = "py:tests.planted_bugs:sealed_creature_untaps"

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from shinpan import rulesets
 from shinpan.adapters.reference import ReferenceSimulator
 from shinpan.adapters.sdk import ScriptMismatch
 from shinpan.explore import Settings, explore
+from shinpan.suite import rulesets
 
 
 class _MismatchesOnSeal(ReferenceSimulator):

@@ -19,10 +19,10 @@ from typing import Any
 
 import pytest
 
-from shinpan import rulesets
 from shinpan.adapters.reference import ReferenceSimulator
 from shinpan.explore import PROPERTIES, Settings, explore
 from shinpan.reference_engine.core.rules_state import MODELLED
+from shinpan.suite import rulesets
 
 EXAMPLES = 120
 FULL = os.environ.get("SHINPAN_EXPLORE_FULL") == "1"
@@ -77,9 +77,10 @@ def test_a_property_notices_only_the_changes_its_windows_name(change: str) -> No
 
 @pytest.mark.parametrize("attribute", ["pump", "tap", "attack"])
 def test_a_carry_over_cell_is_tested_exactly_where_its_scenario_asserts(attribute: str) -> None:
-    from shinpan import suite, table
     from shinpan.adapters.locations import features_dir
     from shinpan.explore.properties.carry_over import ROWS, cells
+    from shinpan.running import table
+    from shinpan.suite import scenarios as suite
 
     changes = rulesets.load()
     cases = {c.id.split("#")[0]: c for c in suite.cases(features_dir() / "carry_over")}
@@ -111,7 +112,7 @@ def test_a_printed_answer_that_depends_on_a_change_in_doubt_names_it_and_says_so
 
     from shinpan.errors import RenderError
     from shinpan.explore.printing import checked
-    from shinpan.rulesets import Standing
+    from shinpan.suite.rulesets import Standing
 
     day = rulesets.load().on(datetime.date(2020, 1, 1))
     assert day.standing("pig-reversal") == Standing.IN_DOUBT
@@ -134,11 +135,11 @@ def test_an_answer_about_what_the_sources_disagree_on_is_named_in_doubt() -> Non
     devolve-sickness-own-turn), a change the reference engine does not play both sides of: a finding that checks
     summoning sickness on a board with a pile names it as the suite's scenarios do (UNRESOLVED today); one on a board
     with no pile does not."""
-    from shinpan.cases import Move, Setup
     from shinpan.explore import Finding
     from shinpan.explore.case import generated
     from shinpan.explore.findings import Cause
     from shinpan.explore.printing import window
+    from shinpan.running.cases import Move, Setup
 
     today = rulesets.load().today()
     sick = {"check": "object", "card": "B", "field": "summoning_sick", "test": "equals", "value": True,

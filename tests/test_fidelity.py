@@ -13,11 +13,12 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from shinpan import rulesets, sources, suite
 from shinpan.adapters import cards
-from shinpan.cases import compile_case
 from shinpan.cli import main
+from shinpan.running.cases import compile_case
 from shinpan.steps.printer import Heading, print_scenario
+from shinpan.suite import rulesets, sources
+from shinpan.suite import scenarios as suite
 
 HEADING = Heading("印字の検査", seed=7, rules=("801.4",), sources=("seed003",), notes=())
 
@@ -168,11 +169,12 @@ def test_lint_reports_a_property_citing_a_number_or_source_the_registries_lack(m
     from dataclasses import replace
 
     from shinpan.explore import properties
-    from shinpan.lint import lint
+    from shinpan.explore.properties.citations import citations
+    from shinpan.suite.lint import lint
 
     wrong = replace(properties.PROPERTIES[0], id="wrong", rules=("400.5", "999.9z"), sources=("nowhere",))
     monkeypatch.setattr(properties, "PROPERTIES", (*properties.PROPERTIES, wrong))
-    found = [p for p in lint() if "property" in p.message]
+    found = [p for p in lint(citations=citations()) if "property" in p.message]
     assert [p.message for p in found] == ["property wrong: rule 999.9z is not in features/rules.yaml",
                                           "property wrong: source 'nowhere' is not in features/sources.yaml"]
     assert found[0].path.endswith("shinpan/explore/properties/places.py") and found[0].line > 1

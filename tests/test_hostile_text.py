@@ -14,12 +14,12 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
 
-from shinpan import report
 from shinpan.adapters import schemas
 from shinpan.adapters.text import clean
 from shinpan.cli import main
 from shinpan.errors import ReportError
 from shinpan.outputs import json_line, printable
+from shinpan.reports import report
 from shinpan.site import reports
 from tests.conftest import SuiteRunner
 from tests.fake_adapters import HOSTILE

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from shinpan import identity, suite
 from shinpan.adapters.errors import SuiteError
 from shinpan.paths import PROJECT_ROOT
+from shinpan.suite import identity
+from shinpan.suite import scenarios as suite
 from tests.test_bad_input import HEADER, messages, scenario, write
 from tests.test_bad_input_cli import BAD_INPUT, shinpan
 

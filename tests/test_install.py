@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from shinpan.paths import PROJECT_ROOT
-from shinpan.report import suite_hash
+from shinpan.reports.report import suite_hash
 from tests.installed_kit import IGNORED, Installed
 
 

@@ -1,19 +1,32 @@
-"""The import layers (issue 17): no import circle among our modules, and no import that runs back up.
+"""The import layers (issue 17) and the kit's rooms (issue 31): no import circle among our modules, no import that
+runs back up, and one name per module.
 
     steps            -> shinpan (the kit) and adapters
     shinpan (kit)    -> adapters
     adapters         -> reference_engine, only through the reference adapter (shinpan.adapters.reference)
     reference_engine -> nothing of ours
 
+Inside the kit, each room (a sub-package of ``shinpan``, or the base modules ``shinpan.errors`` and ``shinpan.paths``)
+imports only the rooms below it in :data:`ROOMS`: the suite as data knows nothing of running it, running knows
+nothing of exploring, and only the commands know every room.
+
 The package root ``shinpan`` (``shinpan/__init__.py``: ``__version__``) may be imported from every layer, as long
 as it imports nothing of ours. Every import counts, wherever it is written: at the top, inside a function (lazy),
-under ``if TYPE_CHECKING:``; relative imports are resolved. ``adapters/examples`` are templates that stand alone:
-they import only the contract package an adapter may depend on, never the kit, the steps or the engine.
+under ``if TYPE_CHECKING:``; relative imports are resolved. The top-level folders ``adapters/``, ``steps/``,
+``reference_engine/`` are the package's ``shinpan.adapters``, ``shinpan.steps``, ``shinpan.reference_engine``
+(``[tool.setuptools.package-dir]``): imported by those names only — a bare ``import adapters.x`` (a second module of
+the same file, with classes of its own) is a problem wherever it is written. ``adapters/examples`` are templates that
+stand alone: they import only the contract package an adapter may depend on, never the kit, the steps or the engine.
 """
 
 from __future__ import annotations
 
 import ast
+import json
+import os
+import subprocess
+import sys
+import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TOP = "shinpan"
 LAYERS = ("reference_engine", "adapters", "steps")
-"""The top-level folders that are sub-packages of ``shinpan`` (``shinpan/<name>`` links to ``<name>/``)."""
+"""The layers that are top-level folders, each the package's ``shinpan.<name>`` (``pyproject.toml`` maps them)."""
 EXAMPLES = ("adapters", "examples")
 REFERENCE_ADAPTER = "shinpan.adapters.reference"
 ALLOWED: dict[str, tuple[str, ...]] = {
@@ -31,9 +44,38 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "steps": ("steps", "kit", "adapters"),
 }
 """The layers each layer may import (besides the root, and the reference adapter's import of the engine)."""
+ROOMS: tuple[tuple[str, ...], ...] = (
+    ("errors", "paths"),
+    ("outputs",),
+    ("suite",),
+    ("reports",),
+    ("running",),
+    ("running.cases",),
+    ("running.plugin",),
+    ("explore",),
+    ("contract_test",),
+    ("catalogue",),
+    ("scaffold",),
+    ("certify",),
+    ("site",),
+    ("commands",),
+    ("cli", "__main__", "pytest_plugin"),
+)
+"""The kit's rooms from the bottom up, by the name under ``shinpan`` (a sub-package, or a module of its own; a
+module is in the room of the longest name that holds it: ``running.cases`` is a room of its own, above the modules of
+``running`` it uses and below the pytest plugin that runs it); a room imports only rooms before it. ``base`` (the kit's errors and how it shows paths), ``outputs`` (writing files and
+text safely), then the suite as data, the readings of runs, running, and what is built on running; the commands
+over them all, and the entry points (the ``shinpan`` group, ``python -m shinpan``, the pytest plugin) last."""
 SDK = ("shinpan.adapters.contract", "shinpan.adapters.schemas", "shinpan.adapters.server", "shinpan.adapters.errors",
        "shinpan.adapters.registry", "shinpan.adapters.cards", "shinpan.adapters.sdk")
 """What an adapter may import of ours (docs/adapters.md, section 0)."""
+
+
+def package_dirs(root: Path) -> dict[str, str]:
+    """The top-level folders the package maps (``adapters`` is ``shinpan.adapters``), from ``pyproject.toml``."""
+    config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    mapping: dict[str, str] = config["tool"]["setuptools"]["package-dir"]
+    return {folder: name for name, folder in mapping.items() if name != TOP}
 
 
 @dataclass(frozen=True)
@@ -54,16 +96,14 @@ class Import:
 
 
 def modules(root: Path) -> dict[str, Path]:
-    """Every module of ours under ``root`` by its dotted name, each file once: ``shinpan/`` without its links to
-    the top-level folders, and those folders as ``shinpan.<folder>``; ``adapters/examples`` left out."""
+    """Every module of ours under ``root`` by its dotted name, each file once: ``shinpan/``, and the top-level folders
+    the package maps as ``shinpan.<folder>``; ``adapters/examples`` left out."""
     found: dict[str, Path] = {}
     for top in (TOP, *LAYERS):
         folder = root / top
         for path in sorted(folder.rglob("*.py")):
             relative = path.relative_to(root)
             if "__pycache__" in relative.parts or relative.parts[:2] == EXAMPLES:
-                continue
-            if top == TOP and relative.parts[1] in LAYERS:  # a link to a top-level folder: read there
                 continue
             parts = list(relative.with_suffix("").parts)
             if parts[-1] == "__init__":
@@ -73,13 +113,9 @@ def modules(root: Path) -> dict[str, Path]:
 
 
 def _ours(name: str) -> str | None:
-    """``name`` as one of our dotted names (``adapters.x`` is ``shinpan.adapters.x``), or ``None``."""
-    head = name.split(".")[0]
-    if head == TOP:
-        return name
-    if head in LAYERS:
-        return f"{TOP}.{name}"
-    return None
+    """``name`` if it is one of our dotted names (under ``shinpan``), else ``None`` (a bare ``adapters.x`` is no name
+    of ours: :func:`bare_imports` reports it)."""
+    return name if name.split(".")[0] == TOP else None
 
 
 def _named(node: ast.Import | ast.ImportFrom, module: str, is_package: bool) -> Iterator[str]:
@@ -131,8 +167,25 @@ def layer(module: str) -> str:
     return second if second in LAYERS else "kit"
 
 
+def room(module: str) -> int:
+    """The rank of a kit module's room in :data:`ROOMS` (an AssertionError for a module in no room: a new room is
+    placed there first)."""
+    inside = module.split(".")[1:]
+    ranks = [(len(name.split(".")), rank) for rank, names in enumerate(ROOMS) for name in names
+             if inside[:len(name.split("."))] == name.split(".")]
+    assert ranks, f"{module}: in no room of ROOMS (tests/test_layers.py): place shinpan.{inside[0]} there"
+    return max(ranks)[1]
+
+
+def room_name(module: str) -> str:
+    """The name of a kit module's room (``running.cases``)."""
+    inside = module.split(".")[1:]
+    return max((name for names in ROOMS for name in names if inside[:len(name.split("."))] == name.split(".")),
+               key=lambda name: len(name.split(".")))
+
+
 def upward(found: list[Import]) -> list[str]:
-    """The imports that break the layer order, each with the rule it breaks."""
+    """The imports that break the layer order or the rooms' order, each with the rule it breaks."""
     problems = []
     for item in found:
         source, target = layer(item.module), layer(item.target)
@@ -143,6 +196,34 @@ def upward(found: list[Import]) -> list[str]:
                 problems.append(f"{item}: only {REFERENCE_ADAPTER} imports the reference engine")
         elif target != "root" and target not in ALLOWED[source]:
             problems.append(f"{item}: {source} may import only {', '.join(ALLOWED[source])} (and the root)")
+        elif source == target == "kit" and room(item.target) > room(item.module):
+            below = [name for names in ROOMS[:room(item.module)] for name in names]
+            problems.append(f"{item}: the room {room_name(item.module)} may import only the rooms below it "
+                            f"({', '.join(below) or 'none'})")
+    return problems
+
+
+def bare_imports(root: Path) -> list[str]:
+    """Every import, in every Python file under ``root`` (kit, tests, benchmarks, scripts, examples), of a mapped
+    top-level folder by its bare name (``import adapters.x``, ``from steps import y``): a second module of the same
+    file. The package's name (``shinpan.adapters.x``) is the one name."""
+    problems = []
+    mapped = package_dirs(root)
+    for path in sorted(root.rglob("*.py")):
+        relative = path.relative_to(root)
+        if any(part.startswith(".") or part in ("__pycache__", "build") for part in relative.parts):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                if name.split(".")[0] in mapped:
+                    problems.append(f"{relative}:{node.lineno}: {ast.unparse(node)}: a bare import of a mapped folder; "
+                                    f"import it as {TOP}.{name}")
     return problems
 
 
@@ -189,10 +270,10 @@ def _closing_path(group: list[str], edges: dict[str, dict[str, Import]]) -> str:
 
 
 def check(root: Path) -> list[str]:
-    """Every circle and every upward import under ``root``."""
+    """Every circle, every upward import and every bare import under ``root``."""
     known = modules(root)
     found = imports(root, known)
-    return sorted(circles(found)) + sorted(upward(found))
+    return sorted(circles(found)) + sorted(upward(found)) + bare_imports(root)
 
 
 def test_no_import_circle_and_no_import_runs_back_up() -> None:
@@ -206,6 +287,47 @@ def test_every_module_is_read_once() -> None:
         <= set(known)
     assert len(set(known.values())) == len(known)
     assert not any(".examples" in name for name in known)
+    assert not [path for path in (ROOT / TOP).iterdir() if path.is_symlink()], "shinpan/ holds a link: one name each"
+
+
+IMPORT_ALL = """
+import importlib, inspect, json, sys
+from pathlib import Path
+root = Path(sys.argv[1])
+for name in json.loads(sys.argv[2]):
+    importlib.import_module(name)
+files, classes = {}, {}
+for name, module in list(sys.modules.items()):
+    path = Path(getattr(module, "__file__", None) or "/").resolve()
+    if root not in path.parents or any(part.startswith(".") for part in path.relative_to(root).parts):
+        continue  # not ours (a virtual environment in the checkout: .venv, .tox)
+    files.setdefault(str(path.relative_to(root)), []).append(name)
+    for value in vars(module).values():
+        if inspect.isclass(value) and value.__module__ == name:
+            classes.setdefault(f"{path.relative_to(root)}:{value.__qualname__}", set()).add(id(value))
+print(json.dumps({"files": files, "classes": {key: len(ids) for key, ids in classes.items()}}))
+"""
+
+
+def test_every_module_imports_under_one_name_and_defines_each_class_once() -> None:
+    """Every module of ours imported once, in a process started from the checkout as pytest runs (the checkout on
+    the path, where a bare ``adapters`` would import): no file is loaded under two names, and no class is made twice
+    (two ``ShinpanError`` classes, one per name, would catch each other's errors in no ``except``)."""
+    names = sorted(modules(ROOT))
+    done = subprocess.run([sys.executable, "-c", IMPORT_ALL, str(ROOT), json.dumps(names)], cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=300,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    twice = {path: names for path, names in found["files"].items() if len(names) > 1}
+    assert twice == {}, f"modules loaded under two names: {twice}"
+    expected = {str(path.relative_to(ROOT)): name for name, path in modules(ROOT).items()}
+    misnamed = {path: names[0] for path, names in found["files"].items() if path in expected
+                and names != [expected[path]]}
+    assert misnamed == {}, f"modules loaded under another name than the package's: {misnamed}"
+    assert set(expected) <= set(found["files"]), "some modules were not imported: the check would read nothing"
+    assert [key for key, count in found["classes"].items() if count > 1] == []
+    assert found["classes"]["adapters/errors.py:ShinpanError"] == 1
 
 
 def test_the_examples_import_only_the_contract_package() -> None:
@@ -224,12 +346,11 @@ def test_the_examples_import_only_the_contract_package() -> None:
 
 # ------------------------------------------------------------- the checker itself
 def _tree(root: Path, files: dict[str, str]) -> None:
+    (root / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text(encoding="utf-8"), encoding="utf-8")
     for name, text in files.items():
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-    for folder in LAYERS:
-        (root / TOP / folder).symlink_to(root / folder, target_is_directory=True)
 
 
 def test_the_checker_reports_a_circle_and_an_upward_import(tmp_path: Path) -> None:
@@ -278,8 +399,36 @@ def test_the_checker_reports_a_root_that_imports_and_an_engine_that_looks_up(tmp
     assert check(tmp_path) == [
         "reference_engine/core/zones.py:1: shinpan.reference_engine.core.zones imports shinpan.adapters.errors (from "
         "...adapters import errors): reference_engine may import only reference_engine (and the root)",
-        "reference_engine/game.py:2: shinpan.reference_engine.game imports shinpan.adapters.errors (import "
-        "adapters.errors): reference_engine may import only reference_engine (and the root)",
         "shinpan/__init__.py:1: shinpan imports shinpan.adapters.errors (from shinpan.adapters import errors): "
         "the package root imports nothing of ours",
+        "reference_engine/game.py:2: import adapters.errors: a bare import of a mapped folder; import it as "
+        "shinpan.adapters.errors",
+    ]
+
+
+def test_the_checker_reports_a_room_that_imports_a_room_above_it_and_a_bare_import_anywhere(tmp_path: Path) -> None:
+    _tree(tmp_path, {
+        "shinpan/__init__.py": "",
+        "shinpan/errors.py": "",
+        "shinpan/suite/__init__.py": "",
+        "shinpan/suite/lint.py": "def lint():\n    from shinpan.running.cases import compiler\n",
+        "shinpan/running/__init__.py": "",
+        "shinpan/running/cases/__init__.py": "",
+        "shinpan/suite/tags.py": "",
+        "shinpan/running/cases/compiler.py": "from shinpan.suite import tags\nfrom shinpan import errors\n",
+        "adapters/__init__.py": "",
+        "steps/__init__.py": "",
+        "reference_engine/__init__.py": "",
+        "shinpan/running/plugin/__init__.py": "",
+        "shinpan/running/plugin/keys.py": "",
+        "shinpan/running/cases/game.py": "def play():\n    from shinpan.running.plugin import keys\n",
+        "tests/test_x.py": "from steps import duel\n",
+    })
+    assert check(tmp_path) == [
+        "shinpan/running/cases/game.py:2: shinpan.running.cases.game imports shinpan.running.plugin.keys (from "
+        "shinpan.running.plugin import keys): the room running.cases may import only the rooms below it (errors, "
+        "paths, outputs, suite, reports, running)",
+        "shinpan/suite/lint.py:2: shinpan.suite.lint imports shinpan.running.cases.compiler (from shinpan.running.cases "
+        "import compiler): the room suite may import only the rooms below it (errors, paths, outputs)",
+        "tests/test_x.py:1: from steps import duel: a bare import of a mapped folder; import it as shinpan.steps",
     ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from shinpan.outcomes import ScenarioSkip, ScenarioSkipped, Status, unobservable, unsupported
+from shinpan.reports.outcomes import ScenarioSkip, ScenarioSkipped, Status, unobservable, unsupported
 
 
 def test_unsupported_skips_with_its_status_and_reason_apart() -> None:

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from shinpan import matrix as matrix_
-from shinpan import rulesets
+from shinpan.reports import matrix as matrix_
+from shinpan.suite import rulesets
 from tests.conftest import RunResult, SuiteRunner, cases_in
 
 TIMINGS = {"header": ("started",), "case": ("duration",), "footer": ("duration",)}

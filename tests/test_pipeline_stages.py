@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from shinpan import rulesets
 from shinpan.reference_engine import (
     CardDatabase,
     CardDefinition,
@@ -34,6 +33,7 @@ from shinpan.reference_engine.core.choices import Choice, ChoiceScript
 from shinpan.reference_engine.core.events import Moved, Reconstructed, Replaced
 from shinpan.reference_engine.core.objects import Card
 from shinpan.reference_engine.core.turns import Turn
+from shinpan.suite import rulesets
 
 VANILLA = CardDefinition("バニラ", "クリーチャー", power=2000)
 TO_MANA = CardDefinition("マナ置換", "クリーチャー", power=1000,

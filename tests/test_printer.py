@@ -11,12 +11,13 @@ from typing import Any
 import pytest
 from hypothesis import Phase, given, settings
 
-from shinpan import rulesets, step_library, suite
 from shinpan.adapters import cards
-from shinpan.cases import Case, Check, Move, Setup, Step, compile_case
 from shinpan.errors import RenderError
+from shinpan.running.cases import Case, Check, Move, Setup, Step, compile_case
 from shinpan.steps.printer import Heading, canonical_messages, generated_id, print_feature, print_scenario
 from shinpan.steps.printer.phrases import PHRASEBOOK, Context, Message
+from shinpan.suite import rulesets, step_library
+from shinpan.suite import scenarios as suite
 from tests.scenario_compiler import compile_scenario
 from tests.script_strategy import RULES, cases
 

@@ -18,15 +18,16 @@ from typing import Any
 
 import pytest
 
-from shinpan import rulesets, suite
 from shinpan.adapters import cards
 from shinpan.adapters.registry import make_adapter
-from shinpan.cases import Case, Check, Execution, Move, Step, compile_case
-from shinpan.lint import lint
-from shinpan.outcomes import Status
 from shinpan.paths import PROJECT_ROOT
-from shinpan.session import AdapterSession
+from shinpan.reports.outcomes import Status
+from shinpan.running.cases import Case, Check, Execution, Move, Step, compile_case
+from shinpan.running.session import AdapterSession
 from shinpan.steps.printer import Heading, generated_id, print_feature, print_scenario
+from shinpan.suite import rulesets
+from shinpan.suite import scenarios as suite
+from shinpan.suite.lint import lint
 from tests.conftest import SuiteRunner
 
 ZONES = ("deck", "hand", "mana", "shields", "graveyard", "hyperspatial")

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from shinpan.adapters import schemas
-from shinpan.cases import Case, Check, Move, Setup, Step
 from shinpan.paths import PROJECT_ROOT
+from shinpan.running.cases import Case, Check, Move, Setup, Step
 from tests.script_strategy import RULES
 from tests.test_printer import assert_round_trip
 

@@ -19,9 +19,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shinpan import suite
 from shinpan.adapters import schemas
 from shinpan.paths import PROJECT_ROOT
+from shinpan.suite import scenarios as suite
 from tests.conftest import SuiteRunner
 from tests.fuzz_adapter import FAULTS
 from tests.test_faults import left_running

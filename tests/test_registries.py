@@ -15,10 +15,10 @@ from jsonschema import Draft202012Validator
 from shinpan.adapters import cards, registries
 from shinpan.adapters.errors import SuiteError
 from shinpan.cli import main
-from shinpan.lint import lint
 from shinpan.paths import PROJECT_ROOT
 from shinpan.reference_engine.core import abilities
 from shinpan.reference_engine.core.zones import DeckPosition, Zone
+from shinpan.suite.lint import lint
 from tests import user_suite
 from tests.installed_kit import Installed
 

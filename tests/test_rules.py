@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from shinpan import rules, rulesets
 from shinpan.adapters.errors import SuiteError
 from shinpan.adapters.locations import features_dir
 from shinpan.cli import main
-from shinpan.lint import lint
+from shinpan.suite import rules, rulesets
+from shinpan.suite.lint import lint
 
 HEADER = "# language: ja\n@topic:basics\n機能: 検査\n\n"
 

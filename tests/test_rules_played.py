@@ -9,9 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from shinpan import rulesets
 from shinpan.adapters.sdk import RulesPlayed
 from shinpan.paths import PROJECT_ROOT
+from shinpan.suite import rulesets
 from tests.conftest import SuiteRunner
 
 CURRENT_ONLY = "py:tests.fake_adapters:CurrentRulesOnly"

@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from shinpan import rulesets, suite
 from shinpan.adapters.errors import SuiteError
 from shinpan.errors import RulesetError
-from shinpan.rulesets import Standing
+from shinpan.suite import rulesets
+from shinpan.suite import scenarios as suite
+from shinpan.suite.rulesets import Standing
 
 DATED = ["2018-08-09", "2018-09-05", "2019-09-27", "2019-12-12", "2020-06-26", "2020-09-18", "2020-11-19",
          "2021-03-16", "2021-12-16", "2023-04-10", "2025-10-01", "2025-12-17"]
@@ -236,7 +237,7 @@ def test_the_matrix_states_cover_both_sides_of_every_change() -> None:
 
 
 def test_the_matrix_table_gives_each_state_its_counts_doubts_and_equals() -> None:
-    from shinpan import matrix
+    from shinpan.reports import matrix
 
     changes = rulesets.load()
     groups = [group for group in changes.same_states() if len(group) > 1]

@@ -1,5 +1,5 @@
 """The executor and the pytest path agree (issue 22 item 9): for every scenario under every state of the matrix,
-what the matrix reports — each state played by the executor (shinpan.cases) — is what a run under that state
+what the matrix reports — each state played by the executor (shinpan.running.cases) — is what a run under that state
 reports — pytest-bdd running the steps: the status, the message, and the step it ended in.
 
 On the reference engine the whole suite is compared under every state; each fake adapter, which ends scenarios
@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from shinpan import matrix, rulesets
+from shinpan.reports import matrix
+from shinpan.suite import rulesets
 from tests.conftest import RunResult, SuiteRunner
 
 STATES = [state.label for state in matrix.states(rulesets.load())]
@@ -68,6 +69,7 @@ def both_paths(run_suite: SuiteRunner, options: tuple[str, ...], features: Path 
     return played, {state: run_suite(f"--ruleset={state}", *options, features=features) for state in states}
 
 
+@pytest.mark.slow  # the whole suite, under every state, by both paths (241 s of a loaded two-core machine)
 def test_the_whole_suite_on_the_reference_engine(run_suite: SuiteRunner) -> None:
     played, runs = both_paths(run_suite, ("--adapter=reference", PATIENT), None, STATES)
     assert disagreements(played, runs) == []
@@ -86,12 +88,12 @@ def test_each_way_a_scenario_can_end(run_suite: SuiteRunner, suite_copy: Path, s
 
 def test_a_difference_between_the_paths_is_caught(run_suite: SuiteRunner, suite_copy: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    import shinpan.plugin.allstates
+    import shinpan.running.plugin.allstates
 
     played, runs = both_paths(run_suite, ("--adapter=fake-no-observables",), suite_copy, STATES[-1:])
     assert disagreements(played, runs) == []
     # planted: the executor's game forgets that an observable the adapter does not report is UNOBSERVABLE
-    monkeypatch.setattr(shinpan.plugin.allstates, "Execution", _Unobservant)
+    monkeypatch.setattr(shinpan.running.plugin.allstates, "Execution", _Unobservant)
     planted = run_suite("--matrix", "--adapter=fake-no-observables", features=suite_copy)
     found = disagreements(planted, runs)
     assert found and all("UNOBSERVABLE" in line for line in found), found
@@ -101,7 +103,7 @@ class _Unobservant:
     """An executor that plays each case on an adapter said to report every observable."""
 
     def __new__(cls, case: Any, session: Any, **options: Any) -> Any:
-        from shinpan.cases import Execution
+        from shinpan.running.cases import Execution
 
         execution = Execution(case, session, **options)
         execution.game.require = lambda field: None  # type: ignore[method-assign]

@@ -9,11 +9,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from shinpan import rulesets, suite, table
 from shinpan.cli import main
 from shinpan.outputs.folder import MANIFEST
-from shinpan.report import suite_hash
+from shinpan.reports.report import suite_hash
+from shinpan.running import table
 from shinpan.site import agreement, build, history, model, reports
+from shinpan.suite import rulesets
+from shinpan.suite import scenarios as suite
 from tests.site_support import TRANSCRIPT, carry_over_fails, case_ids, write_report
 
 
@@ -207,7 +209,7 @@ def test_search_index_lists_every_scenario_with_rules_cards_and_statuses(built: 
 
 def test_the_made_up_reports_match_the_report_schema(tmp_path: Path) -> None:
     from shinpan.adapters.schemas import problems
-    from shinpan.report import read
+    from shinpan.reports.report import read
 
     for line in read(write_report(tmp_path / "r.jsonl", "x", carry_over_fails)):
         assert problems(f"report.json#/$defs/{line['type']}", line) == []

@@ -248,7 +248,7 @@ def test_a_phone_width_needs_no_sideways_scrolling(browser: Any, site: Path) -> 
 
 
 def test_the_steps_page_lists_every_phrase_and_its_example_leads_to_the_scenario(browser: Any, site: Path) -> None:
-    from shinpan.cases import library
+    from shinpan.suite.step_library import library
 
     _open(browser, site / "index.html")
     browser.find_element("link text", "手順").click()

@@ -51,7 +51,7 @@ def test_each_certified_engine_is_read_from_its_recorded_reports(recorded: Path,
 
 
 def test_scores_per_topic_and_per_rules_state_are_the_recorded_runs(recorded: Path) -> None:
-    from shinpan import suite
+    from shinpan.suite import scenarios as suite
 
     topic_of = {case.id: case.topic for case in suite.cases()}
     cert = certified.load(recorded / "never-sick", "c0", "sha256:other", set(topic_of), topic_of, "cx0")

@@ -17,9 +17,9 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from shinpan import suite
 from shinpan.paths import PROJECT_ROOT
 from shinpan.site import provenance
+from shinpan.suite import scenarios as suite
 
 NODE = shutil.which("node")
 

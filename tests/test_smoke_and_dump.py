@@ -8,9 +8,9 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from shinpan import suite
 from shinpan.cli import main
-from shinpan.smoke import run
+from shinpan.running.smoke import run
+from shinpan.suite import scenarios as suite
 
 FAKE = f"cmd:{sys.executable} -m tests.fake_subprocess"
 

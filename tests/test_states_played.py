@@ -10,12 +10,12 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from shinpan import rulesets
 from shinpan.cli import main
 from shinpan.contract_test import contract_test
 from shinpan.paths import PROJECT_ROOT
-from shinpan.smoke import run as smoke
-from shinpan.states_played import default_state, refusal
+from shinpan.running.smoke import run as smoke
+from shinpan.running.states_played import default_state, refusal
+from shinpan.suite import rulesets
 
 OLD = "py:tests.old_rules_adapter:OldRules"
 NOTE = "playing the latest state it declares: 2004-06-30 (before every change the kit lists)"

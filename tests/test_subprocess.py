@@ -15,7 +15,7 @@ from shinpan.adapters.errors import AdapterCrash, AdapterTimeout
 from shinpan.adapters.server import handle
 from shinpan.adapters.subprocess_adapter import SubprocessSimulator
 from shinpan.paths import PROJECT_ROOT
-from shinpan.report import suite_hash
+from shinpan.reports.report import suite_hash
 from tests.conftest import SuiteRunner, cases_in
 
 BASICS = cases_in(PROJECT_ROOT / "features" / "basics")

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from shinpan import invocation, table
 from shinpan.cli import main
 from shinpan.errors import ReportError
+from shinpan.running import invocation, table
 
 
 def test_every_answered_cell_of_the_seed_table_has_a_scenario() -> None:

@@ -7,8 +7,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from shinpan.adapters import schemas
-from shinpan.failures import FailedStep, Failure
-from shinpan.trace import transcript_name
+from shinpan.running.failures import FailedStep, Failure
+from shinpan.running.trace import transcript_name
 from tests.conftest import SuiteRunner
 
 SICK_STEP = "ならば 《テスト用クリーチャーA》は召喚酔いしている"

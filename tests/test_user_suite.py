@@ -11,11 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from shinpan import paths, report, rules, rulesets, sources, suite
+from shinpan import paths
 from shinpan.adapters import cards
 from shinpan.adapters.errors import SuiteError
 from shinpan.adapters.locations import SuiteFolders, current, features_dir, use_user_suite
-from shinpan.lint import lint
+from shinpan.reports import report
+from shinpan.suite import rules, rulesets, sources
+from shinpan.suite import scenarios as suite
+from shinpan.suite.lint import lint
 from tests import user_suite
 from tests.installed_kit import Installed
 

@@ -98,7 +98,7 @@ def _node_template() -> dict[str, list[str]]:
 
 
 def test_the_templates_declare_only_words_of_the_document() -> None:
-    from adapters.examples.python.adapter import ExampleAdapter
+    from shinpan.adapters.examples.python.adapter import ExampleAdapter
 
     node = _node_template()
     for mechanics, observables in ((node["mechanics"], node["observables"]),

@@ -7,7 +7,7 @@ reads against the same schema, and names the file and line of each problem (:fun
 A registry is read in layers (:func:`entries`): the kit's file, then a user suite's
 (:class:`~shinpan.adapters.locations.SuiteFolders`), which adds entries and never redefines one. What the entries
 mean (a card's faces, a change's window, a rule's versions) is read by the registry's own module:
-:mod:`shinpan.adapters.cards`, :mod:`shinpan.sources`, :mod:`shinpan.rules`, :mod:`shinpan.rulesets`.
+:mod:`shinpan.adapters.cards`, :mod:`shinpan.suite.sources`, :mod:`shinpan.suite.rules`, :mod:`shinpan.suite.rulesets`.
 """
 
 from shinpan.adapters.registries.layers import Entry, clashes, entries, layered, problems, read, versions

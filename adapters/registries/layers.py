@@ -4,8 +4,8 @@ A user suite's registry adds entries to the kit's; it never changes one. An id g
 a user suite's file and the kit's — is a :class:`~shinpan.adapters.errors.SuiteError` naming the later entry's
 file and line and where the id was first given.
 
-Each file is read once per version of it (its size and modification time), as :mod:`shinpan.suite` reads feature
-files: a command, a run and its tests may ask for the registries as often as they like.
+Each file is read once per version of it (its size and modification time), as :mod:`shinpan.suite.scenarios` reads
+feature files: a command, a run and its tests may ask for the registries as often as they like.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The rules a game is played under, as values (ルールの改訂): the engine's view of the kit's rules state.
 
-The kit names the rules in force at one point a *rules state* (:class:`shinpan.rulesets.RulesState`: every change of
-``features/rulesets.yaml`` with its standing there). The engine sees only what the kit sends it in ``new_game``:
-the state's label and the one definite set of changes in force. This module's :class:`RulesState` is that view.
+The kit names the rules in force at one point a *rules state* (:class:`shinpan.suite.rulesets.RulesState`: every change
+of ``features/rulesets.yaml`` with its standing there). The engine sees only what the kit sends it in ``new_game``: the
+state's label and the one definite set of changes in force. This module's :class:`RulesState` is that view.
 
 Code that differs between changes asks a named question here — never compares dates or ids inline. A change
 the engine does not know is ignored; a question about a change outside :data:`MODELLED` is a programming error.

@@ -13,12 +13,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from shinpan import rulesets, suite
 from shinpan.adapters.locations import current
-from shinpan.cases import library
 from shinpan.catalogue.phrases import KEYWORDS, Definition, Parameter, definition
 from shinpan.catalogue.sent import Sent, sent
 from shinpan.catalogue.uses import Example, examples
+from shinpan.suite import rulesets
+from shinpan.suite import scenarios as suite
+from shinpan.suite.step_library import library
 
 __all__ = ["KEYWORDS", "Definition", "Example", "Parameter", "Phrase", "Sent", "as_json", "catalogue"]
 

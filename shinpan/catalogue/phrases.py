@@ -1,8 +1,8 @@
 """The phrases of the step library (手順の言い回し): each step definition as its kind, its phrase with its parameters
 named (``<player>のターンである``), the pattern it matches, and what its docstring says it does.
 
-The definitions are read as the compiler and the lint read them (:func:`shinpan.cases.library`): the kit never
-imports the step library, it loads it by name (:mod:`shinpan.step_library`).
+The definitions are read as the compiler and the lint read them (:func:`shinpan.running.cases.library`): the kit never
+imports the step library, it loads it by name (:mod:`shinpan.suite.step_library`).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """What a phrase sends (送るもの): its example compiled with the step library's own definition on a duel that records
-instead of sending (:func:`shinpan.cases.compile_case`, no engine), and the contract messages the executor would send
-for that step, in the form of ``adapters/schema/cases.json``.
+instead of sending (:func:`shinpan.running.cases.compile_case`, no engine), and the contract messages the executor would
+send for that step, in the form of ``adapters/schema/cases.json``.
 
 - a 前提 step builds the starting state: shown as the ``setup`` request as it stands after the step (sent, after
   ``new_game``, before the first move or check);
@@ -17,8 +17,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from shinpan.adapters.contract import Rules
-from shinpan.cases import Case, Fault, Move, compile_case, messages
 from shinpan.catalogue.uses import Example
+from shinpan.running.cases import Case, Fault, Move, compile_case, messages
 
 
 @dataclass(frozen=True)

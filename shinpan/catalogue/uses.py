@@ -8,8 +8,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from shinpan import paths, suite
-from shinpan.cases import StepBook
+from shinpan import paths
+from shinpan.suite import scenarios as suite
+from shinpan.suite.step_library import StepBook
 
 
 @dataclass(frozen=True)

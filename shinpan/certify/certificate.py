@@ -67,7 +67,7 @@ def issued() -> str:
 def text(certificate: Certificate) -> list[str]:
     """The certificate as lines for a terminal or a CI log."""
     from shinpan.adapters.contract import PROTOCOL_VERSION
-    from shinpan.report import suite_hash
+    from shinpan.reports.report import suite_hash
 
     engine = f" ({certificate.engine})" if certificate.engine else ""
     lines = [f"shinpan certificate: {certificate.adapter}{engine}",
@@ -92,7 +92,7 @@ def text(certificate: Certificate) -> list[str]:
 def as_json(certificate: Certificate) -> dict[str, Any]:
     """The certificate as one JSON document (``adapters/schema/certificate.json``)."""
     from shinpan.adapters.contract import PROTOCOL_VERSION
-    from shinpan.report import suite_hash
+    from shinpan.reports.report import suite_hash
 
     return {
         "kind": "certificate", "kit_version": __version__, "protocol": PROTOCOL_VERSION, "suite_hash": suite_hash(),

@@ -16,15 +16,16 @@ import contextlib
 from dataclasses import dataclass
 from typing import Any
 
-from shinpan import __version__, rulesets
+from shinpan import __version__
 from shinpan.adapters.contract import PROTOCOL_VERSION
 from shinpan.adapters.registry import AdapterOptions, make_adapter
 from shinpan.contract_test.probes import PROBES, Probe, checked
 from shinpan.contract_test.rules import Rule, rules
 from shinpan.contract_test.session import Broken, Session, Skip
 from shinpan.errors import RulesetError
-from shinpan.session import handshake_changes
-from shinpan.states_played import default_state, refusal
+from shinpan.running.session import handshake_changes
+from shinpan.running.states_played import default_state, refusal
+from shinpan.suite import rulesets
 
 __all__ = ["PROBES", "ContractResult", "Finding", "Probe", "Rule", "contract_test", "rules"]
 

@@ -16,7 +16,7 @@ from shinpan.adapters import cards as registry
 from shinpan.adapters.contract import PROTOCOL_VERSION
 from shinpan.adapters.sdk.vocabulary import MECHANICS
 from shinpan.contract_test.session import Broken, Session, Skip, battle_object, moved, place
-from shinpan.session import handshake_changes
+from shinpan.running.session import handshake_changes
 
 PLAIN = "テスト用クリーチャーA"
 """A plain creature: no ability."""

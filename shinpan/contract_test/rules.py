@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
+
+from shinpan.adapters.locations import docs_dir
 
 HEADING = re.compile(r"^### (?P<id>C-\d+\.\d+) (?P<level>MUST NOT|MUST|SHOULD) — (?P<title>.+)$")
 FIELD = re.compile(r"`(?P<ref>[a-z-]+\.json#[A-Za-z_.]+)`")
@@ -35,7 +36,7 @@ class Rule:
 
 def document() -> Path:
     """``docs/contract.md`` as installed with the kit."""
-    return Path(str(resources.files("shinpan").joinpath("docs", "contract.md")))
+    return docs_dir() / "contract.md"
 
 
 @cache

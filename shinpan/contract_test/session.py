@@ -11,9 +11,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from shinpan import rulesets
 from shinpan.adapters import schemas
 from shinpan.adapters.contract import Simulator
+from shinpan.suite import rulesets
 
 ANSWERS = {"hello": "hello_response", "new_game": "response", "setup": "response", "act": "response",
            "observe": "observe_response", "stop": "response"}

@@ -1,7 +1,8 @@
-"""Generated cases (生成された事例): the kit's compiled case (:mod:`shinpan.cases`), built from a board and moves.
+"""Generated cases (生成された事例): the kit's compiled case (:mod:`shinpan.running.cases`), built from a board and
+moves.
 
 A generated case is made move by move while it runs (each move is drawn from the board the previous one left); once
-found, it is a :class:`shinpan.cases.Case` like any compiled scenario — a setup, then one step per move, then a
+found, it is a :class:`shinpan.running.cases.Case` like any compiled scenario — a setup, then one step per move, then a
 step with the checks its scenario makes — so the executor can play it again and the printer can print it.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from shinpan.cases import Case, Check, Move, Setup, Step, as_record
+from shinpan.running.cases import Case, Check, Move, Setup, Step, as_record
 
 GENERATED = "generated"
 """The id of a generated case (a printed one gets its own, from its digest)."""

@@ -23,7 +23,6 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from shinpan import rulesets
 from shinpan.errors import RenderError
 from shinpan.explore import known, outputs, printing
 from shinpan.explore import report as report_
@@ -32,7 +31,8 @@ from shinpan.explore.exploration import Exploration, Settings
 from shinpan.explore.findings import Finding
 from shinpan.explore.workers import explore_on
 from shinpan.outputs import printable
-from shinpan.rulesets import RulesState
+from shinpan.suite import rulesets
+from shinpan.suite.rulesets import RulesState
 
 FOUND = 1
 """The exit status when a counterexample was found."""
@@ -44,7 +44,7 @@ def states(ruleset: str | None, rules_as_of: str | None, all_states: bool) -> tu
     """The rules states to explore: every state of the matrix, or the one selected (today by default)."""
     changes = rulesets.load()
     if all_states:
-        from shinpan.matrix import states as matrix_states
+        from shinpan.reports.matrix import states as matrix_states
 
         return matrix_states(changes)
     return (changes.select(ruleset, rules_as_of),)

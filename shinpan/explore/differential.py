@@ -14,8 +14,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from shinpan.cases import Move, Setup
-from shinpan.checks import judge
 from shinpan.explore import expected, questions
 from shinpan.explore.boards import board
 from shinpan.explore.case import generated, owners
@@ -26,6 +24,8 @@ from shinpan.explore.moves import Board, Drawer, next_move
 from shinpan.explore.observations import Difference, differences, facts
 from shinpan.explore.oracle import Game, Played, Repeat, Skip, observed, skip_reason, started
 from shinpan.explore.pool import Pool
+from shinpan.running.cases import Move, Setup
+from shinpan.running.checks import judge
 
 MAX_MOVES = 5
 """The most moves a generated case makes."""

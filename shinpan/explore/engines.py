@@ -1,6 +1,6 @@
 """An engine under exploration (探索される処理系): an adapter after its handshake, whose every answer is data.
 
-Each setup, move and observation goes through the kit's own game (:class:`shinpan.cases.Game`, what the executor
+Each setup, move and observation goes through the kit's own game (:class:`shinpan.running.cases.Game`, what the executor
 and the suite's steps play a case with) and comes back as an :class:`Answer`: ``ok`` or ``rejected``, or what the
 case would end with there — ``unsupported``, ``script_mismatch`` (``choice_needed`` when the engine asked a question
 the script does not answer, with the question as data), or a fault: ``error`` (an ``error`` answer, a broken
@@ -19,10 +19,10 @@ from typing import Any
 from shinpan.adapters.contract import Capabilities, Simulator
 from shinpan.adapters.errors import ScriptMismatchError
 from shinpan.adapters.registry import AdapterOptions, make_adapter
-from shinpan.cases import Game, Move, Setup, status_of_error, time_limit
-from shinpan.cases.game import opening
-from shinpan.outcomes import ScenarioSkipped, Status
-from shinpan.session import AdapterSession
+from shinpan.reports.outcomes import ScenarioSkipped, Status
+from shinpan.running.cases import Game, Move, Setup, status_of_error, time_limit
+from shinpan.running.cases.game import opening
+from shinpan.running.session import AdapterSession
 
 FAULTS = ("crash", "timeout", "error")
 """Answers that are faults of the adapter rather than answers about the game."""

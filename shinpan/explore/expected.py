@@ -1,7 +1,7 @@
 """What a differential finding's scenario checks (期待値): the reference engine's view of the facts that differ.
 
 Each kind of fact (:mod:`shinpan.explore.observations`) becomes the check a ならば step of the suite makes
-(:mod:`shinpan.checks`), with the reference engine's value: a card in the wrong place becomes "it is in this
+(:mod:`shinpan.running.checks`), with the reference engine's value: a card in the wrong place becomes "it is in this
 zone", a wrong tap state "it is tapped", a trigger too many "its ability triggered once". A check is built only
 from the reference engine's observation, so the printed scenario passes there, and fails on the engine that
 showed something else.
@@ -13,8 +13,8 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from shinpan.checks import matching
 from shinpan.explore.observations import Difference
+from shinpan.running.checks import matching
 
 Check = dict[str, Any]
 Observation = Mapping[str, Any]

@@ -20,9 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from shinpan import rulesets
 from shinpan.adapters import cards
-from shinpan.cases.timelimit import limits_kept
 from shinpan.explore.differential import ID as DIFFERENTIAL
 from shinpan.explore.differential import Differential
 from shinpan.explore.engines import Engine
@@ -32,7 +30,9 @@ from shinpan.explore.oracle import Game
 from shinpan.explore.pool import Pool, pool
 from shinpan.explore.properties import PROPERTIES, Context, Property, Testing
 from shinpan.explore.search import INTERRUPTED, Budget, Outcome, Search
-from shinpan.rulesets import Changes, RulesState
+from shinpan.running.cases.timelimit import limits_kept
+from shinpan.suite import rulesets
+from shinpan.suite.rulesets import Changes, RulesState
 
 EXAMPLES = 1000
 """The default budget: examples per oracle and rules state."""

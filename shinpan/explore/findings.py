@@ -16,8 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from shinpan.cases import Case
 from shinpan.explore.case import as_json, moves_of, names
+from shinpan.running.cases import Case
 
 Check = Mapping[str, Any]
 

@@ -20,14 +20,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from shinpan import expectations, suite
 from shinpan.adapters.locations import features_dir
-from shinpan.cases import Case, Check, Move, compile_case
-from shinpan.checks import judge
 from shinpan.explore.engines import Engine
 from shinpan.explore.findings import Finding
-from shinpan.outcomes import Status
-from shinpan.rulesets import RulesState
+from shinpan.reports import expectations
+from shinpan.reports.outcomes import Status
+from shinpan.running.cases import Case, Check, Move, compile_case
+from shinpan.running.checks import judge
+from shinpan.suite import scenarios as suite
+from shinpan.suite.rulesets import RulesState
 
 KNOWABLE = (Status.FAIL, Status.SCRIPT_MISMATCH)
 """The expected statuses that name a deviation (a scenario the engine plays, and plays otherwise)."""

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from shinpan.adapters.contract import Rules
-from shinpan.cases import Move, Setup
 from shinpan.explore.dice import Dice
 from shinpan.explore.engines import Answer, Engine
 from shinpan.explore.findings import Cause, Finding
+from shinpan.running.cases import Move, Setup
 
 
 class Skip(Exception):

@@ -1,6 +1,6 @@
 """Printing findings (発見の印字): each finding as a scenario in the suite's own words.
 
-The step library prints a case (:func:`shinpan.step_library.printer`: its setup, moves with their choices, and the
+The step library prints a case (:func:`shinpan.suite.step_library.printer`: its setup, moves with their choices, and the
 checks of its last step) as a Gherkin scenario with a generated id, the seed, the rule numbers and sources a person
 should confirm it against (the triage stub) and the window of the rules state it was found under. This module says
 what the scenario is called, what it cites and notes, and lays the findings of an exploration out as feature files.
@@ -15,21 +15,22 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from shinpan import rules as rules_
-from shinpan import rulesets, step_library, suite
 from shinpan.adapters import cards
 from shinpan.adapters.contract import Rules
 from shinpan.adapters.locations import SuiteFolders, features_dir
 from shinpan.adapters.reference import MODELLED_CHANGES as MODELLED
-from shinpan.cases import Check, compile_case
 from shinpan.errors import RenderError
 from shinpan.explore.case import moves_of
 from shinpan.explore.findings import Finding, plain
 from shinpan.explore.properties import PROPERTIES
 from shinpan.explore.replay import replay
-from shinpan.lint import lint
-from shinpan.outcomes import Status
-from shinpan.rulesets import RulesState, Standing
+from shinpan.reports.outcomes import Status
+from shinpan.running.cases import Check, compile_case
+from shinpan.suite import rules as rules_
+from shinpan.suite import rulesets, step_library
+from shinpan.suite import scenarios as suite
+from shinpan.suite.lint import lint
+from shinpan.suite.rulesets import RulesState, Standing
 
 REFERENCE = "reference"
 

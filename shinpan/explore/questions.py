@@ -13,9 +13,9 @@ from typing import Any
 
 from shinpan.adapters.contract import Choice
 from shinpan.adapters.sdk.vocabulary import CHOICES
-from shinpan.cases import Move
 from shinpan.explore.dice import Dice
 from shinpan.explore.engines import Answer, Engine
+from shinpan.running.cases import Move
 
 MAX_QUESTIONS = 8
 """The most questions one move may ask before the example is given up."""

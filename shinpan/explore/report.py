@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from shinpan import __version__
-from shinpan import report as run_report
 from shinpan.adapters import schemas
 from shinpan.adapters.contract import PROTOCOL_VERSION
 from shinpan.errors import ReportError
@@ -23,7 +22,8 @@ from shinpan.explore.case import as_json
 from shinpan.explore.exploration import Exploration, Result
 from shinpan.explore.findings import Finding
 from shinpan.explore.properties import PROPERTIES
-from shinpan.report import suite_hash
+from shinpan.reports import report as run_report
+from shinpan.reports.report import suite_hash
 
 SCHEMA = "explore-report.json"
 Printed = Mapping[int, tuple[str | None, str | None]]
@@ -78,8 +78,8 @@ def counterexample(finding: Finding, printed: Printed, known: Known) -> dict[str
 
 
 def write(path: Path, report: Iterable[Mapping[str, Any]]) -> None:
-    """Write the report's lines to ``path`` as ``run`` writes its own (:func:`shinpan.report.write`): whole or not
-    at all (the previous report stays whole until the new one is complete, on a full disk too), each line one JSON
+    """Write the report's lines to ``path`` as ``run`` writes its own (:func:`shinpan.reports.report.write`): whole or
+    not at all (the previous report stays whole until the new one is complete, on a full disk too), each line one JSON
     line that reads back as one line whatever an adapter's message holds (U+2028, U+0085...)."""
     run_report.write(path, report)
 

@@ -16,6 +16,7 @@ from typing import Final
 
 import jinja2
 
+from shinpan.adapters.locations import docs_dir
 from shinpan.errors import ScaffoldError
 from shinpan.outputs import printable, shell_word
 
@@ -48,7 +49,7 @@ WORKFLOW: Final = ".github/workflows/shinpan-conformance.yml"
 
 def guide() -> Path:
     """The adapter guide (docs/adapters.md) as installed with the kit."""
-    return Path(str(resources.files("shinpan").joinpath("docs", "adapters.md")))
+    return docs_dir() / "adapters.md"
 
 
 def new_adapter(directory: Path, language: str) -> list[Path]:
@@ -84,7 +85,7 @@ def _adapter_source(lang: Language) -> str:
 
 def _workflow(adapter: str) -> str:
     """The kit's CI recipe (docs/ci/shinpan-conformance.yml) with the project's adapter."""
-    recipe = _package_file(resources.files("shinpan"), "docs/ci/shinpan-conformance.yml").read_text(encoding="utf-8")
+    recipe = _package_file(docs_dir(), "ci/shinpan-conformance.yml").read_text(encoding="utf-8")
     lines = [f'  ADAPTER: "{adapter}"' if line.startswith("  ADAPTER:") else line for line in recipe.splitlines()]
     return "\n".join(lines) + "\n"
 

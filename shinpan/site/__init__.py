@@ -13,11 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from shinpan import expectations as expectations_
-from shinpan import invocation, outputs, suite
+from shinpan import outputs
 from shinpan.outputs.folder import OwnedFolder
-from shinpan.report import suite_hash
+from shinpan.reports import expectations as expectations_
+from shinpan.reports.report import suite_hash
+from shinpan.running import invocation
 from shinpan.site import certified, explored, model, render, reports, transcripts
+from shinpan.suite import scenarios as suite
 
 __all__ = ["build", "folder"]
 

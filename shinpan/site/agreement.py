@@ -3,8 +3,8 @@ show beyond each status.
 
 A scenario on which the engines' statuses differ is a *real* disagreement when the engines that played it ended
 differently (PASS against FAIL, ERROR…), and a *coverage gap* when they differ only in which engines played it (PASS
-against UNSUPPORTED): :func:`shinpan.compare.disagreement`, the one rule ``shinpan compare`` uses too. Coverage is
-also given per mechanic a scenario ``@requires``.
+against UNSUPPORTED): :func:`shinpan.reports.compare.disagreement`, the one rule ``shinpan compare`` uses too. Coverage
+is also given per mechanic a scenario ``@requires``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from shinpan.compare import disagreement, played
+from shinpan.reports.compare import disagreement, played
 from shinpan.site.model import CaseView, Scenario, Site
 from shinpan.site.reports import Engine
 

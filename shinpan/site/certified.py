@@ -19,14 +19,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from shinpan import expectations as expectations_
-from shinpan import report
-from shinpan.compare import disagreement
 from shinpan.errors import ReportError
-from shinpan.outcomes import Status
 from shinpan.outputs import file_name
+from shinpan.reports import expectations as expectations_
+from shinpan.reports import report
+from shinpan.reports.compare import disagreement
+from shinpan.reports.outcomes import Status
+from shinpan.reports.summary import Result, scores
 from shinpan.site import explored, reports
-from shinpan.summary import Result, scores
 
 ENGINE_FILE = "engine.toml"
 """What makes a sub-folder a certification."""

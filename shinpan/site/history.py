@@ -11,7 +11,7 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from shinpan import rulesets
+from shinpan.suite import rulesets
 
 
 def first_day(change: rulesets.Change) -> dt.date | None:

@@ -13,16 +13,17 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from shinpan import identity, rulesets, suite
-from shinpan import table as tables
 from shinpan.adapters import cards
 from shinpan.adapters.cards import CARD_REFERENCE, CardEntry
 from shinpan.adapters.locations import current
-from shinpan.outcomes import Status
 from shinpan.outputs import file_name
+from shinpan.reports.outcomes import Status
+from shinpan.reports.summary import LACKING, NOT_RUN
+from shinpan.running import table as tables
 from shinpan.site import history
 from shinpan.site.reports import CaseResult, Engine
-from shinpan.summary import LACKING, NOT_RUN
+from shinpan.suite import identity, rulesets
+from shinpan.suite import scenarios as suite
 
 KEYWORD_KINDS = {"Context": "前提", "Action": "操作", "Outcome": "結果"}
 SEVERITY: tuple[str, ...] = (Status.FAIL, Status.ERROR, Status.CRASH, Status.TIMEOUT, Status.SCRIPT_MISMATCH,

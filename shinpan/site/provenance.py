@@ -3,7 +3,7 @@
 Scenarios cite sources with ``@source:`` tags and changes cite them in ``features/rulesets.yaml``, both by the
 ids of ``features/sources.yaml`` (``shinpan lint`` checks that each resolves). The site shows each source with
 its title, publisher, date and link from that registry, and each rule number with its title from
-``features/rules.yaml`` (:mod:`shinpan.rules`).
+``features/rules.yaml`` (:mod:`shinpan.suite.rules`).
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from shinpan import rules as rules_
-from shinpan import sources as sources_
+from shinpan.suite import rules as rules_
+from shinpan.suite import sources as sources_
 
 FIELDS = (("title", "題"), ("publisher", "発行"), ("date", "日付"), ("range", "期間"), ("page_title", "ページ名"),
           ("url", "URL"), ("versions", "版"))
@@ -27,7 +27,7 @@ def source_anchor(source: str) -> str:
 @dataclass(frozen=True)
 class Sources:
     """The entries of ``features/sources.yaml`` by id, each as written (the site shows more of an entry than
-    :mod:`shinpan.sources` keeps)."""
+    :mod:`shinpan.suite.sources` keeps)."""
 
     entries: dict[str, dict[str, Any]]
 

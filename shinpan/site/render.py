@@ -13,10 +13,11 @@ from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
-from shinpan import __version__, catalogue, rulesets
-from shinpan import table as tables
+from shinpan import __version__, catalogue
+from shinpan.running import table as tables
 from shinpan.site import agreement, certified, explored, history, provenance, transcripts
 from shinpan.site.model import KEYWORD_KINDS, Site, card_anchor, rule_key, scenario_url, severity, topic_url
+from shinpan.suite import rulesets
 
 STATUS_LABELS = {
     "PASS": "合格", "FAIL": "不合格", "UNSUPPORTED": "未対応", "UNOBSERVABLE": "観測不可",

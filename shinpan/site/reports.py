@@ -4,7 +4,7 @@ A report adds one engine (エンジン), named by its header's ``adapter.name`` 
 report of another version of the suite (its ``suite_hash`` differs from the suite being built) is kept,
 but the engine carries a warning: its results may belong to scenarios that have since changed. Its
 conformance and coverage are those the report's footer states: the run's own scores
-(:func:`shinpan.summary.scores`), not worked out again from the statuses — unless the footer disagrees with the
+(:func:`shinpan.reports.summary.scores`), not worked out again from the statuses — unless the footer disagrees with the
 case lines (the number of scenarios, the totals per status): then the engine carries a warning, and its scores are
 worked out again from the case lines. A report that cannot be read raises :class:`~shinpan.errors.ReportError`
 naming the file and the line.
@@ -19,16 +19,16 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from shinpan import report
 from shinpan.errors import ExpectationsError, ReportError
-from shinpan.expectations import Expectation, Expectations
-from shinpan.outcomes import Status
-from shinpan.summary import Result, scores
+from shinpan.reports import report
+from shinpan.reports.expectations import Expectation, Expectations
+from shinpan.reports.outcomes import Status
+from shinpan.reports.summary import Result, scores
 
 NEEDED = {"header": ["type", "suite_hash", "adapter"], "case": ["id", "status", "message"], "footer": []}
 """The fields the site reads from each kind of line. Other fields may be missing or added (reports of other kit
 versions still load); those present have the types ``adapters/schema/report.json`` gives them
-(:func:`shinpan.report.read_numbered` checks that)."""
+(:func:`shinpan.reports.report.read_numbered` checks that)."""
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ A generator (``shinpan explore``) finds a case — a starting state, moves with 
 it as a scenario a person can read, lint, run and add to the suite. Each step family of the step library
 renders what its steps compile to, next to their definitions (:mod:`shinpan.steps.printer.phrases`); this
 package cuts a case into those messages and lays the phrases out as a scenario. The kit reaches it by name,
-through :func:`shinpan.step_library.printer`.
+through :func:`shinpan.suite.step_library.printer`.
 
     case = Case("…", Setup(rules, seed, state), (Step("", "", 0, (Move(action, choices), Check(check), …)),))
     text = print_scenario(case, Heading("…", seed=42, rules=("603.5",)))
@@ -17,7 +17,7 @@ card in the setup's cards that no zone holds. Where a phrase names a card its me
 creature of ``reconstruction_sources``, the ability declined), the printer writes the phrase that does not name it;
 the zone a swapped card comes from is said as the setup has it.
 
-What "the same messages" means — after printing and compiling back (:func:`shinpan.cases.compile_case`) — is
+What "the same messages" means — after printing and compiling back (:func:`shinpan.running.cases.compile_case`) — is
 :func:`canonical_messages`: the starting state, the moves with their choices and the checks, the schema's defaults
 left out.
 """
@@ -31,7 +31,7 @@ from shinpan.steps.printer.scenario import (
     print_scenario,
     steps,
 )
-from shinpan.tags import GENERATED_ID_PREFIX
+from shinpan.suite.tags import GENERATED_ID_PREFIX
 
 __all__ = ["GENERATED_ID_PREFIX", "Heading", "RenderError", "canonical_messages", "generated_id", "print_feature",
            "print_scenario", "steps"]

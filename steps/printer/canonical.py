@@ -18,8 +18,8 @@ from functools import cache
 from typing import Any
 
 from shinpan.adapters import schemas
-from shinpan.cases import Case, Check, Fault, Move
 from shinpan.errors import RenderError
+from shinpan.running.cases import Case, Check, Fault, Move
 
 
 def _defaults(properties: Mapping[str, Any]) -> dict[str, Any]:

@@ -9,7 +9,7 @@ Four families of renderers, one per kind of contract element a scenario is made 
 - :func:`action_phrase` — a move (``act``'s ``action``, and whether the rules may reject it) → a もし phrase; a move
   only tried that no phrase of its own says is the move's phrase wrapped by the one :func:`attempt_phrase`;
 - :func:`choice_phrase` — a scripted choice (``act``'s ``choices``) → a もし phrase written before its move;
-- :func:`check_phrase` — one or more checks (:mod:`shinpan.checks`) → a ならば phrase.
+- :func:`check_phrase` — one or more checks (:mod:`shinpan.running.checks`) → a ならば phrase.
 
 A renderer answers ``None`` for a message that is not its own. For every message exactly one renderer of its
 family answers (for checks: exactly one among those that consume the most checks), so two phrases never claim the

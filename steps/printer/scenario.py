@@ -1,4 +1,4 @@
-"""Print a case (:class:`shinpan.cases.Case`) as a Gherkin scenario in the suite's own words, and scenarios as a
+"""Print a case (:class:`shinpan.running.cases.Case`) as a Gherkin scenario in the suite's own words, and scenarios as a
 feature file.
 
 The body is the case's phrases: 前提 for the starting state (:mod:`shinpan.steps.printer.setup`), then per move
@@ -24,13 +24,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from shinpan import step_library
 from shinpan.adapters import cards
 from shinpan.adapters.cards import CardRegistry
-from shinpan.cases import Case, Check, Fault, Move
 from shinpan.errors import RenderError
+from shinpan.running.cases import Case, Check, Fault, Move
 from shinpan.steps.printer import canonical, phrases, setup
-from shinpan.tags import GENERATED_ID_PREFIX
+from shinpan.suite import step_library
+from shinpan.suite.tags import GENERATED_ID_PREFIX
 
 KEYWORDS = {"given": "前提", "when": "もし", "then": "ならば"}
 SCENARIO_LINE = re.compile(r"^  シナリオ: (?P<name>.+)$", re.MULTILINE)

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from functools import cache, partial
 from typing import Any
 
-from shinpan import rulesets, suite, table
 from shinpan.adapters.locations import features_dir
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
@@ -25,8 +24,11 @@ from shinpan.explore.pool import Card
 from shinpan.explore.properties import expect
 from shinpan.explore.properties.layout import PLAYERS, Layout, other
 from shinpan.explore.properties.property import Check, Context, Plan, Property
-from shinpan.rulesets import RulesState
-from shinpan.tags import TagValues
+from shinpan.running import table
+from shinpan.suite import rulesets
+from shinpan.suite import scenarios as suite
+from shinpan.suite.rulesets import RulesState
+from shinpan.suite.tags import TagValues
 
 PUMPS = (2000, -1000, 3000)
 

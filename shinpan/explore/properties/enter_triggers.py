@@ -24,14 +24,14 @@ from functools import partial
 from typing import Any
 
 from shinpan.adapters.sdk.abilities import Triggered
-from shinpan.cases import Move
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
 from shinpan.explore.pool import Card
 from shinpan.explore.properties import expect
 from shinpan.explore.properties.layout import PLAYERS, Layout
 from shinpan.explore.properties.property import Check, Context, Plan, Property
-from shinpan.rulesets import Standing
+from shinpan.running.cases import Move
+from shinpan.suite.rulesets import Standing
 
 WATCHED = ("this", "other", "own", "any")
 

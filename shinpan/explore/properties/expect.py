@@ -1,6 +1,6 @@
-"""What a rule says must hold (期待), as the checks of :mod:`shinpan.checks` — the data a ならば step makes, so that a
-counterexample prints with exactly the steps that show the rule broken. Each check that reads an observable says so
-(an engine that does not report it cannot be judged on it)."""
+"""What a rule says must hold (期待), as the checks of :mod:`shinpan.running.checks` — the data a ならば step makes, so
+that a counterexample prints with exactly the steps that show the rule broken. Each check that reads an observable
+says so (an engine that does not report it cannot be judged on it)."""
 
 from __future__ import annotations
 

@@ -30,7 +30,7 @@ from shinpan.explore.pool import Card
 from shinpan.explore.properties import expect
 from shinpan.explore.properties.layout import PLAYERS, Layout
 from shinpan.explore.properties.property import Check, Context, Plan, Property
-from shinpan.rulesets import RulesState, Standing
+from shinpan.suite.rulesets import RulesState, Standing
 
 WATCHED = ("this", "other", "own", "any", "this_or_other_own")
 EVENTS = ("destroyed", "leaves")

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from shinpan.cases import Move
 from shinpan.explore.boards import board
 from shinpan.explore.dice import Dice
 from shinpan.explore.moves import Board, next_move, playable
 from shinpan.explore.properties.property import Check, Context, Plan, Property, every_card
+from shinpan.running.cases import Move
 
 
 def plan(dice: Dice, context: Context) -> Plan:

@@ -3,7 +3,7 @@
 A property has what a scenario of the suite has — the rule numbers it states, the sources that say so, the changes
 from and until which it holds (``since``/``until``, so the rules-state machinery decides where it applies), a
 sentence a judge can read (in Japanese) — and a way to test it: it draws a case suited to the rule (a board, the
-moves) and the checks (:mod:`shinpan.checks`) the rule says must then hold. The engine under test plays the case
+moves) and the checks (:mod:`shinpan.running.checks`) the rule says must then hold. The engine under test plays the case
 alone — no reference engine — and every check it fails is a counterexample, printed with the checks it failed.
 """
 
@@ -13,9 +13,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from shinpan import rulesets
-from shinpan.cases import Move, Setup
-from shinpan.checks import judge
 from shinpan.explore import questions
 from shinpan.explore.case import generated, owners
 from shinpan.explore.dice import Dice
@@ -23,7 +20,10 @@ from shinpan.explore.engines import Answer, Engine
 from shinpan.explore.findings import Cause, Finding, plain
 from shinpan.explore.oracle import Game, Repeat, Skip, skip_reason
 from shinpan.explore.pool import Pool
-from shinpan.rulesets import RulesState
+from shinpan.running.cases import Move, Setup
+from shinpan.running.checks import judge
+from shinpan.suite import rulesets
+from shinpan.suite.rulesets import RulesState
 
 Check = dict[str, Any]
 

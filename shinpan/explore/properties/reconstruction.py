@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
-from shinpan.cases import Move
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
 from shinpan.explore.pool import Card
@@ -27,6 +26,7 @@ from shinpan.explore.properties import expect
 from shinpan.explore.properties.carry_over import PUMPS
 from shinpan.explore.properties.layout import PLAYERS, Layout
 from shinpan.explore.properties.property import Check, Context, Plan, Property, holds
+from shinpan.running.cases import Move
 
 DESTINATIONS = ("graveyard", "hand", "mana")
 NOT_ENTERED = ("2019-09-27",)

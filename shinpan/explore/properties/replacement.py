@@ -21,13 +21,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from shinpan.adapters.sdk.abilities import Replacement
-from shinpan.cases import Move
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
 from shinpan.explore.pool import Card
 from shinpan.explore.properties import expect
 from shinpan.explore.properties.layout import PLAYERS, Layout, other
 from shinpan.explore.properties.property import Check, Context, Plan, Property
+from shinpan.running.cases import Move
 
 EVENTS = ("destroyed", "leaves", "returned_to_hand")
 WHOSE = ("this", "own_creatures", "opponent_creatures")

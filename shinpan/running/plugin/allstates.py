@@ -1,0 +1,130 @@
+"""The matrix (``--matrix``, ``shinpan matrix``): each scenario is one test, and running it plays the scenario under
+every state of the rules in turn through the executor (:mod:`shinpan.running.cases`) — each state really played on the
+adapter, one result per state, with no pytest item (and none of pytest-bdd's cost) per state.
+
+The scenario is compiled once, with the step definitions pytest-bdd would run for it (those its feature file can
+see, :mod:`shinpan.running.plugin.step_lookup`), and played under each state with that state's rules. Under each state,
+as a run under that state does: a scenario that asserts nothing there is NOT_APPLICABLE or UNRESOLVED; the adapter is
+started on first use (a failed handshake is every scenario's status, in its first step, where pytest-bdd's steps make
+their duel); an in-process adapter gets ``--scenario-timeout`` per state; a crashed subprocess is restarted for the
+next; the expectations entries that hold under the state judge it (XFAIL, XPASS); ``--trace`` keeps a transcript per
+state. :mod:`shinpan.running.plugin.statuses` puts the results on the test's report.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+import pytest
+
+from shinpan.adapters.errors import AdapterGaveUp
+from shinpan.reports.outcomes import Status
+from shinpan.running.cases import Case, Execution, Judged, Step, against_expectations, applicability, compile_case
+from shinpan.running.cases.verdicts import status_of_error
+from shinpan.running.plugin.keys import CASE_KEY
+from shinpan.running.plugin.run import RUN_KEY, RunContext
+from shinpan.running.plugin.step_lookup import definitions_for
+from shinpan.running.trace import about
+from shinpan.suite import scenarios as suite
+from shinpan.suite.rulesets import RulesState
+
+Properties = list[tuple[str, object]]
+
+
+@dataclass(frozen=True)
+class StateRun:
+    """A scenario played under one state of the rules."""
+
+    state: RulesState
+    status: Status
+    """The status it earned."""
+    message: str
+    step: Step | None
+    """The step it ended in (None: it passed, or asserted nothing under the state)."""
+    duration: float
+    transcript: str | None
+    judged: Judged | None = None
+    """The status judged against the expectations file, where it has an entry under the state."""
+    gave_up: bool = False
+    """The adapter had been given up under the state (its restart cap reached): not played."""
+
+    @property
+    def final(self) -> Status:
+        """The status reported: judged against the expectations, if they say anything of it."""
+        return self.judged.status if self.judged else self.status
+
+    @property
+    def expectation(self) -> Properties:
+        """What the report says of the expectations entry (nothing if there is none)."""
+        if self.judged is None:
+            return []
+        return [("shinpan_actual", self.status.value), ("shinpan_expected", self.judged.expected.value),
+                ("shinpan_issue", self.judged.issue or "")]
+
+
+STATES_KEY = pytest.StashKey[list[StateRun]]()
+"""A matrix test's results, one per state, in the states' order."""
+
+TELLING = (Status.CRASH, Status.TIMEOUT, Status.ERROR, Status.SCRIPT_MISMATCH, Status.FAIL, Status.XPASS,
+           Status.UNOBSERVABLE, Status.UNSUPPORTED, Status.PASS, Status.XFAIL, Status.UNRESOLVED,
+           Status.NOT_APPLICABLE)
+"""The statuses of a scenario's states, most telling first: the one the scenario's test shows (a letter per test)."""
+
+
+def summary_status(statuses: Iterable[Status]) -> Status:
+    """The most telling of a scenario's statuses (:data:`TELLING`)."""
+    found = set(statuses)
+    return next((status for status in TELLING if status in found), Status.NOT_APPLICABLE)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
+    context = pyfuncitem.config.stash[RUN_KEY]
+    scenario = pyfuncitem.stash.get(CASE_KEY, None)
+    if not context.is_matrix or scenario is None:
+        return None
+    pyfuncitem.stash[STATES_KEY] = list(play_states(pyfuncitem, scenario, context))
+    return True
+
+
+def play_states(item: pytest.Item, scenario: suite.Case, context: RunContext) -> Iterator[StateRun]:
+    """The scenario under each state of the run, in turn."""
+    compiled: Case | None = None
+    for state in context.states:
+        key = context.transcript_key(scenario.id, state)
+        if context.tracer is not None:
+            context.tracer.begin(key, about(scenario))
+        started = time.perf_counter()
+        skip = applicability(scenario.values, state, context.changes)
+        if skip is not None:
+            status, message, step, error = skip.status, skip.reason, None, None
+        else:
+            compiled = compiled or compile_case(scenario, state.as_sent(), context.seed, definitions_for(item))
+            status, message, step, error = _play(compiled.under(state.as_sent()), context)
+        entries = context.expectations_under(state)
+        expected = entries.get(scenario.id) if entries is not None else None
+        judged = against_expectations(expected, status, message) if expected is not None else None
+        run = StateRun(state, status, judged.message if judged else message, step, time.perf_counter() - started,
+                       context.transcript(key), judged, isinstance(error, AdapterGaveUp))
+        if context.tracer is not None:
+            context.tracer.end(run.final.value)
+        yield run
+
+
+def _play(case: Case, context: RunContext) -> tuple[Status, str, Step | None, BaseException | None]:
+    """The case on the run's adapter: how it ended, in which step, and the exception that ended it."""
+    if not case.steps:
+        return Status.PASS, "", None, None
+    try:
+        session = context.session()
+    except Exception as error:  # the handshake failed: as under pytest-bdd, in the first step (it makes the duel)
+        status, message = status_of_error(error)
+        return status, message, case.steps[0], error
+    tracer = context.tracer
+    note = None if tracer is None else lambda step: tracer.note(
+        {"kind": "step", "keyword": step.keyword, "text": step.text, "line": step.line})
+    limit = context.options.timeout if context.lifecycle.in_process else None
+    result = Execution(case, session, time_limit=limit, on_step=note).run()
+    return result.status, result.message, result.step, result.error
