@@ -159,3 +159,19 @@ def test_every_link_of_the_certification_pages_resolves(recorded: Path, tmp_path
             target, fragment = _target(page, link)
             assert target.exists(), f"{page.name}: {link} (no file)"
             assert not fragment or target.suffix != ".html" or fragment in pages[target].ids, f"{page.name}: {link}"
+
+
+def test_the_checkouts_own_certifications_build_their_pages(tmp_path: Path) -> None:
+    """The certifications recorded in the checkout (certifications/, written by its harness) are what the site reads:
+    a change of the harness's layout that the site no longer reads fails here, not on the published site."""
+    from shinpan.paths import PROJECT_ROOT
+
+    root = PROJECT_ROOT / "certifications"
+    engines = sorted(p.name for p in root.glob("*/engine.toml")) if root.is_dir() else []
+    if not engines:
+        pytest.skip("this checkout has no certifications/ with an engine.toml")
+    site = build(tmp_path / "out", [], certifications=root)
+    for folder in sorted(p.parent for p in root.glob("*/engine.toml")):
+        page = (tmp_path / "out" / "certifications" / f"{folder.name}.html").read_text(encoding="utf-8")
+        assert 'class="warning missing"' not in page, folder.name  # every recorded file there, and read
+    assert len(site.engines) == len(engines)
