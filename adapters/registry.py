@@ -10,8 +10,11 @@ SPEC is one of
 - ``NAME`` — a plug-in: an installed package that declares ``NAME = "<module>:<factory>"`` in the entry-point
   group ``shinpan.adapters`` (``[project.entry-points."shinpan.adapters"]`` in its ``pyproject.toml``).
 
-A spec that names nothing, or a plug-in that cannot be loaded, is an :class:`AdapterSpecError` whose message is
-one line saying what was expected.
+A spec is parsed once into a value (:meth:`AdapterSpec.parse`: a :class:`CommandSpec`, :class:`PythonSpec`,
+:class:`BuiltinSpec` or :class:`PluginSpec`) that says whether the engine runs in-process, checks what can be
+checked without starting it (:meth:`AdapterSpec.check`), and opens a fresh adapter (:meth:`AdapterSpec.open`, the
+one way every command and the pytest plug-in make one). A spec that names nothing, or a plug-in that cannot be
+loaded, is an :class:`AdapterSpecError` whose message is one line saying what was expected (exit status 4).
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import metadata
-from typing import Any, Final, cast
+from typing import Any, ClassVar, Final, cast
 
 from shinpan.adapters import tracebacks
 from shinpan.adapters.contract import (
@@ -87,42 +90,145 @@ def available() -> list[str]:
     return [*ADAPTERS, *sorted(set(plugins()) - set(ADAPTERS))]
 
 
-def make_adapter(spec: str, options: AdapterOptions | None = None) -> Simulator:
-    """A fresh adapter for ``spec`` (see the module's docstring); an :class:`AdapterSpecError` that knows
-    ``spec`` if it names none."""
-    try:
-        return _make(spec, options)
-    except AdapterSpecError as error:
-        raise AdapterSpecError(str(error), spec) from None
+def make_adapter(spec: str | AdapterSpec, options: AdapterOptions | None = None) -> Simulator:
+    """A fresh adapter for ``spec`` (see the module's docstring): ``AdapterSpec.parse(spec).open(options)``."""
+    return AdapterSpec.parse(spec).open(options)
 
 
-def _make(spec: str, options: AdapterOptions | None) -> Simulator:
-    if spec.startswith(CMD_PREFIX):
-        from shinpan.adapters.subprocess_adapter import SubprocessSimulator, command_of
+@dataclass(frozen=True)
+class AdapterSpec:
+    """An ``--adapter`` value (アダプタの指定), parsed once: which kind of adapter it names, and the one way to open
+    it. :meth:`parse` reads the text (an :class:`AdapterSpecError` if it names nothing); :meth:`check` finds what can
+    be found without starting the engine; :meth:`open` makes a fresh adapter."""
 
-        opts = options or AdapterOptions()
+    text: str
+    """The value as given (what reports name)."""
+
+    in_process: ClassVar[bool] = True
+    """Whether the engine runs in the kit's process (the kit then keeps its time limit itself)."""
+
+    @staticmethod
+    def parse(text: str | AdapterSpec) -> AdapterSpec:
+        """The spec ``text`` names: ``cmd:`` a :class:`CommandSpec`, ``py:`` a :class:`PythonSpec`, a name of the
+        kit's own a :class:`BuiltinSpec`, an installed plug-in's name a :class:`PluginSpec`."""
+        if isinstance(text, AdapterSpec):
+            return text
         try:
-            argv = command_of(spec)
+            return _parse(text)
+        except AdapterSpecError as error:
+            raise AdapterSpecError(str(error), text) from None
+
+    def check(self, *, make: bool = False) -> None:
+        """Raise the :class:`AdapterSpecError` that can be found without starting the engine (a Python factory
+        that cannot be imported, a plug-in that cannot be loaded); nothing is started. With ``make``, an in-process
+        adapter is also made once and dropped (its factory may fail; no handshake, no process); a ``cmd:`` one
+        is not started."""
+        try:
+            self._check()
+        except AdapterSpecError as error:
+            raise AdapterSpecError(str(error), self.text) from None
+        if make and self.in_process:
+            self.open()
+
+    def _check(self) -> None:
+        """What :meth:`check` adds to parsing (nothing, unless a kind has code to import)."""
+
+    def open(self, options: AdapterOptions | None = None) -> Simulator:
+        """A fresh adapter (a subprocess adapter starts its child on its first request)."""
+        try:
+            return self._open(options or AdapterOptions())
+        except AdapterSpecError as error:
+            raise AdapterSpecError(str(error), self.text) from None
+
+    def _open(self, options: AdapterOptions) -> Simulator:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class CommandSpec(AdapterSpec):
+    """``cmd:<command line>``: a program speaking the contract as JSON lines on stdin/stdout."""
+
+    argv: tuple[str, ...]
+    """The command line, split as a shell splits words, its program found (:func:`command_of`)."""
+
+    in_process: ClassVar[bool] = False
+
+    def _open(self, options: AdapterOptions) -> Simulator:
+        from shinpan.adapters.subprocess_adapter import SubprocessSimulator
+
+        return SubprocessSimulator(list(self.argv), timeout=options.timeout, startup_timeout=options.startup_timeout,
+                                   validate=options.validate, max_restarts=options.max_restarts)
+
+
+@dataclass(frozen=True)
+class PythonSpec(AdapterSpec):
+    """``py:<module>:<factory>``: an in-process adapter that ``factory()`` returns."""
+
+    module: str
+    factory: str
+    """The factory's dotted name in ``module`` (a function or a class)."""
+
+    def _check(self) -> None:
+        _load_py(self.text, self.module, self.factory)
+
+    def _open(self, options: AdapterOptions) -> Simulator:
+        return InProcess(_instantiate(_load_py(self.text, self.module, self.factory), self.text), repr(self.text))
+
+
+@dataclass(frozen=True)
+class BuiltinSpec(AdapterSpec):
+    """A name of the kit's own in-process adapters (:data:`ADAPTERS`): ``reference``."""
+
+    def _open(self, options: AdapterOptions) -> Simulator:
+        return InProcess(ADAPTERS[self.text](), repr(self.text))
+
+
+@dataclass(frozen=True)
+class PluginSpec(AdapterSpec):
+    """The name of an adapter plug-in that an installed package declares (entry-point group ``shinpan.adapters``)."""
+
+    entry: metadata.EntryPoint
+
+    def _check(self) -> None:
+        self._factory()
+
+    def _factory(self) -> Any:
+        try:
+            return self.entry.load()
+        except Exception as error:
+            where = f" (from {self.entry.dist.name})" if self.entry.dist is not None else ""
+            raise AdapterSpecError(f"the adapter plug-in {self.text!r} = {self.entry.value!r}{where} cannot be "
+                                   f"loaded: {_one_line(error)}") from None
+
+    def _open(self, options: AdapterOptions) -> Simulator:
+        what = f"plug-in {self.text!r}"
+        return InProcess(_instantiate(self._factory(), f"{what} ({self.entry.value})"), what)
+
+
+def _parse(text: str) -> AdapterSpec:
+    if text.startswith(CMD_PREFIX):
+        from shinpan.adapters.subprocess_adapter import command_of
+
+        try:
+            return CommandSpec(text, tuple(command_of(text)))
         except ValueError as error:
             raise AdapterSpecError(str(error)) from None
-        return SubprocessSimulator(argv, timeout=opts.timeout, startup_timeout=opts.startup_timeout,
-                                   validate=opts.validate, max_restarts=opts.max_restarts)
-    if spec.startswith(PY_PREFIX):
-        return InProcess(_instantiate(_load_py(spec), spec), repr(spec))
-    builtin = ADAPTERS.get(spec)
-    if builtin is not None:
-        return InProcess(builtin(), repr(spec))
-    entry = plugins().get(spec)
+    if text.startswith(PY_PREFIX):
+        module, colon, factory = text.removeprefix(PY_PREFIX).partition(":")
+        if not colon or not _DOTTED.fullmatch(module) or not _DOTTED.fullmatch(factory):
+            raise AdapterSpecError(f"{text!r}: expected py:<module>:<factory> with dotted Python names, "
+                                   f"e.g. {PY_EXAMPLE}")
+        return PythonSpec(text, module, factory)
+    if text in ADAPTERS:
+        return BuiltinSpec(text)
+    entry = plugins().get(text)
     if entry is None:
-        raise AdapterSpecError(f"unknown adapter {spec!r}; available: {', '.join(available())}, "
+        raise AdapterSpecError(f"unknown adapter {text!r}; available: {', '.join(available())}, "
                                f"or cmd:<command line>, or py:<module>:<factory>")
-    try:
-        factory = entry.load()
-    except Exception as error:
-        where = f" (from {entry.dist.name})" if entry.dist is not None else ""
-        raise AdapterSpecError(f"the adapter plug-in {spec!r} = {entry.value!r}{where} cannot be loaded: "
-                               f"{_one_line(error)}") from None
-    return InProcess(_instantiate(factory, f"plug-in {spec!r} ({entry.value})"), f"plug-in {spec!r}")
+    return PluginSpec(text, entry)
 
 
 class InProcess:
@@ -153,6 +259,11 @@ class InProcess:
     def stop(self, request: StopRequest) -> Response:
         return cast(Response, self._call("stop", request))
 
+    def held(self) -> contextlib.AbstractContextManager[None]:
+        """The engine's output sent away (:func:`stdout_to_stderr`) once over many calls, which then do not move
+        it each."""
+        return stdout_to_stderr()
+
     def _call(self, cmd: str, request: Any) -> Any:
         with stdout_to_stderr():
             try:
@@ -175,6 +286,25 @@ def stdout_to_stderr() -> Iterator[None]:
     go to stderr, so that a command's own output on stdout (JSON, a table) stays clean; with ``--engine-output FILE``
     (:data:`ENGINE_OUTPUT`) its stdout and stderr both go to that file instead. Everything is put back on exit.
     Where file descriptor 1 cannot be moved, only ``sys.stdout`` is."""
+    if _Redirected.depth:  # an outer one holds it (over a whole case: AdapterSession.engine_output)
+        yield
+        return
+    _Redirected.depth += 1
+    try:
+        with _moved():
+            yield
+    finally:
+        _Redirected.depth -= 1
+
+
+class _Redirected:
+    """How many :func:`stdout_to_stderr` are open: only the outermost moves the file descriptors."""
+
+    depth = 0
+
+
+@contextlib.contextmanager
+def _moved() -> Iterator[None]:
     target = os.environ.get(ENGINE_OUTPUT)
     if target:
         with _to_file(target):
@@ -235,12 +365,8 @@ def _adapter_frames(error: BaseException) -> str:
     return tracebacks.engine_frames(error, skip=1)
 
 
-def _load_py(spec: str) -> Any:
+def _load_py(spec: str, module_name: str, attribute: str) -> Any:
     """The factory a ``py:<module>:<factory>`` spec names, imported."""
-    module_name, colon, attribute = spec.removeprefix(PY_PREFIX).partition(":")
-    if not colon or not _DOTTED.fullmatch(module_name) or not _DOTTED.fullmatch(attribute):
-        raise AdapterSpecError(f"{spec!r}: expected py:<module>:<factory> with dotted Python names, "
-                               f"e.g. {PY_EXAMPLE}")
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as error:

@@ -8,6 +8,7 @@ not (its messages name the field). A kit test checks that they agree.
 from __future__ import annotations
 
 import json
+import marshal
 import re
 from collections.abc import Mapping
 from functools import cache
@@ -86,13 +87,17 @@ SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _may_hold_surrogates(message: Any) -> bool:
-    """Whether ``message`` may hold a lone surrogate: its JSON text will not encode as UTF-8 (or it is not JSON
-    data, and the walk of :func:`_surrogates` decides). Encoding runs in C, far faster than that walk."""
+    """Whether ``message`` may hold a lone surrogate. :mod:`marshal` writes every string (keys too) in UTF-8 with
+    ``surrogatepass`` — in C, five times faster than JSON encoding — and only a surrogate encodes as ``ED A0``–``ED
+    BF``; a chance match in the other bytes (a length, a number) or a value marshal does not take (a ``Mapping``
+    that is not a ``dict``) leaves the decision to the walk of :func:`_surrogates`."""
     try:
-        json.dumps(message, ensure_ascii=False).encode("utf-8")
-    except (ValueError, TypeError, RecursionError):  # UnicodeEncodeError is a ValueError
+        return SURROGATE_BYTES.search(marshal.dumps(message)) is not None
+    except (ValueError, TypeError, RecursionError):
         return True
-    return False
+
+
+SURROGATE_BYTES = re.compile(rb"\xed[\xa0-\xbf]")
 
 
 def _surrogates(value: Any, path: str = "") -> list[str]:

@@ -9,13 +9,13 @@ For the reference engine in-process (``--adapter reference``) and through the co
 * ``shinpan run`` over a suite with no scenario (the fixed start-up both pay);
 
 and prints each time (wall clock, and CPU: user + system of the command and its adapter process, the steadier
-measure on a shared machine), the matrix ÷ run ratio (the issue's target: ≤ 3), the same ratio without the fixed
-start-up, and the matrix's time per scenario-state it played. It also plays
-every scenario under every state in this process through :mod:`shinpan.running.cases` alone (compile once, execute per
-state) to show what is the executor's and what is the engine's, and the same through ``cmd:`` twice, interleaved —
-a case's requests in one batch (the server's ``capabilities.batch``) and one request at a time, as an adapter that
-does not take batches is spoken to — with the round trips each took. Nothing is asserted: the numbers are for
-reading.
+measure on a shared machine), the matrix ÷ run ratio (issue 38's target: ≤ 1.5, in-process and through ``cmd:``),
+the same ratio without the fixed start-up, and the matrix's time per scenario-state it played. It also plays
+every scenario under every state in this process through :mod:`shinpan.running.cases` alone (compile once, execute
+per state) to show what is the executor's and what is the engine's, and the same through ``cmd:`` twice,
+interleaved — a case's requests in one batch (the server's ``capabilities.batch``) and one request at a time, as
+an adapter that does not take batches is spoken to — with the round trips each took. Nothing is asserted: the
+numbers are for reading.
 """
 
 from __future__ import annotations

@@ -32,327 +32,369 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pytest_bdd import given, parsers, then, when
+from pytest_bdd import given, then, when
 
+from shinpan.adapters.contract import PlayerName
+from shinpan.adapters.sdk.vocabulary import Duration
 from shinpan.steps.duel import Duel
+from shinpan.steps.phrase import CARD, CARDS, DURATION, PLAYER, SIGNED, Cards, Flag, Phrase, Prefixed, Several, Words
 from shinpan.steps.printer.phrases import Context, Message, action_phrase, check_phrase, choice_phrase, setup_phrase
-from shinpan.steps.then import expect_object, object_phrase
-from shinpan.steps.vocabulary import (
-    CARD_PATTERN,
-    CARDS_PATTERN,
-    DURATION_PATTERN,
-    DURATIONS,
-    PLAYER_PATTERN,
-    PLAYERS,
-    card_ref,
-    card_refs,
-    signed_int,
-)
+from shinpan.steps.then import declared_object_phrase, expect_object
+from shinpan.steps.vocabulary import CardRef
 
-PERMANENT = next(word for word, duration in DURATIONS.items() if duration == "permanent")
+TOGETHER = Cards(joiners=("と",), fewest=2)
+"""Two or more cards joined by と (gods linked together)."""
 
 # ------------------------------------------------------------------ given
+EQUIPPED = Phrase("{piece}は{card}に装備されている", piece=CARD, card=CARD)
 
 
-@given(parsers.re(rf"(?P<piece>{CARD_PATTERN})は(?P<card>{CARD_PATTERN})に装備されている"))
-def equipped_at_start(duel: Duel, piece: str, card: str) -> None:
+@given(EQUIPPED.parser)
+def equipped_at_start(duel: Duel, piece: CardRef, card: CardRef) -> None:
     """The equipment, already in the battle zone, is equipped to the creature (setup)."""
-    duel.setup_object(card_ref(piece))["equipped_to"] = duel.label(card_ref(card))
+    duel.setup_object(piece)["equipped_to"] = duel.label(card)
 
 
 @setup_phrase("equipped")
 def say_equipped(equipped: Message, context: Context) -> str:
-    return f"{context.card(equipped['piece'])}は{context.card(equipped['to'])}に装備されている"
+    return EQUIPPED.write(piece=context.ref(equipped["piece"]), card=context.ref(equipped["to"]))
 
 
-@given(parsers.re(
-    rf"(?P<player>{PLAYER_PATTERN})のバトルゾーンにクリーチャーとして扱われている(?P<tapped>タップされた)?"
-    rf"(?P<card>{CARD_PATTERN})がある"
-))
-def treated_as_creature(duel: Duel, player: str, tapped: str | None, card: str) -> None:
+TREATED_IN_BATTLE = Phrase("{player}のバトルゾーンにクリーチャーとして扱われている[{tapped}]{card}がある",
+                           player=PLAYER, tapped=Flag("タップされた"), card=CARD)
+
+
+@given(TREATED_IN_BATTLE.parser)
+def treated_as_creature(duel: Duel, player: PlayerName, tapped: bool, card: CardRef) -> None:
     """A non-creature (タマシード) that an effect treats as a creature too."""
-    ref = card_ref(card)
-    duel.put_object(PLAYERS[player], [ref], tapped=bool(tapped))
-    duel.setup_object(ref)["treated_as_creature"] = True
+    duel.put_object(player, [card], tapped=tapped)
+    duel.setup_object(card)["treated_as_creature"] = True
 
 
 @setup_phrase("object")
 def say_treated_as_creature(obj: Message, context: Context) -> str | None:
     if not obj["treated"]:
         return None
-    return f"{context.player(obj['player'])}のバトルゾーンにクリーチャーとして扱われている" \
-        f"{'タップされた' if obj['tapped'] else ''}{context.card(obj['cards'][0])}がある"
+    return TREATED_IN_BATTLE.write(player=obj["player"], tapped=bool(obj["tapped"]), card=context.ref(obj["cards"][0]))
 
 
-@given(parsers.re(rf"(?P<card>{CARD_PATTERN})はクリーチャーとして扱われている"))
-def treated_as_creature_already(duel: Duel, card: str) -> None:
+TREATED = Phrase("{card}はクリーチャーとして扱われている", card=CARD)
+
+
+@given(TREATED.parser)
+def treated_as_creature_already(duel: Duel, card: CardRef) -> None:
     """The object the card is part of, already placed, is treated as a creature too."""
-    duel.setup_object(card_ref(card))["treated_as_creature"] = True
+    duel.setup_object(card)["treated_as_creature"] = True
 
 
 @setup_phrase("treated")
 def say_treated(treated: Message, context: Context) -> str:
-    return f"{context.card(treated['card'])}はクリーチャーとして扱われている"
+    return TREATED.write(card=context.ref(treated["card"]))
 
 
 # ------------------------------------------------------------------- when
+PUMP = Phrase("効果で{card}のパワーが{until}{amount}される", card=CARD, until=DURATION, amount=SIGNED)
 
 
-@when(parsers.re(
-    rf"効果で(?P<card>{CARD_PATTERN})のパワーが(?P<until>{DURATION_PATTERN})(?P<amount>[+\-＋－]\d+)される"
-))
-def pump_now(duel: Duel, card: str, until: str, amount: str) -> None:
+@when(PUMP.parser)
+def pump_now(duel: Duel, card: CardRef, until: Duration, amount: int) -> None:
     """A spell or ability resolves now and changes the object's power until the end of the turn (or with no end)."""
-    duration = DURATIONS[until]
-    duel.act({"type": "apply_effect", "effect": {"kind": "power", "target": duel.label(card_ref(card)),
-                                                 "amount": signed_int(amount),
-                                                 **({"duration": duration} if duration != "end_of_turn" else {})}})
+    duel.act({"type": "apply_effect", "effect": {"kind": "power", "target": duel.label(card), "amount": amount,
+                                                 **({"duration": until} if until != "end_of_turn" else {})}})
 
 
-@when(parsers.re(rf"効果で(?P<card>{CARD_PATTERN})の能力が(?P<until>{PERMANENT})?無視される"))
-def ignore_now(duel: Duel, card: str, until: str | None) -> None:
+IGNORE = Phrase("効果で{card}の能力が[{permanently}]無視される", card=CARD, permanently=Flag("期限なく"))
+
+
+@when(IGNORE.parser)
+def ignore_now(duel: Duel, card: CardRef, permanently: bool) -> None:
     """A spell or ability resolves now and makes the object's abilities ignored (for the contract's default time,
     or with no end)."""
-    duel.act({"type": "apply_effect", "effect": {"kind": "ignore_abilities", "target": duel.label(card_ref(card)),
-                                                 **({"duration": "permanent"} if until else {})}})
+    duel.act({"type": "apply_effect", "effect": {"kind": "ignore_abilities", "target": duel.label(card),
+                                                 **({"duration": "permanent"} if permanently else {})}})
 
 
 @action_phrase("apply_effect")
 def say_effect_now(action: Message, attempt: bool, context: Context) -> str | None:
     effect: dict[str, Any] = dict(action["effect"])
     duration = effect.get("duration", "end_of_turn")
-    target = context.card(effect["target"])
+    target = context.ref(effect["target"])
     if attempt:
         return None
     if effect["kind"] == "power":
-        until = next(word for word, value in DURATIONS.items() if value == duration)
-        return f"効果で{target}のパワーが{until}{effect['amount']:+d}される"
-    return f"効果で{target}の能力が{PERMANENT if duration == 'permanent' else ''}無視される"
+        return PUMP.write(card=target, until=duration, amount=effect["amount"])
+    return IGNORE.write(card=target, permanently=duration == "permanent")
 
 
-@when(parsers.re(rf"(?P<cards>{CARD_PATTERN}(?:と{CARD_PATTERN})+)がG・リンクする"))
-def g_link(duel: Duel, cards: str) -> None:
+G_LINK = Phrase("{cards}がG・リンクする", cards=TOGETHER)
+
+
+@when(G_LINK.parser)
+def g_link(duel: Duel, cards: tuple[CardRef, ...]) -> None:
     """G・リンク, left to right as listed."""
-    duel.act({"type": "g_link", "cards": [duel.label(ref) for ref in card_refs(cards)]})
+    duel.act({"type": "g_link", "cards": [duel.label(ref) for ref in cards]})
 
 
 @action_phrase("g_link")
 def say_g_link(action: Message, attempt: bool, context: Context) -> str | None:
-    return None if attempt else f"{context.cards(action['cards'])}がG・リンクする"
+    return None if attempt else G_LINK.write(cards=context.refs(action["cards"]))
 
 
-@when(parsers.re(rf"(?P<cards>{CARD_PATTERN}(?:と{CARD_PATTERN})+)が覚醒リンクする"))
-def awaken_link(duel: Duel, cards: str) -> None:
+AWAKEN_LINK = Phrase("{cards}が覚醒リンクする", cards=TOGETHER)
+
+
+@when(AWAKEN_LINK.parser)
+def awaken_link(duel: Duel, cards: tuple[CardRef, ...]) -> None:
     """覚醒リンク, left to right as listed."""
-    duel.act({"type": "awaken_link", "cards": [duel.label(ref) for ref in card_refs(cards)]})
+    duel.act({"type": "awaken_link", "cards": [duel.label(ref) for ref in cards]})
 
 
 @action_phrase("awaken_link")
 def say_awaken_link(action: Message, attempt: bool, context: Context) -> str | None:
-    return None if attempt else f"{context.cards(action['cards'])}が覚醒リンクする"
+    return None if attempt else AWAKEN_LINK.write(cards=context.refs(action["cards"]))
 
 
-@when(parsers.re(rf"効果で(?P<card>{CARD_PATTERN})のリンクが外れる"))
-def unlink(duel: Duel, card: str) -> None:
+UNLINK = Phrase("効果で{card}のリンクが外れる", card=CARD)
+
+
+@when(UNLINK.parser)
+def unlink(duel: Duel, card: CardRef) -> None:
     """リンク解除: the linked creature splits into its gods."""
-    duel.act({"type": "unlink", "card": duel.label(card_ref(card))})
+    duel.act({"type": "unlink", "card": duel.label(card)})
 
 
 @action_phrase("unlink")
 def say_unlink(action: Message, attempt: bool, context: Context) -> str | None:
-    return None if attempt else f"効果で{context.card(action['card'])}のリンクが外れる"
+    return None if attempt else UNLINK.write(card=context.ref(action["card"]))
 
 
-@when(parsers.re(rf"(?P<card>{CARD_PATTERN})が(?P<how>覚醒|龍解)する"))
-def flip_by_keyword(duel: Duel, card: str, how: str) -> None:
+FLIP_BY_KEYWORD = Phrase("{card}が{how}する", card=CARD,
+                         how=Words({"覚醒": "awaken", "龍解": "dragon_release"}, "覚醒 or 龍解"))
+FLIP_OTHER = Phrase("効果で{card}が裏返る", card=CARD)
+
+
+@when(FLIP_BY_KEYWORD.parser)
+def flip_by_keyword(duel: Duel, card: CardRef, how: str) -> None:
     """覚醒 (805) or 龍解 (807): the card flips to its other face."""
-    duel.act({"type": "flip", "card": duel.label(card_ref(card)),
-              "by": "awaken" if how == "覚醒" else "dragon_release"})
+    duel.act({"type": "flip", "card": duel.label(card), "by": how})
 
 
-@when(parsers.re(rf"効果で(?P<card>{CARD_PATTERN})が裏返る"))
-def flip_other(duel: Duel, card: str) -> None:
+@when(FLIP_OTHER.parser)
+def flip_other(duel: Duel, card: CardRef) -> None:
     """A flip that is neither 覚醒 nor 龍解 (解除, 龍回避, an effect)."""
-    duel.act({"type": "flip", "card": duel.label(card_ref(card)), "by": "other"})
+    duel.act({"type": "flip", "card": duel.label(card), "by": "other"})
 
 
 @action_phrase("flip")
 def say_flip(action: Message, attempt: bool, context: Context) -> str | None:
-    card = context.card(action["card"])
-    how = {"awaken": f"{card}が覚醒する", "dragon_release": f"{card}が龍解する", "other": f"効果で{card}が裏返る"}
-    return None if attempt else how[action["by"]]
+    card = context.ref(action["card"])
+    if attempt:
+        return None
+    if action["by"] == "other":
+        return FLIP_OTHER.write(card=card)
+    return FLIP_BY_KEYWORD.write(card=card, how=action["by"])
 
 
-@when(parsers.re(rf"効果で(?P<card>{CARD_PATTERN})が封印される"))
-def seal(duel: Duel, card: str) -> None:
+SEAL = Phrase("効果で{card}が封印される", card=CARD)
+
+
+@when(SEAL.parser)
+def seal(duel: Duel, card: CardRef) -> None:
     """封印を付ける: the top card of the owner's deck, face down, on the object."""
-    duel.act({"type": "seal", "card": duel.label(card_ref(card))})
+    duel.act({"type": "seal", "card": duel.label(card)})
 
 
 @action_phrase("seal")
 def say_seal(action: Message, attempt: bool, context: Context) -> str | None:
-    return None if attempt else f"効果で{context.card(action['card'])}が封印される"
+    return None if attempt else SEAL.write(card=context.ref(action["card"]))
 
 
-@when(parsers.re(rf"効果で(?P<card>{CARD_PATTERN})の封印が外れる"))
-def unseal(duel: Duel, card: str) -> None:
+UNSEAL = Phrase("効果で{card}の封印が外れる", card=CARD)
+
+
+@when(UNSEAL.parser)
+def unseal(duel: Duel, card: CardRef) -> None:
     """封印を外す: a seal goes to the graveyard."""
-    duel.act({"type": "unseal", "card": duel.label(card_ref(card))})
+    duel.act({"type": "unseal", "card": duel.label(card)})
 
 
 @action_phrase("unseal")
 def say_unseal(action: Message, attempt: bool, context: Context) -> str | None:
-    return None if attempt else f"効果で{context.card(action['card'])}の封印が外れる"
+    return None if attempt else UNSEAL.write(card=context.ref(action["card"]))
 
 
-@when(parsers.re(rf"(?P<card>{CARD_PATTERN})から(?:手札|マナゾーン)の(?P<other>{CARD_PATTERN})に(?P<how>革命|J)チェンジする"))
-def change(duel: Duel, card: str, other: str, how: str) -> None:
+CHANGE = Phrase("{card}から{zone}の{other}に{how}チェンジする", card=CARD, other=CARD,
+                zone=Words({"手札": "hand", "マナゾーン": "mana"}, "手札 or マナゾーン"),
+                how=Words({"革命": "revolution_change", "J": "j_change"}, "革命 or J"))
+CHANGED_WITH = {"revolution_change": "hand", "j_change": "mana"}
+"""The zone each change swaps with: 革命チェンジ the hand, Jチェンジ the mana zone."""
+
+
+@when(CHANGE.parser)
+def change(duel: Duel, card: CardRef, other: CardRef, how: str) -> None:
     """革命チェンジ (with the hand) / Jチェンジ (with the mana zone): a swap during the attack."""
-    duel.act({"type": "swap", "card": duel.label(card_ref(card)), "with": duel.label(card_ref(other)),
-              "via": "revolution_change" if how == "革命" else "j_change"})
+    duel.act({"type": "swap", "card": duel.label(card), "with": duel.label(other), "via": how})
 
 
 @action_phrase("swap")
 def say_change(action: Message, attempt: bool, context: Context) -> str | None:
-    how = {"revolution_change": ("手札", "革命"), "j_change": ("マナゾーン", "J")}.get(action.get("via", "swap"))
-    if attempt or how is None:
+    how = action.get("via", "swap")
+    if attempt or how not in CHANGED_WITH:
         return None
-    return f"{context.card(action['card'])}から{how[0]}の{context.card(action['with'])}に{how[1]}チェンジする"
+    return CHANGE.write(card=context.ref(action["card"]), zone=CHANGED_WITH[how], other=context.ref(action["with"]),
+                        how=how)
 
 
-@when(parsers.re(rf"(?P<piece>{CARD_PATTERN})を(?P<card>{CARD_PATTERN})に装備する"))
-def equip(duel: Duel, piece: str, card: str) -> None:
+EQUIP = Phrase("{piece}を{card}に装備する", piece=CARD, card=CARD)
+
+
+@when(EQUIP.parser)
+def equip(duel: Duel, piece: CardRef, card: CardRef) -> None:
     """Equip (クロス / 装備) the equipment to the creature."""
-    duel.act({"type": "equip", "card": duel.label(card_ref(piece)), "to": duel.label(card_ref(card))})
+    duel.act({"type": "equip", "card": duel.label(piece), "to": duel.label(card)})
 
 
 @action_phrase("equip")
 def say_equip(action: Message, attempt: bool, context: Context) -> str | None:
-    return None if attempt else f"{context.card(action['card'])}を{context.card(action['to'])}に装備する"
+    return None if attempt else EQUIP.write(piece=context.ref(action["card"]), card=context.ref(action["to"]))
 
 
-@when(parsers.re(rf"効果で(?P<card>{CARD_PATTERN})が(?P<onto>{CARD_PATTERN})の上に横跳びする"))
-def side_jump(duel: Duel, card: str, onto: str) -> None:
+SIDE_JUMP = Phrase("効果で{card}が{onto}の上に横跳びする", card=CARD, onto=CARD)
+
+
+@when(SIDE_JUMP.parser)
+def side_jump(duel: Duel, card: CardRef, onto: CardRef) -> None:
     """横跳び: the top card of an evolution creature moves onto another creature."""
-    duel.act({"type": "side_jump", "card": duel.label(card_ref(card)), "onto": duel.label(card_ref(onto))})
+    duel.act({"type": "side_jump", "card": duel.label(card), "onto": duel.label(onto)})
 
 
 @action_phrase("side_jump")
 def say_side_jump(action: Message, attempt: bool, context: Context) -> str | None:
-    return None if attempt else f"効果で{context.card(action['card'])}が{context.card(action['onto'])}の上に横跳びする"
+    return None if attempt else SIDE_JUMP.write(card=context.ref(action["card"]), onto=context.ref(action["onto"]))
 
 
-@when(parsers.re(
-    rf"(?P<player>{PLAYER_PATTERN})が(?P<card>{CARD_PATTERN})を無月の門で(?P<tools>{CARD_PATTERN}(?:と{CARD_PATTERN})*)"
-    r"の上に重ねて出す"
-))
-def mugetsu(duel: Duel, player: str, card: str, tools: str) -> None:
+MUGETSU = Phrase("{player}が{card}を無月の門で{tools}の上に重ねて出す", player=PLAYER, card=CARD,
+                 tools=Cards(joiners=("と",)))
+
+
+@when(MUGETSU.parser)
+def mugetsu(duel: Duel, player: PlayerName, card: CardRef, tools: tuple[CardRef, ...]) -> None:
     """無月の門: the card from the hand is put out stacked on the 魔導具."""
-    duel.act({"type": "mugetsu", "card": duel.own(PLAYERS[player], card_ref(card)),
-              "tools": [duel.label(ref) for ref in card_refs(tools)]})
+    duel.act({"type": "mugetsu", "card": duel.own(player, card), "tools": [duel.label(ref) for ref in tools]})
 
 
 @action_phrase("mugetsu")
 def say_mugetsu(action: Message, attempt: bool, context: Context) -> str | None:
     card = action["card"]
-    return None if attempt else \
-        f"{context.owner(card)}が{context.card(card)}を無月の門で{context.cards(action['tools'])}の上に重ねて出す"
+    return None if attempt else MUGETSU.write(player=context.owner_of(card), card=context.ref(card),
+                                              tools=context.refs(action["tools"]))
 
 
-@when(parsers.re(rf"効果で(?P<card>{CARD_PATTERN})がクリーチャーとして扱われなくなる"))
-def stop_creature(duel: Duel, card: str) -> None:
+STOP_TREATING = Phrase("効果で{card}がクリーチャーとして扱われなくなる", card=CARD)
+
+
+@when(STOP_TREATING.parser)
+def stop_creature(duel: Duel, card: CardRef) -> None:
     """The effect that treated the タマシード as a creature ends."""
-    duel.act({"type": "stop_treating_as_creature", "card": duel.label(card_ref(card))})
+    duel.act({"type": "stop_treating_as_creature", "card": duel.label(card)})
 
 
 @action_phrase("stop_treating_as_creature")
 def say_stop_creature(action: Message, attempt: bool, context: Context) -> str | None:
-    return None if attempt else f"効果で{context.card(action['card'])}がクリーチャーとして扱われなくなる"
+    return None if attempt else STOP_TREATING.write(card=context.ref(action["card"]))
 
 
-@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は装備品を(?P<card>{CARD_PATTERN})に引き継ぐことにする"))
-def choose_equipment_to(duel: Duel, player: str, card: str) -> None:
+EQUIPMENT_TO = Phrase("{player}は装備品を{card}に引き継ぐことにする", player=PLAYER, card=CARD)
+
+
+@when(EQUIPMENT_TO.parser)
+def choose_equipment_to(duel: Duel, player: PlayerName, card: CardRef) -> None:
     """Scripted choice equipment_to: the next piece of equipment the rules ask about goes to this card's creature."""
-    duel.script_choice(PLAYERS[player], "equipment_to", [card_ref(card)])
+    duel.script_choice(player, "equipment_to", [card])
 
 
 @choice_phrase("equipment_to")
 def say_equipment_to(choice: Message, context: Context) -> str | None:
-    player, picks = context.player(choice["player"]), choice["picks"]
+    player, picks = choice["player"], choice["picks"]
     if len(picks) == 1:
-        return f"{player}は装備品を{context.card(picks[0])}に引き継ぐことにする"
+        return EQUIPMENT_TO.write(player=player, card=context.ref(picks[0]))
     if len(picks) == 2:
-        return f"{player}は{context.card(picks[1])}を{context.card(picks[0])}に引き継ぐことにする"
+        return PIECE_TO.write(player=player, piece=context.ref(picks[1]), card=context.ref(picks[0]))
     return None
 
 
-@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})はリンクしたゴッドのうち(?P<card>{CARD_PATTERN})を離れさせることにする"))
-def choose_god_leaves(duel: Duel, player: str, card: str) -> None:
+GOD_LEAVES = Phrase("{player}はリンクしたゴッドのうち{card}を離れさせることにする", player=PLAYER, card=CARD)
+
+
+@when(GOD_LEAVES.parser)
+def choose_god_leaves(duel: Duel, player: PlayerName, card: CardRef) -> None:
     """Scripted choice god_leaves: when an effect moves a linked creature, this god is the one that leaves (804.7)."""
-    duel.script_choice(PLAYERS[player], "god_leaves", [card_ref(card)])
+    duel.script_choice(player, "god_leaves", [card])
 
 
-@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は(?P<piece>{CARD_PATTERN})を(?P<card>{CARD_PATTERN})に引き継ぐことにする"))
-def choose_equipment_piece_to(duel: Duel, player: str, piece: str, card: str) -> None:
+PIECE_TO = Phrase("{player}は{piece}を{card}に引き継ぐことにする", player=PLAYER, piece=CARD, card=CARD)
+
+
+@when(PIECE_TO.parser)
+def choose_equipment_piece_to(duel: Duel, player: PlayerName, piece: CardRef, card: CardRef) -> None:
     """Scripted choice equipment_to, naming the piece: this piece of equipment goes to this card's creature
     (picks: a card of the god, then the piece)."""
-    duel.script_choice(PLAYERS[player], "equipment_to", [card_ref(card), card_ref(piece)])
+    duel.script_choice(player, "equipment_to", [card, piece])
 
 
 @choice_phrase("god_leaves")
 def say_god_leaves(choice: Message, context: Context) -> str | None:
     if len(choice["picks"]) != 1:
         return None
-    god = context.card(choice["picks"][0])
-    return f"{context.player(choice['player'])}はリンクしたゴッドのうち{god}を離れさせることにする"
+    return GOD_LEAVES.write(player=choice["player"], card=context.ref(choice["picks"][0]))
 
 
 # ------------------------------------------------------------------- then
+HAS_EQUIPMENT = Phrase("{card}は{piece}を装備{test}", card=CARD, piece=CARD,
+                       test=Words({"している": "contains", "していない": "lacks"}, "している or していない"))
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})は(?P<piece>{CARD_PATTERN})を装備(?P<neg>している|していない)"))
-def has_equipment(duel: Duel, card: str, piece: str, neg: str) -> None:
+@then(HAS_EQUIPMENT.parser)
+def has_equipment(duel: Duel, card: CardRef, piece: CardRef, test: str) -> None:
     """Whether the equipment is equipped to the creature the card is part of."""
-    test = "contains" if neg == "している" else "lacks"
-    expect_object(duel, duel.label(card_ref(card)), "equipment", test, duel.label(card_ref(piece)))
+    expect_object(duel, duel.label(card), "equipment", test, duel.label(piece))
 
 
-@object_phrase("equipment", "contains")
-def say_has_equipment(value: Any, context: Context) -> str:
-    return "{card}は" + context.card(value) + "を装備している"
+declared_object_phrase("equipment", HAS_EQUIPMENT,
+                       lambda value, context: {"piece": context.ref(value), "test": "contains"}, test="contains")
+declared_object_phrase("equipment", HAS_EQUIPMENT,
+                       lambda value, context: {"piece": context.ref(value), "test": "lacks"}, test="lacks")
+
+NO_EQUIPMENT = Phrase("{card}は装備品を装備していない", card=CARD)
 
 
-@object_phrase("equipment", "lacks")
-def say_lacks_equipment(value: Any, context: Context) -> str:
-    return "{card}は" + context.card(value) + "を装備していない"
-
-
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})は装備品を装備していない"))
-def has_no_equipment(duel: Duel, card: str) -> None:
+@then(NO_EQUIPMENT.parser)
+def has_no_equipment(duel: Duel, card: CardRef) -> None:
     """Nothing is equipped to the creature."""
-    expect_object(duel, duel.label(card_ref(card)), "equipment", "equals", [])
+    expect_object(duel, duel.label(card), "equipment", "equals", [])
 
 
-@object_phrase("equipment", "equals")
-def say_no_equipment(value: Any, context: Context) -> str | None:
-    return "{card}は装備品を装備していない" if value == [] else None
+declared_object_phrase("equipment", NO_EQUIPMENT, lambda value, context: {} if value == [] else None)
+
+EQUIPMENT_IS = Phrase("{card}の装備品は{pieces}である", card=CARD, pieces=CARDS)
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})の装備品は(?P<pieces>{CARDS_PATTERN})である"))
-def equipment_is(duel: Duel, card: str, pieces: str) -> None:
+@then(EQUIPMENT_IS.parser)
+def equipment_is(duel: Duel, card: CardRef, pieces: tuple[CardRef, ...]) -> None:
     """The equipment of the creature the card is part of is exactly these pieces, in this order."""
-    expect_object(duel, duel.label(card_ref(card)), "equipment", "equals", [duel.label(r) for r in card_refs(pieces)])
+    expect_object(duel, duel.label(card), "equipment", "equals", [duel.label(r) for r in pieces])
 
 
-@object_phrase("equipment", "equals")
-def say_equipment_is(value: Any, context: Context) -> str | None:
-    return "{card}の装備品は" + context.cards(value) + "である" if value else None
+declared_object_phrase("equipment", EQUIPMENT_IS,
+                       lambda value, context: {"pieces": context.refs(value)} if value else None)
+
+EQUIPPED_TO_NOTHING = Phrase("{piece}はどのクリーチャーにも装備されていない", piece=CARD)
 
 
-@then(parsers.re(rf"(?P<piece>{CARD_PATTERN})はどのクリーチャーにも装備されていない"))
-def equipped_to_nothing(duel: Duel, piece: str) -> None:
+@then(EQUIPPED_TO_NOTHING.parser)
+def equipped_to_nothing(duel: Duel, piece: CardRef) -> None:
     """No object in the battle zone has the equipment."""
-    duel.check({"check": "count", "list": "objects", "where": {"equipment": duel.label(card_ref(piece))},
+    duel.check({"check": "count", "list": "objects", "where": {"equipment": duel.label(piece)},
                 "test": "==", "value": 0, "observable": "equipment"})
 
 
@@ -362,55 +404,62 @@ def say_equipped_to_nothing(checks: Sequence[Message], context: Context) -> tupl
     if (check["list"], sorted(check["where"]), check["test"], check["value"], check.get("observable")) != \
             ("objects", ["equipment"], "==", 0, "equipment") or "player" in check:
         return None
-    return f"{context.card(check['where']['equipment'])}はどのクリーチャーにも装備されていない", 1
+    return EQUIPPED_TO_NOTHING.write(piece=context.ref(check["where"]["equipment"])), 1
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})が受けているパワーの効果は合計(?P<amount>[+\-＋－]\d+)である"))
-def effects_total(duel: Duel, card: str, amount: str) -> None:
+EFFECTS_TOTAL = Phrase("{card}が受けているパワーの効果は合計{amount}である", card=CARD, amount=SIGNED)
+
+
+@then(EFFECTS_TOTAL.parser)
+def effects_total(duel: Duel, card: CardRef, amount: int) -> None:
     """The resolved power effects on the object add up to this amount."""
-    expect_object(duel, duel.label(card_ref(card)), "effects", "power_total", signed_int(amount))
+    expect_object(duel, duel.label(card), "effects", "power_total", amount)
 
 
-@object_phrase("effects", "power_total")
-def say_effects_total(value: Any, context: Context) -> str:
-    return "{card}が受けているパワーの効果は合計" + f"{value:+d}である"
+declared_object_phrase("effects", EFFECTS_TOTAL, lambda value, context: {"amount": value}, test="power_total")
+
+NO_EFFECTS = Phrase("{card}は解決済みの効果を受けていない", card=CARD)
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})は解決済みの効果を受けていない"))
-def no_effects(duel: Duel, card: str) -> None:
+@then(NO_EFFECTS.parser)
+def no_effects(duel: Duel, card: CardRef) -> None:
     """No resolved effect applies to the object."""
-    expect_object(duel, duel.label(card_ref(card)), "effects", "equals", [])
+    expect_object(duel, duel.label(card), "effects", "equals", [])
 
 
-@object_phrase("effects", "equals")
-def say_no_effects(value: Any, context: Context) -> str | None:
-    return "{card}は解決済みの効果を受けていない" if value == [] else None
+declared_object_phrase("effects", NO_EFFECTS, lambda value, context: {} if value == [] else None)
 
 
-POWER_EFFECT = r"パワー[+\-＋－]\d+"
+EFFECTS_ARE = Phrase("{card}が受けている解決済みの効果は{amounts}である", card=CARD,
+                     amounts=Several(Prefixed("パワー", SIGNED), "、", fewest=1))
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})が受けている解決済みの効果は(?P<effects>{POWER_EFFECT}(?:、{POWER_EFFECT})*)である"))
-def effects_are(duel: Duel, card: str, effects: str) -> None:
+@then(EFFECTS_ARE.parser)
+def effects_are(duel: Duel, card: CardRef, amounts: tuple[int, ...]) -> None:
     """The resolved effects on the object are exactly these power effects, in this order."""
-    value = [{"kind": "power", "amount": signed_int(effect.removeprefix("パワー"))} for effect in effects.split("、")]
-    expect_object(duel, duel.label(card_ref(card)), "effects", "equals", value)
+    value = [{"kind": "power", "amount": amount} for amount in amounts]
+    expect_object(duel, duel.label(card), "effects", "equals", value)
 
 
-@object_phrase("effects", "equals")
-def say_effects_are(value: Any, context: Context) -> str | None:
+def _power_amounts(value: Any, context: Context) -> dict[str, Any] | None:
     if not value or any(set(effect) != {"kind", "amount"} or effect["kind"] != "power" for effect in value):
         return None
-    return "{card}が受けている解決済みの効果は" + "、".join(f"パワー{e['amount']:+d}" for e in value) + "である"
+    return {"amounts": tuple(effect["amount"] for effect in value)}
 
 
-@then(parsers.re(rf"(?P<cards>{CARD_PATTERN}(?:と{CARD_PATTERN})+)はリンク(?P<neg>している|していない)"))
-def linked(duel: Duel, cards: str, neg: str) -> None:
+declared_object_phrase("effects", EFFECTS_ARE, _power_amounts)
+
+LINKED = Phrase("{cards}はリンク{linked}", cards=TOGETHER,
+                linked=Words({"している": True, "していない": False}, "している or していない"))
+
+
+@then(LINKED.parser)
+def linked(duel: Duel, cards: tuple[CardRef, ...], linked: bool) -> None:
     """Whether the gods are linked into one creature: each one's object links all of them."""
-    labels = [duel.label(ref) for ref in card_refs(cards)]
+    labels = [duel.label(ref) for ref in cards]
     together = {"check": "all", "of": [{"check": "object", "card": card, "field": "linked", "test": "contains",
                                         "value": other} for card in labels for other in labels]}
-    duel.check({**(together if neg == "している" else {"check": "not", "of": together}), "observable": "linked"})
+    duel.check({**(together if linked else {"check": "not", "of": together}), "observable": "linked"})
 
 
 def _linked_together(check: Message) -> list[str] | None:
@@ -432,60 +481,71 @@ def say_linked(checks: Sequence[Message], context: Context) -> tuple[str, int] |
         else None
     if labels is None:
         return None
-    return f"{context.cards(labels)}はリンク{'していない' if check['check'] == 'not' else 'している'}", 1
+    return LINKED.write(cards=context.refs(labels), linked=check["check"] != "not"), 1
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})はどのゴッドともリンクしていない"))
-def not_linked(duel: Duel, card: str) -> None:
+NOT_LINKED = Phrase("{card}はどのゴッドともリンクしていない", card=CARD)
+
+
+@then(NOT_LINKED.parser)
+def not_linked(duel: Duel, card: CardRef) -> None:
     """The card's object is not a linked creature (a god on its own)."""
-    expect_object(duel, duel.label(card_ref(card)), "linked", "equals", [])
+    expect_object(duel, duel.label(card), "linked", "equals", [])
 
 
-@object_phrase("linked", "equals")
-def say_not_linked(value: Any, context: Context) -> str | None:
-    return "{card}はどのゴッドともリンクしていない" if value == [] else None
+declared_object_phrase("linked", NOT_LINKED, lambda value, context: {} if value == [] else None)
+
+LINKED_AS = Phrase("{card}は左から{gods}の順にリンクしている", card=CARD, gods=Cards(joiner="、"))
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})は左から(?P<gods>{CARDS_PATTERN})の順にリンクしている"))
-def linked_as(duel: Duel, card: str, gods: str) -> None:
+@then(LINKED_AS.parser)
+def linked_as(duel: Duel, card: CardRef, gods: tuple[CardRef, ...]) -> None:
     """The card's object is linked, of exactly these gods' top cards, left to right."""
-    expect_object(duel, duel.label(card_ref(card)), "linked", "equals", [duel.label(r) for r in card_refs(gods)])
+    expect_object(duel, duel.label(card), "linked", "equals", [duel.label(r) for r in gods])
 
 
-@object_phrase("linked", "equals")
-def say_linked_as(value: Any, context: Context) -> str | None:
-    return "{card}は左から" + context.cards(value, "、") + "の順にリンクしている" if value else None
+declared_object_phrase("linked", LINKED_AS, lambda value, context: {"gods": context.refs(value)} if value else None)
+
+SHOWS_FACE = Phrase("{card}は{face}の面を見せている", card=CARD, face=CARD)
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})は(?P<face>{CARD_PATTERN})の面を見せている"))
-def shows_face(duel: Duel, card: str, face: str) -> None:
+@then(SHOWS_FACE.parser)
+def shows_face(duel: Duel, card: CardRef, face: CardRef) -> None:
     """The card (top of its object) shows this face."""
-    expect_object(duel, duel.label(card_ref(card)), "face", "equals", card_ref(face).name)
+    expect_object(duel, duel.label(card), "face", "equals", face.name)
 
 
-@object_phrase("face", "equals")
-def say_face(value: Any, context: Context) -> str | None:
-    return "{card}は" + f"《{value}》の面を見せている" if value in context.registry else None
+declared_object_phrase("face", SHOWS_FACE, lambda value, context: {"face": CardRef(value, value)}
+                       if value in context.registry else None)
+
+SEALED = Phrase("{card}{sealed}", card=CARD,
+                sealed=Words({"は封印されている": False, "に封印はない": True}, "は封印されている or に封印はない"))
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})(?P<neg>は封印されている|に封印はない)"))
-def sealed(duel: Duel, card: str, neg: str) -> None:
-    """Whether the object has a seal."""
-    expect_object(duel, duel.label(card_ref(card)), "seals", "empty", neg != "は封印されている")
+@then(SEALED.parser)
+def sealed(duel: Duel, card: CardRef, sealed: bool) -> None:
+    """Whether the object has a seal (the value said is whether its seals are empty)."""
+    expect_object(duel, duel.label(card), "seals", "empty", sealed)
 
 
-@object_phrase("seals", "empty")
-def say_sealed(value: Any, context: Context) -> str:
-    return "{card}" + ("に封印はない" if value else "は封印されている")
+declared_object_phrase("seals", SEALED, lambda value, context: {"sealed": value}, test="empty")
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})の封印は(?:(?P<seals>{CARDS_PATTERN})である|一つもない)"))
-def seals_are(duel: Duel, card: str, seals: str | None) -> None:
-    """The seals on the object are exactly these cards, in this order (一つもない: none)."""
-    expected = [duel.label(r) for r in card_refs(seals)] if seals else []
-    expect_object(duel, duel.label(card_ref(card)), "seals", "equals", expected)
+SEALS_ARE = Phrase("{card}の封印は{seals}である", card=CARD, seals=CARDS)
+NO_SEALS = Phrase("{card}の封印は一つもない", card=CARD)
 
 
-@object_phrase("seals", "equals")
-def say_seals_are(value: Any, context: Context) -> str | None:
-    return "{card}の封印は" + (context.cards(value) + "である" if value else "一つもない")
+@then(SEALS_ARE.parser)
+def seals_are(duel: Duel, card: CardRef, seals: tuple[CardRef, ...]) -> None:
+    """The seals on the object are exactly these cards, in this order."""
+    expect_object(duel, duel.label(card), "seals", "equals", [duel.label(ref) for ref in seals])
+
+
+@then(NO_SEALS.parser)
+def no_seals(duel: Duel, card: CardRef) -> None:
+    """The object has no seal (its seals are an empty list)."""
+    expect_object(duel, duel.label(card), "seals", "equals", [])
+
+
+declared_object_phrase("seals", SEALS_ARE, lambda value, context: {"seals": context.refs(value)} if value else None)
+declared_object_phrase("seals", NO_SEALS, lambda value, context: {} if value == [] else None)

@@ -15,6 +15,7 @@ from typing import Any
 
 from shinpan.adapters.cards import CardRegistry
 from shinpan.adapters.contract import Choice, ChoiceKind, PlayerName, Rules
+from shinpan.adapters.sdk.vocabulary import PLAYERS
 from shinpan.running.cases.builder import ItemSink
 from shinpan.running.cases.model import Check, Move, NeedsCard, Setup, fresh
 from shinpan.running.checks import Check as CheckData
@@ -31,7 +32,7 @@ class Duel:
         self.seed = seed
         self.cards: dict[str, str] = {}
         self.turn: dict[str, Any] = {"number": 3, "active": "me", "step": "main"}
-        self.players: dict[str, dict[str, Any]] = {p: {"battle": []} for p in ("me", "opp")}
+        self.players: dict[str, dict[str, Any]] = {p: {"battle": []} for p in PLAYERS}
         self.effects: list[dict[str, Any]] = []
         self.choices: list[Choice] = []
         self.started: Setup | None = None

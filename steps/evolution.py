@@ -27,63 +27,63 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pytest_bdd import given, parsers, then, when
+from pytest_bdd import given, then, when
 
+from shinpan.adapters.contract import PlayerName
+from shinpan.adapters.sdk.vocabulary import Zone
 from shinpan.steps.duel import Duel
+from shinpan.steps.phrase import CARD, CARDS, NUMBER, PLAYER, ZONE, Cards, Flag, Phrase, Words
 from shinpan.steps.printer.phrases import Context, Message, action_phrase, check_phrase, choice_phrase, setup_phrase
-from shinpan.steps.then import event_phrase, expect_events, expect_object, how_many, said_count
-from shinpan.steps.vocabulary import (
-    CARD_PATTERN,
-    CARDS_PATTERN,
-    PLAYER_PATTERN,
-    PLAYERS,
-    ZONE_PATTERN,
-    ZONES,
-    card_ref,
-    card_refs,
-)
+from shinpan.steps.then import count_said, event_phrase, expect_events, expect_object, how_many
+from shinpan.steps.vocabulary import CardRef
+
+PILE = Cards(joiner="、")
+"""Cards in order, top first: 《E》、《A》."""
+TAPPED = Flag("タップされた")
+ATTACKING = Flag("攻撃中の")
 
 # ------------------------------------------------------------------ given
+PILE_IN_BATTLE = Phrase("{player}のバトルゾーンに上から{cards}の順に重なった[{tapped}][{attacking}]クリーチャーがいる",
+                        player=PLAYER, cards=PILE, tapped=TAPPED, attacking=ATTACKING)
 
 
-@given(parsers.re(
-    rf"(?P<player>{PLAYER_PATTERN})のバトルゾーンに上から(?P<cards>{CARDS_PATTERN})の順に重なった"
-    rf"(?P<tapped>タップされた)?(?P<attacking>攻撃中の)?クリーチャーがいる"
-))
-def pile_in_battle(duel: Duel, player: str, cards: str, tapped: str | None, attacking: str | None) -> None:
+@given(PILE_IN_BATTLE.parser)
+def pile_in_battle(duel: Duel, player: PlayerName, cards: tuple[CardRef, ...], tapped: bool, attacking: bool) -> None:
     """One object made of these cards, top first, there since before this turn (unless marked)."""
-    duel.put_object(PLAYERS[player], card_refs(cards), tapped=bool(tapped or attacking), attacking=bool(attacking))
+    duel.put_object(player, list(cards), tapped=tapped or attacking, attacking=attacking)
 
 
 @setup_phrase("object")
 def say_pile(obj: Message, context: Context) -> str | None:
     if len(obj["cards"]) < 2 or obj["treated"] or obj["arrived"]:
         return None
-    state = "攻撃中の" if obj["attacking"] else "タップされた" if obj["tapped"] else ""
-    pile = context.cards(obj["cards"], "、")
-    return f"{context.player(obj['player'])}のバトルゾーンに上から{pile}の順に重なった{state}クリーチャーがいる"
+    return PILE_IN_BATTLE.write(player=obj["player"], cards=context.refs(obj["cards"]),
+                                tapped=bool(obj["tapped"]) and not obj["attacking"], attacking=bool(obj["attacking"]))
 
 
-@given(parsers.re(rf"(?P<cards>{CARDS_PATTERN})はこのターンにバトルゾーンに出た"))
-def arrived_this_turn(duel: Duel, cards: str) -> None:
+ARRIVED = Phrase("{cards}はこのターンにバトルゾーンに出た", cards=CARDS)
+
+
+@given(ARRIVED.parser)
+def arrived_this_turn(duel: Duel, cards: tuple[CardRef, ...]) -> None:
     """These cards (of objects already set up) entered the battle zone during this turn (301.5)."""
-    for ref in card_refs(cards):
+    for ref in cards:
         duel.mark_arrived(ref)
 
 
 @setup_phrase("arrived")
 def say_arrived(arrived: Message, context: Context) -> str:
-    return f"{context.cards(arrived['cards'])}はこのターンにバトルゾーンに出た"
+    return ARRIVED.write(cards=context.refs(arrived["cards"]))
 
 
 # ------------------------------------------------------------------- when
+SUMMON_ONTO = Phrase("{player}が{card}を{sources}の上に重ねて召喚する", player=PLAYER, card=CARD, sources=CARDS)
 
 
-@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})が(?P<card>{CARD_PATTERN})を(?P<sources>{CARDS_PATTERN})の上に重ねて召喚する"))
-def summon_onto(duel: Duel, player: str, card: str, sources: str) -> None:
+@when(SUMMON_ONTO.parser)
+def summon_onto(duel: Duel, player: PlayerName, card: CardRef, sources: tuple[CardRef, ...]) -> None:
     """召喚 an evolution (or NEO) creature onto its sources."""
-    duel.act({"type": "summon", "card": duel.own(PLAYERS[player], card_ref(card)),
-              "sources": [duel.label(ref) for ref in card_refs(sources)]})
+    duel.act({"type": "summon", "card": duel.own(player, card), "sources": [duel.label(ref) for ref in sources]})
 
 
 @action_phrase("summon")
@@ -91,141 +91,164 @@ def say_summon_onto(action: Message, attempt: bool, context: Context) -> str | N
     if attempt or "sources" not in action:
         return None
     card = action["card"]
-    return f"{context.owner(card)}が{context.card(card)}を{context.cards(action['sources'])}の上に重ねて召喚する"
+    return SUMMON_ONTO.write(player=context.owner_of(card), card=context.ref(card),
+                             sources=context.refs(action["sources"]))
 
 
-@when(parsers.re(
-    rf"効果で(?P<card>{CARD_PATTERN})が(?P<sources>{CARDS_PATTERN})の上に重なって(?P<tapped>タップして)?バトルゾーンに出る"
-))
-def put_onto(duel: Duel, card: str, sources: str, tapped: str | None) -> None:
+PUT_ONTO = Phrase("効果で{card}が{sources}の上に重なって[{tapped}]バトルゾーンに出る", card=CARD, sources=CARDS,
+                  tapped=Flag("タップして"))
+
+
+@when(PUT_ONTO.parser)
+def put_onto(duel: Duel, card: CardRef, sources: tuple[CardRef, ...], tapped: bool) -> None:
     """An effect puts an evolution creature into the battle zone onto its sources (e.g. 墓地進化); タップして:
     tapped."""
-    duel.act({"type": "put_into_battle", "card": duel.label(card_ref(card)),
-              "sources": [duel.label(ref) for ref in card_refs(sources)], **({"tapped": True} if tapped else {})})
+    duel.act({"type": "put_into_battle", "card": duel.label(card), "sources": [duel.label(ref) for ref in sources],
+              **({"tapped": True} if tapped else {})})
 
 
 @action_phrase("put_into_battle")
 def say_put_onto(action: Message, attempt: bool, context: Context) -> str | None:
     if attempt or "sources" not in action or action.get("with"):
         return None
-    return f"効果で{context.card(action['card'])}が{context.cards(action['sources'])}の上に重なって" \
-        f"{'タップして' if action.get('tapped') else ''}バトルゾーンに出る"
+    return PUT_ONTO.write(card=context.ref(action["card"]), sources=context.refs(action["sources"]),
+                          tapped=bool(action.get("tapped")))
 
 
-@when(parsers.re(rf"効果で(?P<card>{CARD_PATTERN})だけが持ち主の(?P<zone>{ZONE_PATTERN})に置かれ(?P<attempt>ようとす)?る"))
-def devolve(duel: Duel, card: str, zone: str, attempt: str | None) -> None:
+DEVOLVE = Phrase("効果で{card}だけが持ち主の{zone}に置かれ[{attempt}]る",
+                 card=CARD, zone=ZONE, attempt=Flag("ようとす"))
+
+
+@when(DEVOLVE.parser)
+def devolve(duel: Duel, card: CardRef, zone: Zone, attempt: bool) -> None:
     """退化: only this card, the top card of its creature, leaves the battle zone; 〜ようとする only tries."""
-    duel.act({"type": "devolve", "card": duel.label(card_ref(card)), "to": ZONES[zone]}, attempt=bool(attempt))
+    duel.act({"type": "devolve", "card": duel.label(card), "to": zone}, attempt=attempt)
 
 
 @action_phrase("devolve")
 def say_devolve(action: Message, attempt: bool, context: Context) -> str:
-    return f"効果で{context.card(action['card'])}だけが持ち主の{context.zone(action['to'])}に置かれ" \
-        f"{'ようとす' if attempt else ''}る"
+    return DEVOLVE.write(card=context.ref(action["card"]), zone=action["to"], attempt=attempt)
 
 
-@when(parsers.re(rf"効果で(?P<cards>{CARDS_PATTERN})が(?P<target>{CARD_PATTERN})の下に置かれる"))
-def put_under(duel: Duel, cards: str, target: str) -> None:
+PUT_UNDER = Phrase("効果で{cards}が{target}の下に置かれる", cards=CARDS, target=CARD)
+
+
+@when(PUT_UNDER.parser)
+def put_under(duel: Duel, cards: tuple[CardRef, ...], target: CardRef) -> None:
     """An effect puts cards under the creature that the target card is part of."""
-    duel.act({"type": "put_under", "target": duel.label(card_ref(target)),
-              "cards": [duel.label(ref) for ref in card_refs(cards)]})
+    duel.act({"type": "put_under", "target": duel.label(target), "cards": [duel.label(ref) for ref in cards]})
 
 
 @action_phrase("put_under")
 def say_put_under(action: Message, attempt: bool, context: Context) -> str | None:
     if attempt:
         return None
-    return f"効果で{context.cards(action['cards'])}が{context.card(action['target'])}の下に置かれる"
+    return PUT_UNDER.write(cards=context.refs(action["cards"]), target=context.ref(action["target"]))
 
 
-@when(parsers.re(
-    rf"(?P<player>{PLAYER_PATTERN})が(?P<target>{CARD_PATTERN})の下のカードを上から(?P<cards>{CARDS_PATTERN})の順に"
-    r"並べ替え(?P<attempt>ようと)?する"
-))
-def rearrange_under(duel: Duel, player: str, target: str, cards: str, attempt: str | None) -> None:
+REARRANGE_UNDER = Phrase("{player}が{target}の下のカードを上から{cards}の順に並べ替え[{attempt}]する", player=PLAYER,
+                         target=CARD, cards=PILE, attempt=Flag("ようと"))
+
+
+@when(REARRANGE_UNDER.parser)
+def rearrange_under(duel: Duel, player: PlayerName, target: CardRef, cards: tuple[CardRef, ...],
+                    attempt: bool) -> None:
     """The controller rearranges the cards under a card (403.3); 〜ようとする only tries."""
-    duel.act({"type": "rearrange_under", "target": duel.own(PLAYERS[player], card_ref(target)),
-              "order": [duel.label(ref) for ref in card_refs(cards)]}, attempt=bool(attempt))
+    duel.act({"type": "rearrange_under", "target": duel.own(player, target),
+              "order": [duel.label(ref) for ref in cards]}, attempt=attempt)
 
 
 @action_phrase("rearrange_under")
 def say_rearrange_under(action: Message, attempt: bool, context: Context) -> str:
     target = action["target"]
-    order = context.cards(action["order"], "、")
-    return f"{context.owner(target)}が{context.card(target)}の下のカードを上から{order}の順に並べ替え" \
-        f"{'ようと' if attempt else ''}する"
+    return REARRANGE_UNDER.write(player=context.owner_of(target), target=context.ref(target),
+                                 cards=context.refs(action["order"]), attempt=attempt)
 
 
-@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は再構築で(?P<cards>{CARDS_PATTERN})を残すことにする"))
-def choose_kept(duel: Duel, player: str, cards: str) -> None:
+KEPT = Phrase("{player}は再構築で{cards}を残すことにする", player=PLAYER, cards=CARDS)
+
+
+@when(KEPT.parser)
+def choose_kept(duel: Duel, player: PlayerName, cards: tuple[CardRef, ...]) -> None:
     """Scripted choice keep_after_reconstruction: the top cards of the creatures that stay (old 801.4a)."""
-    duel.script_choice(PLAYERS[player], "keep_after_reconstruction", card_refs(cards))
+    duel.script_choice(player, "keep_after_reconstruction", list(cards))
 
 
 @choice_phrase("keep_after_reconstruction")
 def say_kept(choice: Message, context: Context) -> str:
-    return f"{context.player(choice['player'])}は再構築で{context.cards(choice['picks'])}を残すことにする"
+    return KEPT.write(player=choice["player"], cards=context.refs(choice["picks"]))
 
 
-@when(parsers.re(
-    rf"(?P<player>{PLAYER_PATTERN})は再構築で(?P<card>{CARD_PATTERN})の下に(?P<cards>{CARDS_PATTERN})を残すことにする"
-))
-def choose_sources(duel: Duel, player: str, card: str, cards: str) -> None:
+SOURCES_OF = Phrase("{player}は再構築で{card}の下に{cards}を残すことにする", player=PLAYER, card=CARD, cards=CARDS)
+
+
+@when(SOURCES_OF.parser)
+def choose_sources(duel: Duel, player: PlayerName, card: CardRef, cards: tuple[CardRef, ...]) -> None:
     """Scripted choice reconstruction_sources: the sources a kept evolution creature stays on (old 801.4c)."""
-    duel.label(card_ref(card))
-    duel.script_choice(PLAYERS[player], "reconstruction_sources", card_refs(cards))
+    duel.label(card)
+    duel.script_choice(player, "reconstruction_sources", list(cards))
 
 
-@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は再構築で進化元として(?P<cards>{CARDS_PATTERN})を残すことにする"))
-def choose_sources_of_next(duel: Duel, player: str, cards: str) -> None:
+SOURCES = Phrase("{player}は再構築で進化元として{cards}を残すことにする", player=PLAYER, cards=CARDS)
+
+
+@when(SOURCES.parser)
+def choose_sources_of_next(duel: Duel, player: PlayerName, cards: tuple[CardRef, ...]) -> None:
     """Scripted choice reconstruction_sources, without naming the kept evolution creature (the next one asked)."""
-    duel.script_choice(PLAYERS[player], "reconstruction_sources", card_refs(cards))
+    duel.script_choice(player, "reconstruction_sources", list(cards))
 
 
 @choice_phrase("reconstruction_sources")
 def say_sources(choice: Message, context: Context) -> str:
-    return f"{context.player(choice['player'])}は再構築で進化元として{context.cards(choice['picks'])}を残すことにする"
+    return SOURCES.write(player=choice["player"], cards=context.refs(choice["picks"]))
 
 
-@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は(?P<card>{CARD_PATTERN})で攻撃を続けることにする"))
-def choose_attacker(duel: Duel, player: str, card: str) -> None:
+KEEP_ATTACKING = Phrase("{player}は{card}で攻撃を続けることにする", player=PLAYER, card=CARD)
+
+
+@when(KEEP_ATTACKING.parser)
+def choose_attacker(duel: Duel, player: PlayerName, card: CardRef) -> None:
     """Scripted choice keep_attacking: which creature goes on attacking (old 801.4e)."""
-    duel.script_choice(PLAYERS[player], "keep_attacking", [card_ref(card)])
+    duel.script_choice(player, "keep_attacking", [card])
 
 
 @choice_phrase("keep_attacking")
 def say_attacker(choice: Message, context: Context) -> str | None:
     if len(choice["picks"]) != 1:
         return None
-    return f"{context.player(choice['player'])}は{context.card(choice['picks'][0])}で攻撃を続けることにする"
+    return KEEP_ATTACKING.write(player=choice["player"], card=context.ref(choice["picks"][0]))
 
 
-@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は下に置くカードの順番を上から(?P<cards>{CARDS_PATTERN})にする"))
-def choose_order(duel: Duel, player: str, cards: str) -> None:
+ORDER_UNDER = Phrase("{player}は下に置くカードの順番を上から{cards}にする", player=PLAYER, cards=PILE)
+
+
+@when(ORDER_UNDER.parser)
+def choose_order(duel: Duel, player: PlayerName, cards: tuple[CardRef, ...]) -> None:
     """Scripted choice order_under: the order of cards put under at once, top first (403.4a, 801.1b)."""
-    duel.script_choice(PLAYERS[player], "order_under", card_refs(cards))
+    duel.script_choice(player, "order_under", list(cards))
 
 
 @choice_phrase("order_under")
 def say_order(choice: Message, context: Context) -> str:
-    order = context.cards(choice["picks"], "、")
-    return f"{context.player(choice['player'])}は下に置くカードの順番を上から{order}にする"
+    return ORDER_UNDER.write(player=choice["player"], cards=context.refs(choice["picks"]))
 
 
 # ------------------------------------------------------------------- then
+CARDS_UNDER = Phrase("{card}の下には上から{cards}がある", card=CARD, cards=PILE)
+CARD_UNDER = Phrase("{card}の下には{under}がある", card=CARD, under=CARD)
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})の下には上から(?P<cards>{CARDS_PATTERN})がある"))
-def cards_under(duel: Duel, card: str, cards: str) -> None:
+@then(CARDS_UNDER.parser)
+def cards_under(duel: Duel, card: CardRef, cards: tuple[CardRef, ...]) -> None:
     """The card is the top of its object, and exactly these cards are under it, in this order."""
-    expected = [duel.label(card_ref(card))] + [duel.label(ref) for ref in card_refs(cards)]
-    expect_object(duel, duel.label(card_ref(card)), "cards", "equals", expected, observable=False)
+    expected = [duel.label(card)] + [duel.label(ref) for ref in cards]
+    expect_object(duel, duel.label(card), "cards", "equals", expected, observable=False)
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})の下には(?P<under>{CARD_PATTERN})がある"))
-def card_under(duel: Duel, card: str, under: str) -> None:
+@then(CARD_UNDER.parser)
+def card_under(duel: Duel, card: CardRef, under: CardRef) -> None:
     """The card is the top of its object, and exactly this one card is under it (one card has no order to say)."""
-    cards_under(duel, card, under)
+    cards_under(duel, card, (under,))
 
 
 def _cards(check: Message) -> list[str] | None:
@@ -241,27 +264,32 @@ def say_cards_under(checks: Sequence[Message], context: Context) -> tuple[str, i
     if cards is None or cards[0] != card or len(cards) < 2:
         return None
     if len(cards) == 2:
-        return f"{context.card(card)}の下には{context.card(cards[1])}がある", 1
-    return f"{context.card(card)}の下には上から{context.cards(cards[1:], '、')}がある", 1
+        return CARD_UNDER.write(card=context.ref(card), under=context.ref(cards[1])), 1
+    return CARDS_UNDER.write(card=context.ref(card), cards=context.refs(cards[1:])), 1
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})の下にカードはない"))
-def nothing_under(duel: Duel, card: str) -> None:
+NOTHING_UNDER = Phrase("{card}の下にカードはない", card=CARD)
+
+
+@then(NOTHING_UNDER.parser)
+def nothing_under(duel: Duel, card: CardRef) -> None:
     """The card is a creature on its own."""
-    expect_object(duel, duel.label(card_ref(card)), "cards", "equals", [duel.label(card_ref(card))], observable=False)
+    expect_object(duel, duel.label(card), "cards", "equals", [duel.label(card)], observable=False)
 
 
 @check_phrase("object")
 def say_nothing_under(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
     card = checks[0]["card"]
-    return (f"{context.card(card)}の下にカードはない", 1) if _cards(checks[0]) == [card] else None
+    return (NOTHING_UNDER.write(card=context.ref(card)), 1) if _cards(checks[0]) == [card] else None
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})を含むクリーチャーのカードは上から(?P<cards>{CARDS_PATTERN})である"))
-def cards_of_object(duel: Duel, card: str, cards: str) -> None:
+CARDS_OF_OBJECT = Phrase("{card}を含むクリーチャーのカードは上から{cards}である", card=CARD, cards=PILE)
+
+
+@then(CARDS_OF_OBJECT.parser)
+def cards_of_object(duel: Duel, card: CardRef, cards: tuple[CardRef, ...]) -> None:
     """The object the card is part of is made of exactly these cards, top first (the card need not be on top)."""
-    expect_object(duel, duel.label(card_ref(card)), "cards", "equals", [duel.label(ref) for ref in card_refs(cards)],
-                  observable=False)
+    expect_object(duel, duel.label(card), "cards", "equals", [duel.label(ref) for ref in cards], observable=False)
 
 
 @check_phrase("object")
@@ -269,13 +297,16 @@ def say_cards_of_object(checks: Sequence[Message], context: Context) -> tuple[st
     card, cards = checks[0]["card"], _cards(checks[0])
     if cards is None or cards[0] == card:
         return None
-    return f"{context.card(card)}を含むクリーチャーのカードは上から{context.cards(cards, '、')}である", 1
+    return CARDS_OF_OBJECT.write(card=context.ref(card), cards=context.refs(cards)), 1
 
 
-@then(parsers.re(rf"(?P<cards>{CARDS_PATTERN})はそれぞれ別のクリーチャーである"))
-def separate_creatures(duel: Duel, cards: str) -> None:
+SEPARATE = Phrase("{cards}はそれぞれ別のクリーチャーである", cards=CARDS)
+
+
+@then(SEPARATE.parser)
+def separate_creatures(duel: Duel, cards: tuple[CardRef, ...]) -> None:
     """Each card is the top card of an object of its own (an object has one top card, so the objects differ)."""
-    for ref in card_refs(cards):
+    for ref in cards:
         expect_object(duel, duel.label(ref), "cards", "first", duel.label(ref), observable=False)
 
 
@@ -289,20 +320,23 @@ def _on_top(check: Message) -> bool:
 def say_separate(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
     count = next((i for i, check in enumerate(checks) if not _on_top(check)), len(checks))
     tops = [check["card"] for check in checks[:count]]
-    return (f"{context.cards(tops)}はそれぞれ別のクリーチャーである", count) if count else None
+    return (SEPARATE.write(cards=context.refs(tops)), count) if count else None
 
 
-@then(parsers.re(rf"(?P<player>{PLAYER_PATTERN})のバトルゾーンのカードの束は(?P<count>\d+)つである"))
-def object_count(duel: Duel, player: str, count: str) -> None:
+OBJECT_COUNT = Phrase("{player}のバトルゾーンのカードの束は{count}つである", player=PLAYER, count=NUMBER)
+BATTLE_ZONE_EMPTY = Phrase("{player}のバトルゾーンにカードはない", player=PLAYER)
+
+
+@then(OBJECT_COUNT.parser)
+def object_count(duel: Duel, player: PlayerName, count: int) -> None:
     """The number of objects (cards or piles of cards) in the player's battle zone."""
-    duel.check({"check": "count", "list": "objects", "player": PLAYERS[player], "where": {}, "test": "==",
-                "value": int(count)})
+    duel.check({"check": "count", "list": "objects", "player": player, "where": {}, "test": "==", "value": count})
 
 
-@then(parsers.re(rf"(?P<player>{PLAYER_PATTERN})のバトルゾーンにカードはない"))
-def battle_zone_empty(duel: Duel, player: str) -> None:
+@then(BATTLE_ZONE_EMPTY.parser)
+def battle_zone_empty(duel: Duel, player: PlayerName) -> None:
     """No object (card or pile of cards) is left in the player's battle zone."""
-    object_count(duel, player, "0")
+    object_count(duel, player, 0)
 
 
 @check_phrase("count")
@@ -311,65 +345,85 @@ def say_object_count(checks: Sequence[Message], context: Context) -> tuple[str, 
     if check["list"] != "objects" or check["where"] or check["test"] != "==" or "observable" in check \
             or "player" not in check:
         return None
-    player = context.player(check["player"])
-    return (f"{player}のバトルゾーンにカードはない" if check["value"] == 0 else
-            f"{player}のバトルゾーンのカードの束は{check['value']}つである"), 1
+    player = check["player"]
+    return (BATTLE_ZONE_EMPTY.write(player=player) if check["value"] == 0 else
+            OBJECT_COUNT.write(player=player, count=check["value"])), 1
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})はバトルゾーンに新たに出ていない"))
-def not_entered(duel: Duel, card: str) -> None:
+NOT_ENTERED = Phrase("{card}はバトルゾーンに新たに出ていない", card=CARD)
+
+
+@then(NOT_ENTERED.parser)
+def not_entered(duel: Duel, card: CardRef) -> None:
     """Since the previous observation, no event moved the card into the battle zone (801.4c)."""
-    expect_events(duel, {"type": "moved", "card": duel.label(card_ref(card)), "to": "battle"}, "==", 0)
+    expect_events(duel, {"type": "moved", "card": duel.label(card), "to": "battle"}, "==", 0)
 
 
 @event_phrase("events", ("type", "card", "to"))
 def say_not_entered(where: Message, test: str, value: int, context: Context) -> str | None:
     if (where["type"], where["to"], test, value) != ("moved", "battle", "==", 0):
         return None
-    return f"{context.card(where['card'])}はバトルゾーンに新たに出ていない"
+    return NOT_ENTERED.write(card=context.ref(where["card"]))
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})は再構築でバトルゾーンに(?:(?P<count>\d+)回)?(?P<verdict>残った|残らなかった)"))
-def reconstructed(duel: Duel, card: str, count: str | None, verdict: str) -> None:
+RECONSTRUCTED = Phrase("{card}は再構築でバトルゾーンに[{count}回]{stayed}", card=CARD, count=NUMBER,
+                       stayed=Words({"残った": True, "残らなかった": False}, "残った or 残らなかった"))
+
+
+@then(RECONSTRUCTED.parser)
+def reconstructed(duel: Duel, card: CardRef, count: int | None, stayed: bool) -> None:
     """Whether, since the previous observation, the card stayed in the battle zone by reconstruction (801.4): at
     least once, or exactly ``count`` times."""
-    where = {"type": "reconstructed", "cards": duel.label(card_ref(card))}
-    expect_events(duel, where, *(how_many(count) if verdict == "残った" else ("==", 0)))
+    where = {"type": "reconstructed", "cards": duel.label(card)}
+    expect_events(duel, where, *(how_many(count) if stayed else ("==", 0)))
+
+
+def _counted(test: str, value: int) -> dict[str, object] | None:
+    """The ``count`` and the verdict of a phrase that says a count check (None: at least one) or says it did not
+    happen (exactly zero)."""
+    if (test, value) == ("==", 0):
+        return {"count": None, "verdict": False}
+    said = count_said(test, value)
+    return None if said is None else {"count": said[0], "verdict": True}
 
 
 @event_phrase("events", ("type", "cards"))
 def say_reconstructed(where: Message, test: str, value: int, context: Context) -> str | None:
-    if where["type"] != "reconstructed" or not isinstance(where["cards"], str):
+    counted = _counted(test, value)
+    if where["type"] != "reconstructed" or not isinstance(where["cards"], str) or counted is None:
         return None
-    if (test, value) == ("==", 0):
-        return f"{context.card(where['cards'])}は再構築でバトルゾーンに残らなかった"
-    times = said_count(test, value, "回")
-    return None if times is None else f"{context.card(where['cards'])}は再構築でバトルゾーンに{times}残った"
+    return RECONSTRUCTED.write(card=context.ref(where["cards"]), count=counted["count"], stayed=counted["verdict"])
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})の置換効果が(?:(?P<count>\d+)回)?(?P<verdict>適用された|適用されなかった)"))
-def replacement_applied(duel: Duel, card: str, count: str | None, verdict: str) -> None:
+REPLACEMENT_APPLIED = Phrase("{card}の置換効果が[{count}回]{applied}", card=CARD, count=NUMBER,
+                             applied=Words({"適用された": True, "適用されなかった": False}, "whether it applied"))
+
+
+@then(REPLACEMENT_APPLIED.parser)
+def replacement_applied(duel: Duel, card: CardRef, count: int | None, applied: bool) -> None:
     """Whether, since the previous observation, a replacement effect of the card's ability changed a move (at least
     once, or exactly ``count`` times)."""
-    where = {"type": "replaced", "card": duel.label(card_ref(card))}
-    expect_events(duel, where, *(how_many(count) if verdict == "適用された" else ("==", 0)))
+    where = {"type": "replaced", "card": duel.label(card)}
+    expect_events(duel, where, *(how_many(count) if applied else ("==", 0)))
 
 
 @event_phrase("events", ("type", "card"))
 def say_replacement_applied(where: Message, test: str, value: int, context: Context) -> str | None:
-    if where["type"] != "replaced":
+    counted = _counted(test, value)
+    if where["type"] != "replaced" or counted is None:
         return None
-    if (test, value) == ("==", 0):
-        return f"{context.card(where['card'])}の置換効果が適用されなかった"
-    times = said_count(test, value, "回")
-    return None if times is None else f"{context.card(where['card'])}の置換効果が{times}適用された"
+    return REPLACEMENT_APPLIED.write(card=context.ref(where["card"]), count=counted["count"],
+                                     applied=counted["verdict"])
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})のクリーチャーには(?P<other>{CARD_PATTERN})が(?P<verdict>含まれている|含まれていない)"))
-def object_holds(duel: Duel, card: str, other: str, verdict: str) -> None:
+OBJECT_HOLDS = Phrase("{card}のクリーチャーには{other}が{test}", card=CARD, other=CARD,
+                      test=Words({"含まれている": "contains", "含まれていない": "lacks"}, "whether it is held"))
+
+
+@then(OBJECT_HOLDS.parser)
+def object_holds(duel: Duel, card: CardRef, other: CardRef, test: str) -> None:
     """Whether the other card is among the cards of the object the card is part of."""
-    test = "contains" if verdict == "含まれている" else "lacks"
-    expect_object(duel, duel.label(card_ref(card)), "cards", test, duel.label(card_ref(other)), observable=False)
+    expect_object(duel, duel.label(card), "cards", test, duel.label(other), observable=False)
 
 
 @check_phrase("object")
@@ -377,16 +431,18 @@ def say_object_holds(checks: Sequence[Message], context: Context) -> tuple[str, 
     check = checks[0]
     if check["field"] != "cards" or check["test"] not in ("contains", "lacks") or "observable" in check:
         return None
-    verdict = "含まれている" if check["test"] == "contains" else "含まれていない"
-    return f"{context.card(check['card'])}のクリーチャーには{context.card(check['value'])}が{verdict}", 1
+    return OBJECT_HOLDS.write(card=context.ref(check["card"]), other=context.ref(check["value"]), test=check["test"]), 1
 
 
-@then(parsers.re(rf"(?P<cards>{CARDS_PATTERN})は(?P<card>{CARD_PATTERN})の下にある"))
-def among_under(duel: Duel, cards: str, card: str) -> None:
+AMONG_UNDER = Phrase("{cards}は{card}の下にある", cards=CARDS, card=CARD)
+
+
+@then(AMONG_UNDER.parser)
+def among_under(duel: Duel, cards: tuple[CardRef, ...], card: CardRef) -> None:
     """The cards are under the card (in any order): the card is the top of their object."""
-    expect_object(duel, duel.label(card_ref(card)), "cards", "first", duel.label(card_ref(card)), observable=False)
-    for ref in card_refs(cards):
-        expect_object(duel, duel.label(card_ref(card)), "cards", "contains", duel.label(ref), observable=False)
+    expect_object(duel, duel.label(card), "cards", "first", duel.label(card), observable=False)
+    for ref in cards:
+        expect_object(duel, duel.label(card), "cards", "contains", duel.label(ref), observable=False)
 
 
 @check_phrase("object")
@@ -398,7 +454,7 @@ def say_among_under(checks: Sequence[Message], context: Context) -> tuple[str, i
     if not count:
         return None
     under = [check["value"] for check in checks[1:1 + count]]
-    return f"{context.cards(under)}は{context.card(top['card'])}の下にある", 1 + count
+    return AMONG_UNDER.write(cards=context.refs(under), card=context.ref(top["card"])), 1 + count
 
 
 def _is_under(check: Message, top: str) -> bool:

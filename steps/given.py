@@ -1,76 +1,77 @@
-"""前提 steps: the starting state. Each phrase is followed by its renderer (setup fragment → the phrase)."""
+"""前提 steps: the starting state. Each phrase is declared once (:mod:`shinpan.steps.phrase`), then its step
+definition reads it and its renderer (setup fragment → the phrase) writes it."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from pytest_bdd import given, parsers
+from pytest_bdd import given
 
+from shinpan.adapters.contract import PlayerName
+from shinpan.adapters.sdk.vocabulary import Duration, TurnStep
 from shinpan.steps.duel import Duel
+from shinpan.steps.phrase import CARD, CARD_ZONE, CARDS, DURATION, NUMBER, PLAYER, SIGNED, TURN_STEP, Flag, Phrase
 from shinpan.steps.printer.phrases import Context, Message, setup_phrase
-from shinpan.steps.vocabulary import (
-    CARD_PATTERN,
-    CARD_ZONE_PATTERN,
-    CARDS_PATTERN,
-    DURATION_PATTERN,
-    DURATIONS,
-    PLAYER_PATTERN,
-    PLAYERS,
-    TURN_STEP_PATTERN,
-    TURN_STEPS,
-    ZONES,
-    card_ref,
-    card_refs,
-    signed_int,
-)
+from shinpan.steps.vocabulary import CardRef
 
 DEFAULT_TURN_NUMBER = 3
 """The turn number a scenario that does not say one plays in (a turn after both players' first)."""
 
+WHOSE_TURN = Phrase("[{number}ターン目の]{player}のターン[の{step}]である",
+                    number=NUMBER, player=PLAYER, step=TURN_STEP)
 
-@given(parsers.re(rf"(?:(?P<number>\d+)ターン目の)?(?P<player>{PLAYER_PATTERN})のターン(?:の(?P<step>{TURN_STEP_PATTERN}))?である"))
-def whose_turn(duel: Duel, player: str, number: str | None, step: str | None) -> None:
+
+@given(WHOSE_TURN.parser)
+def whose_turn(duel: Duel, player: PlayerName, number: int | None, step: TurnStep | None) -> None:
     """It is this player's turn (the 3rd turn of the game, unless 〜ターン目の says), in its main step (unless
     the phrase names another step)."""
-    duel.set_turn(PLAYERS[player], int(number) if number else DEFAULT_TURN_NUMBER, TURN_STEPS[step] if step else "main")
+    duel.set_turn(player, DEFAULT_TURN_NUMBER if number is None else number, step or "main")
 
 
 @setup_phrase("turn")
 def say_whose_turn(turn: Message, context: Context) -> str:
-    number = "" if turn["number"] == DEFAULT_TURN_NUMBER else f"{turn['number']}ターン目の"
-    step = "" if turn["step"] == "main" else "の" + next(w for w, s in TURN_STEPS.items() if s == turn["step"])
-    return f"{number}{context.player(turn['active'])}のターン{step}である"
+    return WHOSE_TURN.write(number=None if turn["number"] == DEFAULT_TURN_NUMBER else turn["number"],
+                            player=turn["active"], step=None if turn["step"] == "main" else turn["step"])
 
 
-@given(parsers.re(rf"(?P<player>{PLAYER_PATTERN})の(?P<zone>{CARD_ZONE_PATTERN})に(?P<cards>{CARDS_PATTERN})がある"))
-def cards_in_zone(duel: Duel, player: str, zone: str, cards: str) -> None:
+CARDS_IN_ZONE = Phrase("{player}の{zone}に{cards}がある", player=PLAYER, zone=CARD_ZONE, cards=CARDS)
+
+
+@given(CARDS_IN_ZONE.parser)
+def cards_in_zone(duel: Duel, player: PlayerName, zone: str, cards: tuple[CardRef, ...]) -> None:
     """Cards in a zone other than the battle zone, in order (the deck is listed top first)."""
-    for ref in card_refs(cards):
-        duel.put(PLAYERS[player], ZONES[zone], ref)
+    for ref in cards:
+        duel.put(player, zone, ref)
 
 
 @setup_phrase("zone")
 def say_cards_in_zone(run: Message, context: Context) -> str:
-    return f"{context.player(run['player'])}の{context.zone(run['zone'])}に{context.cards(run['cards'])}がある"
+    return CARDS_IN_ZONE.write(player=run["player"], zone=run["zone"], cards=context.refs(run["cards"]))
 
 
-@given(parsers.re(rf"(?P<player>{PLAYER_PATTERN})のマナゾーンにタップされた(?P<cards>{CARDS_PATTERN})がある"))
-def tapped_mana(duel: Duel, player: str, cards: str) -> None:
+TAPPED_MANA = Phrase("{player}のマナゾーンにタップされた{cards}がある", player=PLAYER, cards=CARDS)
+
+
+@given(TAPPED_MANA.parser)
+def tapped_mana(duel: Duel, player: PlayerName, cards: tuple[CardRef, ...]) -> None:
     """Tapped cards in the mana zone, in order after the cards already there."""
-    for ref in card_refs(cards):
-        duel.put_tapped_mana(PLAYERS[player], ref)
+    for ref in cards:
+        duel.put_tapped_mana(player, ref)
 
 
 @setup_phrase("tapped_mana")
 def say_tapped_mana(run: Message, context: Context) -> str:
-    return f"{context.player(run['player'])}のマナゾーンにタップされた{context.cards(run['cards'])}がある"
+    return TAPPED_MANA.write(player=run["player"], cards=context.refs(run["cards"]))
 
 
-@given(parsers.re(rf"(?P<player>{PLAYER_PATTERN})のバトルゾーンに(?P<cards>{CARDS_PATTERN})がある"))
-def elements_in_battle_zone(duel: Duel, player: str, cards: str) -> None:
+ELEMENTS = Phrase("{player}のバトルゾーンに{cards}がある", player=PLAYER, cards=CARDS)
+
+
+@given(ELEMENTS.parser)
+def elements_in_battle_zone(duel: Duel, player: PlayerName, cards: tuple[CardRef, ...]) -> None:
     """Non-creature elements in the battle zone (フィールド, …): each its own object, there since before this turn."""
-    for ref in card_refs(cards):
-        duel.put_object(PLAYERS[player], [ref])
+    for ref in cards:
+        duel.put_object(player, [ref])
 
 
 def _plain(obj: Message) -> bool:
@@ -82,48 +83,53 @@ def _plain(obj: Message) -> bool:
 def say_element(obj: Message, context: Context) -> str | None:
     if not _plain(obj) or context.is_creature(obj["cards"][0]):
         return None
-    return f"{context.player(obj['player'])}のバトルゾーンに{context.card(obj['cards'][0])}がある"
+    return ELEMENTS.write(player=obj["player"], cards=context.refs(obj["cards"]))
 
 
-@given(parsers.re(
-    rf"(?P<player>{PLAYER_PATTERN})のバトルゾーンに(?P<arrived>このターンに出た)?(?P<tapped>タップされた)?"
-    rf"(?P<attacking>攻撃中の)?(?P<cards>{CARDS_PATTERN})がいる"
-))
-def creatures_in_state(duel: Duel, player: str, arrived: str | None, tapped: str | None, attacking: str | None,
-                       cards: str) -> None:
+CREATURES = Phrase("{player}のバトルゾーンに[{arrived}][{tapped}][{attacking}]{cards}がいる", player=PLAYER,
+                   arrived=Flag("このターンに出た"), tapped=Flag("タップされた"), attacking=Flag("攻撃中の"),
+                   cards=CARDS)
+
+
+@given(CREATURES.parser)
+def creatures_in_state(duel: Duel, player: PlayerName, arrived: bool, tapped: bool, attacking: bool,
+                       cards: tuple[CardRef, ...]) -> None:
     """Battle-zone objects of one card each: untapped and there since before this turn, unless
     このターンに出た (entered this turn), タップされた (tapped) or 攻撃中の (attacking, so tapped) says otherwise."""
-    for ref in card_refs(cards):
-        duel.put_object(PLAYERS[player], [ref], tapped=bool(tapped or attacking), arrived=bool(arrived),
-                        attacking=bool(attacking))
+    for ref in cards:
+        duel.put_object(player, [ref], tapped=tapped or attacking, arrived=arrived, attacking=attacking)
 
 
 @setup_phrase("object")
 def say_creature(obj: Message, context: Context) -> str | None:
     if len(obj["cards"]) != 1 or obj["treated"] or (_plain(obj) and not context.is_creature(obj["cards"][0])):
         return None
-    state = ("このターンに出た" if obj["arrived"] else "") + \
-        ("攻撃中の" if obj["attacking"] else "タップされた" if obj["tapped"] else "")
-    return f"{context.player(obj['player'])}のバトルゾーンに{state}{context.card(obj['cards'][0])}がいる"
+    return CREATURES.write(player=obj["player"], arrived=bool(obj["arrived"]), attacking=bool(obj["attacking"]),
+                           tapped=bool(obj["tapped"]) and not obj["attacking"], cards=context.refs(obj["cards"]))
 
 
-@given(parsers.re(rf"(?P<card>{CARD_PATTERN})は攻撃している"))
-def attacking_at_start(duel: Duel, card: str) -> None:
+ATTACKING = Phrase("{card}は攻撃している", card=CARD)
+
+
+@given(ATTACKING.parser)
+def attacking_at_start(duel: Duel, card: CardRef) -> None:
     """The object the card is part of is attacking (without being tapped, unless a phrase said so)."""
-    duel.setup_object(card_ref(card))["attacking"] = True
+    duel.setup_object(card)["attacking"] = True
 
 
 @setup_phrase("attacking")
 def say_attacking(flag: Message, context: Context) -> str:
-    return f"{context.card(flag['card'])}は攻撃している"
+    return ATTACKING.write(card=context.ref(flag["card"]))
 
 
-@given(parsers.re(
-    rf"(?P<card>{CARD_PATTERN})は解決済みの効果で(?P<until>{DURATION_PATTERN})パワー(?P<amount>[+\-＋－]\d+)されている"
-))
-def resolved_power_effect(duel: Duel, card: str, until: str, amount: str) -> None:
+POWER_EFFECT = Phrase("{card}は解決済みの効果で{until}パワー{amount}されている",
+                      card=CARD, until=DURATION, amount=SIGNED)
+
+
+@given(POWER_EFFECT.parser)
+def resolved_power_effect(duel: Duel, card: CardRef, until: Duration, amount: int) -> None:
     """A spell or ability has already resolved and changed the power until end of turn (or with no end)."""
-    duel.add_effect(card_ref(card), signed_int(amount), DURATIONS[until])
+    duel.add_effect(card, amount, until)
 
 
 @setup_phrase("effect")
@@ -131,5 +137,5 @@ def say_power_effect(fragment: Message, context: Context) -> str | None:
     effect: dict[str, Any] = dict(fragment["effect"])
     if effect["kind"] != "power":
         return None
-    until = next(word for word, value in DURATIONS.items() if value == effect.get("duration", "end_of_turn"))
-    return f"{context.card(effect['target'])}は解決済みの効果で{until}パワー{effect['amount']:+d}されている"
+    return POWER_EFFECT.write(card=context.ref(effect["target"]), until=effect.get("duration", "end_of_turn"),
+                              amount=effect["amount"])

@@ -10,86 +10,106 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pytest_bdd import parsers, then, when
+from pytest_bdd import then, when
 
+from shinpan.adapters.contract import PlayerName
 from shinpan.steps.duel import Duel
+from shinpan.steps.phrase import CARD, CARDS, NUMBER, PLAYER, Phrase
 from shinpan.steps.printer.phrases import Context, Message, action_phrase, check_phrase, choice_phrase
-from shinpan.steps.then import event_phrase, expect_events, how_many, said_count
-from shinpan.steps.vocabulary import CARD_PATTERN, CARDS_PATTERN, PLAYER_PATTERN, PLAYERS, card_ref, card_refs
-
+from shinpan.steps.then import count_said, event_phrase, expect_events, how_many
+from shinpan.steps.vocabulary import CardRef
 
 # ------------------------------------------------------------------- when
-@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})が(?P<card>{CARD_PATTERN})を唱える"))
-def cast(duel: Duel, player: str, card: str) -> None:
+CAST = Phrase("{player}が{card}を唱える", player=PLAYER, card=CARD)
+
+
+@when(CAST.parser)
+def cast(duel: Duel, player: PlayerName, card: CardRef) -> None:
     """呪文を唱える: the spell's owner casts it from the hand (costs taken as paid)."""
-    duel.act({"type": "cast", "card": duel.own(PLAYERS[player], card_ref(card))})
+    duel.act({"type": "cast", "card": duel.own(player, card)})
 
 
 @action_phrase("cast")
 def say_cast(action: Message, attempt: bool, context: Context) -> str | None:
-    return None if attempt else f"{context.owner(action['card'])}が{context.card(action['card'])}を唱える"
+    return None if attempt else CAST.write(player=context.owner_of(action["card"]), card=context.ref(action["card"]))
 
 
-@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})が効果で(?P<card>{CARD_PATTERN})を手札から捨てる"))
-def discard(duel: Duel, player: str, card: str) -> None:
+DISCARD = Phrase("{player}が効果で{card}を手札から捨てる", player=PLAYER, card=CARD)
+
+
+@when(DISCARD.parser)
+def discard(duel: Duel, player: PlayerName, card: CardRef) -> None:
     """捨てる: an effect makes the card's owner discard it from the hand."""
-    duel.act({"type": "discard", "card": duel.own(PLAYERS[player], card_ref(card))})
+    duel.act({"type": "discard", "card": duel.own(player, card)})
 
 
 @action_phrase("discard")
 def say_discard(action: Message, attempt: bool, context: Context) -> str | None:
-    return None if attempt else f"{context.owner(action['card'])}が効果で{context.card(action['card'])}を手札から捨てる"
+    if attempt:
+        return None
+    return DISCARD.write(player=context.owner_of(action["card"]), card=context.ref(action["card"]))
 
 
-@when(parsers.re(rf"(?P<breaker>{CARD_PATTERN})が相手のシールドの(?P<shields>{CARDS_PATTERN})をブレイクする"))
-def break_shields(duel: Duel, breaker: str, shields: str) -> None:
+BREAK = Phrase("{breaker}が相手のシールドの{shields}をブレイクする", breaker=CARD, shields=CARDS)
+
+
+@when(BREAK.parser)
+def break_shields(duel: Duel, breaker: CardRef, shields: tuple[CardRef, ...]) -> None:
     """ブレイク: the creature breaks these shields of its opponent at once."""
-    duel.act({"type": "break", "breaker": duel.label(card_ref(breaker)),
-              "shields": [duel.label(ref) for ref in card_refs(shields)]})
+    duel.act({"type": "break", "breaker": duel.label(breaker), "shields": [duel.label(ref) for ref in shields]})
 
 
 @action_phrase("break")
 def say_break(action: Message, attempt: bool, context: Context) -> str | None:
-    return None if attempt else \
-        f"{context.card(action['breaker'])}が相手のシールドの{context.cards(action['shields'])}をブレイクする"
+    if attempt:
+        return None
+    return BREAK.write(breaker=context.ref(action["breaker"]), shields=context.refs(action["shields"]))
 
 
-@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は(?P<card>{CARD_PATTERN})の置換効果を適用すると選ぶ"))
-def choose_replacement(duel: Duel, player: str, card: str) -> None:
+CHOOSE_REPLACEMENT = Phrase("{player}は{card}の置換効果を適用すると選ぶ", player=PLAYER, card=CARD)
+DECLINE_REPLACEMENT = Phrase("{player}は置換効果を適用しないと選ぶ", player=PLAYER)
+
+
+@when(CHOOSE_REPLACEMENT.parser)
+def choose_replacement(duel: Duel, player: PlayerName, card: CardRef) -> None:
     """Script the choice ``replacement``: this card's replacement effect applies (609.8)."""
-    duel.script_choice(PLAYERS[player], "replacement", [card_ref(card)])
+    duel.script_choice(player, "replacement", [card])
 
 
 @choice_phrase("replacement")
 def say_replacement_choice(choice: Message, context: Context) -> str | None:
-    player, picks = context.player(choice["player"]), choice["picks"]
+    player, picks = choice["player"], choice["picks"]
     if len(picks) > 1:
         return None
     if not picks:
-        return f"{player}は置換効果を適用しないと選ぶ"
-    return f"{player}は{context.card(picks[0])}の置換効果を適用すると選ぶ"
+        return DECLINE_REPLACEMENT.write(player=player)
+    return CHOOSE_REPLACEMENT.write(player=player, card=context.ref(picks[0]))
 
 
-@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は置換効果を適用しないと選ぶ"))
-def decline_replacement(duel: Duel, player: str) -> None:
+@when(DECLINE_REPLACEMENT.parser)
+def decline_replacement(duel: Duel, player: PlayerName) -> None:
     """Script the choice ``replacement`` with no card: none of the player's optional replacements applies."""
-    duel.script_choice(PLAYERS[player], "replacement", [])
+    duel.script_choice(player, "replacement", [])
 
 
 # ------------------------------------------------------------------- then
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})の置換効果が(?P<affected>{CARD_PATTERN})に(?:(?P<count>\d+)回)?適用された"))
-def replaced(duel: Duel, card: str, affected: str, count: str | None) -> None:
+REPLACED = Phrase("{card}の置換効果が{affected}に[{count}回]適用された", card=CARD, affected=CARD, count=NUMBER)
+NOT_REPLACED = Phrase("{card}の置換効果は{affected}に適用されなかった", card=CARD, affected=CARD)
+
+
+@then(REPLACED.parser)
+def replaced(duel: Duel, card: CardRef, affected: CardRef, count: int | None) -> None:
     """Since the previous observation, the card's replacement effect replaced an event of ``affected``
     (exactly ``count`` times, if given)."""
-    where = {"type": "replaced", "card": duel.label(card_ref(card)), "affected": duel.label(card_ref(affected))}
+    where = {"type": "replaced", "card": duel.label(card), "affected": duel.label(affected)}
     expect_events(duel, where, *how_many(count))
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})の置換効果は(?P<affected>{CARD_PATTERN})に適用されなかった"))
-def not_replaced(duel: Duel, card: str, affected: str) -> None:
+@then(NOT_REPLACED.parser)
+def not_replaced(duel: Duel, card: CardRef, affected: CardRef) -> None:
     """Since the previous observation, the card's replacement effect replaced no event of ``affected`` (another
     one may have: 609.8 lets one replacement apply where several could)."""
-    where = {"type": "replaced", "card": duel.label(card_ref(card)), "affected": duel.label(card_ref(affected))}
+    where = {"type": "replaced", "card": duel.label(card), "affected": duel.label(affected)}
     expect_events(duel, where, "==", 0)
 
 
@@ -97,14 +117,17 @@ def not_replaced(duel: Duel, card: str, affected: str) -> None:
 def say_replaced(where: Message, test: str, value: int, context: Context) -> str | None:
     if where["type"] != "replaced":
         return None
-    holder, affected = context.card(where["card"]), context.card(where["affected"])
+    holder, affected = context.ref(where["card"]), context.ref(where["affected"])
     if (test, value) == ("==", 0):
-        return f"{holder}の置換効果は{affected}に適用されなかった"
-    times = said_count(test, value, "回")
-    return None if times is None else f"{holder}の置換効果が{affected}に{times}適用された"
+        return NOT_REPLACED.write(card=holder, affected=affected)
+    said = count_said(test, value)
+    return None if said is None else REPLACED.write(card=holder, affected=affected, count=said[0])
 
 
-@then("置換効果はどれも適用されなかった")
+NOTHING_REPLACED = Phrase("置換効果はどれも適用されなかった")
+
+
+@then(NOTHING_REPLACED.parser)
 def nothing_replaced(duel: Duel) -> None:
     """Since the previous observation, no replacement effect replaced anything."""
     expect_events(duel, {"type": "replaced"}, "==", 0)
@@ -112,29 +135,35 @@ def nothing_replaced(duel: Duel) -> None:
 
 @event_phrase("events", ("type",))
 def say_nothing_replaced(where: Message, test: str, value: int, context: Context) -> str | None:
-    return "置換効果はどれも適用されなかった" if (where["type"], test, value) == ("replaced", "==", 0) else None
+    return NOTHING_REPLACED.write() if (where["type"], test, value) == ("replaced", "==", 0) else None
 
 
-@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})が(?P<cards>{CARDS_PATTERN})をタップしてマナを支払う"))
-def tap_mana(duel: Duel, player: str, cards: str) -> None:
+TAP_MANA = Phrase("{player}が{cards}をタップしてマナを支払う", player=PLAYER, cards=CARDS)
+
+
+@when(TAP_MANA.parser)
+def tap_mana(duel: Duel, player: PlayerName, cards: tuple[CardRef, ...]) -> None:
     """マナを支払う: tap these mana cards, one at a time; each produces mana."""
-    duel.act({"type": "tap_mana", "cards": [duel.own(PLAYERS[player], ref) for ref in card_refs(cards)]})
+    duel.act({"type": "tap_mana", "cards": [duel.own(player, ref) for ref in cards]})
 
 
 @action_phrase("tap_mana")
 def say_tap_mana(action: Message, attempt: bool, context: Context) -> str | None:
-    owners = {context.owner(card) for card in action["cards"]}
+    owners = {context.owner_of(card) for card in action["cards"]}
     if attempt or len(owners) != 1:
         return None
-    return f"{owners.pop()}が{context.cards(action['cards'])}をタップしてマナを支払う"
+    return TAP_MANA.write(player=owners.pop(), cards=context.refs(action["cards"]))
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})はマナを(?P<mana>\d+)生み出した"))
-def produced_mana(duel: Duel, card: str, mana: str) -> None:
+PRODUCED_MANA = Phrase("{card}はマナを{mana}生み出した", card=CARD, mana=NUMBER)
+
+
+@then(PRODUCED_MANA.parser)
+def produced_mana(duel: Duel, card: CardRef, mana: int) -> None:
     """Since the previous observation, tapping the mana card produced this much mana, once."""
-    label = duel.label(card_ref(card))
+    label = duel.label(card)
     expect_events(duel, {"type": "mana_tapped", "card": label}, "==", 1)
-    expect_events(duel, {"type": "mana_tapped", "card": label, "mana": int(mana)}, "==", 1)
+    expect_events(duel, {"type": "mana_tapped", "card": label, "mana": mana}, "==", 1)
 
 
 def _mana_tapped(check: Message) -> bool:
@@ -151,17 +180,20 @@ def say_produced_mana(checks: Sequence[Message], context: Context) -> tuple[str,
     if sorted(first) != ["card", "type"] or sorted(second) != ["card", "mana", "type"] \
             or first["card"] != second["card"]:
         return None
-    return f"{context.card(first['card'])}はマナを{second['mana']}生み出した", 2
+    return PRODUCED_MANA.write(card=context.ref(first["card"]), mana=second["mana"]), 2
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})はマナを生み出すために(?P<count>\d+)回タップされた"))
-def tapped_for_mana(duel: Duel, card: str, count: str) -> None:
+TAPPED_FOR_MANA = Phrase("{card}はマナを生み出すために{count}回タップされた", card=CARD, count=NUMBER)
+
+
+@then(TAPPED_FOR_MANA.parser)
+def tapped_for_mana(duel: Duel, card: CardRef, count: int) -> None:
     """Since the previous observation, the mana card was tapped for mana exactly this many times."""
-    expect_events(duel, {"type": "mana_tapped", "card": duel.label(card_ref(card))}, "==", int(count))
+    expect_events(duel, {"type": "mana_tapped", "card": duel.label(card)}, "==", count)
 
 
 @event_phrase("events", ("type", "card"))
 def say_tapped_for_mana(where: Message, test: str, value: int, context: Context) -> str | None:
     if where["type"] != "mana_tapped" or test != "==":
         return None
-    return f"{context.card(where['card'])}はマナを生み出すために{value}回タップされた"
+    return TAPPED_FOR_MANA.write(card=context.ref(where["card"]), count=value)

@@ -10,31 +10,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pytest_bdd import given, parsers, then, when
+from pytest_bdd import given, then, when
 
+from shinpan.adapters.contract import PlayerName
+from shinpan.adapters.sdk.vocabulary import Zone
 from shinpan.steps.duel import Duel
+from shinpan.steps.phrase import CARD, CARDS, NUMBER, PLAYER, ZONE, Flag, Phrase, Words
 from shinpan.steps.printer.phrases import Context, Message, action_phrase, check_phrase, choice_phrase, setup_phrase
-from shinpan.steps.then import event_phrase, expect_events, how_many, said_count
-from shinpan.steps.vocabulary import (
-    CARD_PATTERN,
-    CARDS_PATTERN,
-    PLAYER_PATTERN,
-    PLAYERS,
-    ZONE_PATTERN,
-    ZONES,
-    card_ref,
-    card_refs,
-)
-
-PERMANENTLY = "期限なく"
-
+from shinpan.steps.then import count_said, event_phrase, expect_events, how_many
+from shinpan.steps.vocabulary import CardRef
 
 # ------------------------------------------------------------------ given
-@given(parsers.re(rf"(?P<card>{CARD_PATTERN})の能力は解決済みの効果で(?P<until>{PERMANENTLY})?無視されている"))
-def abilities_ignored(duel: Duel, card: str, until: str | None) -> None:
+ABILITIES_IGNORED = Phrase("{card}の能力は解決済みの効果で[{permanently}]無視されている", card=CARD,
+                           permanently=Flag("期限なく"))
+
+
+@given(ABILITIES_IGNORED.parser)
+def abilities_ignored(duel: Duel, card: CardRef, permanently: bool) -> None:
     """A resolved effect makes the creature's abilities ignored while it stays in the battle zone (for the contract's
     default time, or with no end: 期限なく)."""
-    duel.ignore_abilities(card_ref(card), "permanent" if until else None)
+    duel.ignore_abilities(card, "permanent" if permanently else None)
 
 
 @setup_phrase("effect")
@@ -42,12 +37,15 @@ def say_abilities_ignored(fragment: Message, context: Context) -> str | None:
     effect: dict[str, Any] = dict(fragment["effect"])
     if effect["kind"] != "ignore_abilities":
         return None
-    until = PERMANENTLY if effect.get("duration") == "permanent" else ""
-    return f"{context.card(effect['target'])}の能力は解決済みの効果で{until}無視されている"
+    permanently = effect.get("duration") == "permanent"
+    return ABILITIES_IGNORED.write(card=context.ref(effect["target"]), permanently=permanently)
 
 
 # ------------------------------------------------------------------- when
-@when("待機中の能力を解決する")
+RESOLVE = Phrase("待機中の能力を解決する")
+
+
+@when(RESOLVE.parser)
 def resolve(duel: Duel) -> None:
     """Every waiting ability resolves, in the rules' order, with the choices scripted before."""
     duel.act({"type": "resolve"})
@@ -55,78 +53,97 @@ def resolve(duel: Duel) -> None:
 
 @action_phrase("resolve")
 def say_resolve(action: Message, attempt: bool, context: Context) -> str | None:
-    return None if attempt else "待機中の能力を解決する"
+    return None if attempt else RESOLVE.write()
 
 
-@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は(?P<card>{CARD_PATTERN})の能力を(?P<use>使う|使わない)と選ぶ"))
-def choose_use(duel: Duel, player: str, card: str, use: str) -> None:
+CHOOSE_USE = Phrase("{player}は{card}の能力を{use}と選ぶ", player=PLAYER, card=CARD,
+                    use=Words({"使う": True, "使わない": False}, "使う or 使わない"))
+DECLINE = Phrase("{player}は能力を使わないと選ぶ", player=PLAYER)
+
+
+@when(CHOOSE_USE.parser)
+def choose_use(duel: Duel, player: PlayerName, card: CardRef, use: bool) -> None:
     """Script whether an optional ability (〜してもよい) is used."""
-    duel.script_choice(PLAYERS[player], "use", [card_ref(card)] if use == "使う" else [])
+    duel.script_choice(player, "use", [card] if use else [])
 
 
-@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は能力を使わないと選ぶ"))
-def decline(duel: Duel, player: str) -> None:
+@when(DECLINE.parser)
+def decline(duel: Duel, player: PlayerName) -> None:
     """Script declining an optional ability (〜してもよい), without naming its card."""
-    duel.script_choice(PLAYERS[player], "use", [])
+    duel.script_choice(player, "use", [])
 
 
 @choice_phrase("use")
 def say_use(choice: Message, context: Context) -> str | None:
-    player, picks = context.player(choice["player"]), choice["picks"]
+    player, picks = choice["player"], choice["picks"]
     if len(picks) > 1:
         return None
-    return f"{player}は{context.card(picks[0])}の能力を使うと選ぶ" if picks else f"{player}は能力を使わないと選ぶ"
+    return CHOOSE_USE.write(player=player, card=context.ref(picks[0]), use=True) if picks else \
+        DECLINE.write(player=player)
 
 
-@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は(?P<cards>{CARDS_PATTERN})を選ぶ"))
-def choose_target(duel: Duel, player: str, cards: str) -> None:
+CHOOSE_TARGET = Phrase("{player}は{cards}を選ぶ", player=PLAYER, cards=CARDS)
+CHOOSE_NOTHING = Phrase("{player}は何も選ばない", player=PLAYER)
+
+
+@when(CHOOSE_TARGET.parser)
+def choose_target(duel: Duel, player: PlayerName, cards: tuple[CardRef, ...]) -> None:
     """Script the card (or the cards) an effect chooses."""
-    duel.script_choice(PLAYERS[player], "target", card_refs(cards))
+    duel.script_choice(player, "target", list(cards))
 
 
-@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は何も選ばない"))
-def choose_nothing(duel: Duel, player: str) -> None:
+@when(CHOOSE_NOTHING.parser)
+def choose_nothing(duel: Duel, player: PlayerName) -> None:
     """Script an effect choosing no card."""
-    duel.script_choice(PLAYERS[player], "target", [])
+    duel.script_choice(player, "target", [])
 
 
 @choice_phrase("target")
 def say_target(choice: Message, context: Context) -> str:
-    player, picks = context.player(choice["player"]), choice["picks"]
-    return f"{player}は{context.cards(picks)}を選ぶ" if picks else f"{player}は何も選ばない"
+    player, picks = choice["player"], choice["picks"]
+    return CHOOSE_TARGET.write(player=player, cards=context.refs(picks)) if picks else \
+        CHOOSE_NOTHING.write(player=player)
 
 
-@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は(?P<card>{CARD_PATTERN})の能力から解決すると選ぶ"))
-def choose_order(duel: Duel, player: str, card: str) -> None:
+CHOOSE_ORDER = Phrase("{player}は{card}の能力から解決すると選ぶ", player=PLAYER, card=CARD)
+
+
+@when(CHOOSE_ORDER.parser)
+def choose_order(duel: Duel, player: PlayerName, card: CardRef) -> None:
     """Script which of the player's waiting abilities resolves next."""
-    duel.script_choice(PLAYERS[player], "order", [card_ref(card)])
+    duel.script_choice(player, "order", [card])
 
 
 @choice_phrase("order")
 def say_order(choice: Message, context: Context) -> str | None:
     if len(choice["picks"]) != 1:
         return None
-    return f"{context.player(choice['player'])}は{context.card(choice['picks'][0])}の能力から解決すると選ぶ"
+    return CHOOSE_ORDER.write(player=choice["player"], card=context.ref(choice["picks"][0]))
 
 
-@when(parsers.re(rf"(?P<by>{PLAYER_PATTERN})の効果で(?P<card>{CARD_PATTERN})が持ち主の(?P<zone>{ZONE_PATTERN})に置かれる"))
-def move_by(duel: Duel, by: str, card: str, zone: str) -> None:
+MOVE_BY = Phrase("{by}の効果で{card}が持ち主の{zone}に置かれる", by=PLAYER, card=CARD, zone=ZONE)
+
+
+@when(MOVE_BY.parser)
+def move_by(duel: Duel, by: PlayerName, card: CardRef, zone: Zone) -> None:
     """A named player's effect moves the card to its owner's zone (相手によって…)."""
-    duel.act({"type": "move", "card": duel.label(card_ref(card)), "to": ZONES[zone], "by": PLAYERS[by]})
+    duel.act({"type": "move", "card": duel.label(card), "to": zone, "by": by})
 
 
 @action_phrase("move")
 def say_move_by(action: Message, attempt: bool, context: Context) -> str | None:
     if attempt or "by" not in action or "position" in action:
         return None
-    return f"{context.player(action['by'])}の効果で{context.card(action['card'])}が持ち主の" \
-        f"{context.zone(action['to'])}に置かれる"
+    return MOVE_BY.write(by=action["by"], card=context.ref(action["card"]), zone=action["to"])
 
 
-@when(parsers.re(rf"効果で(?P<card>{CARD_PATTERN})と(?P<zone>{ZONE_PATTERN})の(?P<other>{CARD_PATTERN})が入れ替わる"))
-def swap(duel: Duel, card: str, zone: str, other: str) -> None:
+SWAP = Phrase("効果で{card}と{zone}の{other}が入れ替わる", card=CARD, zone=ZONE, other=CARD)
+
+
+@when(SWAP.parser)
+def swap(duel: Duel, card: CardRef, zone: Zone, other: CardRef) -> None:
     """入れ替え: an effect swaps a battle-zone creature with a creature in another zone."""
-    duel.act({"type": "swap", "card": duel.label(card_ref(card)), "with": duel.label(card_ref(other))})
+    duel.act({"type": "swap", "card": duel.label(card), "with": duel.label(other)})
 
 
 @action_phrase("swap")
@@ -134,54 +151,66 @@ def say_swap(action: Message, attempt: bool, context: Context) -> str | None:
     if attempt or action.get("via", "swap") != "swap":
         return None
     other = action["with"]
-    return f"効果で{context.card(action['card'])}と{context.zone(context.zones.get(other, 'hand'))}の" \
-        f"{context.card(other)}が入れ替わる"
+    return SWAP.write(card=context.ref(action["card"]), zone=context.zones.get(other, "hand"), other=context.ref(other))
 
 
 # ------------------------------------------------------------------- then
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})の能力が(?:(?P<count>\d+)回)?誘発した"))
-def triggered(duel: Duel, card: str, count: str | None) -> None:
+TRIGGERED = Phrase("{card}の能力が[{count}回]誘発した", card=CARD, count=NUMBER)
+NOT_TRIGGERED = Phrase("{card}の能力は誘発しなかった", card=CARD)
+
+
+@then(TRIGGERED.parser)
+def triggered(duel: Duel, card: CardRef, count: int | None) -> None:
     """Since the previous observation, the card's abilities triggered (exactly ``count`` times, if given)."""
-    expect_events(duel, {"type": "triggered", "card": duel.label(card_ref(card))}, *how_many(count))
+    expect_events(duel, {"type": "triggered", "card": duel.label(card)}, *how_many(count))
 
 
 @event_phrase("events", ("type", "card"))
 def say_triggered(where: Message, test: str, value: int, context: Context) -> str | None:
     if where["type"] != "triggered":
         return None
+    card = context.ref(where["card"])
     if (test, value) == ("==", 0):
-        return f"{context.card(where['card'])}の能力は誘発しなかった"
-    times = said_count(test, value, "回")
-    return None if times is None else f"{context.card(where['card'])}の能力が{times}誘発した"
+        return NOT_TRIGGERED.write(card=card)
+    said = count_said(test, value)
+    return None if said is None else TRIGGERED.write(card=card, count=said[0])
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})の能力は誘発しなかった"))
-def not_triggered(duel: Duel, card: str) -> None:
+@then(NOT_TRIGGERED.parser)
+def not_triggered(duel: Duel, card: CardRef) -> None:
     """Since the previous observation, none of the card's abilities triggered."""
-    expect_events(duel, {"type": "triggered", "card": duel.label(card_ref(card))}, "==", 0)
+    expect_events(duel, {"type": "triggered", "card": duel.label(card)}, "==", 0)
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})の能力が(?:(?P<count>\d+)つ)?待機している"))
-def waiting(duel: Duel, card: str, count: str | None) -> None:
+WAITING = Phrase("{card}の能力が[{count}つ]待機している", card=CARD, count=NUMBER)
+NOT_WAITING = Phrase("{card}の能力は待機していない", card=CARD)
+
+
+@then(WAITING.parser)
+def waiting(duel: Duel, card: CardRef, count: int | None) -> None:
     """The card has abilities waiting to resolve (exactly ``count``, if given)."""
-    expect_events(duel, {"card": duel.label(card_ref(card))}, *how_many(count), listed="waiting")
+    expect_events(duel, {"card": duel.label(card)}, *how_many(count), listed="waiting")
 
 
-@then(parsers.re(rf"(?P<card>{CARD_PATTERN})の能力は待機していない"))
-def not_waiting(duel: Duel, card: str) -> None:
+@then(NOT_WAITING.parser)
+def not_waiting(duel: Duel, card: CardRef) -> None:
     """None of the card's abilities waits to resolve."""
-    expect_events(duel, {"card": duel.label(card_ref(card))}, "==", 0, listed="waiting")
+    expect_events(duel, {"card": duel.label(card)}, "==", 0, listed="waiting")
 
 
 @event_phrase("waiting", ("card",))
 def say_waiting(where: Message, test: str, value: int, context: Context) -> str | None:
+    card = context.ref(where["card"])
     if (test, value) == ("==", 0):
-        return f"{context.card(where['card'])}の能力は待機していない"
-    times = said_count(test, value, "つ")
-    return None if times is None else f"{context.card(where['card'])}の能力が{times}待機している"
+        return NOT_WAITING.write(card=card)
+    said = count_said(test, value)
+    return None if said is None else WAITING.write(card=card, count=said[0])
 
 
-@then("待機中の能力はない")
+NOTHING_WAITING = Phrase("待機中の能力はない")
+
+
+@then(NOTHING_WAITING.parser)
 def nothing_waiting(duel: Duel) -> None:
     """No ability waits to resolve."""
     expect_events(duel, {}, "==", 0, listed="waiting")
@@ -189,13 +218,17 @@ def nothing_waiting(duel: Duel) -> None:
 
 @event_phrase("waiting", ())
 def say_nothing_waiting(where: Message, test: str, value: int, context: Context) -> str | None:
-    return "待機中の能力はない" if (test, value) == ("==", 0) else None
+    return NOTHING_WAITING.write() if (test, value) == ("==", 0) else None
 
 
-@then(parsers.re(rf"(?P<player>{PLAYER_PATTERN})はゲームに(?P<verdict>負けている|負けていない)"))
-def lost(duel: Duel, player: str, verdict: str) -> None:
+LOST = Phrase("{player}はゲームに{lost}", player=PLAYER,
+              lost=Words({"負けている": True, "負けていない": False}, "負けている or 負けていない"))
+
+
+@then(LOST.parser)
+def lost(duel: Duel, player: PlayerName, lost: bool) -> None:
     """Whether the player has lost the game."""
-    duel.check({"check": "lost", "player": PLAYERS[player], "value": verdict == "負けている", "observable": "lost"})
+    duel.check({"check": "lost", "player": player, "value": lost, "observable": "lost"})
 
 
 @check_phrase("lost")
@@ -203,4 +236,4 @@ def say_lost(checks: Sequence[Message], context: Context) -> tuple[str, int] | N
     check = checks[0]
     if check.get("observable") != "lost":
         return None
-    return f"{context.player(check['player'])}はゲームに{'負けている' if check['value'] else '負けていない'}", 1
+    return LOST.write(player=check["player"], lost=check["value"]), 1

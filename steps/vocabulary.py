@@ -1,4 +1,5 @@
-"""The Japanese words the steps understand, and what they mean in the contract."""
+"""The Japanese words the steps understand, and what they mean in the contract: read from the contract's typed
+vocabulary (:mod:`shinpan.adapters.sdk.vocabulary`, its terms), never spelled here again."""
 
 from __future__ import annotations
 
@@ -6,43 +7,33 @@ from dataclasses import dataclass
 
 from shinpan.adapters.cards import CARD_REFERENCE
 from shinpan.adapters.contract import PlayerName
+from shinpan.adapters.sdk.vocabulary import (
+    DECK_POSITION_TERMS,
+    DURATION_TERMS,
+    PLAYER_TERMS,
+    TURN_STEP_TERMS,
+    ZONE_TERMS,
+    DeckPosition,
+    Duration,
+    TurnStep,
+    Zone,
+)
 
-PLAYERS: dict[str, PlayerName] = {"自分": "me", "相手": "opp"}
+PLAYERS: dict[str, PlayerName] = {term.japanese: name for name, term in PLAYER_TERMS.items()}
 """自分 = the scenario's own side; 相手 = the opponent."""
 
-ZONES: dict[str, str] = {
-    "山札": "deck",
-    "手札": "hand",
-    "マナゾーン": "mana",
-    "シールドゾーン": "shields",
-    "バトルゾーン": "battle",
-    "墓地": "graveyard",
-    "超次元ゾーン": "hyperspatial",
-}
+ZONES: dict[str, Zone] = {term.japanese: name for name, term in ZONE_TERMS.items()}
+"""山札, 手札, マナゾーン, シールドゾーン, バトルゾーン, 墓地, 超次元ゾーン, as the contract's zones."""
 
-DECK_POSITIONS: dict[str, str] = {"一番上": "top", "一番下": "bottom"}
+DECK_POSITIONS: dict[str, DeckPosition] = {DECK_POSITION_TERMS[end].japanese: end for end in ("top", "bottom")}
 """山札の一番上 / 山札の一番下: a place in the deck (top first), as the contract's ``position``."""
 
-TURN_STEPS: dict[str, str] = {
-    "ターン開始ステップ": "start",
-    "ドローステップ": "draw",
-    "マナチャージステップ": "mana",
-    "メインステップ": "main",
-    "攻撃ステップ": "attack",
-    "ターン終了ステップ": "end",
-}
+TURN_STEPS: dict[str, TurnStep] = {term.japanese: name for name, term in TURN_STEP_TERMS.items()}
 """The steps of a turn (500番台), as the contract's ``turn.step``."""
 
-DURATIONS: dict[str, str] = {"このターンの終わりまで": "end_of_turn", "期限なく": "permanent"}
+DURATIONS: dict[str, Duration] = {term.japanese: name for name, term in DURATION_TERMS.items()}
 """How long an effect lasts, as the contract's ``duration``: until the end of the turn, or with no end."""
 
-PLAYER_PATTERN = "|".join(PLAYERS)
-TURN_STEP_PATTERN = "|".join(TURN_STEPS)
-DURATION_PATTERN = "|".join(DURATIONS)
-DECK_POSITION_PATTERN = "|".join(DECK_POSITIONS)
-ZONE_PATTERN = "|".join(ZONES)
-CARD_ZONE_PATTERN = "|".join(z for z in ZONES if z != "バトルゾーン")
-"""Zones that hold plain cards (not the battle zone, whose objects have their own steps)."""
 CARD_PATTERN = r"《[^《》]+》(?:\([^()\s]+\))?"
 CARDS_PATTERN = rf"{CARD_PATTERN}(?:(?:と|、){CARD_PATTERN})*"
 """One or more card references joined by と or 、: 《A》と《B》."""

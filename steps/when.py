@@ -1,128 +1,132 @@
-"""もし steps: the moves. Each phrase is followed by its renderer (move → the phrase)."""
+"""もし steps: the moves. Each phrase is declared once (:mod:`shinpan.steps.phrase`), then its step definition reads
+it and its renderer (move → the phrase) writes it."""
 
 from __future__ import annotations
 
-from pytest_bdd import parsers, when
+import inspect
 
+from pytest_bdd import when
+
+from shinpan.adapters.contract import PlayerName
+from shinpan.adapters.sdk.vocabulary import DeckPosition, Zone
 from shinpan.steps.duel import Duel
+from shinpan.steps.phrase import CARD, CARDS, DECK_POSITION, NUMBER, PLAYER, ZONE, Cards, Flag, Phrase, Text, Words
 from shinpan.steps.printer.phrases import Context, Message, action_phrase, attempt_phrase, choice_phrase
-from shinpan.steps.vocabulary import (
-    CARD_PATTERN,
-    CARDS_PATTERN,
-    DECK_POSITION_PATTERN,
-    DECK_POSITIONS,
-    PLAYER_PATTERN,
-    PLAYERS,
-    ZONE_PATTERN,
-    ZONES,
-    card_ref,
-    card_refs,
-)
+from shinpan.steps.vocabulary import CardRef
 from shinpan.suite.step_library import library
 
-PLACE_OF_POSITION = {value: word for word, value in DECK_POSITIONS.items()}
+SUMMON = Phrase("{player}が{card}を召喚する", player=PLAYER, card=CARD)
 
 
-@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})が(?P<card>{CARD_PATTERN})を召喚する"))
-def summon(duel: Duel, player: str, card: str) -> None:
+@when(SUMMON.parser)
+def summon(duel: Duel, player: PlayerName, card: CardRef) -> None:
     """召喚: the card's owner summons it from the hand."""
-    duel.act({"type": "summon", "card": duel.own(PLAYERS[player], card_ref(card))})
+    duel.act({"type": "summon", "card": duel.own(player, card)})
 
 
 @action_phrase("summon")
 def say_summon(action: Message, attempt: bool, context: Context) -> str | None:
     if attempt or "sources" in action:
         return None
-    return f"{context.owner(action['card'])}が{context.card(action['card'])}を召喚する"
+    return SUMMON.write(player=context.owner_of(action["card"]), card=context.ref(action["card"]))
 
 
-@when(parsers.re(rf"効果で(?P<cards>{CARDS_PATTERN})が(同時に)?破壊される"))
-def destroy(duel: Duel, cards: str) -> None:
+TOGETHER = Flag("同時に")
+DESTROY = Phrase("効果で{cards}が[{together}]破壊される", cards=CARDS, together=TOGETHER)
+
+
+@when(DESTROY.parser)
+def destroy(duel: Duel, cards: tuple[CardRef, ...], together: bool) -> None:
     """An effect destroys the named creatures at the same time."""
-    duel.act({"type": "destroy", "cards": [duel.label(ref) for ref in card_refs(cards)]})
+    duel.act({"type": "destroy", "cards": [duel.label(ref) for ref in cards]})
 
 
 @action_phrase("destroy")
 def say_destroy(action: Message, attempt: bool, context: Context) -> str | None:
-    together = "同時に" if len(action["cards"]) > 1 else ""
-    return None if attempt else f"効果で{context.cards(action['cards'])}が{together}破壊される"
+    return None if attempt else DESTROY.write(cards=context.refs(action["cards"]), together=len(action["cards"]) > 1)
 
 
-@when(parsers.re(rf"効果で(?P<card>{CARD_PATTERN})が(?P<state>タップ|アンタップ)される"))
-def tap(duel: Duel, card: str, state: str) -> None:
+TAPS = Words({"タップ": "tap", "アンタップ": "untap"}, "tap or untap")
+TAP = Phrase("効果で{card}が{state}される", card=CARD, state=TAPS)
+
+
+@when(TAP.parser)
+def tap(duel: Duel, card: CardRef, state: str) -> None:
     """An effect taps (or untaps) the object the card is part of."""
-    duel.act({"type": "tap" if state == "タップ" else "untap", "card": duel.label(card_ref(card))})
+    duel.act({"type": state, "card": duel.label(card)})
 
 
 @action_phrase("tap")
 @action_phrase("untap")
 def say_tap(action: Message, attempt: bool, context: Context) -> str | None:
-    state = "タップ" if action["type"] == "tap" else "アンタップ"
-    return None if attempt else f"効果で{context.card(action['card'])}が{state}される"
+    return None if attempt else TAP.write(card=context.ref(action["card"]), state=action["type"])
 
 
-def _by(by: str | None) -> dict[str, str]:
+def _by(by: PlayerName | None) -> dict[str, str]:
     """The ``by`` field of a move made by a named player's effect (相手の効果で…), if the phrase names one."""
-    return {"by": PLAYERS[by]} if by else {}
+    return {"by": by} if by else {}
 
 
-def _said_by(action: Message, context: Context) -> str:
-    return f"{context.player(action['by'])}の" if "by" in action else ""
+MOVE = Phrase("効果で{card}が持ち主の{zone}に置かれる", card=CARD, zone=ZONE)
 
 
-@when(parsers.re(rf"効果で(?P<card>{CARD_PATTERN})が持ち主の(?P<zone>{ZONE_PATTERN})に置かれる"))
-def move(duel: Duel, card: str, zone: str) -> None:
+@when(MOVE.parser)
+def move(duel: Duel, card: CardRef, zone: Zone) -> None:
     """An effect moves the card (with its object) to its owner's zone; the battle zone means 出す."""
-    label = duel.label(card_ref(card))
-    if ZONES[zone] == "battle":
+    label = duel.label(card)
+    if zone == "battle":
         duel.act({"type": "put_into_battle", "card": label})
     else:
-        duel.act({"type": "move", "card": label, "to": ZONES[zone]})
+        duel.act({"type": "move", "card": label, "to": zone})
 
 
 @action_phrase("move")
 def say_move(action: Message, attempt: bool, context: Context) -> str | None:
     if attempt or "by" in action or "position" in action:
         return None
-    return f"効果で{context.card(action['card'])}が持ち主の{context.zone(action['to'])}に置かれる"
+    return MOVE.write(card=context.ref(action["card"]), zone=action["to"])
 
 
-@when(parsers.re(
-    rf"(?:(?P<by>{PLAYER_PATTERN})の)?効果で(?P<card>{CARD_PATTERN})が持ち主の山札の(?P<where>{DECK_POSITION_PATTERN})"
-    "に置かれる"
-))
-def move_into_deck(duel: Duel, by: str | None, card: str, where: str) -> None:
+INTO_DECK = Phrase("[{by}の]効果で{card}が持ち主の山札の{where}に置かれる", by=PLAYER, card=CARD, where=DECK_POSITION)
+
+
+@when(INTO_DECK.parser)
+def move_into_deck(duel: Duel, by: PlayerName | None, card: CardRef, where: DeckPosition) -> None:
     """An effect (of the named player's, if said) puts the card (with its object) on top of, or at the bottom of, its
     owner's deck."""
-    duel.act({"type": "move", "card": duel.label(card_ref(card)), "to": "deck", "position": DECK_POSITIONS[where],
-              **_by(by)})
+    duel.act({"type": "move", "card": duel.label(card), "to": "deck", "position": where, **_by(by)})
 
 
-@when(parsers.re(
-    rf"(?:(?P<by>{PLAYER_PATTERN})の)?効果で(?P<card>{CARD_PATTERN})が持ち主の山札に加えられ、山札がシャッフルされる"
-))
-def shuffle_into_deck(duel: Duel, by: str | None, card: str) -> None:
+SHUFFLED_IN = Phrase("[{by}の]効果で{card}が持ち主の山札に加えられ、山札がシャッフルされる", by=PLAYER, card=CARD)
+
+
+@when(SHUFFLED_IN.parser)
+def shuffle_into_deck(duel: Duel, by: PlayerName | None, card: CardRef) -> None:
     """An effect (of the named player's, if said) puts the card into its owner's deck, and the deck is shuffled
     (山札に加えてシャッフルする)."""
-    duel.act({"type": "move", "card": duel.label(card_ref(card)), "to": "deck", "position": "shuffled", **_by(by)})
+    duel.act({"type": "move", "card": duel.label(card), "to": "deck", "position": "shuffled", **_by(by)})
 
 
 @action_phrase("move")
 def say_move_into_deck(action: Message, attempt: bool, context: Context) -> str | None:
     if attempt or action["to"] != "deck" or "position" not in action:
         return None
-    card = f"{_said_by(action, context)}効果で{context.card(action['card'])}が持ち主の山札"
+    by, card = action.get("by"), context.ref(action["card"])
     if action["position"] == "shuffled":
-        return f"{card}に加えられ、山札がシャッフルされる"
-    return f"{card}の{PLACE_OF_POSITION[action['position']]}に置かれる"
+        return SHUFFLED_IN.write(by=by, card=card)
+    return INTO_DECK.write(by=by, card=card, where=action["position"])
 
 
-@when(parsers.re(rf"効果で(?P<cards>{CARD_PATTERN}(?:と{CARD_PATTERN})*)が(?:同時に)?(?P<tapped>タップして)?バトルゾーンに出る"))
-def put_into_battle(duel: Duel, cards: str, tapped: str | None) -> None:
+PUT_INTO_BATTLE = Phrase("効果で{cards}が[{together}][{tapped}]バトルゾーンに出る", cards=Cards(joiners=("と",)),
+                         together=TOGETHER, tapped=Flag("タップして"))
+
+
+@when(PUT_INTO_BATTLE.parser)
+def put_into_battle(duel: Duel, cards: tuple[CardRef, ...], together: bool, tapped: bool) -> None:
     """出す: an effect puts the card into its owner's battle zone (タップして: tapped). Several cards are put in by
     one effect at the same time (同時に): one event (603.5a), or, under 409.1f, held and entering one at a time in
     the order scripted (enter_order)."""
-    first, *rest = [duel.label(ref) for ref in card_refs(cards)]
+    first, *rest = [duel.label(ref) for ref in cards]
     duel.act({"type": "put_into_battle", "card": first, **({"with": rest} if rest else {}),
               **({"tapped": True} if tapped else {})})
 
@@ -132,69 +136,86 @@ def say_put_into_battle(action: Message, attempt: bool, context: Context) -> str
     if attempt or "sources" in action:
         return None
     together = [action["card"], *action.get("with", [])]
-    return (f"効果で{context.cards(together)}が{'同時に' if len(together) > 1 else ''}"
-            f"{'タップして' if action.get('tapped') else ''}バトルゾーンに出る")
+    return PUT_INTO_BATTLE.write(cards=context.refs(together), together=len(together) > 1,
+                                 tapped=bool(action.get("tapped")))
 
 
-@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})は(?P<cards>{CARDS_PATTERN})の順に1枚ずつバトルゾーンに出すことにする"))
-def choose_entering_order(duel: Duel, player: str, cards: str) -> None:
+ENTERING_ORDER = Phrase("{player}は{cards}の順に1枚ずつバトルゾーンに出すことにする", player=PLAYER, cards=CARDS)
+
+
+@when(ENTERING_ORDER.parser)
+def choose_entering_order(duel: Duel, player: PlayerName, cards: tuple[CardRef, ...]) -> None:
     """Scripted choice enter_order: the order in which the cards one effect puts into the battle zone together
     enter, one at a time (409.1f)."""
-    duel.script_choice(PLAYERS[player], "enter_order", card_refs(cards))
+    duel.script_choice(player, "enter_order", list(cards))
 
 
 @choice_phrase("enter_order")
 def say_entering_order(choice: Message, context: Context) -> str:
-    order = context.cards(choice["picks"])
-    return f"{context.player(choice['player'])}は{order}の順に1枚ずつバトルゾーンに出すことにする"
+    return ENTERING_ORDER.write(player=choice["player"], cards=context.refs(choice["picks"]))
 
 
-@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})が(?P<card>{CARD_PATTERN})をマナゾーンに置く"))
-def charge_mana(duel: Duel, player: str, card: str) -> None:
+CHARGE_MANA = Phrase("{player}が{card}をマナゾーンに置く", player=PLAYER, card=CARD)
+
+
+@when(CHARGE_MANA.parser)
+def charge_mana(duel: Duel, player: PlayerName, card: CardRef) -> None:
     """マナチャージ from the hand."""
-    duel.act({"type": "charge_mana", "card": duel.own(PLAYERS[player], card_ref(card))})
+    duel.act({"type": "charge_mana", "card": duel.own(player, card)})
 
 
 @action_phrase("charge_mana")
 def say_charge_mana(action: Message, attempt: bool, context: Context) -> str | None:
-    return None if attempt else f"{context.owner(action['card'])}が{context.card(action['card'])}をマナゾーンに置く"
+    if attempt:
+        return None
+    return CHARGE_MANA.write(player=context.owner_of(action["card"]), card=context.ref(action["card"]))
 
 
-@when(parsers.re(rf"(?P<player>{PLAYER_PATTERN})がカードを(?P<count>\d+)枚引く"))
-def draw(duel: Duel, player: str, count: str) -> None:
+DRAW = Phrase("{player}がカードを{count}枚引く", player=PLAYER, count=NUMBER)
+
+
+@when(DRAW.parser)
+def draw(duel: Duel, player: PlayerName, count: int) -> None:
     """The player draws cards from the top of the deck."""
-    duel.draw_from(PLAYERS[player], int(count))
-    duel.act({"type": "draw", "player": PLAYERS[player], "count": int(count)})
+    duel.draw_from(player, count)
+    duel.act({"type": "draw", "player": player, "count": count})
 
 
 @action_phrase("draw")
 def say_draw(action: Message, attempt: bool, context: Context) -> str | None:
-    return None if attempt else f"{context.player(action['player'])}がカードを{action.get('count', 1)}枚引く"
+    return None if attempt else DRAW.write(player=action["player"], count=action.get("count", 1))
 
 
-@when(parsers.re(rf"(?P<card>{CARD_PATTERN})で(?P<target>{PLAYER_PATTERN})を攻撃(?P<attempt>しようと)?する"))
-def attack_player(duel: Duel, card: str, target: str, attempt: str | None) -> None:
+TRYING = Flag("しようと")
+ATTACK_PLAYER = Phrase("{card}で{target}を攻撃[{attempt}]する", card=CARD, target=PLAYER, attempt=TRYING)
+ATTACK_CREATURE = Phrase("{card}で{target}を攻撃[{attempt}]する", card=CARD, target=CARD, attempt=TRYING)
+
+
+@when(ATTACK_PLAYER.parser)
+def attack_player(duel: Duel, card: CardRef, target: PlayerName, attempt: bool) -> None:
     """Declare an attack on a player. 〜しようとする only tries: the result is checked by a later step."""
-    action = {"type": "attack", "attacker": duel.label(card_ref(card)), "target": {"player": PLAYERS[target]}}
-    duel.act(action, attempt=bool(attempt))
+    duel.act({"type": "attack", "attacker": duel.label(card), "target": {"player": target}}, attempt=attempt)
 
 
-@when(parsers.re(rf"(?P<card>{CARD_PATTERN})で(?P<target>{CARD_PATTERN})を攻撃(?P<attempt>しようと)?する"))
-def attack_creature(duel: Duel, card: str, target: str, attempt: str | None) -> None:
+@when(ATTACK_CREATURE.parser)
+def attack_creature(duel: Duel, card: CardRef, target: CardRef, attempt: bool) -> None:
     """Declare an attack on a creature. 〜しようとする only tries: the result is checked by a later step."""
-    action = {"type": "attack", "attacker": duel.label(card_ref(card)),
-              "target": {"card": duel.label(card_ref(target))}}
-    duel.act(action, attempt=bool(attempt))
+    duel.act({"type": "attack", "attacker": duel.label(card), "target": {"card": duel.label(target)}},
+             attempt=attempt)
 
 
 @action_phrase("attack")
 def say_attack(action: Message, attempt: bool, context: Context) -> str:
-    target = action["target"]
-    whom = context.player(target["player"]) if "player" in target else context.card(target["card"])
-    return f"{context.card(action['attacker'])}で{whom}を攻撃{'しようと' if attempt else ''}する"
+    target, attacker = action["target"], context.ref(action["attacker"])
+    if "player" in target:
+        return ATTACK_PLAYER.write(card=attacker, target=target["player"], attempt=attempt)
+    return ATTACK_CREATURE.write(card=attacker, target=context.ref(target["card"]), attempt=attempt)
 
 
-@when("ターンが終わる")
+END_TURN = Phrase("ターンが終わる")
+
+
+@when(END_TURN.parser)
 def end_turn(duel: Duel) -> None:
     """The current turn ends and the next player's turn begins."""
     duel.end_turn()
@@ -202,19 +223,25 @@ def end_turn(duel: Duel) -> None:
 
 @action_phrase("end_turn")
 def say_end_turn(action: Message, attempt: bool, context: Context) -> str | None:
-    return None if attempt else "ターンが終わる"
+    return None if attempt else END_TURN.write()
 
 
-@when(parsers.re(rf"次の(?P<player>{PLAYER_PATTERN})のターンになる"))
-def next_turn_of(duel: Duel, player: str) -> None:
+NEXT_TURN = Phrase("次の{player}のターンになる", player=PLAYER)
+
+
+@when(NEXT_TURN.parser)
+def next_turn_of(duel: Duel, player: PlayerName) -> None:
     """Turns end until the named player's next turn has begun (at least one turn ends; whose turn it is follows
     from the setup and the turns ended, as the players alternate)."""
     duel.end_turn()
-    while duel.active_player() != PLAYERS[player]:
+    while duel.active_player() != player:
         duel.end_turn()
 
 
-@when(parsers.re(r"「(?P<move>(?:《[^《》]+》|[^「」《》])+)」ことを試みる"))
+ATTEMPT = Phrase("「{move}」ことを試みる", move=Text(r"(?:《[^《》]+》|[^「」《》])+"))
+
+
+@when(ATTEMPT.parser)
 def attempt(duel: Duel, move: str) -> None:
     """Only try the move the quoted phrase (a もし phrase of a move) says: the rules may reject it, and a later
     その行動は… step says whether they did."""
@@ -223,12 +250,14 @@ def attempt(duel: Duel, move: str) -> None:
         raise LookupError(f"「{move}」 is not one phrase of a move: {len(found)} もし steps say it")
     definition = found[0]
     before = duel.moves_made
+    said = definition.parser.parse_arguments(move) or {}
+    wanted = inspect.signature(definition.step_func).parameters  # as pytest-bdd: the fields the step asks for
     with duel.attempting():
-        definition.step_func(duel=duel, **definition.parser.parse_arguments(move))
+        definition.step_func(duel=duel, **{name: value for name, value in said.items() if name in wanted})
     if duel.moves_made != before + 1:
         raise ValueError(f"「{move}」 makes {duel.moves_made - before} moves: only one move can be tried")
 
 
 @attempt_phrase
 def say_attempt(made: str) -> str:
-    return f"「{made}」ことを試みる"
+    return ATTEMPT.write(move=made)

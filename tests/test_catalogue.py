@@ -82,7 +82,7 @@ def _phrase(phrases: list[dict[str, object]], function: str) -> dict[str, object
 def test_what_an_example_sends_is_what_its_step_makes(phrases: list[dict[str, object]]) -> None:
     summon = _phrase(phrases, "when.summon")
     card = str(summon["example"]["step"]).split("《")[1].split("》")[0]  # type: ignore[index]
-    assert summon["phrase"] == "<player>が<card>を召喚する"
+    assert summon["phrase"] == "{player}が{card}を召喚する"
     assert summon["sends"] == {"how": "sends", "messages": [
         {"send": {"cmd": "act", "action": {"type": "summon", "card": card}, "choices": []}, "expect": ["ok"]}]}
 
@@ -122,7 +122,7 @@ def test_the_pretty_listing_has_a_block_per_phrase() -> None:
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[-1] == f"{len(library().contexts)} phrase(s)"
-    assert "もし <player>が<card>を召喚する    (shinpan.steps.when.summon)" in lines
-    block = lines[lines.index("もし <player>が<card>を召喚する    (shinpan.steps.when.summon)"):][:8]
+    assert "もし {player}が{card}を召喚する    (shinpan.steps.when.summon)" in lines
+    block = lines[lines.index("もし {player}が{card}を召喚する    (shinpan.steps.when.summon)"):][:8]
     assert any(line.startswith("    e.g. ") for line in block) and any('"type": "summon"' in line for line in block)
     assert catalogue.KEYWORDS == {"given": "前提", "when": "もし", "then": "ならば"}

@@ -64,7 +64,7 @@ def test_the_self_test_step_is_the_contract_test_and_a_broken_rule_fails_the_cer
     assert good.verdict == "PASS" and "no rule broken" in good.found
     bad = certify.self_test(certify.Options("py:tests.contract_faults:DeckBottomFirst", tmp_path))
     assert bad.verdict == "FAIL" and "C-3.2" in bad.found, bad
-    passed = certify.Step("suite", "PASS", "", "")
+    passed = certify.Step("suite", certify.StepVerdict.PASS, "", "")
     assert certify.Certificate("reference", None, None, "", (passed, good)).exit_status == 0
     assert certify.Certificate("reference", None, None, "", (passed, bad)).exit_status == 1
     unavailable = certify.Step("self-test", certify.NOT_AVAILABLE, "", "")
@@ -91,3 +91,23 @@ def test_new_adapter_says_to_certify_next(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "shinpan", "new-adapter", str(tmp_path / "p")], capture_output=True,
                           text=True, check=False)
     assert done.returncode == 0 and "then: shinpan certify --adapter 'cmd:python adapter.py'" in done.stdout
+
+
+def test_the_verdicts_are_the_schemas_and_only_fail_and_error_fail() -> None:
+    schema = json.loads((PROJECT_ROOT / "adapters" / "schema" / "certificate.json").read_text(encoding="utf-8"))
+    step = schema["properties"]["steps"]["items"]["properties"]["verdict"]["enum"]
+    assert [verdict.value for verdict in certify.StepVerdict] == step
+    assert [verdict.value for verdict in certify.Verdict] == schema["properties"]["verdict"]["enum"]
+    assert {verdict for verdict in certify.StepVerdict if verdict.fails} == {"FAIL", "ERROR"}
+
+
+def test_an_adapter_whose_factory_fails_is_bad_input_before_any_step(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from shinpan.cli import main
+
+    out = tmp_path / "certificate"
+    done = CliRunner().invoke(main, ["certify", "--adapter", "py:tests.test_registry:_Broken", "--out", str(out)])
+    assert done.exit_code == 4, done.output
+    assert "calling the factory failed: RuntimeError: the card database is missing" in done.output
+    assert not out.exists()  # nothing was run, nothing written

@@ -20,6 +20,7 @@ from shinpan.explore import PROPERTIES, Settings, explore
 from shinpan.explore.case import moves_of
 from shinpan.explore.dice import Dice
 from shinpan.explore.engines import Engine
+from shinpan.explore.exploration import Exploration
 from shinpan.explore.observations import differences, facts
 from shinpan.explore.questions import played
 from shinpan.running.cases import Move, Setup
@@ -59,36 +60,47 @@ def test_a_field_one_engine_does_not_observe_is_not_compared() -> None:
     assert differences(facts(_view(), {"power"}, {}), facts(_view(tapped=True), {"power"}, {})) == []
 
 
-def _untap_found(state: rulesets.RulesState) -> list[Any]:
-    """What a differential exploration of the untap bug finds: each finding's cause, moves and starting board."""
-    exploration = explore(Settings(UNTAP, (state,), examples=FINDS_UNTAP, only=("differential",)))
+def _untap_explored(state: rulesets.RulesState) -> Exploration:
+    """A differential exploration of the untap bug under ``state``."""
+    return explore(Settings(UNTAP, (state,), examples=FINDS_UNTAP, only=("differential",)))
+
+
+def _found(exploration: Exploration) -> list[Any]:
+    """What an exploration found: each finding's cause, moves and starting board."""
     return [(f.cause, moves_of(f.case), f.case.setup.state) for f in exploration.findings]
 
 
-@pytest.mark.slow
-def test_the_same_seed_gives_the_same_findings() -> None:
-    first = _untap_found(TODAY)
-    assert first and first == _untap_found(TODAY)
+@pytest.fixture(scope="module")
+def untap_today() -> Exploration:
+    """The differential exploration of the untap bug today, run once for the tests of the module that compare
+    another exploration with it."""
+    return _untap_explored(TODAY)
 
 
 @pytest.mark.slow
-def test_the_examples_follow_the_rules_explored_not_the_day_that_names_them() -> None:
+def test_the_same_seed_gives_the_same_findings(untap_today: Exploration) -> None:
+    first = _found(untap_today)
+    assert first and first == _found(_untap_explored(TODAY))
+
+
+@pytest.mark.slow
+def test_the_examples_follow_the_rules_explored_not_the_day_that_names_them(untap_today: Exploration) -> None:
     """Today and a later day under the same rules give the same findings for one seed: a run repeated tomorrow finds
     what today's found (the seed once mixed in the day's label, and a test passing on one day failed on the next)."""
     import datetime as dt
 
     changes = rulesets.load()
     day = dt.date.today()
-    today = changes.on(day)
     later = (changes.on(day + dt.timedelta(days=n)) for n in range(1, 400))
-    tomorrow = next(state for state in later if state.rules == today.rules)
-    first = _untap_found(today)
-    assert tomorrow.label != today.label and first and first == _untap_found(tomorrow)
+    tomorrow = next(state for state in later if state.rules == TODAY.rules)
+    first = _found(untap_today)
+    assert tomorrow.label != TODAY.label and first and first == _found(_untap_explored(tomorrow))
 
 
 @pytest.mark.slow
 def test_the_example_database_replays_what_failed_first(tmp_path: Path) -> None:
-    settings = Settings(UNTAP, (TODAY,), examples=FINDS_UNTAP, only=("differential",), database=tmp_path)
+    settings = Settings(UNTAP, (TODAY,), examples=FINDS_UNTAP, only=("differential",), database=tmp_path,
+                        until_found=True)  # what failed is saved when it is found: the rest of the budget adds nothing
     assert explore(settings).findings
     assert any(tmp_path.rglob("*"))  # a plain folder of examples
     again = explore(Settings(UNTAP, (TODAY,), seed=99, examples=1, only=("differential",), database=tmp_path))
@@ -96,8 +108,8 @@ def test_the_example_database_replays_what_failed_first(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_several_workers_share_the_examples_and_find_the_same(tmp_path: Path) -> None:
-    one = explore(Settings(UNTAP, (TODAY,), examples=FINDS_UNTAP, only=("differential",)))
+def test_several_workers_share_the_examples_and_find_the_same(untap_today: Exploration) -> None:
+    one = untap_today
     two = explore(Settings(UNTAP, (TODAY,), examples=FINDS_UNTAP, only=("differential",), workers=2))
     assert one.findings and {f.cause for f in two.findings} == {f.cause for f in one.findings}
     assert two.results[0].examples >= FINDS_UNTAP
@@ -113,11 +125,21 @@ def test_a_search_until_found_stops_at_the_round_of_its_first_finding() -> None:
     assert result.examples < 10 * FINDS_UNTAP - ROUND  # the budget was not spent
 
 
+UNTAP_ARGS = ["explore", "--adapter", UNTAP, "--examples", str(FINDS_UNTAP), "--property", "differential",
+              "--property", "seals"]
+
+
+@pytest.fixture(scope="module")
+def untap_explored(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Path]:
+    """``shinpan explore`` of the untap bug (two oracles) with its report, run once for the tests of the module that
+    read it (the report's schema; the same output from the same seed): its result and its report."""
+    report = tmp_path_factory.mktemp("untap") / "explore.jsonl"
+    return CliRunner().invoke(main, [*UNTAP_ARGS, "--report", str(report)]), report
+
+
 @pytest.mark.slow
-def test_the_report_is_valid_against_its_schema(tmp_path: Path) -> None:
-    report = tmp_path / "explore.jsonl"
-    result = CliRunner().invoke(main, ["explore", "--adapter", UNTAP, "--examples", str(FINDS_UNTAP), "--property",
-                                       "differential", "--property", "seals", "--report", str(report)])
+def test_the_report_is_valid_against_its_schema(untap_explored: tuple[Any, Path]) -> None:
+    result, report = untap_explored
     assert result.exit_code == 1, result.output
     lines = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
     assert [line["type"] for line in lines] == ["header", "property", "property", "footer"]
@@ -175,10 +197,8 @@ def test_a_known_deviation_is_recognised_by_running_its_scenario_again(tmp_path:
 
 
 @pytest.mark.slow
-def test_the_same_seed_prints_the_same_output() -> None:
-    args = ["explore", "--adapter", UNTAP, "--examples", str(FINDS_UNTAP), "--property", "differential",
-            "--property", "seals"]
-    first, second = CliRunner().invoke(main, args), CliRunner().invoke(main, args)
+def test_the_same_seed_prints_the_same_output(untap_explored: tuple[Any, Path]) -> None:
+    first, second = untap_explored[0], CliRunner().invoke(main, UNTAP_ARGS)  # a report written changes no output
     assert first.exit_code == second.exit_code == 1
     assert first.stdout == second.stdout and "tapped after end_turn" in first.stdout
 

@@ -8,14 +8,16 @@ import subprocess
 import sys
 from importlib import metadata
 from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 
 from shinpan.adapters import registry
-from shinpan.adapters.errors import AdapterSpecError
+from shinpan.adapters.errors import AdapterError, AdapterSpecError
 from shinpan.adapters.reference import ReferenceSimulator
-from shinpan.adapters.registry import make_adapter
+from shinpan.adapters.registry import AdapterSpec, BuiltinSpec, CommandSpec, PluginSpec, PythonSpec, make_adapter
 from shinpan.paths import PROJECT_ROOT
+from shinpan.running.session import AdapterSession
 from tests.conftest import SuiteRunner, cases_in
 from tests.noisy_engine import NoisyReference
 
@@ -109,3 +111,77 @@ def test_a_name_finds_an_installed_plug_in(monkeypatch: pytest.MonkeyPatch) -> N
     with pytest.raises(AdapterSpecError, match=r"^unknown adapter 'nonesuch'; available: reference, broken, noisy, "
                                                r"or cmd:<command line>, or py:<module>:<factory>$"):
         make_adapter("nonesuch")
+
+
+# ------------------------------------------------- a spec is a value
+_CALLED: list[str] = []
+
+
+class _Counted(ReferenceSimulator):
+    def __init__(self) -> None:
+        _CALLED.append("made")
+        super().__init__()
+
+
+def test_a_spec_is_parsed_once_into_the_kind_it_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    _plugins(monkeypatch, noisy="tests.noisy_engine:NoisyReference")
+    command = AdapterSpec.parse("cmd:python -m shinpan.adapters.server")
+    assert isinstance(command, CommandSpec) and not command.in_process
+    assert command.argv == (sys.executable, "-m", "shinpan.adapters.server") and str(command) == command.text
+    python = AdapterSpec.parse("py:tests.noisy_engine:NoisyReference")
+    assert isinstance(python, PythonSpec) and python.in_process
+    assert (python.module, python.factory) == ("tests.noisy_engine", "NoisyReference")
+    assert isinstance(AdapterSpec.parse("reference"), BuiltinSpec)
+    plugin = AdapterSpec.parse("noisy")
+    assert isinstance(plugin, PluginSpec) and plugin.entry.value == "tests.noisy_engine:NoisyReference"
+    assert AdapterSpec.parse(python) is python  # a value already parsed is kept
+    assert AdapterSpec.parse("py:tests.noisy_engine:NoisyReference") == python  # a value: equal when equal
+
+
+def test_checking_a_spec_starts_no_engine_and_opening_makes_a_fresh_one() -> None:
+    spec = AdapterSpec.parse("py:tests.test_registry:_Counted")
+    spec.check()
+    assert _CALLED == []  # the factory was found, not called
+    first, second = spec.open(), spec.open()
+    assert _CALLED == ["made", "made"] and first is not second
+    with pytest.raises(AdapterSpecError, match=r"has no attribute 'nope'") as caught:
+        AdapterSpec.parse("py:tests.test_registry:nope").check()
+    assert caught.value.one_line().startswith("--adapter py:tests.test_registry:nope: ")
+    AdapterSpec.parse("py:tests.test_registry:_Broken").check()  # its failure is its opening's, not its check's
+    with pytest.raises(AdapterSpecError, match=r"calling the factory failed"):
+        AdapterSpec.parse("py:tests.test_registry:_Broken").check(make=True)  # unless it is made once
+    AdapterSpec.parse("cmd:python -c pass").check(make=True)  # a cmd: adapter is not started by a check
+    with pytest.raises(AdapterSpecError, match=r"calling the factory failed"):
+        AdapterSpec.parse("py:tests.test_registry:_Broken").open()
+
+
+def test_a_bad_spec_fails_at_parsing_with_the_spec_it_names() -> None:
+    with pytest.raises(AdapterSpecError) as caught:
+        AdapterSpec.parse("cmd:")
+    assert caught.value.one_line() == "--adapter cmd:: names no command (write cmd:<program> [arguments])"
+
+
+class _Stops:
+    """A wrapper that tells whether the adapter it wraps was stopped."""
+
+    stopped: ClassVar[list[str]] = []
+
+    def __init__(self, simulator: Any) -> None:
+        self.simulator = simulator
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.simulator, name)
+
+    def stop(self, request: Any) -> Any:
+        _Stops.stopped.append("stop")
+        return self.simulator.stop(request)
+
+
+def test_a_session_opens_from_a_spec_and_a_failed_handshake_leaves_nothing_running() -> None:
+    session = AdapterSession.open("py:shinpan.adapters.reference:ReferenceSimulator")
+    assert isinstance(session.simulator.inner, ReferenceSimulator)  # type: ignore[attr-defined]
+    assert session.name == "py:shinpan.adapters.reference:ReferenceSimulator"
+    session.stop()
+    with pytest.raises(AdapterError, match="speaks protocol 99"):
+        AdapterSession.open("py:tests.fake_adapters:WrongProtocol", wrap=_Stops)
+    assert _Stops.stopped == ["stop"]

@@ -257,7 +257,7 @@ def test_the_steps_page_lists_every_phrase_and_its_example_leads_to_the_scenario
     phrases = browser.find_elements("css selector", "article.phrase")
     assert len(phrases) == len(library().contexts)
     summon = browser.find_element("css selector", 'article[data-phrase="shinpan.steps.when.summon"]')
-    assert summon.find_element("css selector", "h3").text == "もし <player>が<card>を召喚する"
+    assert summon.find_element("css selector", "h3").text == "もし {player}が{card}を召喚する"
     sent = json.loads(summon.find_element("css selector", "pre.message").text)
     assert sent["send"]["action"]["type"] == "summon"
     example = summon.find_element("css selector", "q").text.removeprefix("もし ").removeprefix("かつ ")

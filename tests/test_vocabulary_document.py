@@ -3,10 +3,11 @@ schemas, the Python SDK, the explorer's drawers, the docs and the templates agre
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import json
 import re
-from typing import Any, get_args
+from typing import Any, cast, get_args
 
 import pytest
 from click.testing import CliRunner
@@ -113,3 +114,84 @@ def test_the_vocabulary_command_prints_the_document() -> None:
     assert json.loads(result.output) == DOCUMENT
     pretty = CliRunner().invoke(main, ["vocabulary"])
     assert pretty.exit_code == 0 and "summoning_sickness" in pretty.output and "enter_order" in pretty.output
+    # what a choice's picks name, which an adapter must know to answer an engine's question (issue 36: DMSIM)
+    assert "use                        使うかどうか: picks the card, to use an optional ability; none to decline (0–1)" \
+        in pretty.output
+
+
+# ------------------------------------------------- one vocabulary (issue 31.2)
+def test_each_word_has_one_term_in_the_typed_vocabulary() -> None:
+    tables: list[tuple[dict[Any, vocabulary.Term], list[str]]] = [
+        (vocabulary.PLAYER_TERMS, list(DOCUMENT["players"])), (vocabulary.ZONE_TERMS, list(DOCUMENT["zones"])),
+        (vocabulary.TURN_STEP_TERMS, DOCUMENT["steps"]), (vocabulary.DECK_POSITION_TERMS, DOCUMENT["deck_positions"]),
+        (vocabulary.DURATION_TERMS, list(vocabulary.DURATIONS))]
+    for terms, words in tables:
+        assert list(terms) == words
+        assert all(term.name == name for name, term in terms.items())
+        assert len({term.japanese for term in terms.values()}) == len(terms)  # a Japanese word reads back one way
+
+
+def test_the_reference_engine_speaks_the_documents_words() -> None:
+    """The engine may import nothing of the kit (tests/test_layers.py): its own enums are checked against the data."""
+    from shinpan.reference_engine.core.effects import Duration
+    from shinpan.reference_engine.core.turns import Step
+    from shinpan.reference_engine.core.zones import CARD_ZONES, DeckPosition, Zone
+
+    assert [zone.value for zone in Zone] == list(DOCUMENT["zones"])
+    assert [zone.value for zone in CARD_ZONES] == DOCUMENT["card_zones"]
+    assert [position.value for position in DeckPosition] == DOCUMENT["deck_positions"]
+    assert [step.value for step in Step] == DOCUMENT["steps"]
+    assert [duration.value for duration in Duration] == list(vocabulary.DURATIONS)
+
+
+def test_the_steps_read_their_words_from_the_typed_vocabulary() -> None:
+    from shinpan.steps import vocabulary as words
+    from shinpan.steps.printer import setup
+
+    assert words.PLAYERS == {"自分": "me", "相手": "opp"}
+    assert list(words.ZONES.values()) == list(DOCUMENT["zones"]) and words.ZONES["バトルゾーン"] == "battle"
+    assert words.TURN_STEPS["メインステップ"] == "main" and list(words.TURN_STEPS.values()) == DOCUMENT["steps"]
+    assert words.DECK_POSITIONS == {"一番上": "top", "一番下": "bottom"}
+    assert words.DURATIONS == {"このターンの終わりまで": "end_of_turn", "期限なく": "permanent"}
+    assert sorted(setup.CARD_ZONES) == sorted(DOCUMENT["card_zones"]) and setup.CARD_ZONES[-1] == "deck"
+
+
+LISTS = {name: frozenset(words) for name, words in DOCUMENT.items()
+         if isinstance(words, list | dict) and len(words) >= 2 and all(isinstance(w, str) for w in words)}
+SOURCE_FOLDERS = ("shinpan", "steps", "adapters", "reference_engine")
+HOME = "adapters/sdk/vocabulary.py"
+
+
+def spelled_again(path: str, source: str) -> list[str]:
+    """Each tuple, list or set of string literals in ``source`` that is one of the document's lists of words (a
+    ``Literal[...]``'s words excepted: the typed vocabulary is made of those)."""
+    tree = ast.parse(source)
+    typed = {id(node.slice) for node in ast.walk(tree) if isinstance(node, ast.Subscript)}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Tuple | ast.List | ast.Set) and id(node) not in typed and len(node.elts) >= 2 and \
+                all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.elts):
+            words = frozenset(cast(ast.Constant, e).value for e in node.elts)
+            found += [f"{path}:{node.lineno}: the {name} again" for name, known in LISTS.items() if words == known]
+    return found
+
+
+def test_no_module_spells_a_list_of_the_vocabulary_again() -> None:
+    found = []
+    for folder in SOURCE_FOLDERS:
+        for path in sorted((PROJECT_ROOT / folder).rglob("*.py")):
+            relative = path.relative_to(PROJECT_ROOT).as_posix()
+            if folder == "shinpan" and relative.split("/")[1] in (*SOURCE_FOLDERS, "features", "docs"):
+                continue  # (a link to a top-level folder, read there)
+            if relative != HOME and "examples" not in relative:
+                found += spelled_again(relative, path.read_text(encoding="utf-8"))
+    declared = {"adapters/reference.py": "the observables the reference engine declares (all, by choice)",
+                "reference_engine/game.py": "the mechanics the engine declares (all); the engine imports nothing of ours",
+                "shinpan/explore/moves.py": "each player paired with the other, (me, opp) and (opp, me)"}
+    assert [line for line in found if line.split(":")[0] not in declared] == []
+
+
+def test_the_scan_finds_a_list_spelled_again() -> None:
+    assert spelled_again("x.py", 'ZONES = ("hand", "mana", "shields", "graveyard", "hyperspatial", "deck")\n') == [
+        "x.py:1: the card_zones again"]
+    assert spelled_again("x.py", 'Side = Literal["me", "opp"]\nPLAYERS = ["opp", "me"]\n') == ["x.py:2: the players again"]

@@ -50,6 +50,7 @@ ZONES: Final[tuple[Zone, ...]] = get_args(Zone)
 CARD_ZONES: Final[tuple[CardZone, ...]] = get_args(CardZone)
 TURN_STEPS: Final[tuple[TurnStep, ...]] = get_args(TurnStep)
 DECK_POSITIONS: Final[tuple[DeckPosition, ...]] = get_args(DeckPosition)
+DURATIONS: Final[tuple[Duration, ...]] = get_args(Duration)
 CHOICE_KINDS: Final[tuple[ChoiceKind, ...]] = get_args(ChoiceKind)
 EFFECT_KINDS: Final[tuple[EffectKind, ...]] = get_args(EffectKind)
 OBSERVABLES: Final[tuple[Observable, ...]] = get_args(Observable)
@@ -66,19 +67,24 @@ class Term:
     meaning: str
 
 
-PLAYER_TERMS: Final[dict[PlayerName, Term]] = {
-    "me": Term("me", "自分", "the scenario's own player"),
-    "opp": Term("opp", "相手", "the scenario's opponent"),
+TURN_STEP_TERMS: Final[dict[TurnStep, Term]] = {
+    "start": Term("start", "ターン開始ステップ", "abilities at the start of the turn"),
+    "draw": Term("draw", "ドローステップ", "the active player draws"),
+    "mana": Term("mana", "マナチャージステップ", "the active player may charge one card as mana"),
+    "main": Term("main", "メインステップ", "summoning, casting and the like"),
+    "attack": Term("attack", "攻撃ステップ", "attacks"),
+    "end": Term("end", "ターン終了ステップ", "effects until the end of the turn end"),
 }
 
-ZONE_TERMS: Final[dict[Zone, Term]] = {
-    "deck": Term("deck", "山札", "listed top first"),
-    "hand": Term("hand", "手札", "a hidden zone"),
-    "mana": Term("mana", "マナゾーン", "cards that can be tapped for mana"),
-    "shields": Term("shields", "シールドゾーン", "face-down cards that are broken into the hand"),
-    "battle": Term("battle", "バトルゾーン", "holds objects: piles of cards, top first"),
-    "graveyard": Term("graveyard", "墓地", "a public zone"),
-    "hyperspatial": Term("hyperspatial", "超次元ゾーン", "psychic and dragheart cards wait here"),
+DECK_POSITION_TERMS: Final[dict[DeckPosition, Term]] = {
+    "top": Term("top", "一番上", "the deck's first card"),
+    "bottom": Term("bottom", "一番下", "the deck's last card"),
+    "shuffled": Term("shuffled", "シャッフル", "put in, then the deck is shuffled"),
+}
+
+DURATION_TERMS: Final[dict[Duration, Term]] = {
+    "end_of_turn": Term("end_of_turn", "このターンの終わりまで", "ends with the turn"),
+    "permanent": Term("permanent", "期限なく", "lasts while its object stays"),
 }
 
 
@@ -90,6 +96,16 @@ def document() -> dict[str, Any]:
     text = resources.files("shinpan.adapters").joinpath("vocabulary.json").read_text(encoding="utf-8")
     loaded: dict[str, Any] = json.loads(text)
     return loaded
+
+
+PLAYER_TERMS: Final[dict[PlayerName, Term]] = {
+    cast(PlayerName, name): Term(name, term["japanese"], term["meaning"])
+    for name, term in document()["players"].items()}
+"""The players (自分, 相手), read from the document."""
+
+ZONE_TERMS: Final[dict[Zone, Term]] = {
+    cast(Zone, name): Term(name, term["japanese"], term["meaning"]) for name, term in document()["zones"].items()}
+"""The zones, read from the document."""
 
 
 @dataclass(frozen=True)

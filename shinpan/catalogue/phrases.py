@@ -1,5 +1,6 @@
-"""The phrases of the step library (手順の言い回し): each step definition as its kind, its phrase with its parameters
-named (``<player>のターンである``), the pattern it matches, and what its docstring says it does.
+"""The phrases of the step library (手順の言い回し): each step definition as its kind, its phrase as a template with
+its fields named (``{player}のターンである``; a phrase declared once, :mod:`shinpan.steps.phrase`, is shown as it was
+declared), the pattern it matches, and what its docstring says it does.
 
 The definitions are read as the compiler and the lint read them (:func:`shinpan.running.cases.library`): the kit never
 imports the step library, it loads it by name (:mod:`shinpan.suite.step_library`).
@@ -31,7 +32,8 @@ class Definition:
     type: str
     """``given``, ``when`` or ``then``."""
     phrase: str
-    """The phrase with each parameter as ``<name>`` (the rest of the pattern as written)."""
+    """The phrase as a template: its declared template (``[…]`` an optional part), else its pattern with each
+    parameter as ``{name}`` (the rest of the pattern as written)."""
     pattern: str
     """What a step's text must match: a regular expression, or the text itself."""
     parameters: tuple[Parameter, ...]
@@ -54,14 +56,19 @@ def definition(context: Any) -> Definition:
     regex = getattr(parser, "regex", None)
     pattern = str(regex.pattern) if regex is not None else str(parser.name)
     groups = tuple(named_groups(pattern)) if regex is not None else ()
-    phrase = pattern
-    for name, start, end in sorted(groups, key=lambda group: -group[1]):
-        phrase = phrase[:start] + f"<{name}>" + phrase[end:]
+    parameters = tuple(Parameter(name, pattern[start:end][len(name) + 5:-1]) for name, start, end in groups)
+    declared = getattr(parser, "phrase", None)  # a phrase declared once: its template, its fields' patterns
+    if declared is not None:
+        phrase = str(declared.template)
+        parameters = tuple(Parameter(name, str(slot.pattern)) for name, slot in declared.slots.items())
+    else:
+        phrase = pattern
+        for name, start, end in sorted(groups, key=lambda group: -group[1]):
+            phrase = phrase[:start] + f"{{{name}}}" + phrase[end:]
     function = context.step_func
     doc = inspect.getdoc(function) or ""
-    return Definition(str(context.type), phrase, pattern,
-                      tuple(Parameter(name, pattern[start:end][len(name) + 5:-1]) for name, start, end in groups),
-                      " ".join(doc.split()), f"{function.__module__}.{function.__name__}", context)
+    return Definition(str(context.type), phrase, pattern, parameters, " ".join(doc.split()),
+                      f"{function.__module__}.{function.__name__}", context)
 
 
 def named_groups(pattern: str) -> Iterator[tuple[str, int, int]]:

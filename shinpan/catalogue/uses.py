@@ -60,5 +60,8 @@ def examples(book: StepBook, cases: Iterable[suite.Case]) -> dict[int, Example]:
 
 
 def _values(context: Any, text: str) -> dict[str, str | None]:
-    parsed: dict[str, Any] = context.parser.parse_arguments(text) or {}
+    """The text each parameter matched (a declared phrase's parser gives typed values: its pattern the words)."""
+    regex = getattr(context.parser, "regex", None)
+    match = regex.fullmatch(text) if regex is not None else None
+    parsed: dict[str, Any] = match.groupdict() if match is not None else context.parser.parse_arguments(text) or {}
     return {name: None if value is None else str(value) for name, value in parsed.items()}

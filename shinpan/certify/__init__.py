@@ -12,7 +12,8 @@ It prints one certificate that says what each step covers and what it found, and
 a counterexample that the expectations file does not already show.
 """
 
-from shinpan.certify.certificate import Certificate, Step, as_json, text
+from shinpan.certify.certificate import Certificate, Step, StepVerdict, Verdict, as_json, text
 from shinpan.certify.steps import NOT_AVAILABLE, Options, certify, self_test
 
-__all__ = ["NOT_AVAILABLE", "Certificate", "Options", "Step", "as_json", "certify", "self_test", "text"]
+__all__ = ["NOT_AVAILABLE", "Certificate", "Options", "Step", "StepVerdict", "Verdict", "as_json", "certify",
+           "self_test", "text"]

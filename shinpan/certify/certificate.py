@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import Any
 
 from shinpan import __version__
@@ -21,13 +22,38 @@ class Finding:
     known: str | None
 
 
+class StepVerdict(StrEnum):
+    """How a step of the certificate ended (判定)."""
+
+    PASS = "PASS"
+    FAIL = "FAIL"
+    """It ran and found what fails the certificate (a scenario, a new counterexample, a broken contract rule)."""
+    ERROR = "ERROR"
+    """It could not run."""
+    NOT_AVAILABLE = "NOT_AVAILABLE"
+    """It does not apply to this adapter; it fails nothing."""
+
+    @property
+    def fails(self) -> bool:
+        """Whether the step fails the certificate."""
+        return self in (StepVerdict.FAIL, StepVerdict.ERROR)
+
+
+class Verdict(StrEnum):
+    """The certificate's verdict, by its exit status."""
+
+    CERTIFIED = "certified"
+    NOT_CERTIFIED = "not certified"
+    INTERRUPTED = "interrupted"
+
+
 @dataclass(frozen=True)
 class Step:
     """One step of the certificate: PASS, FAIL, ERROR (it could not run) or NOT_AVAILABLE, what it covers and what
     it found."""
 
     name: str
-    verdict: str
+    verdict: StepVerdict
     covers: str
     found: str
     report: str | None = None
@@ -53,11 +79,11 @@ class Certificate:
         """2 interrupted, 1 a step failed or could not run, else 0 (a NOT_AVAILABLE step fails nothing)."""
         if self.interrupted:
             return 2
-        return 1 if any(step.verdict in ("FAIL", "ERROR") for step in self.steps) else 0
+        return 1 if any(step.verdict.fails for step in self.steps) else 0
 
     @property
-    def verdict(self) -> str:
-        return {0: "certified", 1: "not certified", 2: "interrupted"}[self.exit_status]
+    def verdict(self) -> Verdict:
+        return (Verdict.CERTIFIED, Verdict.NOT_CERTIFIED, Verdict.INTERRUPTED)[self.exit_status]
 
 
 def issued() -> str:

@@ -12,10 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from shinpan.certify.certificate import Certificate, Finding, Step, issued
+from shinpan.certify.certificate import Certificate, Finding, Step, StepVerdict, issued
 
-PASS, FAIL, ERROR = "PASS", "FAIL", "ERROR"
-NOT_AVAILABLE = "NOT_AVAILABLE"
+PASS, FAIL, ERROR, NOT_AVAILABLE = StepVerdict.PASS, StepVerdict.FAIL, StepVerdict.ERROR, StepVerdict.NOT_AVAILABLE
 """A step the kit cannot run: it neither passes nor fails the certificate."""
 
 

@@ -42,7 +42,7 @@ def certify(adapter: str, expectations: str | None, out: str, tags: str | None, 
     from shinpan import outputs
     from shinpan.outputs import printable
 
-    check_adapter(adapter)
+    check_adapter(adapter, make=True)  # its three steps are separate runs: a factory that fails is found here once
     work = Path(out)
     outputs.writable("--out", out, folder=True)
     options = certification.Options(adapter, work.resolve(), Path(expectations).resolve() if expectations else None,

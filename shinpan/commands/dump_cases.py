@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 import click
 
@@ -40,15 +40,14 @@ def _compiled_cases(ruleset: str | None, rules_as_of: str | None) -> dict[str, d
     """Every scenario compiled under the selected rules (:mod:`shinpan.running.cases`), in the ``cases.json`` form, with
     the status it earns on the reference engine (played in this process; NOT_APPLICABLE or UNRESOLVED when it asserts
     nothing under these rules)."""
-    from shinpan.adapters.registry import make_adapter
     from shinpan.running.cases import applicability, as_record, compile_case, execute
     from shinpan.running.cases.exchanges import Recorded
     from shinpan.running.session import AdapterSession
 
     changes = rulesets.load()
     state = changes.select(ruleset, rules_as_of)
-    reference = Recorded(make_adapter("reference"))
-    session = AdapterSession(reference, "reference")
+    session = AdapterSession.open("reference", wrap=Recorded)
+    reference = cast(Recorded, session.simulator)
     found = {}
     try:
         for scenario in suite.cases():

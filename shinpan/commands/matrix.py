@@ -70,7 +70,7 @@ def matrix(adapter: str | None, validate: bool, expectations: str | None, tags: 
     changes = rulesets.load()
     states = [state.label for state in matrix_.states(changes)]
     adapter = expectations_.adapter_for(adapter, expectations_.load(expectations) if expectations else None)
-    check_adapter(adapter)
+    check_adapter(adapter, make=True)  # the suite runs in another process: a failing factory is found here
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(report).resolve() if report else Path(tmp) / "matrix.jsonl"
         args = [*invocation.base_arguments(), f"--adapter={adapter}", "--matrix", f"--report={path}",

@@ -17,6 +17,7 @@ def new_adapter(directory: Path, lang: str) -> None:
 
     Exit status: 0 written, 4 DIRECTORY is not empty (nothing written).
     """
+    from shinpan.adapters.registry import CMD_PREFIX
     from shinpan.outputs import printable, shell_word
     from shinpan.scaffold import LANGUAGES, new_adapter
 
@@ -24,7 +25,7 @@ def new_adapter(directory: Path, lang: str) -> None:
     for path in written:
         click.echo(f"wrote {printable(path, one_line=True)}")
     # a line to paste: the folder is one word for the shell whatever its name holds
-    adapter = shell_word(f"cmd:{LANGUAGES[lang].command}")
+    adapter = shell_word(f"{CMD_PREFIX}{LANGUAGES[lang].command}")
     click.echo(f"next: cd {shell_word(str(directory))} && shinpan contract-test --adapter {adapter}")
     click.echo(f"then: shinpan certify --adapter {adapter} --expectations expectations.toml "
                "(the suite in every state, an exploration, the self-test: one certificate)")

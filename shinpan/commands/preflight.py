@@ -133,8 +133,10 @@ def check_parallel(pytest_args: tuple[str, ...]) -> None:
                        "pip install 'shinpan[parallel]' (or pip install pytest-xdist)")
 
 
-def check_adapter(spec: str) -> None:
-    """A spec that names no adapter is bad input (an :class:`AdapterSpecError`), found once, before any run."""
-    from shinpan.adapters.registry import make_adapter
+def check_adapter(spec: str, *, make: bool = False) -> None:
+    """A spec that names no adapter is bad input (an :class:`AdapterSpecError`), found once, before any run,
+    without starting the engine (``make``: an in-process adapter is made once, so that a factory that fails is
+    bad input too — for a command whose runs are separate processes)."""
+    from shinpan.adapters.registry import AdapterSpec
 
-    make_adapter(spec).stop({"cmd": "stop"})
+    AdapterSpec.parse(spec).check(make=make)

@@ -32,7 +32,7 @@ def steps_(fmt: str) -> None:
 def _phrase_lines(phrase: dict[str, Any]) -> list[str]:
     """A phrase of ``shinpan steps`` as a block of lines."""
     lines = [f"{phrase['keyword']} {phrase['phrase']}    ({phrase['definition']})", f"    {phrase['doc']}"]
-    lines += [f"    <{p['name']}>: {p['pattern']}" for p in phrase["parameters"]]
+    lines += [f"    {{{p['name']}}}: {p['pattern']}" for p in phrase["parameters"]]
     example, sends = phrase["example"], phrase["sends"]
     if example is None:
         lines.append("    (no scenario uses it)")

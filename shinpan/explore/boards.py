@@ -17,10 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from shinpan.adapters.sdk.vocabulary import EFFECT_KINDS, PLAYERS
 from shinpan.explore.dice import Dice
 from shinpan.explore.pool import SOURCE_KINDS, Card, Pool
 
-PLAYERS = ("me", "opp")
 ZONE_SIZES = {"deck": 4, "hand": 3, "mana": 3, "shields": 2, "graveyard": 2}
 """The most cards a generated board puts in each zone other than the battle zone (per player)."""
 MAX_OBJECTS = 3
@@ -163,7 +163,7 @@ def _sources(dice: Dice, pool: Pool, top: Card) -> list[Card]:
 
 def _effects(dice: Dice, objects: Sequence[dict[str, Any]], allowed: Allowed) -> list[dict[str, Any]]:
     effects: list[dict[str, Any]] = []
-    kinds = [kind for kind in ("power", "ignore_abilities") if allowed(kind)]
+    kinds = [kind for kind in EFFECT_KINDS if allowed(kind)]
     while objects and kinds and dice.more(len(effects), 0, 2):
         target = dice.pick(objects)["cards"][0]
         if dice.pick(kinds) == "ignore_abilities":

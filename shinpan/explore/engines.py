@@ -18,7 +18,7 @@ from typing import Any
 
 from shinpan.adapters.contract import Capabilities, Simulator
 from shinpan.adapters.errors import ScriptMismatchError
-from shinpan.adapters.registry import AdapterOptions, make_adapter
+from shinpan.adapters.registry import AdapterOptions, AdapterSpec, make_adapter
 from shinpan.reports.outcomes import ScenarioSkipped, Status
 from shinpan.running.cases import Game, Move, Setup, status_of_error, time_limit
 from shinpan.running.cases.game import opening
@@ -54,7 +54,7 @@ class Engine:
     def __init__(self, spec: str, *, timeout: float = 5.0, factory: Callable[[], Simulator] | None = None) -> None:
         self.spec = spec
         self.timeout = timeout
-        self.in_process = factory is not None or not spec.startswith("cmd:")
+        self.in_process = factory is not None or AdapterSpec.parse(spec).in_process
         options = AdapterOptions(timeout=timeout, max_restarts=1_000_000)
         self._factory: Callable[[], Simulator] = factory or (lambda: make_adapter(spec, options))
         self.session = AdapterSession(self._factory(), spec)

@@ -20,6 +20,7 @@ from functools import cache, cached_property
 from typing import Any
 
 from shinpan.adapters.sdk.actions import ACTION_TYPES, EFFECT_MECHANICS
+from shinpan.adapters.sdk.vocabulary import DECK_POSITIONS, PLAYERS
 from shinpan.explore.dice import Dice
 from shinpan.explore.pool import Card, Pool
 
@@ -29,8 +30,6 @@ Maker = Callable[[Dice], Action]
 Drawer = Callable[["Board"], Maker | None]
 """A kind of move: how to draw its action on this board, or ``None`` where it cannot be drawn."""
 ZONES_TO = ("graveyard", "hand", "mana", "deck", "shields")
-DECK_POSITIONS = ("top", "bottom", "shuffled")
-PLAYERS = ("me", "opp")
 FLIPS = ("other", "awaken", "dragon_release")
 
 

@@ -19,15 +19,16 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from shinpan.adapters.sdk.vocabulary import CARD_ZONES, EVENT_TYPES
+
 Key = tuple[str, ...]
 """What a fact is about: its kind (``place``, ``tapped``, ``events.triggered``, …) then its subject."""
 
-CARD_ZONES = ("deck", "hand", "mana", "shields", "graveyard", "hyperspatial")
 OBJECT_FIELDS = ("tapped", "power", "summoning_sick", "can_attack", "attacking", "effects", "equipment", "seals",
                  "linked", "face")
 """The fields of a battle-zone object, each compared where both engines observe it."""
 UNORDERED_FIELDS = frozenset({"effects", "equipment", "seals"})
-EVENT_KINDS = ("moved", "triggered", "replaced", "reconstructed", "mana_tapped")
+EVENT_KINDS = EVENT_TYPES
 
 ORDER = ("turn", "place", "pile", *OBJECT_FIELDS, "deck", "tapped_mana", "lost",
          *(f"events.{kind}" for kind in EVENT_KINDS), "waiting", "waiting.order", "events.order")

@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import contextlib
 
-from shinpan.adapters.registry import AdapterOptions, make_adapter
+from shinpan.adapters.registry import AdapterOptions
 from shinpan.running.cases import Case, CaseResult, execute
 from shinpan.running.session import AdapterSession
 
 
 def replay(case: Case, adapter: str, *, timeout: float = 5.0) -> CaseResult:
     """Play ``case`` on a fresh ``adapter``: how it ends."""
-    simulator = make_adapter(adapter, AdapterOptions(timeout=timeout))
-    session = AdapterSession(simulator, adapter)
+    session = AdapterSession.open(adapter, AdapterOptions(timeout=timeout))
     try:
         return execute(case, session, time_limit=timeout)
     finally:

@@ -41,9 +41,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from shinpan.adapters.sdk.vocabulary import CARD_ZONES
+
 Check = dict[str, Any]
 Observation = Mapping[str, Any]
-CARD_ZONES = ("deck", "hand", "mana", "shields", "graveyard", "hyperspatial")
 
 
 def judge(check: Mapping[str, Any], observation: Observation | None, rejection: str | None) -> str | None:

@@ -7,6 +7,7 @@ Every response is turned into an outcome here, in one place: ``unsupported`` ski
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -25,6 +26,7 @@ from shinpan.adapters.contract import (
     changelog_entries,
 )
 from shinpan.adapters.errors import AdapterError, ScriptMismatchError
+from shinpan.adapters.registry import AdapterOptions, AdapterSpec
 from shinpan.reports.outcomes import unsupported
 from shinpan.suite import rulesets
 from shinpan.suite.rulesets import Changes
@@ -52,6 +54,22 @@ class AdapterSession:
                                f"{protocol_advice(spoken)}")
         self._check("hello_response", hello, always=True)
         self.hello: HelloResponse = hello
+
+    @classmethod
+    def open(cls, spec: str | AdapterSpec, options: AdapterOptions | None = None, *,
+             wrap: Callable[[Simulator], Simulator] | None = None) -> AdapterSession:
+        """A session with a fresh adapter for ``spec`` (:meth:`AdapterSpec.open`), wrapped by ``wrap`` (a recorder),
+        after its handshake. If the handshake fails, the adapter is stopped (with any process it started) and the
+        error raised."""
+        parsed = AdapterSpec.parse(spec)
+        opened = parsed.open(options)
+        simulator = wrap(opened) if wrap is not None else opened
+        try:
+            return cls(simulator, parsed.text, validate=options.validate if options else False)
+        except BaseException:
+            with contextlib.suppress(Exception):  # an adapter that fails to stop has stopped
+                simulator.stop({"cmd": "stop"})
+            raise
 
     @property
     def capabilities(self) -> Capabilities:
@@ -117,6 +135,13 @@ class AdapterSession:
         if "observation" not in response:
             raise AdapterError(f"adapter {self.name!r} answered observe with no observation")
         return response["observation"]
+
+    def engine_output(self) -> contextlib.AbstractContextManager[None]:
+        """Around many requests (a whole case): an in-process engine's output is sent away once for all of them
+        (:meth:`shinpan.adapters.registry.InProcess.held`) instead of once per request; nothing for an adapter on
+        the wire."""
+        held = getattr(self.simulator, "held", None)
+        return held() if callable(held) else contextlib.nullcontext()
 
     def stop(self) -> None:
         """End the session."""

@@ -17,6 +17,7 @@ from typing import Final
 import jinja2
 
 from shinpan.adapters.locations import docs_dir
+from shinpan.adapters.registry import CMD_PREFIX
 from shinpan.errors import ScaffoldError
 from shinpan.outputs import printable, shell_word
 
@@ -60,7 +61,7 @@ def new_adapter(directory: Path, language: str) -> list[Path]:
         raise ScaffoldError(f"--lang {language!r}: expected one of {', '.join(LANGUAGES)}")
     if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
         raise ScaffoldError(f"{directory}: not an empty folder; new-adapter writes a new project into an empty one")
-    adapter = f"cmd:{lang.command}"
+    adapter = f"{CMD_PREFIX}{lang.command}"
     files = {
         lang.adapter: _adapter_source(lang),
         "README.md": _render("README.md.j2", lang=lang, adapter=adapter, name=directory.name),

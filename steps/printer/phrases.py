@@ -25,12 +25,13 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from shinpan.adapters.cards import CARD_REFERENCE, CardRegistry
+from shinpan.adapters.sdk.vocabulary import PLAYER_TERMS, ZONE_TERMS
 from shinpan.errors import RenderError
-from shinpan.steps.vocabulary import PLAYERS, ZONES
+from shinpan.steps.vocabulary import CardRef
 
 Message = Mapping[str, Any]
-WORD_OF_PLAYER: dict[str, str] = {value: word for word, value in PLAYERS.items()}
-WORD_OF_ZONE = {value: word for word, value in ZONES.items()}
+WORD_OF_PLAYER: dict[str, str] = {name: term.japanese for name, term in PLAYER_TERMS.items()}
+WORD_OF_ZONE: dict[str, str] = {name: term.japanese for name, term in ZONE_TERMS.items()}
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,17 @@ class Context:
                               "(a label has no spaces or parentheses)")
         return text
 
+    def ref(self, label: str) -> CardRef:
+        """The card a label names, as a phrase's field holds it (:class:`shinpan.steps.phrase.Card`)."""
+        name = self.names.get(label)
+        if name is None:
+            raise RenderError(f"the card labelled {label!r} is not in the setup's cards")
+        return CardRef(name, label)
+
+    def refs(self, labels: Sequence[str]) -> tuple[CardRef, ...]:
+        """Several cards, in order, as a phrase's field holds them (:class:`shinpan.steps.phrase.Cards`)."""
+        return tuple(self.ref(label) for label in labels)
+
     def cards(self, labels: Sequence[str], joiner: str = "と") -> str:
         """Several cards, in order, joined by と (or 、)."""
         if not labels:
@@ -70,10 +82,14 @@ class Context:
 
     def owner(self, label: str) -> str:
         """The player (自分 / 相手) whose zones the setup put the card in."""
+        return self.player(self.owner_of(label))
+
+    def owner_of(self, label: str) -> str:
+        """The player (``me`` / ``opp``) whose zones the setup put the card in."""
         owner = self.owners.get(label)
         if owner is None:
             raise RenderError(f"the setup puts {self.card(label)} in no player's zone")
-        return self.player(owner)
+        return owner
 
     def zone(self, zone: str) -> str:
         """The zone's Japanese name."""

@@ -26,10 +26,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import groupby
 from typing import Any
 
+from shinpan.adapters.sdk.vocabulary import CARD_ZONES as ZONES_OF_CARDS
+from shinpan.adapters.sdk.vocabulary import PLAYERS
 from shinpan.errors import RenderError
 
-PLAYERS = ("me", "opp")
-CARD_ZONES = ("hand", "mana", "shields", "graveyard", "hyperspatial", "deck")
+CARD_ZONES = tuple(sorted(ZONES_OF_CARDS, key=lambda zone: zone == "deck"))
 """The zones other than the battle zone, in the order their phrases are written (the deck last, as the suite does)."""
 
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from shinpan.adapters.sdk.vocabulary import PLAYERS as PLAYERS  # the players, for the properties
 from shinpan.explore.boards import Labels
 from shinpan.explore.pool import Card
-
-PLAYERS = ("me", "opp")
 
 
 def other(player: str) -> str:

@@ -81,7 +81,9 @@ class Execution:
 
     def run(self) -> CaseResult:
         """Play every step (under one time limit for the whole case); the result."""
-        with time_limit(self.time_limit, timeout_message(self.game.session.name, self.time_limit or 0.0)):
+        session = self.game.session
+        with session.engine_output(), time_limit(self.time_limit, timeout_message(session.name,
+                                                                                   self.time_limit or 0.0)):
             try:
                 for _ in self._steps_played(each_step=False):
                     pass

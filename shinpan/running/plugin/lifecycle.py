@@ -10,7 +10,7 @@ import pytest
 
 from shinpan.adapters.contract import Simulator
 from shinpan.adapters.errors import AdapterError, AdapterSpecError
-from shinpan.adapters.registry import AdapterOptions, make_adapter
+from shinpan.adapters.registry import AdapterOptions, AdapterSpec
 from shinpan.running.session import AdapterSession
 
 
@@ -22,10 +22,11 @@ class AdapterLifecycle:
         self.spec = spec
         self.options = options
         try:
-            self._simulator: Simulator | None = make_adapter(spec, options)
+            self.adapter = AdapterSpec.parse(spec)
+            self._simulator: Simulator | None = self.adapter.open(options)
         except AdapterSpecError as error:
             raise pytest.UsageError(error.one_line()) from None
-        self.in_process = not spec.startswith("cmd:")
+        self.in_process = self.adapter.in_process
         """Whether the engine runs in this process (no ``cmd:`` spec): the kit then keeps its time limit."""
         self._session: AdapterSession | None = None
         self._failure: AdapterError | None = None
@@ -45,7 +46,7 @@ class AdapterLifecycle:
         if self._failure is not None:
             raise type(self._failure)(str(self._failure))
         if self._session is None:
-            simulator = self._simulator or make_adapter(self.spec, self.options)
+            simulator = self._simulator or self.adapter.open(self.options)
             self._simulator = None
             try:
                 for wrap in self.wrappers:
