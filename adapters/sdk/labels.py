@@ -49,7 +49,11 @@ class LabelMap(Generic[C]):
 
     def labels(self, cards: Iterable[C]) -> list[str]:
         """The labels of engine cards, in their order."""
-        return [self.label(card) for card in cards]
+        known = self._labels.get
+        found = [known(id(card)) for card in cards]
+        if None in found:  # said by :meth:`label`, for the first card the setup did not place
+            return [self.label(card) for card in cards]
+        return found  # type: ignore[return-value]
 
     def __contains__(self, label: object) -> bool:
         return label in self._cards
