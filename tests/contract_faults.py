@@ -347,6 +347,15 @@ class DrainsOnRestore(Wrong):
 
 
 # ------------------------------------------------------------------ errors and statuses
+class ReplacedAfterMove(Wrong):
+    """Reports a replacement once its engine has done it: the replaced event after the card's move."""
+
+    def looked(self, observation: Message) -> None:
+        events = observation.get("events", [])
+        observation["events"] = [e for e in events if e["type"] != "replaced"] + \
+            [e for e in events if e["type"] == "replaced"]
+
+
 class SilentUnsupported(Wrong):
     """Answers unsupported with no message for a move it does not play."""
 
@@ -405,6 +414,7 @@ EXPECTED: dict[str, str] = {
     "IgnoresUnusedChoices": "C-4.9", "ProtocolTwoChoices": "C-4.10", "OwnerOrdersEntry": "C-4.13",
     "SickForEveryone": "C-5.4", "UndeclaredFace": "C-5.3", "PowerOfTheCardNotTheObject": "C-5.5",
     "EventsNeverDrained": "C-6.1", "EffectMovesByDestination": "C-6.3", "MoveIsNotDestruction": "C-6.4",
-    "NoAbilityIndex": "C-6.5", "DrainsOnRestore": "C-6.6", "SilentUnsupported": "C-8.2", "StopIsAnError": "C-8.3",
+    "NoAbilityIndex": "C-6.5", "DrainsOnRestore": "C-6.6", "ReplacedAfterMove": "C-6.7", "SilentUnsupported": "C-8.2",
+    "StopIsAnError": "C-8.3",
 }
 """Each wrong adapter, and the rule contract-test must report it breaking."""

@@ -55,6 +55,11 @@ class LabelMap(Generic[C]):
             return [self.label(card) for card in cards]
         return found  # type: ignore[return-value]
 
+    def names(self, card: C) -> bool:
+        """Whether ``card`` is an engine card the setup placed (an engine's choice may offer other things: an
+        ability, an effect; ask before :meth:`label`)."""
+        return id(card) in self._labels
+
     def __contains__(self, label: object) -> bool:
         return label in self._cards
 

