@@ -24,7 +24,7 @@ from shinpan.explore.engines import Answer, Engine
 from shinpan.explore.findings import Cause, Finding
 from shinpan.explore.moves import KIND_OF, Board, Drawer, next_move
 from shinpan.explore.observations import Difference, differences, facts
-from shinpan.explore.oracle import Game, Played, Repeat, Skip, observed, skip_reason, started
+from shinpan.explore.oracle import Game, Played, Skip, new, observed, play, skip_reason, started
 from shinpan.explore.pool import Pool
 from shinpan.explore.swarm import swarm
 from shinpan.running.cases import Move, Setup
@@ -67,29 +67,25 @@ class Differential:
             self.covered.update(coverage.RULE + number for number in self.corpus.drawn)
         setup = Setup(self.game.rules, self.game.seed, state)
         started(self.reference, setup, "the reference engine")
-        played = Played(setup, owners(setup.state))
-        view, finding = self._step(played, self.engine.start(setup), Answer("ok"))
-        for move in moves:
-            if finding is not None:
-                break
-            on = Board(view, setup.state["cards"], self.pool)
-            self.covered.update(coverage.pairs(move.action, on))
-            view, finding = self._play(played, replace(move, attempt=True), dice)
-        while finding is None and dice.more(len(played.moves), drawn.least, drawn.moves + len(moves)):
-            on = Board(view, setup.state["cards"], self.pool, drawn.destination)
+
+        def more(played: Played) -> Move | None:
+            if played.view is None or not dice.more(len(played.moves), drawn.least, drawn.moves + len(moves)):
+                return None
+            on = Board(played.view, setup.state["cards"], self.pool, drawn.destination)
             action = next_move(dice, on, self.drawers, self.engine.capabilities["mechanics"], drawn.kinds,
                                {str(m.action["type"]) for m in played.moves})
-            if action is None:
-                break
-            self.covered.update(coverage.pairs(action, on))
-            view, finding = self._play(played, Move(action, attempt=True), dice)
-        if finding is not None and finding.cause in known:
-            raise Repeat(finding.cause.key)
-        return finding
+            return None if action is None else Move(action)
+
+        return new(play(Played(setup, owners(setup.state)), lambda played: self._step(
+            played, self.engine.start(setup), Answer("ok")), lambda played, move: self._play(played, move, dice),
+            moves, more), known)
 
     def _play(self, played: Played, move: Move, dice: Dice) -> tuple[Mapping[str, Any], Finding | None]:
         """Play a move on both engines (answering the reference engine's questions with draws) and compare."""
-        move, theirs, asked = questions.played(self.reference, move, dice)
+        if played.view is not None:  # counted on the board it is played on
+            self.covered.update(coverage.pairs(move.action, Board(played.view, played.setup.state["cards"],
+                                                                  self.pool)))
+        move, theirs, asked = questions.played(self.reference, replace(move, attempt=True), dice)
         if theirs.status not in ("ok", "rejected"):
             raise Skip(f"the reference engine cannot play {move.action['type']} here ({theirs.status})")
         played.moves.append(replace(move, attempt=theirs.status == "rejected"))
@@ -99,7 +95,7 @@ class Differential:
               asked: tuple[Mapping[str, Any], ...] = ()) -> tuple[Mapping[str, Any], Finding | None]:
         """After a setup or a move: the reference engine's observation, and a finding if the engine under test
         answered otherwise or shows something else."""
-        step = played.moves[-1].action["type"] if played.moves else "setup"
+        step = played.step
         if answer.status == "unsupported":
             raise Skip(skip_reason(f"unsupported: {step}", answer.message))
         theirs = observed(self.reference)
