@@ -20,7 +20,7 @@ from shinpan.explore.boards import board
 from shinpan.explore.case import generated, owners
 from shinpan.explore.corpus import Corpus
 from shinpan.explore.dice import Dice
-from shinpan.explore.engines import Answer, Engine
+from shinpan.explore.engines import PLAYED, Answer, AnswerStatus, Engine
 from shinpan.explore.findings import Cause, Finding
 from shinpan.explore.moves import KIND_OF, Board, Drawer, next_move
 from shinpan.explore.observations import Difference, differences, facts
@@ -76,9 +76,10 @@ class Differential:
                                {str(m.action["type"]) for m in played.moves})
             return None if action is None else Move(action)
 
-        return new(play(Played(setup, owners(setup.state)), lambda played: self._step(
-            played, self.engine.start(setup), Answer("ok")), lambda played, move: self._play(played, move, dice),
-            moves, more), known)
+        ok = Answer(AnswerStatus.OK)  # the reference engine took the board (else the example is skipped)
+        return new(play(Played(setup, owners(setup.state)),
+                        lambda played: self._step(played, self.engine.start(setup), ok),
+                        lambda played, move: self._play(played, move, dice), moves, more), known)
 
     def _play(self, played: Played, move: Move, dice: Dice) -> tuple[Mapping[str, Any], Finding | None]:
         """Play a move on both engines (answering the reference engine's questions with draws) and compare."""
@@ -86,9 +87,9 @@ class Differential:
             self.covered.update(coverage.pairs(move.action, Board(played.view, played.setup.state["cards"],
                                                                   self.pool)))
         move, theirs, asked = questions.played(self.reference, replace(move, attempt=True), dice)
-        if theirs.status not in ("ok", "rejected"):
+        if theirs.status not in PLAYED:
             raise Skip(f"the reference engine cannot play {move.action['type']} here ({theirs.status})")
-        played.moves.append(replace(move, attempt=theirs.status == "rejected"))
+        played.moves.append(replace(move, attempt=theirs.status is AnswerStatus.REJECTED))
         return self._step(played, self.engine.act(move), theirs, asked)
 
     def _step(self, played: Played, answer: Answer, reference: Answer,
@@ -96,25 +97,25 @@ class Differential:
         """After a setup or a move: the reference engine's observation, and a finding if the engine under test
         answered otherwise or shows something else."""
         step = played.step
-        if answer.status == "unsupported":
+        if answer.status is AnswerStatus.UNSUPPORTED:
             raise Skip(skip_reason(f"unsupported: {step}", answer.message))
         theirs = observed(self.reference)
         if isinstance(theirs, Answer):
             raise Skip(f"the reference engine cannot observe ({theirs.status})")
         if answer.fault:
-            return theirs, self._finding(played, Cause(self.id, step, answer.status), answer.message)
-        if answer.status == "choice_needed" and answer.choice is not None:
+            return theirs, self._finding(played, Cause(self.id, step, answer.status.value), answer.message)
+        if answer.status is AnswerStatus.CHOICE_NEEDED and answer.choice is not None:
             message = (f"the engine asks a question the reference engine does not ({_asked(answer.choice)}); "
                        f"the reference engine asked: {'; '.join(map(_asked, asked)) or 'nothing'}")
             return theirs, self._finding(played, Cause(self.id, step, "question"), message)
         if answer.status != reference.status:
             message = f"the reference engine answered {reference.status}, the engine {answer.status}: {answer.message}"
-            rejected = [{"check": "rejected", "value": reference.status == "rejected"}]
+            rejected = [{"check": "rejected", "value": reference.status is AnswerStatus.REJECTED}]
             played.moves[-1] = replace(played.moves[-1], attempt=True)
             return theirs, self._finding(played, Cause(self.id, step, "status"), message, rejected)
         ours = observed(self.engine)
         if isinstance(ours, Answer):
-            cause = Cause(self.id, step, ours.status if ours.fault else "error")
+            cause = Cause(self.id, step, (ours.status if ours.fault else AnswerStatus.ERROR).value)
             return theirs, self._finding(played, cause, f"observe: {ours.message}")
         found = differences(facts(theirs, self.observables, played.owners), facts(ours, self.observables,
                                                                                   played.owners))

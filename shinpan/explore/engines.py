@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from shinpan.adapters.contract import Capabilities, Simulator
@@ -24,11 +25,35 @@ from shinpan.running.cases import Game, Move, Setup, status_of_error, time_limit
 from shinpan.running.cases.game import opening
 from shinpan.running.session import AdapterSession
 
-FAULTS = ("crash", "timeout", "error")
+
+class AnswerStatus(StrEnum):
+    """What an adapter answered to one request (応答): about the game, or a fault of the adapter."""
+
+    OK = "ok"
+    REJECTED = "rejected"
+    """The rules reject the move (the game is as before it)."""
+    UNSUPPORTED = "unsupported"
+    SCRIPT_MISMATCH = "script_mismatch"
+    CHOICE_NEEDED = "choice_needed"
+    """The engine asks a question the script does not answer (:mod:`shinpan.explore.questions`)."""
+    ERROR = "error"
+    CRASH = "crash"
+    TIMEOUT = "timeout"
+
+    @property
+    def fault(self) -> bool:
+        """Whether the adapter failed (crashed, hung, or answered ``error`` or garbage)."""
+        return self in FAULTS
+
+
+FAULTS = frozenset({AnswerStatus.CRASH, AnswerStatus.TIMEOUT, AnswerStatus.ERROR})
 """Answers that are faults of the adapter rather than answers about the game."""
+PLAYED = frozenset({AnswerStatus.OK, AnswerStatus.REJECTED})
+"""Answers to a move after which the game goes on (the move made, or rejected by the rules)."""
 OBSERVE = {"cmd": "observe"}
-STATUSES = {Status.UNSUPPORTED: "unsupported", Status.UNOBSERVABLE: "unsupported",
-            Status.SCRIPT_MISMATCH: "script_mismatch", Status.CRASH: "crash", Status.TIMEOUT: "timeout"}
+STATUSES = {Status.UNSUPPORTED: AnswerStatus.UNSUPPORTED, Status.UNOBSERVABLE: AnswerStatus.UNSUPPORTED,
+            Status.SCRIPT_MISMATCH: AnswerStatus.SCRIPT_MISMATCH, Status.CRASH: AnswerStatus.CRASH,
+            Status.TIMEOUT: AnswerStatus.TIMEOUT}
 """A case's status where a request ended it, as an answer (anything else is the adapter's ``error``)."""
 
 
@@ -37,7 +62,7 @@ class Answer:
     """What the adapter answered to one request: its status, its message, the question it asked (``choice``, for
     ``choice_needed``) and, for ``observe``, the observation."""
 
-    status: str
+    status: AnswerStatus
     message: str = ""
     observation: Mapping[str, Any] | None = None
     choice: Mapping[str, Any] | None = None
@@ -45,7 +70,7 @@ class Answer:
     @property
     def fault(self) -> bool:
         """Whether the adapter failed (crashed, hung, or answered ``error`` or garbage)."""
-        return self.status in FAULTS
+        return self.status.fault
 
 
 class Engine:
@@ -83,15 +108,15 @@ class Engine:
         if self.session.batches:
             self.session.expect([move.request(), OBSERVE])
         answer = self._answer(lambda: self.game.move(move))
-        if answer.status == "ok" and self.game.last_rejection is not None:
-            return Answer("rejected", self.game.last_rejection)
+        if answer.status is AnswerStatus.OK and self.game.last_rejection is not None:
+            return Answer(AnswerStatus.REJECTED, self.game.last_rejection)
         return answer
 
     def observe(self) -> Answer:
         """The board now (``observation`` is set when the status is ``ok``)."""
         seen: list[Mapping[str, Any]] = []
         answer = self._answer(lambda: seen.append(self.game.observation()))
-        return Answer("ok", observation=seen[0]) if answer.status == "ok" else answer
+        return Answer(AnswerStatus.OK, observation=seen[0]) if answer.status is AnswerStatus.OK else answer
 
     def stop(self) -> None:
         """End the session (and the adapter's process, if it has one)."""
@@ -108,15 +133,15 @@ class Engine:
         except ScriptMismatchError as error:
             _, message = status_of_error(error)
             if error.choice is not None:  # the engine asked a question: the explorer may answer it
-                return Answer("choice_needed", message, choice=error.choice)
-            return Answer("script_mismatch", message)
+                return Answer(AnswerStatus.CHOICE_NEEDED, message, choice=error.choice)
+            return Answer(AnswerStatus.SCRIPT_MISMATCH, message)
         except (Exception, ScenarioSkipped) as error:
             status, message = status_of_error(error)
-            answer = Answer(STATUSES.get(status, "error"), message)
+            answer = Answer(STATUSES.get(status, AnswerStatus.ERROR), message)
             if answer.fault and self.in_process:
                 self._restart()
             return answer
-        return Answer("ok")
+        return Answer(AnswerStatus.OK)
 
     def _restart(self) -> None:
         """Replace an in-process adapter after a fault (a subprocess adapter restarts itself)."""

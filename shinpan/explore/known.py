@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from shinpan.adapters.locations import features_dir
-from shinpan.explore.engines import Engine
+from shinpan.explore.engines import PLAYED, AnswerStatus, Engine
 from shinpan.explore.findings import Finding
 from shinpan.explore.oracle import Judged, Played, play
 from shinpan.reports import expectations
@@ -114,16 +114,16 @@ class _Replayed:
     found: set[Way] = field(default_factory=set)
 
     def begin(self, played: Played) -> Judged[Way]:
-        if self.engine.start(played.setup).status != "ok":
+        if self.engine.start(played.setup).status is not AnswerStatus.OK:
             return None, UNPLAYED
         return self._judged(played, None)
 
     def step(self, played: Played, move: Move) -> Judged[Way]:
         played.moves.append(move)
         answer = self.engine.act(move)
-        if answer.status not in ("ok", "rejected"):
+        if answer.status not in PLAYED:
             return self._ended(played, answer.status)
-        return self._judged(played, answer.message if answer.status == "rejected" else None)
+        return self._judged(played, answer.message if answer.status is AnswerStatus.REJECTED else None)
 
     def _judged(self, played: Played, rejection: str | None) -> Judged[Way]:
         """Each check after this step, judged against the board (observed once, if a check needs it) or the move's

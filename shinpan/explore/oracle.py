@@ -21,7 +21,7 @@ from typing import Any, Protocol, TypeVar
 
 from shinpan.adapters.contract import Rules
 from shinpan.explore.dice import Dice
-from shinpan.explore.engines import Answer, Engine
+from shinpan.explore.engines import Answer, AnswerStatus, Engine
 from shinpan.explore.findings import Cause, Finding
 from shinpan.running.cases import Move, Setup
 
@@ -162,11 +162,11 @@ def skip_reason(what: str, message: str) -> str:
 def started(engine: Engine, setup: Setup, who: str) -> None:
     """Start a game of ``setup`` on ``engine``; :class:`Skip` if it cannot be set up (``who`` names the engine)."""
     answer = engine.start(setup)
-    if answer.status != "ok":
+    if answer.status is not AnswerStatus.OK:
         raise Skip(skip_reason(f"{who} cannot set up this board ({answer.status})", answer.message))
 
 
 def observed(engine: Engine) -> Mapping[str, Any] | Answer:
     """The engine's observation now, or its answer if it gave none."""
     answer = engine.observe()
-    return answer.observation if answer.status == "ok" and answer.observation is not None else answer
+    return answer.observation if answer.status is AnswerStatus.OK and answer.observation is not None else answer

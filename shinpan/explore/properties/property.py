@@ -16,7 +16,7 @@ from typing import Any
 from shinpan.explore import questions
 from shinpan.explore.case import generated, owners
 from shinpan.explore.dice import Dice
-from shinpan.explore.engines import Answer, Engine
+from shinpan.explore.engines import Answer, AnswerStatus, Engine
 from shinpan.explore.findings import Cause, Finding, plain
 from shinpan.explore.oracle import Game, Played, Skip, new, play, skip_reason
 from shinpan.explore.pool import Pool
@@ -26,6 +26,9 @@ from shinpan.suite import rulesets
 from shinpan.suite.rulesets import RulesState
 
 Check = dict[str, Any]
+UNPLAYABLE = frozenset({AnswerStatus.UNSUPPORTED, AnswerStatus.REJECTED, AnswerStatus.CHOICE_NEEDED,
+                        AnswerStatus.SCRIPT_MISMATCH})
+"""Answers after which a plan's case did not happen as planned (the example is skipped)."""
 
 
 @dataclass(frozen=True)
@@ -138,15 +141,16 @@ class Testing:
             drawn = plan.more(dice, played.view)
             return None if drawn is None else Move(drawn)
 
-        return new(play(Played(setup, owners(setup.state)), lambda played: self._judge(
-            played, self.engine.start(setup), plan), lambda played, move: self._play(played, move, plan, dice),
-            [Move(action) for action in plan.moves], more), known)
+        return new(play(Played(setup, owners(setup.state)),
+                        lambda played: self._judge(played, self.engine.start(setup), plan),
+                        lambda played, move: self._play(played, move, plan, dice),
+                        [Move(action) for action in plan.moves], more), known)
 
     def _play(self, played: Played, move: Move, plan: Plan, dice: Dice) -> tuple[Mapping[str, Any] | None,
                                                                                 Finding | None]:
         """Play a move on the engine (answering its questions with draws), and judge it."""
         move, answer, _ = questions.played(self.engine, replace(move, attempt=True), dice)
-        played.moves.append(replace(move, attempt=answer.status == "rejected"))
+        played.moves.append(replace(move, attempt=answer.status is AnswerStatus.REJECTED))
         return self._judge(played, answer, plan)
 
     def _judge(self, played: Played, answer: Answer, plan: Plan) -> tuple[Mapping[str, Any] | None, Finding | None]:
@@ -155,12 +159,12 @@ class Testing:
         checks count the events since the setup: a finding prints as a scenario that observes once, after its last
         move."""
         step = played.step
-        if answer.status == "rejected" and plan.may_reject:
-            answer = Answer("ok")
-        if answer.status in ("unsupported", "rejected", "choice_needed", "script_mismatch"):
+        if answer.status is AnswerStatus.REJECTED and plan.may_reject:
+            answer = Answer(AnswerStatus.OK)
+        if answer.status in UNPLAYABLE:
             raise Skip(skip_reason(f"{answer.status}: {step}", plain(answer.message)))
         if answer.fault:
-            return None, self._finding(played, step, answer.status, answer.message, ())
+            return None, self._finding(played, step, answer.status.value, answer.message, ())
         observables = self.context.observables  # a field the engine does not report cannot be judged
         final = len(played.moves) == len(plan.moves)
         expected = [check for check in (*(plan.each(played.moves) if plan.each else ()),
@@ -169,8 +173,9 @@ class Testing:
         if not expected and plan.more is None:
             return None, None
         seen = self.engine.observe()
-        if seen.status != "ok" or seen.observation is None:
-            return None, self._finding(played, step, seen.status if seen.fault else "error", seen.message, ())
+        if seen.status is not AnswerStatus.OK or seen.observation is None:
+            what = seen.status if seen.fault else AnswerStatus.ERROR
+            return None, self._finding(played, step, what.value, seen.message, ())
         so_far = played.since_setup("engine", seen.observation)
         failed = [(check, problem) for check in expected if (problem := judge(check, so_far, None))]
         if not failed:
