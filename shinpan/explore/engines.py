@@ -5,9 +5,10 @@ and the suite's steps play a case with) and comes back as an :class:`Answer`: ``
 case would end with there — ``unsupported``, ``script_mismatch`` (``choice_needed`` when the engine asked a question
 the script does not answer, with the question as data), or a fault: ``error`` (an ``error`` answer, a broken
 message, an exception of an in-process adapter), ``crash`` (a subprocess exited) or ``timeout``. After a fault the
-adapter is replaced — a subprocess adapter restarts itself; an in-process one is made anew by its factory and
-greeted again — so a fault costs one example, never the exploration. An adapter on the wire that takes batches gets
-each setup or move with the observation after it in one round trip (:meth:`AdapterSession.expect`).
+adapter is replaced — a subprocess adapter restarts itself; an in-process one is opened anew
+(:meth:`AdapterSession.open`, the one way a session is opened) and greeted again — so a fault costs one example,
+never the exploration. An adapter on the wire that takes batches gets each setup or move with the observation after
+it in one round trip (:meth:`AdapterSession.expect`).
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from shinpan.adapters.contract import Capabilities, Simulator
+from shinpan.adapters.contract import Capabilities
 from shinpan.adapters.errors import ScriptMismatchError
-from shinpan.adapters.registry import AdapterOptions, AdapterSpec, make_adapter
+from shinpan.adapters.registry import AdapterOptions, AdapterSpec
 from shinpan.reports.outcomes import ScenarioSkipped, Status
 from shinpan.running.cases import Game, Move, Setup, status_of_error, time_limit
 from shinpan.running.cases.game import opening
@@ -76,13 +77,13 @@ class Answer:
 class Engine:
     """One adapter, by its ``--adapter`` spec, spoken to request by request."""
 
-    def __init__(self, spec: str, *, timeout: float = 5.0, factory: Callable[[], Simulator] | None = None) -> None:
+    def __init__(self, spec: str, *, timeout: float = 5.0) -> None:
         self.spec = spec
         self.timeout = timeout
-        self.in_process = factory is not None or AdapterSpec.parse(spec).in_process
-        options = AdapterOptions(timeout=timeout, max_restarts=1_000_000)
-        self._factory: Callable[[], Simulator] = factory or (lambda: make_adapter(spec, options))
-        self.session = AdapterSession(self._factory(), spec)
+        self.adapter = AdapterSpec.parse(spec)
+        self.in_process = self.adapter.in_process
+        self.options = AdapterOptions(timeout=timeout, max_restarts=1_000_000)
+        self.session = AdapterSession.open(self.adapter, self.options)
         self.game = Game(self.session)
         self.restarts = 0
 
@@ -146,5 +147,5 @@ class Engine:
     def _restart(self) -> None:
         """Replace an in-process adapter after a fault (a subprocess adapter restarts itself)."""
         self.restarts += 1
-        self.session = AdapterSession(self._factory(), self.spec)
+        self.session = AdapterSession.open(self.adapter, self.options)
         self.game = Game(self.session)
