@@ -347,6 +347,15 @@ class DrainsOnRestore(Wrong):
 
 
 # ------------------------------------------------------------------ errors and statuses
+class ReplacedAfterMove(Wrong):
+    """Reports a replacement once its engine has done it: the replaced event after the card's move."""
+
+    def looked(self, observation: Message) -> None:
+        events = observation.get("events", [])
+        observation["events"] = [e for e in events if e["type"] != "replaced"] + \
+            [e for e in events if e["type"] == "replaced"]
+
+
 class SilentUnsupported(Wrong):
     """Answers unsupported with no message for a move it does not play."""
 
@@ -366,7 +375,38 @@ class StopIsAnError(Wrong):
         return {"status": "error", "message": "not implemented"}
 
 
+class DeckOutAtOnce(Wrong):
+    """Its engine ends the game as soon as a deck is empty: after a setup with an empty deck every move is
+    answered ok and does nothing."""
+
+    def setup(self, request: Message) -> Message:
+        players = request["state"]["players"].values()
+        self.over = any(not view.get("deck") for view in players)
+        return super().setup(request)
+
+    def act(self, request: Message) -> Message:
+        return {"status": "ok"} if self.over else super().act(request)
+
+
+class OneChargeATurn(Wrong):
+    """Counts charges as the turn sequence does: a second charge_mana in a turn is rejected."""
+
+    def setup(self, request: Message) -> Message:
+        self.charged = False
+        return super().setup(request)
+
+    def act(self, request: Message) -> Message:
+        if request["action"]["type"] == "charge_mana":
+            if self.charged:
+                return {"status": "rejected", "message": "a player charges mana once a turn"}
+            self.charged = True
+        elif request["action"]["type"] == "end_turn":
+            self.charged = False
+        return super().act(request)
+
+
 EXPECTED: dict[str, str] = {
+    "DeckOutAtOnce": "C-3.7", "OneChargeATurn": "C-4.15",
     "OldProtocol": "C-1.2", "UnknownCard": "C-1.3", "MechanicTypo": "C-1.4", "UnknownChangeDeclared": "C-1.5",
     "RequiresTagsOnly": "C-1.6", "ChangingCapabilities": "C-1.7", "StrictChangeIds": "C-2.2",
     "RefusesEveryGame": "C-2.3", "SetupBySummoning": "C-3.3", "StepFromZeroValue": "C-3.4",
@@ -374,6 +414,7 @@ EXPECTED: dict[str, str] = {
     "IgnoresUnusedChoices": "C-4.9", "ProtocolTwoChoices": "C-4.10", "OwnerOrdersEntry": "C-4.13",
     "SickForEveryone": "C-5.4", "UndeclaredFace": "C-5.3", "PowerOfTheCardNotTheObject": "C-5.5",
     "EventsNeverDrained": "C-6.1", "EffectMovesByDestination": "C-6.3", "MoveIsNotDestruction": "C-6.4",
-    "NoAbilityIndex": "C-6.5", "DrainsOnRestore": "C-6.6", "SilentUnsupported": "C-8.2", "StopIsAnError": "C-8.3",
+    "NoAbilityIndex": "C-6.5", "DrainsOnRestore": "C-6.6", "ReplacedAfterMove": "C-6.7", "SilentUnsupported": "C-8.2",
+    "StopIsAnError": "C-8.3",
 }
 """Each wrong adapter, and the rule contract-test must report it breaking."""

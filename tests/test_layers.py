@@ -61,11 +61,12 @@ ROOMS: tuple[tuple[str, ...], ...] = (
     ("commands",),
     ("cli", "__main__", "pytest_plugin"),
 )
-"""The kit's rooms from the bottom up, by the name under ``shinpan`` (a sub-package, or a module of its own; a
-module is in the room of the longest name that holds it: ``running.cases`` is a room of its own, above the modules of
-``running`` it uses and below the pytest plugin that runs it); a room imports only rooms before it. ``base`` (the kit's errors and how it shows paths), ``outputs`` (writing files and
-text safely), then the suite as data, the readings of runs, running, and what is built on running; the commands
-over them all, and the entry points (the ``shinpan`` group, ``python -m shinpan``, the pytest plugin) last."""
+"""The kit's rooms from the bottom up, by their names under ``shinpan`` (a sub-package, or a module of its own); a
+room imports only the rooms before it. A module is in the room of the longest name that holds it: ``running.cases``
+is a room of its own, above the modules of ``running`` it uses and below the pytest plugin that runs it. At the
+bottom the kit's errors and how it shows paths, then ``outputs`` (files written whole, text made printable), the
+suite as data, the readings of runs, running, and what is built on running; the commands over them all, and the
+entry points (the ``shinpan`` group, ``python -m shinpan``, the pytest plugin) last."""
 SDK = ("shinpan.adapters.contract", "shinpan.adapters.schemas", "shinpan.adapters.server", "shinpan.adapters.errors",
        "shinpan.adapters.registry", "shinpan.adapters.cards", "shinpan.adapters.sdk")
 """What an adapter may import of ours (docs/adapters.md, section 0)."""

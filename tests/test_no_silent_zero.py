@@ -11,6 +11,9 @@ from pathlib import Path
 
 from shinpan.explore.exploration import commonest_first
 from shinpan.paths import PROJECT_ROOT
+from shinpan.reports.coverage_warnings import warnings
+from shinpan.reports.outcomes import Status
+from shinpan.reports.summary import Result
 
 REFUSES = "py:tests.contract_faults:RefusesEveryGame"
 REASON = "a change in doubt: cannot tell which rules apply"  # what RefusesEveryGame answers
@@ -90,3 +93,15 @@ def test_the_site_says_again_what_the_run_warned_of(tmp_path: Path) -> None:
     assert done.returncode == 0 and "warning: run.jsonl" in done.stderr and "coverage is 0 %" in done.stderr
     engines = (tmp_path / "site" / "engines.html").read_text(encoding="utf-8")
     assert "実行時の警告: coverage is 0 %" in engines
+
+
+def test_the_recorded_coverage_rounded_up_is_no_drop() -> None:
+    """26 of 246 scenarios played (10.57 %) is recorded as 10.6 by ``expectations update``: the same run again
+    does not warn (seen certifying shobu); one scenario fewer (10.16 %) does."""
+
+    def run(played: int) -> list[Result]:
+        return [Result(Status.PASS if i < played else Status.UNSUPPORTED, "", "basics", f"s{i}", "f", 0.0)
+                for i in range(246)]
+
+    assert warnings(run(26), expected=10.6) == []
+    assert warnings(run(25), expected=10.6) == ["coverage 10.2 % is below the 10.6 % the expectations file records"]

@@ -31,6 +31,20 @@ def test_a_state_is_played_when_any_form_of_the_capability_says_so() -> None:
     assert not changes.plays({"states": ["no-such-change"]}, old)
 
 
+def test_an_engine_older_than_every_change_plays_the_state_before_them_all() -> None:
+    """shobu plays the English rules of 2004-06 ({"until": "2006-12-31"}): the matrix's earliest state (just before
+    a change known only by a range, so with no day of its own) is the rules of 2006-12-31, so it is played (it was
+    not: the matrix played nothing), and a run with no state named plays 2006-12-31, not a day after the range."""
+    changes = rulesets.load()
+    era = {"until": "2006-12-31"}
+    earliest = changes.states()[0]
+    assert earliest.day is None and earliest.label.startswith("before:")
+    assert changes.plays(era, earliest)
+    assert [s for s in changes.states() if changes.plays(era, s)] == [earliest]
+    assert changes.latest_played(era).label == "2006-12-31"
+    assert not changes.plays({"until": "2021-03-15"}, changes.after("2021-03-16"))
+
+
 def test_the_sdk_writes_the_capability() -> None:
     assert RulesPlayed.every_state().capability() is None
     assert RulesPlayed.current_only().capability() == {"current": True}

@@ -82,6 +82,18 @@ def test_a_choice_of_the_other_player_or_left_unused_is_a_script_mismatch_and_a_
         _script(labels, ("me", "target", ["z"]))
 
 
+def test_an_optional_ability_is_used_when_the_use_choice_names_its_card_and_declined_with_no_picks() -> None:
+    labels = _labels("a", "b")
+    a = labels.card("a")
+    assert _script(labels, ("me", "use", ["a"])).use(a, by="me") is True
+    assert _script(labels, ("me", "use", [])).use(a, by="me") is False
+    with pytest.raises(Rejected, match="must name a or nothing"):
+        _script(labels, ("me", "use", ["b"])).use(a, by="me")
+    with pytest.raises(ChoiceNeeded):
+        _script(labels).use(a, by="me")
+    assert labels.names(a) and not labels.names(Card("a"))  # an engine object is asked about before it is named
+
+
 # ------------------------------------------------------------------ the setup walker
 class Recorder(BoardHooks[Card, str]):
     """Hooks that record what they were asked, in order; no equipment, no effects (the defaults)."""

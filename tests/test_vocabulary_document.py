@@ -114,6 +114,9 @@ def test_the_vocabulary_command_prints_the_document() -> None:
     assert json.loads(result.output) == DOCUMENT
     pretty = CliRunner().invoke(main, ["vocabulary"])
     assert pretty.exit_code == 0 and "summoning_sickness" in pretty.output and "enter_order" in pretty.output
+    # what a choice's picks name, which an adapter must know to answer an engine's question (issue 36: DMSIM)
+    assert "use                        使うかどうか: picks the card, to use an optional ability; none to decline (0–1)" \
+        in pretty.output
 
 
 # ------------------------------------------------- one vocabulary (issue 31.2)

@@ -77,6 +77,14 @@ class ScriptedChoices(Generic[C]):
             raise Rejected(f"the {kind!r} choice must name one of {named}")
         return picks[0]
 
+    def use(self, card: C, *, by: PlayerName) -> bool:
+        """「〜してもよい」: whether ``by`` uses the optional ability of ``card`` (the ``use`` choice names the card
+        to use it, nothing to decline); asked when the script does not say."""
+        picks = self.take("use", by=by, options=[card])
+        if picks and not (len(picks) == 1 and picks[0] is card):
+            raise Rejected(f"the 'use' choice must name {self.labels.label(card)} or nothing")
+        return bool(picks)
+
     def finish(self) -> None:
         """The move is done: a scripted choice never asked for is a script mismatch."""
         if self._pending:

@@ -51,6 +51,11 @@ class LabelMap(Generic[C]):
         """The labels of engine cards, in their order."""
         return [self.label(card) for card in cards]
 
+    def names(self, card: C) -> bool:
+        """Whether ``card`` is an engine card the setup placed (an engine's choice may offer other things: an
+        ability, an effect; ask before :meth:`label`)."""
+        return id(card) in self._labels
+
     def __contains__(self, label: object) -> bool:
         return label in self._cards
 

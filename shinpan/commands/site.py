@@ -21,12 +21,16 @@ from shinpan.commands.options import SUITE
                    "whose report ran the adapter the file names. Repeatable.")
 @click.option("--explore", "explorations", multiple=True, type=click.Path(dir_okay=False),
               help="An explore report (shinpan explore --report); each adds one engine's exploration. Repeatable.")
+@click.option("--certifications", type=click.Path(), default=None,
+              help="A certifications folder (certifications/README.md): every engine certified there, from its "
+                   "recorded reports and expectations file, with a certification page of its own.")
 def site(out: str, reports: tuple[str, ...], run_reference: bool, expectations: tuple[str, ...],
-         explorations: tuple[str, ...]) -> None:
+         explorations: tuple[str, ...], certifications: str | None) -> None:
     """Build the living spec: a static site of every scenario, its sources, history and engine results.
 
     It opens from file:// or any static host; nothing is fetched from the network. Exit status: 0 built;
-    4 a report or the suite cannot be read (bad input: one line naming the file and line).
+    4 a report, a certification's recorded file or the suite cannot be read (bad input: one line naming the file
+    and line).
     """
     import time
 
@@ -35,7 +39,8 @@ def site(out: str, reports: tuple[str, ...], run_reference: bool, expectations: 
 
     started = time.monotonic()
     built = living_spec.build(Path(out), [Path(r) for r in reports], [Path(e) for e in expectations],
-                              [Path(e) for e in explorations], run_reference=run_reference)
+                              [Path(e) for e in explorations], run_reference=run_reference,
+                              certifications=Path(certifications) if certifications is not None else None)
     for engine in built.engines:  # the engine's name comes from a report: shown with its controls escaped
         shown = f"{printable(engine.report, one_line=True)}: {printable(engine.label, one_line=True)}"
         if engine.other_suite:

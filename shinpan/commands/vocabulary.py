@@ -32,8 +32,9 @@ def vocabulary_(format_: str) -> None:
     for name, term in words["mechanics"].items():
         actions = f"  [{', '.join(needed[name])}]" if name in needed else ""
         click.echo(f"  {name:<20} {term['japanese']}: {term['meaning']}{actions}")
-    click.echo("choice kinds, and who answers each:")
+    click.echo("choice kinds: what the picks name, and who answers each:")
     for name, term in words["choice_kinds"].items():
-        click.echo(f"  {name:<26} {term['japanese']}: {term['answered_by']}")
+        count = f"{term['fewest']}" if term["fewest"] == term["most"] else f"{term['fewest']}–{term['most'] or 'any'}"
+        click.echo(f"  {name:<26} {term['japanese']}: picks {term['meaning']} ({count}); {term['answered_by']}")
     for key in ("observables", "event_types", "move_causes", "card_zones", "steps", "deck_positions"):
         click.echo(f"{key.replace('_', ' ')}: {', '.join(words[key])}")

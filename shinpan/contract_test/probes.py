@@ -26,6 +26,8 @@ ON_ENTER = "テスト用カード登場ドロー"
 """When a card of its own enters the battle zone, draw a card."""
 EVOLUTION = "テスト用進化クリーチャー"
 DESTROY_SPELL = "テスト用破壊呪文"
+REPLACED_TO_HAND = "アクア・ソルジャー"
+"""When it would be destroyed, it goes to its owner's hand instead."""
 """Destroys one of the opponent's creatures."""
 UNKNOWN_CHANGE = "a-change-this-adapter-never-heard-of"
 
@@ -244,6 +246,18 @@ def undeclared_label(session: Session) -> None:
                                                 "declare")
 
 
+@probe("C-3.7", "an empty deck is no lost game", cards=(PLAIN,), mechanics=("zones",))
+def empty_decks(session: Session) -> None:
+    session.game({"h1": PLAIN}, {"hand": ["h1"]})  # both decks empty
+    session.act({"type": "move", "card": "h1", "to": "graveyard"})
+    seen = session.observe()
+    session.expect(place(seen, "h1") == ["me:graveyard"], f"h1 in the graveyard after moving it there with both "
+                                                          f"decks empty, not in {place(seen, 'h1')}")
+    if session.observes("lost"):
+        lost = {player: view.get("lost") for player, view in seen["players"].items()}
+        session.expect(lost == {"me": False, "opp": False}, f"lost false with empty decks, not {lost}")
+
+
 # ------------------------------------------------------------------ 4. moves and their choices
 @probe("C-4.1", "a forbidden move changes nothing", cards=(PLAIN,), mechanics=("summon",))
 def rejected_keeps(session: Session) -> None:
@@ -396,6 +410,23 @@ def deck_positions(session: Session) -> None:
         session.expect(seen == deck, f"deck {deck} after moving h1 to its {position}, not {seen}")
 
 
+@probe("C-4.15", "the kit's moves pay no cost and count nothing", cards=(PLAIN,), mechanics=("summon", "mana"))
+def primitives(session: Session) -> None:
+    session.game({"h1": PLAIN, "h2": PLAIN, "h3": PLAIN, "m1": PLAIN}, {"hand": ["h1", "h2", "h3"], "mana": ["m1"]})
+    for action in ({"type": "summon", "card": "h1"}, {"type": "charge_mana", "card": "h2"},
+                   {"type": "charge_mana", "card": "h3"}):
+        answer = session.act(action, unsupported_skips=False)
+        session.expect(answer["status"] != "rejected", f"ok (or unsupported) to {action}, never rejected: the "
+                                                       f"kit's moves pay no cost and count nothing")
+        if action["type"] == "summon" and answer["status"] == "ok" and session.observes("tapped_mana"):
+            tapped = session.observe()["players"]["me"].get("tapped_mana", [])
+            session.expect(tapped == [], f"no mana tapped by a summon (costs taken as paid), not {tapped}")
+    session.game({"h1": PLAIN}, {"hand": ["h1"]}, turn={"number": 4, "active": "opp", "step": "main"})
+    answer = session.act({"type": "summon", "card": "h1"}, unsupported_skips=False)
+    session.expect(answer["status"] != "rejected", "ok (or unsupported) to a summon in the opponent's turn, never "
+                                                   "rejected (it stands for an effect's 召喚)")
+
+
 # ------------------------------------------------------------------ 5. observations
 @probe("C-5.1", "every zone of both players")
 def every_zone(session: Session) -> None:
@@ -546,6 +577,20 @@ def withdrawn_move(session: Session) -> None:
     others = [e for e in events if e.get("card") != "h1"]
     session.expect(len(summoned) == 1 and not others, "the summon's moved event once, and no event of the cast "
                                                       f"that needed a choice; not {events}")
+
+
+@probe("C-6.7", "a replacement is reported before what it does", cards=(REPLACED_TO_HAND,),
+       mechanics=("zones", "replacement_effects"), observables=("events",))
+def replaced_first(session: Session) -> None:
+    session.game({"r1": REPLACED_TO_HAND, "d1": PLAIN}, {"battle": [{"cards": ["r1"]}], "deck": ["d1"]})
+    session.act({"type": "destroy", "cards": ["r1"]})
+    events = session.observe().get("events", [])
+    kinds = [e["type"] for e in events if e.get("card") == "r1" or e.get("affected") == "r1"]
+    if "replaced" not in kinds:
+        raise Skip(f"no replaced event of r1 to look at: {events}")
+    session.expect("moved" not in kinds[:kinds.index("replaced")],
+                   f"r1's replaced event before its moved event (609.1: the replacement changes the event before it "
+                   f"happens), not {events}")
 
 
 # ------------------------------------------------------------------ 7. waiting abilities

@@ -7,7 +7,8 @@ held, the examples run and skipped, and each counterexample with its scenario as
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -48,6 +49,14 @@ class Explored:
     spec: str
     seed: int
     outcomes: dict[str, tuple[Outcome, ...]]
+    coverage: dict[str, int] = field(default_factory=dict)
+    """The moves the differential run drew, by kind and by (kind × board feature) pair, summed over its lines, if
+    the report carries them (its property lines' ``coverage``; reports without one show none)."""
+
+    @property
+    def pairs_reached(self) -> int:
+        """How many (kind of move × board feature) pairs the coverage record reached."""
+        return sum(1 for name, count in self.coverage.items() if " × " in name and count)
 
     def of(self, oracle: str) -> tuple[Outcome, ...]:
         """The oracle's outcomes (one per rules state explored)."""
@@ -93,13 +102,15 @@ def load(path: Path, key: str) -> Explored:
     lines = report.read(path)
     header = lines[0]
     outcomes: dict[str, list[Outcome]] = {}
+    coverage: Counter[str] = Counter()
     for line in lines[1:]:
         if line["type"] == "property":
             outcomes.setdefault(line["oracle"], []).append(_outcome(line))
+            coverage.update(line.get("coverage", {}))
     stopped = lines[-1].get("interrupted", False) if lines[-1]["type"] == "footer" else True
     label = str(header["adapter"]["engine"]) + (" (中断: 途中まで)" if stopped else "")
     return Explored(key, label, str(header["adapter"]["spec"]), int(header["seed"]),
-                    {oracle: tuple(found) for oracle, found in outcomes.items()})
+                    {oracle: tuple(found) for oracle, found in outcomes.items()}, dict(sorted(coverage.items())))
 
 
 def _outcome(line: dict[str, Any]) -> Outcome:

@@ -15,7 +15,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 
 from shinpan import __version__, catalogue
 from shinpan.running import table as tables
-from shinpan.site import agreement, explored, history, provenance, transcripts
+from shinpan.site import agreement, certified, explored, history, provenance, transcripts
 from shinpan.site.model import KEYWORD_KINDS, Site, card_anchor, rule_key, scenario_url, severity, topic_url
 from shinpan.suite import rulesets
 
@@ -77,10 +77,12 @@ def _property_pages(page: Callable[..., None], shown_rules: set[str],
              shown_rules=shown_rules)
 
 
-def write(site: Site, out: Path, explorations: Sequence[explored.Explored] = ()) -> list[Path]:
+def write(site: Site, out: Path, explorations: Sequence[explored.Explored] = (),
+          certifications: Sequence[certified.Certification] = ()) -> list[Path]:
     """Write every page of ``site`` under ``out`` (a fresh folder: :func:`shinpan.site.build` moves them into
-    place), with the explorations' pages; return the files written."""
+    place), with the explorations' pages and the certified engines' pages; return the files written."""
     env = environment()
+    env.globals.update(certified=tuple(certifications), answer=certified.answer)
     written: list[Path] = []
 
     def page(name: str, template: str, **context: Any) -> None:
@@ -124,6 +126,11 @@ def write(site: Site, out: Path, explorations: Sequence[explored.Explored] = ())
     page("steps.html", "steps.html", phrases=catalogue.catalogue(), step_kinds=STEP_KINDS, sent_labels=SENT_LABELS)
     page("search.html", "search.html")
     _property_pages(page, set(cited_rules), explorations)
+    if certifications:
+        page("certifications.html", "certifications.html", kind=certified.kind, verdicts=VERDICTS)
+        for certification in certifications:
+            page(certification.url, "certification.html", cert=certification, verdicts=VERDICTS,
+                 oracles=explored.oracles())
     static = out / "static"
     static.mkdir(parents=True, exist_ok=True)
     for name in STATIC:

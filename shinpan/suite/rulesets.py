@@ -311,8 +311,9 @@ class Changes:
     def plays(self, played: Mapping[str, Any] | None, state: RulesState) -> bool:
         """Whether an engine whose ``rules`` capability is ``played`` (``messages.json#/$defs/rules_played``;
         ``None``: every state) plays ``state``: any form it gives says so — ``current``: the same standings as
-        today's rules; ``from``/``until``: the state's day lies in that range; ``states``: the same standings as a
-        state it names (a label this kit does not know names nothing)."""
+        today's rules; ``from``/``until``: the state's day lies in that range, or the state is the rules of the
+        range's first or last day; ``states``: the same standings as a state it names (a label this kit does not
+        know names nothing)."""
         if played is None:
             return True
         if played.get("current") and state.standings == self.today().standings:
@@ -320,6 +321,11 @@ class Changes:
         first, last = str(played.get("from", "0001-01-01")), str(played.get("until", "9999-12-31"))
         if ("from" in played or "until" in played) and state.day is not None \
                 and first <= state.day.isoformat() <= last:
+            return True
+        # The rules of the range's own first and last days: an engine of 2004-06 ({"until": "2006-12-31"}) plays
+        # the state before every change, though the matrix dates that state by the first change (2013-12-31).
+        ends = [self._day_state(played.get(key)) for key in ("from", "until") if key in played]
+        if any(end is not None and end.standings == state.standings for end in ends):
             return True
         return any(self._standings_of(label) == state.standings for label in played.get("states", ()))
 
@@ -332,8 +338,11 @@ class Changes:
             return self.today()
         named = [self._day_state(played.get(key)) for key in ("from", "until")] if played else []
         named += [self._named_state(label) for label in (played or {}).get("states", ())]
+        only_range = played is not None and not played.get("states") and not played.get("current")
+        last = str(played.get("until", "9999-12-31")) if played is not None and only_range else "9999-12-31"
         candidates = [s for s in (*self.calendar_states(), *self.states(), *filter(None, named))
-                      if self.plays(played, s) and (s.day is None or s.day <= dt.date.today())]
+                      if self.plays(played, s) and (s.day is None or s.day.isoformat() <= last)
+                      and (s.day is None or s.day <= dt.date.today())]
         dated = sorted((s for s in candidates if s.day is not None), key=lambda s: s.day or dt.date.min)
         return dated[-1] if dated else candidates[-1] if candidates else self.today()
 

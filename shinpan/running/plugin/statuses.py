@@ -48,13 +48,14 @@ def _report(item: pytest.Item, report: pytest.TestReport, call: pytest.CallInfo[
     context = item.config.stash[RUN_KEY]
     status, message = _status(item, report, call)
     extra: Properties = []
+    failed = report.failed  # as the engine earned it: an expected failure keeps the step it failed in
     expectations = context.expectations_under(context.state)
     if status is not None and expectations is not None and expectations.get(case.id) is not None:
         status, message, extra = _judge(report, case.id, status, message, expectations, context.allow_xpass)
     if status is not None:
         # on the item too, so that pytest's JUnit XML (written at teardown) carries them as <property>
         item.user_properties += [("shinpan.id", case.id), ("shinpan.status", status.value)]
-        step = item.stash.get(STEP_KEY, None) if report.failed else None
+        step = item.stash.get(STEP_KEY, None) if failed else None
         transcript = context.transcript(context.transcript_key(case.id, None))
         gave_up = call.excinfo is not None and isinstance(call.excinfo.value, AdapterGaveUp)
         report.user_properties = [*report.user_properties, *extra, *_properties(
@@ -139,8 +140,10 @@ def _report_states(item: pytest.Item, report: pytest.TestReport, case: suite.Cas
 
 
 def _failed_step(run: StateRun, allow_xpass: bool) -> failures.FailedStep | None:
-    """The step a state failed in, as the report tells it (only for a failure, as under pytest-bdd)."""
-    if run.step is None or run.final == Status.XPASS or not fails(run.final, allow_xpass=allow_xpass):
+    """The step a state failed in, as the report tells it (only for a failure, as under pytest-bdd; an expected
+    failure, XFAIL, keeps it too)."""
+    if run.step is None or run.final == Status.XPASS or not (
+            run.final == Status.XFAIL or fails(run.final, allow_xpass=allow_xpass)):
         return None
     return failures.FailedStep(run.step.keyword, run.step.text, run.step.line)
 

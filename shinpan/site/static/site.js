@@ -21,15 +21,16 @@
 
   /* the engines matrix: every scenario, those on which the engines differ, or of those the real disagreements
      (PASS against FAIL…) or the coverage gaps (PASS against UNSUPPORTED…) */
-  function filterMatrix(wanted) {
-    document.querySelectorAll("#matrix tbody tr").forEach(function (row) {
+  function filterMatrix(table, wanted) {
+    document.querySelectorAll("#" + table + " tbody tr").forEach(function (row) {
       var kind = row.getAttribute("data-kind");
       row.hidden = !(wanted === "all" || (wanted === "differ" && kind !== "agree") || kind === wanted);
     });
   }
 
   document.querySelectorAll("input[name='matrix-filter']").forEach(function (choice) {
-    choice.addEventListener("change", function () { if (choice.checked) { filterMatrix(choice.value); } });
+    var table = choice.getAttribute("data-table") || "matrix";  /* the certification pages filter their own */
+    choice.addEventListener("change", function () { if (choice.checked) { filterMatrix(table, choice.value); } });
   });
 
   var index = window.SHINPAN_INDEX;
