@@ -108,14 +108,13 @@ def test_a_case_built_in_python_plays_and_fails_at_its_step(session: AdapterSess
     assert [outcome.status for outcome in result.steps] == [None, None, Status.FAIL]
 
 
-def test_every_move_is_observed_when_asked_step_by_step(session: AdapterSession) -> None:
+def test_the_board_after_each_step_can_be_read_step_by_step(session: AdapterSession) -> None:
     case = summoned({"check": "in_zone", "player": "me", "zone": "battle", "card": "a", "present": True})
-    execution = Execution(case, session, observe_each_move=True)
-    outcomes = list(execution)
-    observed = outcomes[1].moves[0].observation
-    assert observed is not None and observed["players"]["me"]["battle"][0]["cards"] == ["a"]
-    assert outcomes[0].moves == () and execution.result is not None and execution.result.status == Status.PASS
-    assert execute(case, session).steps[1].moves[0].observation is None  # only when asked
+    execution = Execution(case, session)
+    boards = {outcome.step.line: [card for obj in execution.game.observation()["players"]["me"]["battle"]
+                                  for card in obj["cards"]] for outcome in execution if outcome.moves}
+    assert boards == {2: ["a"]}  # after the move of line 2, the board it left
+    assert execution.result is not None and execution.result.status == Status.PASS
 
 
 def test_what_an_adapter_lacks_ends_the_case_as_the_pytest_path_says(session: AdapterSession) -> None:

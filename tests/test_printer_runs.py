@@ -78,18 +78,20 @@ def _event_checks(observation: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
 def with_observed_checks(case: Case, session: AdapterSession, *, tried: bool = False) -> Case | None:
     """The case's moves (only tried, if ``tried``: the rules may reject them, as explore plays its moves), each
     followed by the checks that hold after it on the reference engine (None if the case does not pass there)."""
-    moves_only = Case(case.id, case.setup, tuple(Step(s.keyword, s.text, s.line, tuple(
-        Move(item.action, item.choices, item.attempt or tried) for item in s.items if isinstance(item, Move)))
-        for s in case.steps), case.mechanics, case.since, case.until)
-    execution = Execution(moves_only, session, observe_each_move=True)
+    moves_only = Case(case.id, case.setup, tuple(  # one step per move, to read the board after each
+        Step(s.keyword, s.text, s.line, (Move(item.action, item.choices, item.attempt or tried),))
+        for s in case.steps for item in s.items if isinstance(item, Move)), case.mechanics, case.since, case.until)
+    execution = Execution(moves_only, session)
     items: list[Move | Check] = []
     for outcome in execution:
+        if outcome.status is not None:
+            break
         for played in outcome.moves:
-            assert played.observation is not None
             items.append(played.move)
             if played.move.attempt:
                 items.append(Check({"check": "rejected", "value": played.rejection is not None}))
-            items.extend(Check(check) for check in observed_checks(played.observation, case.setup.state["cards"]))
+            items.extend(Check(check) for check in observed_checks(execution.game.observation(),
+                                                                   case.setup.state["cards"]))
     assert execution.result is not None
     if execution.result.status is not Status.PASS or not any(isinstance(item, Move) for item in items):
         return None

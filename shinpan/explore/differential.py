@@ -20,11 +20,11 @@ from shinpan.explore.boards import board
 from shinpan.explore.case import generated, owners
 from shinpan.explore.corpus import Corpus
 from shinpan.explore.dice import Dice
-from shinpan.explore.engines import Answer, Engine
+from shinpan.explore.engines import PLAYED, Answer, AnswerStatus, Engine
 from shinpan.explore.findings import Cause, Finding
 from shinpan.explore.moves import KIND_OF, Board, Drawer, next_move
 from shinpan.explore.observations import Difference, differences, facts
-from shinpan.explore.oracle import Game, Played, Repeat, Skip, observed, skip_reason, started
+from shinpan.explore.oracle import Game, Played, Skip, new, observed, play, skip_reason, started
 from shinpan.explore.pool import Pool
 from shinpan.explore.swarm import swarm
 from shinpan.running.cases import Move, Setup
@@ -67,58 +67,55 @@ class Differential:
             self.covered.update(coverage.RULE + number for number in self.corpus.drawn)
         setup = Setup(self.game.rules, self.game.seed, state)
         started(self.reference, setup, "the reference engine")
-        played = Played(setup, owners(setup.state))
-        view, finding = self._step(played, self.engine.start(setup), Answer("ok"))
-        for move in moves:
-            if finding is not None:
-                break
-            on = Board(view, setup.state["cards"], self.pool)
-            self.covered.update(coverage.pairs(move.action, on))
-            view, finding = self._play(played, replace(move, attempt=True), dice)
-        while finding is None and dice.more(len(played.moves), drawn.least, drawn.moves + len(moves)):
-            on = Board(view, setup.state["cards"], self.pool, drawn.destination)
+
+        def more(played: Played) -> Move | None:
+            if played.view is None or not dice.more(len(played.moves), drawn.least, drawn.moves + len(moves)):
+                return None
+            on = Board(played.view, setup.state["cards"], self.pool, drawn.destination)
             action = next_move(dice, on, self.drawers, self.engine.capabilities["mechanics"], drawn.kinds,
                                {str(m.action["type"]) for m in played.moves})
-            if action is None:
-                break
-            self.covered.update(coverage.pairs(action, on))
-            view, finding = self._play(played, Move(action, attempt=True), dice)
-        if finding is not None and finding.cause in known:
-            raise Repeat(finding.cause.key)
-        return finding
+            return None if action is None else Move(action)
+
+        ok = Answer(AnswerStatus.OK)  # the reference engine took the board (else the example is skipped)
+        return new(play(Played(setup, owners(setup.state)),
+                        lambda played: self._step(played, self.engine.start(setup), ok),
+                        lambda played, move: self._play(played, move, dice), moves, more), known)
 
     def _play(self, played: Played, move: Move, dice: Dice) -> tuple[Mapping[str, Any], Finding | None]:
         """Play a move on both engines (answering the reference engine's questions with draws) and compare."""
-        move, theirs, asked = questions.played(self.reference, move, dice)
-        if theirs.status not in ("ok", "rejected"):
+        if played.view is not None:  # counted on the board it is played on
+            self.covered.update(coverage.pairs(move.action, Board(played.view, played.setup.state["cards"],
+                                                                  self.pool)))
+        move, theirs, asked = questions.played(self.reference, replace(move, attempt=True), dice)
+        if theirs.status not in PLAYED:
             raise Skip(f"the reference engine cannot play {move.action['type']} here ({theirs.status})")
-        played.moves.append(replace(move, attempt=theirs.status == "rejected"))
+        played.moves.append(replace(move, attempt=theirs.status is AnswerStatus.REJECTED))
         return self._step(played, self.engine.act(move), theirs, asked)
 
     def _step(self, played: Played, answer: Answer, reference: Answer,
               asked: tuple[Mapping[str, Any], ...] = ()) -> tuple[Mapping[str, Any], Finding | None]:
         """After a setup or a move: the reference engine's observation, and a finding if the engine under test
         answered otherwise or shows something else."""
-        step = played.moves[-1].action["type"] if played.moves else "setup"
-        if answer.status == "unsupported":
+        step = played.step
+        if answer.status is AnswerStatus.UNSUPPORTED:
             raise Skip(skip_reason(f"unsupported: {step}", answer.message))
         theirs = observed(self.reference)
         if isinstance(theirs, Answer):
             raise Skip(f"the reference engine cannot observe ({theirs.status})")
         if answer.fault:
-            return theirs, self._finding(played, Cause(self.id, step, answer.status), answer.message)
-        if answer.status == "choice_needed" and answer.choice is not None:
+            return theirs, self._finding(played, Cause(self.id, step, answer.status.value), answer.message)
+        if answer.status is AnswerStatus.CHOICE_NEEDED and answer.choice is not None:
             message = (f"the engine asks a question the reference engine does not ({_asked(answer.choice)}); "
                        f"the reference engine asked: {'; '.join(map(_asked, asked)) or 'nothing'}")
             return theirs, self._finding(played, Cause(self.id, step, "question"), message)
         if answer.status != reference.status:
             message = f"the reference engine answered {reference.status}, the engine {answer.status}: {answer.message}"
-            rejected = [{"check": "rejected", "value": reference.status == "rejected"}]
+            rejected = [{"check": "rejected", "value": reference.status is AnswerStatus.REJECTED}]
             played.moves[-1] = replace(played.moves[-1], attempt=True)
             return theirs, self._finding(played, Cause(self.id, step, "status"), message, rejected)
         ours = observed(self.engine)
         if isinstance(ours, Answer):
-            cause = Cause(self.id, step, ours.status if ours.fault else "error")
+            cause = Cause(self.id, step, (ours.status if ours.fault else AnswerStatus.ERROR).value)
             return theirs, self._finding(played, cause, f"observe: {ours.message}")
         found = differences(facts(theirs, self.observables, played.owners), facts(ours, self.observables,
                                                                                   played.owners))

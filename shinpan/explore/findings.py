@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from shinpan.explore.case import as_json, moves_of, names
+from shinpan.explore.engines import FAULTS
 from shinpan.running.cases import Case
 
 Check = Mapping[str, Any]
@@ -42,7 +43,7 @@ class Cause:
     @property
     def fault(self) -> bool:
         """Whether the adapter failed (crash, hang, error) rather than answered differently."""
-        return self.what in ("crash", "timeout", "error")
+        return self.what in FAULTS
 
 
 @dataclass(frozen=True)

@@ -16,13 +16,14 @@ The report names the entry; a new finding fails the run.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from shinpan.adapters.locations import features_dir
-from shinpan.explore.engines import Engine
+from shinpan.explore.engines import PLAYED, AnswerStatus, Engine
 from shinpan.explore.findings import Finding
+from shinpan.explore.oracle import Judged, Played, play
 from shinpan.reports import expectations
 from shinpan.reports.outcomes import Status
 from shinpan.running.cases import Case, Check, Move, compile_case
@@ -85,26 +86,60 @@ def recognised(finding: Finding, known: Sequence[Deviation], engine: Engine) -> 
 def ways(case: Case, engine: Engine) -> frozenset[Way]:
     """Every way ``case`` goes wrong on ``engine``: each check it fails, judged after the moves before it as the
     scenario runs, and the status of a move that ends it (after which nothing more is judged)."""
-    if engine.start(case.setup).status != "ok":
-        return frozenset()
-    found: set[Way] = set()
-    last, rejection = "setup", None
-    seen: Mapping[str, Any] | None = None
+    moves: list[Move] = []
+    after: list[list[Check]] = [[]]  # the checks after the setup, then after each move
     for _, item in case.items():
         if isinstance(item, Move):
-            answer = engine.act(item)
-            last, seen = str(item.action["type"]), None
-            rejection = answer.message if answer.status == "rejected" else None
-            if answer.status not in ("ok", "rejected"):
-                found.add((last, ("status", answer.status)))
-                break
+            moves.append(item)
+            after.append([])
         elif isinstance(item, Check):
+            after[-1].append(item)
+    replayed = _Replayed(engine, after)
+    play(Played(case.setup, {}), replayed.begin, replayed.step, moves)
+    return frozenset(replayed.found)
+
+
+UNPLAYED = ("setup", ("status", "unplayed"))
+"""What ends a case whose setup the engine does not take (no way of going wrong is noted then)."""
+
+
+@dataclass
+class _Replayed:
+    """A scenario's case played again, the ways it goes wrong noted step by step (by
+    :func:`~shinpan.explore.oracle.play`)."""
+
+    engine: Engine
+    after: list[list[Check]]
+    """The checks after the setup, then after each move."""
+    found: set[Way] = field(default_factory=set)
+
+    def begin(self, played: Played) -> Judged[Way]:
+        if self.engine.start(played.setup).status is not AnswerStatus.OK:
+            return None, UNPLAYED
+        return self._judged(played, None)
+
+    def step(self, played: Played, move: Move) -> Judged[Way]:
+        played.moves.append(move)
+        answer = self.engine.act(move)
+        if answer.status not in PLAYED:
+            return self._ended(played, answer.status)
+        return self._judged(played, answer.message if answer.status is AnswerStatus.REJECTED else None)
+
+    def _judged(self, played: Played, rejection: str | None) -> Judged[Way]:
+        """Each check after this step, judged against the board (observed once, if a check needs it) or the move's
+        rejection."""
+        seen: Mapping[str, Any] | None = None
+        for item in self.after[len(played.moves)]:
             if item.needs_observation and seen is None:
-                answer = engine.observe()
+                answer = self.engine.observe()
                 if answer.observation is None:
-                    found.add((last, ("status", answer.status)))
-                    break
+                    return self._ended(played, answer.status)
                 seen = answer.observation
             if judge(item.check, seen, rejection) is not None:
-                found.add((last, signature(item.check)))
-    return frozenset(found)
+                self.found.add((played.step, signature(item.check)))
+        return seen, None
+
+    def _ended(self, played: Played, status: str) -> Judged[Way]:
+        way = (played.step, ("status", status))
+        self.found.add(way)
+        return None, way

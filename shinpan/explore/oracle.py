@@ -4,19 +4,24 @@ An oracle runs one example with the dice (:mod:`shinpan.explore.dice`): it draws
 returns what it found — nothing (the example held) or a :class:`~shinpan.explore.findings.Finding` — or raises
 :class:`Skip` (the example could not be judged: an adapter said ``unsupported``, or the reference engine could not
 play it; counted by reason, never a finding) or :class:`Repeat` (it shows a finding already made).
+
+Every oracle plays its case with the one move-by-move loop, :func:`play`: the setup, then the moves the case makes,
+then moves drawn from the board, each step played and judged by the oracle's own ``begin`` and ``step`` (what it
+plays on which engine, and what it makes of the answers), until one finds something. Known deviations
+(:mod:`shinpan.explore.known`) play a suite scenario's case again with it too.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from shinpan.adapters.contract import Rules
 from shinpan.explore.dice import Dice
-from shinpan.explore.engines import Answer, Engine
+from shinpan.explore.engines import Answer, AnswerStatus, Engine
 from shinpan.explore.findings import Cause, Finding
 from shinpan.running.cases import Move, Setup
 
@@ -81,6 +86,14 @@ class Played:
     events: dict[str, list[Mapping[str, Any]]] = field(default_factory=lambda: {"reference": [], "engine": []})
     """Each engine's events since the setup: a printed scenario observes once, after its last move, and its event
     checks count what happened since the setup."""
+    view: Mapping[str, Any] | None = None
+    """The board the latest step left, as the oracle sees it (None: not observed), which further moves are drawn
+    from."""
+
+    @property
+    def step(self) -> str:
+        """The kind of step played last: ``setup``, or the action type of the latest move."""
+        return str(self.moves[-1].action["type"]) if self.moves else "setup"
 
     def since_setup(self, side: str, view: Mapping[str, Any]) -> Mapping[str, Any]:
         """``view`` (the ``reference``'s or the ``engine``'s observation now) with its events added to those seen
@@ -93,6 +106,37 @@ class Played:
         """The moves a finding's case keeps: those the rules allowed (one they rejected changed nothing), and the
         last, whatever became of it."""
         return [move for move in self.moves[:-1] if not move.attempt] + self.moves[-1:]
+
+
+T = TypeVar("T")
+Judged = tuple[Mapping[str, Any] | None, T | None]
+"""A step judged: the board it left (None: not observed) and what the oracle found there (None: nothing; the case
+goes on)."""
+
+
+def play(played: Played, begin: Callable[[Played], Judged[T]], step: Callable[[Played, Move], Judged[T]],
+         moves: Iterable[Move] = (), more: Callable[[Played], Move | None] | None = None) -> T | None:
+    """The move-by-move loop: ``begin`` plays and judges the setup, ``step`` each move — first ``moves``, then each
+    move ``more`` draws from the board the last step left (None: no more) — until a step finds something, which is
+    returned (None if the case ran out of moves first)."""
+    played.view, found = begin(played)
+    for move in moves:
+        if found is not None:
+            return found
+        played.view, found = step(played, move)
+    while found is None and more is not None and played.view is not None:
+        drawn = more(played)
+        if drawn is None:
+            break
+        played.view, found = step(played, drawn)
+    return found
+
+
+def new(finding: Finding | None, known: frozenset[Cause]) -> Finding | None:
+    """``finding``, unless its cause is ``known`` (a :class:`Repeat` is raised then)."""
+    if finding is not None and finding.cause in known:
+        raise Repeat(finding.cause.key)
+    return finding
 
 
 @dataclass(frozen=True)
@@ -118,11 +162,11 @@ def skip_reason(what: str, message: str) -> str:
 def started(engine: Engine, setup: Setup, who: str) -> None:
     """Start a game of ``setup`` on ``engine``; :class:`Skip` if it cannot be set up (``who`` names the engine)."""
     answer = engine.start(setup)
-    if answer.status != "ok":
+    if answer.status is not AnswerStatus.OK:
         raise Skip(skip_reason(f"{who} cannot set up this board ({answer.status})", answer.message))
 
 
 def observed(engine: Engine) -> Mapping[str, Any] | Answer:
     """The engine's observation now, or its answer if it gave none."""
     answer = engine.observe()
-    return answer.observation if answer.status == "ok" and answer.observation is not None else answer
+    return answer.observation if answer.status is AnswerStatus.OK and answer.observation is not None else answer

@@ -14,7 +14,7 @@ from typing import Any
 from shinpan.adapters.contract import Choice
 from shinpan.adapters.sdk.vocabulary import CHOICES
 from shinpan.explore.dice import Dice
-from shinpan.explore.engines import Answer, Engine
+from shinpan.explore.engines import Answer, AnswerStatus, Engine
 from shinpan.running.cases import Move
 
 MAX_QUESTIONS = 8
@@ -44,7 +44,7 @@ def played(engine: Engine, move: Move, dice: Dice) -> tuple[Move, Answer, tuple[
     the choices scripted), the engine's last answer, and the questions it asked on the way."""
     asked: list[Mapping[str, Any]] = []
     answer_ = engine.act(move)
-    while answer_.status == "choice_needed" and answer_.choice is not None and len(asked) < MAX_QUESTIONS:
+    while answer_.status is AnswerStatus.CHOICE_NEEDED and answer_.choice is not None and len(asked) < MAX_QUESTIONS:
         asked.append(answer_.choice)
         move = Move(move.action, (*move.choices, answer(dice, answer_.choice)), move.attempt)
         answer_ = engine.act(move)

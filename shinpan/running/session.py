@@ -57,14 +57,15 @@ class AdapterSession:
 
     @classmethod
     def open(cls, spec: str | AdapterSpec, options: AdapterOptions | None = None, *,
-             wrap: Callable[[Simulator], Simulator] | None = None) -> AdapterSession:
-        """A session with a fresh adapter for ``spec`` (:meth:`AdapterSpec.open`), wrapped by ``wrap`` (a recorder),
-        after its handshake. If the handshake fails, the adapter is stopped (with any process it started) and the
-        error raised."""
+             wrap: Callable[[Simulator], Simulator] | None = None, opened: Simulator | None = None) -> AdapterSession:
+        """A session with a fresh adapter for ``spec`` (:meth:`AdapterSpec.open`) — or ``opened``, one already made
+        for it (the pytest plug-in makes its adapter when the run starts and greets it on first use) — wrapped by
+        ``wrap`` (a recorder), after its handshake. If the handshake fails, the adapter is stopped (with any process
+        it started) and the error raised."""
         parsed = AdapterSpec.parse(spec)
-        opened = parsed.open(options)
-        simulator = wrap(opened) if wrap is not None else opened
+        simulator = opened if opened is not None else parsed.open(options)
         try:
+            simulator = wrap(simulator) if wrap is not None else simulator
             return cls(simulator, parsed.text, validate=options.validate if options else False)
         except BaseException:
             with contextlib.suppress(Exception):  # an adapter that fails to stop has stopped

@@ -16,9 +16,9 @@ from typing import Any
 from shinpan.explore import questions
 from shinpan.explore.case import generated, owners
 from shinpan.explore.dice import Dice
-from shinpan.explore.engines import Answer, Engine
+from shinpan.explore.engines import Answer, AnswerStatus, Engine
 from shinpan.explore.findings import Cause, Finding, plain
-from shinpan.explore.oracle import Game, Repeat, Skip, skip_reason
+from shinpan.explore.oracle import Game, Played, Skip, new, play, skip_reason
 from shinpan.explore.pool import Pool
 from shinpan.running.cases import Move, Setup
 from shinpan.running.checks import judge
@@ -26,6 +26,9 @@ from shinpan.suite import rulesets
 from shinpan.suite.rulesets import RulesState
 
 Check = dict[str, Any]
+UNPLAYABLE = frozenset({AnswerStatus.UNSUPPORTED, AnswerStatus.REJECTED, AnswerStatus.CHOICE_NEEDED,
+                        AnswerStatus.SCRIPT_MISMATCH})
+"""Answers after which a plan's case did not happen as planned (the example is skipped)."""
 
 
 @dataclass(frozen=True)
@@ -130,61 +133,60 @@ class Testing:
         after every move and at the end."""
         plan = self.rule.planner(dice, self.context)
         setup = Setup(self.game.rules, self.game.seed, plan.state)
-        made: list[Move] = []
-        events: list[Mapping[str, Any]] = []  # since the setup, as a printed scenario counts them
-        view, finding = self._judge(setup, made, self.engine.start(setup), plan, events, final=not plan.moves)
-        for index, action in enumerate(plan.moves):
-            if finding is not None:
-                break
-            move, answer, _ = questions.played(self.engine, Move(action, attempt=True), dice)
-            made.append(replace(move, attempt=answer.status == "rejected"))
-            view, finding = self._judge(setup, made, answer, plan, events, final=index == len(plan.moves) - 1)
-        while finding is None and plan.more is not None and view is not None and dice.more(
-                len(made) - len(plan.moves), 0, MORE_MOVES):
-            drawn = plan.more(dice, view)
-            if drawn is None:
-                break
-            move, answer, _ = questions.played(self.engine, Move(drawn, attempt=True), dice)
-            made.append(replace(move, attempt=answer.status == "rejected"))
-            view, finding = self._judge(setup, made, answer, plan, events, final=False)
-        if finding is not None and finding.cause in known:
-            raise Repeat(finding.cause.key)
-        return finding
 
-    def _judge(self, setup: Setup, moves: list[Move], answer: Answer, plan: Plan, events: list[Mapping[str, Any]],
-               *, final: bool) -> tuple[Mapping[str, Any] | None, Finding | None]:
-        """The engine's answer and board after a step, judged: the board (if observed) and a finding, if any. Event
-        checks count the ``events`` since the setup (those observed before are kept there): a finding prints as a
-        scenario that observes once, after its last move."""
-        step = moves[-1].action["type"] if moves else "setup"
-        if answer.status == "rejected" and plan.may_reject:
-            answer = Answer("ok")
-        if answer.status in ("unsupported", "rejected", "choice_needed", "script_mismatch"):
+        def more(played: Played) -> Move | None:
+            if plan.more is None or played.view is None or not dice.more(len(played.moves) - len(plan.moves), 0,
+                                                                          MORE_MOVES):
+                return None
+            drawn = plan.more(dice, played.view)
+            return None if drawn is None else Move(drawn)
+
+        return new(play(Played(setup, owners(setup.state)),
+                        lambda played: self._judge(played, self.engine.start(setup), plan),
+                        lambda played, move: self._play(played, move, plan, dice),
+                        [Move(action) for action in plan.moves], more), known)
+
+    def _play(self, played: Played, move: Move, plan: Plan, dice: Dice) -> tuple[Mapping[str, Any] | None,
+                                                                                Finding | None]:
+        """Play a move on the engine (answering its questions with draws), and judge it."""
+        move, answer, _ = questions.played(self.engine, replace(move, attempt=True), dice)
+        played.moves.append(replace(move, attempt=answer.status is AnswerStatus.REJECTED))
+        return self._judge(played, answer, plan)
+
+    def _judge(self, played: Played, answer: Answer, plan: Plan) -> tuple[Mapping[str, Any] | None, Finding | None]:
+        """The engine's answer and board after a step, judged: the board (if observed) and a finding, if any. The
+        plan's ``after`` checks are judged after its last move (or after the setup, for a plan of none). Event
+        checks count the events since the setup: a finding prints as a scenario that observes once, after its last
+        move."""
+        step = played.step
+        if answer.status is AnswerStatus.REJECTED and plan.may_reject:
+            answer = Answer(AnswerStatus.OK)
+        if answer.status in UNPLAYABLE:
             raise Skip(skip_reason(f"{answer.status}: {step}", plain(answer.message)))
         if answer.fault:
-            return None, self._finding(setup, moves, step, answer.status, answer.message, ())
+            return None, self._finding(played, step, answer.status.value, answer.message, ())
         observables = self.context.observables  # a field the engine does not report cannot be judged
-        expected = [check for check in (*(plan.each(moves) if plan.each else ()), *(plan.after if final else ()))
+        final = len(played.moves) == len(plan.moves)
+        expected = [check for check in (*(plan.each(played.moves) if plan.each else ()),
+                                        *(plan.after if final else ()))
                     if "observable" not in check or check["observable"] in observables]
         if not expected and plan.more is None:
             return None, None
         seen = self.engine.observe()
-        if seen.status != "ok" or seen.observation is None:
-            return None, self._finding(setup, moves, step, seen.status if seen.fault else "error", seen.message, ())
-        events.extend(seen.observation.get("events", ()))
-        so_far = {**seen.observation, "events": list(events)}
+        if seen.status is not AnswerStatus.OK or seen.observation is None:
+            what = seen.status if seen.fault else AnswerStatus.ERROR
+            return None, self._finding(played, step, what.value, seen.message, ())
+        so_far = played.since_setup("engine", seen.observation)
         failed = [(check, problem) for check in expected if (problem := judge(check, so_far, None))]
         if not failed:
             return seen.observation, None
         message = "; ".join(problem for _, problem in failed)
         checks = tuple(check for check, _ in failed)
-        return seen.observation, self._finding(setup, moves, step, "breaks the rule", message, checks)
+        return seen.observation, self._finding(played, step, "breaks the rule", message, checks)
 
-    def _finding(self, setup: Setup, moves: list[Move], step: str, what: str, message: str,
-                 checks: tuple[Check, ...]) -> Finding:
+    def _finding(self, played: Played, step: str, what: str, message: str, checks: tuple[Check, ...]) -> Finding:
         prop = self.rule
-        kept = [move for move in moves[:-1] if not move.attempt] + moves[-1:]  # a rejected move changed nothing
-        return Finding(Cause(prop.id, step, what), generated(setup, kept, checks), message, checks,
+        return Finding(Cause(prop.id, step, what), generated(played.setup, played.made, checks), message, checks,
                        rules=prop.rules, sources=prop.sources, seed=self.game.seed)
 
 

@@ -8,7 +8,7 @@ that could not be compiled). Build one directly in Python, or compile a scenario
 
     case = compile_case(scenario, state.as_sent())        # no pytest, no engine
     result = execute(case.under(other.as_sent()), session)   # CaseResult: status, message, the step it ended in
-    for outcome in Execution(case, session, observe_each_move=True):   # step by step, observing every move
+    for outcome in Execution(case, session):                # step by step (the game observes when a check asks)
         ...
 
 :func:`as_record` writes a case in the ``adapters/schema/cases.json`` form (``shinpan dump-cases --messages``).

@@ -1,10 +1,11 @@
 """The executor (実行): a compiled case played against an adapter session, with no pytest item per case.
 
 ``execute(case, session)`` plays the whole case and returns a :class:`CaseResult`. ``Execution(case, session)``
-is the same, step by step: iterate it for each step's :class:`StepOutcome` (with ``observe_each_move``, the
-observation after every move — what a differential run compares, stopping at the first difference), then read
-``result``. The first step begins by checking that the adapter implements the case's mechanics and plays both
-sides of its changes (else UNSUPPORTED, as under pytest-bdd); each item is then played by
+is the same, step by step: iterate it for each step's :class:`StepOutcome`, then read ``result`` (between two steps,
+``execution.game.observation()`` is the board the last step left). Explore plays its generated cases move by move
+with its own loop (:func:`shinpan.explore.oracle.play`), answering questions and drawing moves from the board; it
+replays a finding with this executor. The first step begins by checking that the adapter implements the case's
+mechanics and plays both sides of its changes (else UNSUPPORTED, as under pytest-bdd); each item is then played by
 :class:`~shinpan.running.cases.game.Game`, the same code the pytest path's steps use, and the status is named by
 :mod:`shinpan.running.cases.verdicts`, as there. Whether a case applies under a rules state, and the expectations file,
 are the caller's (:mod:`shinpan.running.cases.verdicts`).
@@ -13,9 +14,8 @@ are the caller's (:mod:`shinpan.running.cases.verdicts`).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from shinpan.reports.outcomes import ScenarioSkipped, Status
 from shinpan.running.cases import verdicts
@@ -27,12 +27,10 @@ from shinpan.running.session import AdapterSession
 
 @dataclass(frozen=True)
 class MoveOutcome:
-    """A move as it went: the rules' rejection (None: it happened) and, when every move is observed, the
-    observation after it."""
+    """A move as it went: the rules' rejection (None: it happened)."""
 
     move: Move
     rejection: str | None
-    observation: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -64,10 +62,10 @@ class CaseResult:
 class Execution:
     """A case being played on an adapter, step by step (iterate it; then read :attr:`result`)."""
 
-    def __init__(self, case: Case, session: AdapterSession, *, observe_each_move: bool = False,
-                 time_limit: float | None = None, on_step: Callable[[Step], None] | None = None) -> None:
+    def __init__(self, case: Case, session: AdapterSession, *, time_limit: float | None = None,
+                 on_step: Callable[[Step], None] | None = None) -> None:
         self.case = case
-        self.game = Game(session, observe_each_move=observe_each_move)
+        self.game = Game(session)
         self.time_limit = time_limit
         """Seconds the case may take, for an in-process adapter (None: no limit; a subprocess keeps its own)."""
         self.on_step = on_step
@@ -136,16 +134,15 @@ class Execution:
         for item in step.items:
             if isinstance(item, Fault):
                 return StepOutcome(step, tuple(moves), item.status, item.message)
-            observed = game.play(item, self.case.setup)
+            game.play(item, self.case.setup)
             if isinstance(item, Move):
-                moves.append(MoveOutcome(item, game.last_rejection, observed))
+                moves.append(MoveOutcome(item, game.last_rejection))
         return StepOutcome(step, tuple(moves))
 
     def _end(self, status: Status, message: str, step: Step | None, error: BaseException | None = None) -> None:
         self.result = CaseResult(status, message, step, tuple(self._done), error)
 
 
-def execute(case: Case, session: AdapterSession, *, observe_each_move: bool = False,
-            time_limit: float | None = None) -> CaseResult:
+def execute(case: Case, session: AdapterSession, *, time_limit: float | None = None) -> CaseResult:
     """Play ``case`` on the adapter's ``session``: how it ended (see :class:`Execution`)."""
-    return Execution(case, session, observe_each_move=observe_each_move, time_limit=time_limit).run()
+    return Execution(case, session, time_limit=time_limit).run()

@@ -11,7 +11,7 @@ status.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from shinpan.reports.outcomes import unobservable, unsupported
@@ -23,10 +23,8 @@ from shinpan.running.session import AdapterSession
 class Game:
     """One case's game on an adapter session."""
 
-    def __init__(self, session: AdapterSession, *, observe_each_move: bool = False) -> None:
+    def __init__(self, session: AdapterSession) -> None:
         self.session = session
-        self.observe_each_move = observe_each_move
-        """Observe after every move (what explore compares), instead of only when a check needs it."""
         self.started = False
         self.last_rejection: str | None = None
         self._observation: dict[str, Any] | None = None
@@ -53,23 +51,21 @@ class Game:
             if isinstance(item, Move):
                 sent.append(item.request())
                 observed = False
-            if (observes or (isinstance(item, Move) and self.observe_each_move)) and not observed:
+            if observes and not observed:
                 sent.append({"cmd": "observe"})
                 observed = True
         return sent
 
-    def play(self, item: Item, setup: Setup | None) -> Mapping[str, Any] | None:
+    def play(self, item: Item, setup: Setup | None) -> None:
         """Play one item (a :class:`~shinpan.running.cases.model.Fault` is the caller's to end the case with) in the
-        game that starts with ``setup``; the observation after a move when every move is observed."""
+        game that starts with ``setup``."""
         if isinstance(item, NeedsCard):
             self.require_card(item.name)
         elif isinstance(item, Move):
             self.start(_given(setup))
             self.move(item)
-            return self.observation() if self.observe_each_move else None
         elif isinstance(item, Check):
             self.check(item, setup)
-        return None
 
     def emit(self, item: Item, setup: Setup | None) -> None:
         """Play an item as a step makes it (the pytest path's duel sends its items here)."""

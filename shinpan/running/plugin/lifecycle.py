@@ -46,20 +46,21 @@ class AdapterLifecycle:
         if self._failure is not None:
             raise type(self._failure)(str(self._failure))
         if self._session is None:
-            simulator = self._simulator or self.adapter.open(self.options)
-            self._simulator = None
-            try:
-                for wrap in self.wrappers:
-                    simulator = wrap(simulator)
-                self._session = AdapterSession(simulator, self.spec, validate=self.options.validate)
-                self._session.observer = self.observer
+            opened, self._simulator = self._simulator, None
+            try:  # the one way a session opens; a failed handshake stops the adapter
+                self._session = AdapterSession.open(self.adapter, self.options, wrap=self._wrapped, opened=opened)
             except Exception as error:
                 kind = type(error) if isinstance(error, AdapterError) else AdapterError
                 self._failure = kind(f"the adapter could not start: {error}")
-                with contextlib.suppress(Exception):
-                    simulator.stop({"cmd": "stop"})
                 raise type(self._failure)(str(self._failure)) from None
+            self._session.observer = self.observer
         return self._session
+
+    def _wrapped(self, simulator: Simulator) -> Simulator:
+        """The simulator inside every recorder of :attr:`wrappers`, in order."""
+        for wrap in self.wrappers:
+            simulator = wrap(simulator)
+        return simulator
 
     @property
     def failure(self) -> AdapterError | None:
