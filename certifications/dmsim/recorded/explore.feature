@@ -3,71 +3,43 @@
 @topic:explore
 機能: 探索で見つかったもの (DMSIM 686c63e)
 
-  # 要確認: 自動生成(シード 1)。規則 400.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: place after destroy
+  # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: status after destroy
   # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: place of A: expected me:graveyard, got nothing
-  # 違い: events.moved of A: expected [{"cause": "destroy", "from": "battle", "player": "me", "to": "graveyard"}], got nothing
-  # 違い: events.order: expected [{"card": "A", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"card": "テスト用クリーチャーA", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"card": "テスト用進化クリーチャー", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}], got [{"card": "テスト用クリーチャーA", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"card": "テスト用進化クリーチャー", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}]
-  @id:gen-f3ca06fb75fe @generated:1 @rule:400.5 @source:dm-rule-1.48
-  シナリオ: 探索: 破壊の後のカードの場所が参照エンジンと異なる (2026-11-27)
+  # the reference engine answered rejected, the engine script_mismatch: ScriptMismatchError: act destroy: the rules ask opp for the choice 'replacement', but the script has me making it
+  @id:gen-27e1f3cdca6b @generated:1 @source:dm-rule-1.48 @since:enter-one-at-a-time
+  シナリオ: 探索: 破壊の後の行動が認められるかが参照エンジンと異なる (2026-11-27)
+    前提 2ターン目の自分のターンである
+    かつ 自分のバトルゾーンに《テスト用相手破壊置換》がいる
+    かつ 自分の手札に《テスト用相手破壊置換》(A)がある
+    かつ 相手の手札に《テスト用相手破壊置換》(B)と《テスト用相手破壊置換》(C)がある
+    もし 自分は《テスト用相手破壊置換》(A)と《テスト用相手破壊置換》(B)の順に1枚ずつバトルゾーンに出すことにする
+    かつ 効果で《テスト用相手破壊置換》(A)と《テスト用相手破壊置換》(B)が同時にバトルゾーンに出る
+    かつ 自分は置換効果を適用しないと選ぶ
+    かつ 「効果で《テスト用相手破壊置換》(B)が破壊される」ことを試みる
+    ならば その行動は拒否される
+
+  # 要確認: 自動生成(シード 1)。規則 400.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: one-place: breaks the rule after destroy
+  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
+  # 《A》 is in 0 places (none), expected 1
+  @id:gen-62d0e1bce1c4 @generated:1 @rule:400.5 @source:dm-rule-1.48
+  シナリオ: 探索 one-place: 破壊の後に規則が守られていない (2026-11-27)
     前提 2ターン目の自分のターンである
     かつ 自分のバトルゾーンに上から《テスト用進化クリーチャー》、《テスト用クリーチャーA》、《テスト用クリーチャーA》(A)の順に重なったクリーチャーがいる
     もし 効果で《テスト用進化クリーチャー》が破壊される
-    ならば 自分の墓地に《テスト用クリーチャーA》(A)がある
+    ならば 《テスト用クリーチャーA》(A)はちょうど1か所にある
 
-  # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: lost after draw
+  # 要確認: 自動生成(シード 1)。規則 400.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: one-place: breaks the rule after move
   # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: lost of opp: expected False, got True
-  @id:gen-6b2b12ca60d5 @generated:1 @source:dm-rule-1.48
-  シナリオ: 探索: ドローの後の敗北が参照エンジンと異なる (2026-11-27)
+  # 《A》 is in 0 places (none), expected 1
+  @id:gen-932bbd81798d @generated:1 @rule:400.5 @source:dm-rule-1.48
+  シナリオ: 探索 one-place: ゾーンの移動の後に規則が守られていない (2026-11-27)
     前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンに《テスト用クリーチャーA》がいる
-    かつ 自分の手札に《テスト用クリーチャーA》(A)がある
-    かつ 相手の山札に《テスト用クリーチャーA》(B)がある
-    もし 相手がカードを1枚引く
-    ならば 相手はゲームに負けていない
-
-  # 要確認: 自動生成(シード 1)。規則 603.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: events.triggered after move
-  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: events.triggered of 不和の菜将 ジターナイト: expected [{"ability": 1}], got nothing
-  # 違い: waiting of 不和の菜将 ジターナイト: expected [{"ability": 1, "card": "不和の菜将 ジターナイト"}], got nothing
-  # 違い: waiting.order: expected [me], got []
-  # 違い: events.order: expected [{"card": "不和の菜将 ジターナイト", "cause": "put", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"ability": 1, "card": "不和の菜将 ジターナイト", "type": "triggered"}], got [{"card": "不和の菜将 ジターナイト", "cause": "put", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}]
-  # 破壊: バトルゾーンから墓地に置かれることを「破壊」(破壊された時)として扱っているが、規則の資料(features/rules.yaml の出典の条文)に「破壊」の定義はない。確かめること
-  @id:gen-674b574bd8d1 @generated:1 @rule:603.5 @source:dm-rule-1.48 @since:pig-reversal
-  シナリオ: 探索: ゾーンの移動の後の誘発が参照エンジンと異なる (2026-11-27)
-    前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンに《不和の菜将 ジターナイト》がいる
-    もし 効果で《不和の菜将 ジターナイト》が持ち主の墓地に置かれる
-    ならば 《不和の菜将 ジターナイト》の能力が1回誘発した
-
-  # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: lost after move
-  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: lost of opp: expected False, got True
-  @id:gen-9da3275efb92 @generated:1 @source:dm-rule-1.48
-  シナリオ: 探索: ゾーンの移動の後の敗北が参照エンジンと異なる (2026-11-27)
-    前提 2ターン目の自分のターンである
-    かつ 相手の山札に《テスト用クリーチャーA》がある
-    もし 効果で《テスト用クリーチャーA》が持ち主の墓地に置かれる
-    ならば 相手はゲームに負けていない
-
-  # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: lost after seal
-  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: lost of me: expected False, got True
-  @id:gen-b295bf108f2e @generated:1 @source:dm-rule-1.48
-  シナリオ: 探索: 封印の後の敗北が参照エンジンと異なる (2026-11-27)
-    前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンに《テスト用クリーチャーA》がいる
-    かつ 自分の手札に《テスト用クリーチャーA》(B)がある
-    かつ 自分の山札に《テスト用クリーチャーA》(A)がある
-    かつ 相手の山札に《テスト用クリーチャーA》(C)がある
-    もし 効果で《テスト用クリーチャーA》が封印される
-    ならば 自分はゲームに負けていない
+    かつ 自分のバトルゾーンに上から《テスト用進化クリーチャー》、《テスト用クリーチャーA》、《テスト用クリーチャーA》(A)の順に重なったクリーチャーがいる
+    もし 効果で《テスト用進化クリーチャー》が持ち主の墓地に置かれる
+    ならば 《テスト用クリーチャーA》(A)はちょうど1か所にある
 
   # 要確認: 自動生成(シード 1)。規則 603.5c・出典 seed001・出典 seed002に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: look-back: breaks the rule after destroy
