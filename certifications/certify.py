@@ -180,6 +180,26 @@ def contract_test(engine: Engine, exe: str, out: Path) -> None:
                                             encoding="utf-8")
 
 
+def portable(engine: Engine, out: Path) -> None:
+    """The reports' headers name the expectations file as the harness gave it, relative to the engine's folder:
+    the kit writes the absolute path of the recording machine, which the committed files must not carry."""
+    for name in ("run-report.jsonl", "matrix-report.jsonl"):
+        path = out / name
+        if not path.is_file():
+            continue
+        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+        header = json.loads(lines[0]) if lines else {}
+        named = header.get("expectations")
+        if header.get("type") != "header" or not isinstance(named, str) or not Path(named).is_absolute():
+            continue
+        try:
+            header["expectations"] = Path(named).relative_to(engine.folder).as_posix()
+        except ValueError:
+            continue  # not the engine's own file: left as the kit wrote it
+        lines[0] = json.dumps(header, ensure_ascii=False) + "\n"
+        path.write_text("".join(lines), encoding="utf-8")
+
+
 def failures(report: Path) -> str:
     rows = [r for r in read_jsonl(report) if r.get("type") == "case" and r.get("status") in (
         "FAIL", "XPASS", "ERROR", "CRASH", "TIMEOUT", "SCRIPT_MISMATCH")]
@@ -275,6 +295,7 @@ def main(argv: list[str] | None = None) -> int:
             out.mkdir()
             now = certify(engine, args.shinpan, out, steps)
             if args.record:
+                portable(engine, out)
                 recorded = engine.folder / "recorded"
                 recorded.mkdir(exist_ok=True)
                 (out / "summary.json").write_text(json.dumps(now, ensure_ascii=False, indent=1) + "\n",

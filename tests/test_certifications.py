@@ -117,3 +117,16 @@ def test_without_the_engines_it_says_so(tmp_path: Path) -> None:
     assert done.returncode == 5
     assert done.stdout.strip() == (f"certify: no engine to certify: {tmp_path / 'absent'} is absent (CI has it; see "
                                    "certifications/README.md)")
+
+
+@pytest.mark.parametrize("engine", ["dmsim", "shobu"])
+def test_the_recorded_files_hold_no_path_of_the_recording_machine(engine: str) -> None:
+    """The reports are committed: their headers name the expectations file relative to the engine's folder, and no
+    file names the checkout's folder or the engines' (``certify.py --record`` makes them so)."""
+    recorded = ROOT / "certifications" / engine / "recorded"
+    for name in ("run-report.jsonl", "matrix-report.jsonl"):
+        header = json.loads((recorded / name).read_text(encoding="utf-8").splitlines()[0])
+        assert header["expectations"] == "expectations.toml", (name, header["expectations"])
+    for path in sorted(recorded.iterdir()):
+        text = path.read_text(encoding="utf-8")
+        assert str(ROOT) not in text and str(ENGINES.resolve()) not in text, path
