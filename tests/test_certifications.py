@@ -93,6 +93,24 @@ def test_a_dropped_capability_loses_passes_and_coverage(copy: Path) -> None:
 
 
 @needs_dmsim
+def test_the_adapter_over_the_wire_earns_the_same_statuses(copy: Path) -> None:
+    """``also_run``: DMSIM over the wire (cmd:) must earn every status it earns in-process; one served without
+    seals is caught, in one line naming the spec and the scenarios."""
+    main = copy / "dmsim" / "dmsim_adapter" / "__main__.py"
+    text = main.read_text(encoding="utf-8")
+    assert "sys.exit(serve(DmsimAdapter()))" in text
+    main.write_text(text.replace("sys.exit(serve(DmsimAdapter()))", 'DmsimAdapter.MECHANICS = tuple(m for m in '
+                                 'DmsimAdapter.MECHANICS if m != "seal")\nsys.exit(serve(DmsimAdapter()))'),
+                    encoding="utf-8")
+    done = certify("dmsim", "--only", "run", root=copy)
+    assert done.returncode == 1
+    [line] = verdicts(done)
+    assert line.startswith("certify: dmsim: shinpan run --adapter 'cmd:python -m dmsim_adapter' earns other statuses "
+                           "than 'py:dmsim_adapter:make_adapter': "), line
+    assert "carry-sick-seal-001 UNSUPPORTED (not PASS)" in line, line
+
+
+@needs_dmsim
 def test_an_explore_finding_not_recorded_fails_in_one_line(copy: Path) -> None:
     path = copy / "dmsim" / "recorded" / "summary.json"
     summary = json.loads(path.read_text(encoding="utf-8"))
