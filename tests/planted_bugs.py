@@ -15,9 +15,12 @@ from dataclasses import replace
 from typing import Any
 from unittest import mock
 
+from shinpan.adapters import reference as reference_adapter
 from shinpan.adapters.reference import ReferenceSimulator
+from shinpan.reference_engine.core import characteristics, sickness
 from shinpan.reference_engine.core.abilities import TriggerEvent
 from shinpan.reference_engine.core.choices import ChoiceScript
+from shinpan.reference_engine.core.effects import Duration
 from shinpan.reference_engine.core.errors import IllegalAction
 from shinpan.reference_engine.core.events import Cause, MoveRequest
 from shinpan.reference_engine.core.objects import Card
@@ -28,6 +31,7 @@ from shinpan.reference_engine.game import Game
 from shinpan.reference_engine.pipeline import replacements, triggers
 from shinpan.reference_engine.pipeline.pipeline import Pipeline
 from shinpan.reference_engine.transitions import carrying, link, reconstruction, seal, swap, unlink
+from shinpan.reference_engine.transitions import evolution as evolution_
 
 Patch = tuple[Any, str, Callable[[Any], Any]]
 """Where a bug goes: an object, the name of its attribute, and a function of the original giving the wrong one."""
@@ -346,6 +350,239 @@ def own_watcher_sees_opponents() -> Planted:
     return Planted([(triggers, "_matches", wrong)])
 
 
+# ---------------------------------------------------------------- general play (issue 30): durations, the turn's
+# structure, keywords and static abilities under an ignore effect, abilities that wait, moves of every kind
+def end_of_turn_effects_last() -> Planted:
+    """A power change 「ターン終了時まで」 outlives the end of the turn: the turn ends and the effect stays (an
+    effect until the end of the turn ends when the turn does)."""
+
+    def wrong(original: Any) -> Any:
+        def end_turn(self: Game) -> None:
+            kept = [m for m in self.state.modifiers if m.duration is Duration.END_OF_TURN]
+            original(self)
+            self.state.modifiers.extend(m for m in kept if m not in self.state.modifiers)
+        return end_turn
+
+    return Planted([(Game, "end_turn", wrong)])
+
+
+def permanent_effects_end_with_turn() -> Planted:
+    """Every resolved power change ends at the end of the turn, including those that last for good (an effect with
+    no duration lasts as long as its object)."""
+
+    def wrong(original: Any) -> Any:
+        def end_turn(self: Game) -> None:
+            original(self)
+            self.state.modifiers = [m for m in self.state.modifiers if m.duration is not Duration.PERMANENT]
+        return end_turn
+
+    return Planted([(Game, "end_turn", wrong)])
+
+
+def mana_stays_tapped() -> Planted:
+    """The untap step untaps the turn player's creatures but not their mana zone (the turn player's things untap
+    at the start of their turn: their tapped mana too)."""
+
+    def wrong(original: Any) -> Any:
+        def begin(self: Game) -> None:
+            active = self.state.turn.active
+            tapped = set(self.state.players[active].tapped_mana)
+            original(self)
+            self.state.players[active].tapped_mana.update(tapped)
+        return begin
+
+    return Planted([(Game, "_begin_turn", wrong)])
+
+
+def draw_from_the_bottom() -> Planted:
+    """A player draws the bottom card of the deck (カードを引く: the top card goes to the hand)."""
+
+    def wrong(original: Any) -> Any:
+        def draw(self: Pipeline, player: Player, count: int = 1) -> None:
+            for _ in range(count):
+                deck = self.state.players[player].zones[Zone.DECK]
+                if not deck:
+                    return
+                self.move([MoveRequest(deck[-1], Zone.HAND, Cause.DRAW)])
+        return draw
+
+    return Planted([(Pipeline, "draw", wrong)])
+
+
+def attacking_creature_stays_untapped() -> Planted:
+    """A creature that attacks does not tap (攻撃: the attacker taps as it attacks)."""
+
+    def wrong(original: Any) -> Any:
+        def attack(self: Game, card: Card, *args: Any, **kwargs: Any) -> None:
+            obj = self.state.object_of(card)
+            was = obj.tapped if obj is not None else False
+            original(self, card, *args, **kwargs)
+            if obj is not None:
+                obj.tapped = was
+        return attack
+
+    return Planted([(Game, "attack", wrong)])
+
+
+def attack_outlasts_the_turn() -> Planted:
+    """A creature still attacking when its turn ends is still attacking in the next turn (an attack ends with the
+    turn at the latest)."""
+
+    def wrong(original: Any) -> Any:
+        def end_turn(self: Game) -> None:
+            attacking = [obj for obj in self.state.objects() if obj.attacking]
+            original(self)
+            for obj in attacking:
+                obj.attacking = True
+        return end_turn
+
+    return Planted([(Game, "end_turn", wrong)])
+
+
+def evolution_creatures_summoning_sick() -> Planted:
+    """An evolution creature that entered this turn is summoning sick (801.3: an evolution creature is not)."""
+    return Planted([(sickness, "is_evolution_creature", lambda original: lambda obj: False)])
+
+
+def ignored_keywords_still_apply() -> Planted:
+    """A creature whose abilities are ignored (無視) keeps its keywords: スピードアタッカー still lets it attack the
+    turn it entered (301.5 with an ignored keyword: ignored abilities do nothing)."""
+
+    def wrong(original: Any) -> Any:
+        def has_keyword(obj: Any, name: str, state: Any = None) -> bool:
+            return bool(original(obj, name, None))
+        return has_keyword
+
+    return Planted([(sickness, "has_keyword", wrong)])
+
+
+def put_tapped_enters_untapped() -> Planted:
+    """A card an effect puts into the battle zone tapped (タップして出す) enters untapped."""
+
+    def wrong(original: Any) -> Any:
+        def put_into_battle(self: Game, card: Card, *args: Any, **kwargs: Any) -> None:
+            kwargs["tapped"] = False
+            original(self, card, *args, **kwargs)
+        return put_into_battle
+
+    return Planted([(Game, "put_into_battle", wrong)])
+
+
+def seal_from_the_bottom() -> Planted:
+    """A seal is the bottom card of its owner's deck (116.1a: the top card)."""
+
+    def wrong(original: Any) -> Any:
+        def seal_(state: GameState, card: Card) -> Any:
+            obj = state.object_of(card)
+            deck = state.players[obj.top.owner].zones[Zone.DECK] if obj is not None else []
+            if len(deck) > 1:
+                deck.insert(0, deck.pop())
+            return original(state, card)
+        return seal_
+
+    return Planted([(seal, "seal", wrong)])
+
+
+def broken_shields_to_graveyard() -> Planted:
+    """A broken shield goes to the graveyard (ブレイク: the shield goes to its owner's hand)."""
+
+    def wrong(original: Any) -> Any:
+        def move(self: Pipeline, requests: Sequence[MoveRequest], *args: Any, **kwargs: Any) -> Any:
+            requests = [replace(r, destination=Zone.GRAVEYARD) if r.cause is Cause.BREAK else r for r in requests]
+            return original(self, requests, *args, **kwargs)
+        return move
+
+    return Planted([(Pipeline, "move", wrong)])
+
+
+def linked_power_of_the_first_god() -> Planted:
+    """Linked gods have the power of the leftmost god alone (804: a linked creature has every god's
+    characteristics, its power their sum)."""
+
+    def wrong(original: Any) -> Any:
+        def power(state: GameState, obj: Any) -> int | None:
+            if len(obj.linked) < 2:
+                return original(state, obj)  # type: ignore[no-any-return]
+            first = obj.linked[0].definition.power
+            return None if first is None else first + sum(m.amount for m in state.modifiers if m.target == obj.serial)
+        return power
+
+    return Planted([(characteristics, "power", wrong), (reference_adapter, "power", wrong)])
+
+
+def leave_to_deck_unseen() -> Planted:
+    """A creature put from the battle zone into the deck triggers no 「離れた時」 ability (603.5c: leaving is
+    leaving, whatever the destination)."""
+
+    def wrong(original: Any) -> Any:
+        def check(state: GameState, rules: Any, holder: Any, ability: Any, moved: Any) -> bool:
+            if moved.destination is Zone.DECK and ability.event is TriggerEvent.LEAVES:
+                return False
+            return bool(original(state, rules, holder, ability, moved))
+        return check
+
+    return Planted([(triggers, "_leave_triggers", wrong)])
+
+
+def graveyard_evolution_refused() -> Planted:
+    """墓地進化 is refused: an evolution onto cards of the graveyard is rejected as if its sources had to be in the
+    battle zone (801.2: an evolution creature is put onto its sources wherever its ability takes them from)."""
+
+    def wrong(original: Any) -> Any:
+        def check(state: GameState, evolution: Any, sources: Sequence[Card], controller: Player) -> Any:
+            if evolution.zone != "battle":
+                raise IllegalAction("the sources are not in the battle zone")
+            return original(state, evolution, sources, controller)
+        return check
+
+    return Planted([(evolution_, "_check_sources", wrong)])
+
+
+def sealed_creature_drops_equipment() -> Planted:
+    """A creature that is sealed loses its equipment, as if the seal made it another creature (seed 000's table:
+    封印された時, 装備 ○ — the equipment stays equipped)."""
+
+    def wrong(original: Any) -> Any:
+        def carry_over(state: GameState, obj: Any) -> None:
+            original(state, obj)
+            carrying.attach(state.equipment_of(obj), None)
+        return carry_over
+
+    return Planted([(seal, "carry_over", wrong)])
+
+
+def _sick_unless(spared: Callable[[Any], bool]) -> Callable[[Any], Any]:
+    """A wrong summoning sickness: the objects ``spared`` holds for are judged as if nothing spared them."""
+
+    def wrong(original: Any) -> Any:
+        def is_sick(state: GameState, obj: Any) -> bool:
+            if not spared(obj):
+                return bool(original(state, obj))
+            awakened, linked = obj.awakened, obj.linked
+            obj.awakened, obj.linked = False, linked[:1]
+            try:
+                return bool(original(state, obj))
+            finally:
+                obj.awakened, obj.linked = awakened, linked
+        return is_sick
+
+    return wrong
+
+
+def awakened_face_summoning_sick() -> Planted:
+    """A face shown by 覚醒 keeps the summoning sickness of the creature that awakened (805.6: it is not sick; seed
+    000's table, クリーチャーに裏返った時・召酔)."""
+    wrong = _sick_unless(lambda obj: bool(obj.awakened))
+    return Planted([(sickness, "is_summoning_sick", wrong), (reference_adapter, "is_summoning_sick", wrong)])
+
+
+def linked_gods_summoning_sick() -> Planted:
+    """Linked gods are summoning sick if a god entered this turn (804.5: a linked creature is not; seed 000's table,
+    リンクした時・召酔)."""
+    wrong = _sick_unless(lambda obj: len(obj.linked) > 1)
+    return Planted([(sickness, "is_summoning_sick", wrong), (reference_adapter, "is_summoning_sick", wrong)])
+
+
 PLANTED: dict[str, Callable[[], Planted]] = {
     factory.__name__: factory for factory in (
         destroy_one_at_a_time, untap_both_players, ignored_enter_abilities_trigger, leave_trigger_per_card,
@@ -353,6 +590,11 @@ PLANTED: dict[str, Callable[[], Planted]] = {
         replacement_turn_order_reversed, reconstruction_untaps, link_tapped_only_if_all, unlink_loses_effects,
         swap_keeps_effects, sealed_creature_untaps, unsealed_to_hand, returning_creature_stays_tapped,
         replacement_to_deck_top, swap_carries_equipment, own_watcher_sees_opponents,
+        end_of_turn_effects_last, permanent_effects_end_with_turn, mana_stays_tapped, draw_from_the_bottom,
+        attacking_creature_stays_untapped, attack_outlasts_the_turn, evolution_creatures_summoning_sick,
+        ignored_keywords_still_apply, put_tapped_enters_untapped, seal_from_the_bottom,
+        broken_shields_to_graveyard, linked_power_of_the_first_god, leave_to_deck_unseen, graveyard_evolution_refused,
+        sealed_creature_drops_equipment, awakened_face_summoning_sick, linked_gods_summoning_sick,
     )
 }
 """Every planted bug, by the name its adapter spec uses (``py:tests.planted_bugs:<name>``)."""

@@ -3,8 +3,10 @@ finding reproduces: its case, played by the executor, does not pass on the plant
 reference engine; printed, it lints clean (tests/test_explore_printed.py runs the printed scenarios).
 
 The fast test explores each bug under three seeds, with the oracles that state the rule it breaks and twice the default
-budget (examples per oracle); ``SHINPAN_EXPLORE_FULL=1`` explores each with everything default (every oracle, the
-default budget, seed 0), as a held-out bug is.
+budget (examples per oracle); ``SHINPAN_EXPLORE_FULL=1`` (CI's explore environment) explores each under seeds 0 and 1
+with the default budget and those oracles, each searched as a default exploration searches it (an oracle's examples
+depend on the seed and the oracle alone, so what they find a default exploration finds), stopped at its first finding
+to keep CI's time bounded. ``benchmarks/planted_seeds.py --own`` gives the table over ten seeds.
 """
 
 from __future__ import annotations
@@ -43,12 +45,30 @@ RULES: dict[str, tuple[str, ...]] = {
     "replacement_to_deck_top": ("replacement",),
     "swap_carries_equipment": ("swaps",),
     "own_watcher_sees_opponents": ("differential",),
+    # general play (issue 30): found by the differential run's swarm generation (and the turns property)
+    "end_of_turn_effects_last": ("differential", "turns"),
+    "permanent_effects_end_with_turn": ("differential", "turns"),
+    "mana_stays_tapped": ("differential", "turns"),
+    "draw_from_the_bottom": ("differential", "turns"),
+    "attacking_creature_stays_untapped": ("differential",),
+    "attack_outlasts_the_turn": ("differential", "turns"),
+    "evolution_creatures_summoning_sick": ("differential",),
+    "ignored_keywords_still_apply": ("differential", "ignored-keywords"),
+    "put_tapped_enters_untapped": ("differential",),
+    "seal_from_the_bottom": ("seals",),
+    "broken_shields_to_graveyard": ("differential",),
+    "linked_power_of_the_first_god": ("differential",),
+    "leave_to_deck_unseen": ("differential", "look-back"),
+    "graveyard_evolution_refused": ("differential",),
+    "sealed_creature_drops_equipment": ("differential", "carry-over-equipment"),
+    "awakened_face_summoning_sick": ("differential",),
+    "linked_gods_summoning_sick": ("differential", "links"),
 }
 """Each planted bug and the oracles that state the rule it breaks."""
 FULL = os.environ.get("SHINPAN_EXPLORE_FULL") == "1"
-SEEDS = (0,) if FULL else (0, 1, 2)
-"""A bug must be found whatever the seed, not by one seed's luck: the fast test tries three. The full one (every
-oracle, as a held-out bug is explored) runs seed 0, the seed a default exploration takes."""
+SEEDS = (0, 1) if FULL else (0, 1, 2)
+"""A bug must be found whatever the seed, not by one seed's luck: the fast test tries three; the full one (the
+default budget) two, seed 0 — the seed a default exploration takes — and another."""
 BUDGET = EXAMPLES if FULL else 2 * EXAMPLES
 """Examples per oracle: the default budget for the full test; for the fast one, whose oracles are the bug's own and
 whose search stops once it has found something, up to twice it (measured with benchmarks/planted_findings.py:
@@ -66,8 +86,7 @@ def test_every_planted_bug_has_its_oracles() -> None:
 @pytest.mark.parametrize("bug", sorted(PLANTED))
 def test_each_planted_bug_is_found_and_reproduces(bug: str, seed: int) -> None:
     adapter = f"py:tests.planted_bugs:{bug}"
-    exploration = explore(Settings(adapter, (TODAY,), seed=seed, examples=BUDGET, only=() if FULL else RULES[bug],
-                                   until_found=not FULL))
+    exploration = explore(Settings(adapter, (TODAY,), seed=seed, examples=BUDGET, only=RULES[bug], until_found=True))
     assert exploration.findings, f"{bug}: nothing found in {exploration.examples} examples under seed {seed}"
     _reproduces(exploration, adapter)
 

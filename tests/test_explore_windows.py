@@ -75,7 +75,7 @@ def test_a_property_notices_only_the_changes_its_windows_name(change: str) -> No
         assert NOTICES[change] in noticed, noticed
 
 
-@pytest.mark.parametrize("attribute", ["pump", "tap", "attack"])
+@pytest.mark.parametrize("attribute", ["pump", "tap", "attack", "equipment"])
 def test_a_carry_over_cell_is_tested_exactly_where_its_scenario_asserts(attribute: str) -> None:
     from shinpan.adapters.locations import features_dir
     from shinpan.explore.properties.carry_over import ROWS, cells

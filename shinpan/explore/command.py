@@ -24,7 +24,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from shinpan.errors import RenderError
-from shinpan.explore import known, outputs, printing
+from shinpan.explore import coverage, known, outputs, printing
 from shinpan.explore import report as report_
 from shinpan.explore.engines import Engine
 from shinpan.explore.exploration import Exploration, Settings
@@ -182,6 +182,8 @@ def _show(exploration: Exploration, printed: dict[int, tuple[str | None, str | N
     for r in exploration.results:
         for reason, count in r.skipped.items():
             console.print(f"  skipped {count:>5} × {reason}  [{r.oracle}, {r.state}]", markup=False, highlight=False)
+    for line in coverage.summary(exploration.results, exploration.settings.properties):
+        console.print(line, markup=False, highlight=False)
     for r in exploration.results:
         for finding in r.findings:
             scenario, error = printed[id(finding)]

@@ -10,25 +10,29 @@ a finding of its own (a fault), shrunk like any other.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from shinpan.explore import expected, questions
+from shinpan.explore import coverage, expected, questions
 from shinpan.explore.boards import board
 from shinpan.explore.case import generated, owners
+from shinpan.explore.corpus import Corpus
 from shinpan.explore.dice import Dice
 from shinpan.explore.engines import Answer, Engine
 from shinpan.explore.findings import Cause, Finding
-from shinpan.explore.moves import Board, Drawer, next_move
+from shinpan.explore.moves import KIND_OF, Board, Drawer, next_move
 from shinpan.explore.observations import Difference, differences, facts
 from shinpan.explore.oracle import Game, Played, Repeat, Skip, observed, skip_reason, started
 from shinpan.explore.pool import Pool
+from shinpan.explore.swarm import swarm
 from shinpan.running.cases import Move, Setup
 from shinpan.running.checks import judge
 
 MAX_MOVES = 5
-"""The most moves a generated case makes."""
+"""The most moves a generated case makes, unless its swarm asks for a long play
+(:data:`~shinpan.explore.swarm.LONGEST`)."""
 ID = "differential"
 
 
@@ -42,6 +46,10 @@ class Differential:
     drawers: Sequence[Drawer]
     game: Game
     id: str = ID
+    corpus: Corpus | None = None
+    """The suite's boards, if examples may start from them (:mod:`shinpan.explore.corpus`)."""
+    covered: Counter[str] = field(default_factory=Counter)
+    """The moves drawn, by kind and by (kind, board feature) pair (:mod:`shinpan.explore.coverage`)."""
 
     @property
     def observables(self) -> frozenset[str]:
@@ -52,23 +60,40 @@ class Differential:
     def example(self, dice: Dice, known: frozenset[Cause]) -> Finding | None:
         """One case: a board, then up to :data:`MAX_MOVES` moves, compared after each; the first difference."""
         mechanics = frozenset(self.engine.capabilities["mechanics"])
-        setup = Setup(self.game.rules, self.game.seed, board(dice, self.pool, mechanics))
+        drawn = swarm(dice, self.pool, [KIND_OF[d] for d in self.drawers], MAX_MOVES)
+        seeded = self.corpus.seed(dice) if self.corpus is not None and drawn.from_suite else None
+        state, moves = seeded if seeded is not None else (board(dice, self.pool, mechanics, drawn), ())
+        if seeded is not None and self.corpus is not None:  # the rules its scenario cites: reached by this example
+            self.covered.update(coverage.RULE + number for number in self.corpus.drawn)
+        setup = Setup(self.game.rules, self.game.seed, state)
         started(self.reference, setup, "the reference engine")
         played = Played(setup, owners(setup.state))
         view, finding = self._step(played, self.engine.start(setup), Answer("ok"))
-        while finding is None and dice.more(len(played.moves), 1, MAX_MOVES):
-            action = next_move(dice, Board(view, setup.state["cards"], self.pool), self.drawers,
-                               self.engine.capabilities["mechanics"])
+        for move in moves:
+            if finding is not None:
+                break
+            on = Board(view, setup.state["cards"], self.pool)
+            self.covered.update(coverage.pairs(move.action, on))
+            view, finding = self._play(played, replace(move, attempt=True), dice)
+        while finding is None and dice.more(len(played.moves), drawn.least, drawn.moves + len(moves)):
+            on = Board(view, setup.state["cards"], self.pool, drawn.destination)
+            action = next_move(dice, on, self.drawers, self.engine.capabilities["mechanics"], drawn.kinds,
+                               {str(m.action["type"]) for m in played.moves})
             if action is None:
                 break
-            move, theirs, asked = questions.played(self.reference, Move(action, attempt=True), dice)
-            if theirs.status not in ("ok", "rejected"):
-                raise Skip(f"the reference engine cannot play {action['type']} here ({theirs.status})")
-            played.moves.append(replace(move, attempt=theirs.status == "rejected"))
-            view, finding = self._step(played, self.engine.act(move), theirs, asked)
+            self.covered.update(coverage.pairs(action, on))
+            view, finding = self._play(played, Move(action, attempt=True), dice)
         if finding is not None and finding.cause in known:
             raise Repeat(finding.cause.key)
         return finding
+
+    def _play(self, played: Played, move: Move, dice: Dice) -> tuple[Mapping[str, Any], Finding | None]:
+        """Play a move on both engines (answering the reference engine's questions with draws) and compare."""
+        move, theirs, asked = questions.played(self.reference, move, dice)
+        if theirs.status not in ("ok", "rejected"):
+            raise Skip(f"the reference engine cannot play {move.action['type']} here ({theirs.status})")
+        played.moves.append(replace(move, attempt=theirs.status == "rejected"))
+        return self._step(played, self.engine.act(move), theirs, asked)
 
     def _step(self, played: Played, answer: Answer, reference: Answer,
               asked: tuple[Mapping[str, Any], ...] = ()) -> tuple[Mapping[str, Any], Finding | None]:

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from shinpan.adapters import cards
+from shinpan.explore.corpus import Corpus
+from shinpan.explore.coverage import total
 from shinpan.explore.differential import ID as DIFFERENTIAL
 from shinpan.explore.differential import Differential
 from shinpan.explore.engines import Engine
@@ -91,6 +93,8 @@ class Result:
     """Why its search ended before its examples were run, if it did."""
     shrinks: int = 0
     """Runs that shrank its counterexamples (not examples)."""
+    coverage: dict[str, int] = field(default_factory=dict)
+    """The moves drawn by kind and by (kind, board feature) pair (the differential run's: :mod:`.coverage`)."""
 
     @property
     def verdict(self) -> str:
@@ -182,8 +186,9 @@ def _one(settings: Settings, engine: Engine, reference: Engine | None, changes: 
     game = Game(state.as_sent(), settings.seed)
     if oracle_id == DIFFERENTIAL:
         assert reference is not None
-        oracle: Differential | Testing = Differential(engine, reference, cards_pool,
-                                                      playable(engine.capabilities["mechanics"]), game)
+        oracle: Differential | Testing = Differential(
+            engine, reference, cards_pool, playable(engine.capabilities["mechanics"]), game,
+            corpus=Corpus(state.as_sent(), cards_pool, engine.capabilities["mechanics"]))
     else:
         rule = next(p for p in settings.properties if p.id == oracle_id)
         why = not_run(rule, state, changes, engine.capabilities["mechanics"])
@@ -194,7 +199,10 @@ def _one(settings: Settings, engine: Engine, reference: Engine | None, changes: 
         oracle = Testing(rule, engine, context, game)
     tell = (lambda: progress(oracle_id, state.label, 1)) if progress is not None else None
     search = Search(oracle, worker_seed(settings.seed, share[0]), budget, settings.database, state.rules)
-    return _result(search.run(tell), state.label)
+    result = _result(search.run(tell), state.label)
+    if isinstance(oracle, Differential):
+        return replace(result, coverage=dict(sorted(oracle.covered.items())))
+    return result
 
 
 def worker_seed(seed: int, index: int) -> int:
@@ -236,7 +244,7 @@ def merged(parts: Sequence[Exploration]) -> Exploration:
         results.append(replace(result, examples=sum(r.examples for r in same), skipped=commonest_first(skipped),
                                repeats=sum(r.repeats for r in same), shrinks=sum(r.shrinks for r in same),
                                findings=tuple(smallest([f for r in same for f in r.findings])),
-                               seconds=max(r.seconds for r in same),
+                               seconds=max(r.seconds for r in same), coverage=total(r.coverage for r in same),
                                stopped=next((r.stopped for r in same if r.stopped), None)))
     return Exploration(first.settings, first.engine, tuple(results), max(p.seconds for p in parts),
                        any(p.interrupted for p in parts))

@@ -22,7 +22,7 @@ from typing import Any
 from shinpan.adapters.sdk.actions import ACTION_TYPES, EFFECT_MECHANICS
 from shinpan.adapters.sdk.vocabulary import DECK_POSITIONS, PLAYERS
 from shinpan.explore.dice import Dice
-from shinpan.explore.pool import Card, Pool
+from shinpan.explore.pool import SOURCE_KINDS, Card, Pool
 
 Action = dict[str, Any]
 Maker = Callable[[Dice], Action]
@@ -31,6 +31,7 @@ Drawer = Callable[["Board"], Maker | None]
 """A kind of move: how to draw its action on this board, or ``None`` where it cannot be drawn."""
 ZONES_TO = ("graveyard", "hand", "mana", "deck", "shields")
 FLIPS = ("other", "awaken", "dragon_release")
+SWAP_WAYS = ("swap", "revolution_change", "j_change")
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,12 @@ class Board:
     observation: Mapping[str, Any]
     names: Mapping[str, str]
     pool: Pool
+    destination: str | None = None
+    """The destination a swarm favours (:mod:`shinpan.explore.swarm`), if any."""
+
+    def to(self, dice: Dice) -> str:
+        """A destination zone: the favoured one half the time, else any, fairly."""
+        return self.destination if self.destination is not None and not dice.coin() else dice.fair(ZONES_TO)
 
     @property
     def active(self) -> str:
@@ -68,10 +75,22 @@ class Board:
         """The pool's card a label names."""
         return self.pool.named(self.names[label])
 
-    def tops(self, test: Callable[[Card, Mapping[str, Any]], bool] = lambda card, obj: True,
+    @cached_property
+    def _piles(self) -> dict[str, list[tuple[str, Card, Mapping[str, Any]]]]:
+        """Each player's battle-zone objects with their top card's label and card (looked up once per board)."""
+        return {player: [(obj["cards"][0], self.card(obj["cards"][0]), obj) for obj in self.objects(player)]
+                for player in PLAYERS}
+
+    @cached_property
+    def top_cards(self) -> list[Card]:
+        """The top card of every battle-zone object."""
+        return [card for side in PLAYERS for _, card, _ in self._piles[side]]
+
+    def tops(self, test: Callable[[Card, Mapping[str, Any]], bool] | None = None,
              player: str | None = None) -> list[str]:
         """The top cards of the objects whose top card and object pass ``test``."""
-        return [obj["cards"][0] for obj in self.objects(player) if test(self.card(obj["cards"][0]), obj)]
+        return [label for side in ([player] if player else PLAYERS) for label, card, obj in self._piles[side]
+                if test is None or test(card, obj)]
 
     @cached_property
     def creatures(self) -> list[str]:
@@ -81,6 +100,23 @@ class Board:
     def creatures_of(self, player: str) -> list[str]:
         """The top cards of ``player``'s creatures."""
         return self.tops(lambda card, obj: card.is_creature, player)
+
+    def player_of(self, label: str) -> str:
+        """The player in whose zone (not the battle zone) the card is."""
+        return next((p for p in PLAYERS for cards in self.observation["players"][p].values()
+                     if isinstance(cards, list) and label in cards), self.active)
+
+    def sources_for(self, label: str, player: str) -> list[str]:
+        """What the card may evolve onto when ``player`` evolves it: their creatures, or the cards of their
+        graveyard for 墓地進化 (none for a card that does not evolve)."""
+        evolution = self.card(label).evolution
+        if evolution is None:
+            return []
+        if evolution.from_zone == "graveyard":  # of the kind (and civilization) it evolves from
+            kind = SOURCE_KINDS.get(evolution.of, "is_creature")
+            return [c for c in self.zone(player, "graveyard") if c != label and getattr(self.card(c), kind)
+                    and evolution.civilization in (None, *self.card(c).civilizations)]
+        return self.creatures_of(player)
 
     @property
     def waiting(self) -> list[Mapping[str, Any]]:
@@ -107,9 +143,12 @@ def move(board: Board) -> Maker | None:
         return None
 
     def make(dice: Dice) -> Action:
-        action: Action = {"type": "move", "card": dice.pick(cards), "to": dice.pick(ZONES_TO)}
+        card = dice.pick(cards)
+        action: Action = {"type": "move", "card": card, "to": board.to(dice)}
+        if board.card(card).is_hyperspatial and dice.coin():
+            action["to"] = "hyperspatial"
         if action["to"] == "deck":
-            action["position"] = dice.pick(DECK_POSITIONS)
+            action["position"] = dice.fair(DECK_POSITIONS)
         if dice.coin():
             action["by"] = dice.pick(PLAYERS)
         return action
@@ -118,17 +157,19 @@ def move(board: Board) -> Maker | None:
 
 
 def put_into_battle(board: Board) -> Maker | None:
-    """出す: an effect puts a card into the battle zone (tapped, with others at once, or onto sources)."""
+    """出す: an effect puts a card into the battle zone (tapped, with others at once, or onto sources: creatures
+    in the battle zone, or cards of its owner's graveyard for 墓地進化)."""
     cards = [c for c in board.outside("hand", "mana", "graveyard", "deck", "hyperspatial")
              if board.card(c).stays_in_battle]
-    evolving = [c for c in board.outside("hand", "mana", "graveyard", "deck") if board.card(c).evolution is not None]
-    sources = board.creatures
-    if not cards and not (evolving and sources):
+    evolving = [(c, sources) for c in board.outside("hand", "mana", "graveyard", "deck")
+                if (sources := board.sources_for(c, board.player_of(c)))]
+    if not cards and not evolving:
         return None
 
     def make(dice: Dice) -> Action:
-        if not cards or (evolving and sources and dice.coin()):
-            return {"type": "put_into_battle", "card": dice.pick(evolving), "sources": dice.some(sources, 1, 2)}
+        if not cards or (evolving and dice.coin()):
+            card, sources = dice.fair(evolving)
+            return {"type": "put_into_battle", "card": card, "sources": dice.some(sources, 1, 2)}
         card = dice.pick(cards)
         action: Action = {"type": "put_into_battle", "card": card}
         if dice.coin():
@@ -142,16 +183,18 @@ def put_into_battle(board: Board) -> Maker | None:
 
 
 def summon(board: Board) -> Maker | None:
-    """召喚: the turn player summons a creature from the hand (an evolution creature onto their creatures)."""
+    """召喚: the turn player summons a creature from the hand (an evolution creature onto their creatures, or onto
+    cards of their graveyard for 墓地進化)."""
     hand = [c for c in board.zone(board.active, "hand") if board.card(c).is_creature]
     if not hand:
         return None
-    own = board.creatures_of(board.active)
+    evolving = [c for c in hand if board.sources_for(c, board.active)]
 
-    def make(dice: Dice) -> Action:
-        action: Action = {"type": "summon", "card": dice.pick(hand)}
-        if board.card(action["card"]).evolution is not None and own:
-            action["sources"] = dice.some(own, 1, 3)
+    def make(dice: Dice) -> Action:  # an evolution creature with sources to go onto half the time, if one can
+        action: Action = {"type": "summon", "card": dice.fair(evolving if evolving and dice.coin() else hand)}
+        sources = board.sources_for(action["card"], board.active)
+        if sources:
+            action["sources"] = dice.some(sources, 1, 3)
         return action
 
     return make
@@ -207,8 +250,10 @@ def apply_effect(board: Board) -> Maker | None:
         target = dice.pick(tops)
         if dice.coin():
             return {"type": "apply_effect", "effect": {"kind": "ignore_abilities", "target": target}}
-        amount = dice.pick((2000, -1000, 3000, -3000))
-        return {"type": "apply_effect", "effect": {"kind": "power", "target": target, "amount": amount}}
+        effect: Action = {"kind": "power", "target": target, "amount": dice.pick((2000, -1000, 3000, -3000))}
+        if dice.coin():
+            effect["duration"] = "permanent"
+        return {"type": "apply_effect", "effect": effect}
 
     return make
 
@@ -218,7 +263,7 @@ def devolve(board: Board) -> Maker | None:
     tops = board.tops(lambda card, obj: len(obj["cards"]) > 1)
     if not tops:
         return None
-    return lambda dice: {"type": "devolve", "card": dice.pick(tops), "to": dice.pick(("graveyard", "hand", "mana"))}
+    return lambda dice: {"type": "devolve", "card": dice.pick(tops), "to": board.to(dice)}
 
 
 def put_under(board: Board) -> Maker | None:
@@ -270,21 +315,19 @@ def flip(board: Board) -> Maker | None:
     tops = board.tops(lambda card, obj: card.back is not None)
     if not tops:
         return None
-    return lambda dice: {"type": "flip", "card": dice.pick(tops), "by": dice.pick(FLIPS)}
+    return lambda dice: {"type": "flip", "card": dice.pick(tops), "by": dice.fair(FLIPS)}
 
 
 def seal(board: Board) -> Maker | None:
-    """封印: the top card of the owner's deck goes face down on an object; or a seal comes off."""
-    tops, sealed = board.tops(), board.tops(lambda card, obj: bool(obj.get("seals")))
-    if not tops:
-        return None
+    """封印: the top card of the owner's deck goes face down on an object."""
+    tops = board.tops()
+    return (lambda dice: {"type": "seal", "card": dice.pick(tops)}) if tops else None
 
-    def make(dice: Dice) -> Action:
-        if sealed and dice.coin():
-            return {"type": "unseal", "card": dice.pick(sealed)}
-        return {"type": "seal", "card": dice.pick(tops)}
 
-    return make
+def unseal(board: Board) -> Maker | None:
+    """封印を外す: a seal comes off an object."""
+    sealed = board.tops(lambda card, obj: bool(obj.get("seals")))
+    return (lambda dice: {"type": "unseal", "card": dice.pick(sealed)}) if sealed else None
 
 
 def swap(board: Board) -> Maker | None:
@@ -293,7 +336,8 @@ def swap(board: Board) -> Maker | None:
     others = [c for c in board.outside("hand", "mana") if board.card(c).stays_in_battle]
     if not board.creatures or not others:
         return None
-    return lambda dice: {"type": "swap", "card": dice.pick(board.creatures), "with": dice.pick(others)}
+    return lambda dice: {"type": "swap", "card": dice.pick(board.creatures), "with": dice.pick(others),
+                         "via": dice.fair(SWAP_WAYS)}
 
 
 def equip(board: Board) -> Maker | None:
@@ -364,14 +408,14 @@ DRAWERS: dict[str, Drawer] = {
     "resolve": resolve, "destroy": destroy, "move": move, "put_into_battle": put_into_battle, "summon": summon,
     "end_turn": end_turn, "tap": tap, "attack": attack, "draw": draw, "charge_mana": charge_mana,
     "apply_effect": apply_effect, "devolve": devolve, "put_under": put_under, "rearrange_under": rearrange_under,
-    "g_link": g_link, "awaken_link": awaken_link, "unlink": unlink, "flip": flip, "seal": seal, "swap": swap,
-    "equip": equip,
+    "g_link": g_link, "awaken_link": awaken_link, "unlink": unlink, "flip": flip, "seal": seal, "unseal": unseal,
+    "swap": swap, "equip": equip,
     "side_jump": side_jump, "mugetsu": mugetsu, "stop_treating_as_creature": stop_treating_as_creature,
     "cast": cast, "discard": discard, "break": break_shields, "tap_mana": tap_mana,
 }
-"""Each kind of move by the action type it draws (``tap`` draws untap too, ``seal`` unseal), in the order shrinking
+"""Each kind of move by the action type it draws (``tap`` draws untap too), in the order shrinking
 prefers. Every action type of the contract is drawn (tests/test_explore.py)."""
-ALSO_DRAWN = {"untap": "tap", "unseal": "seal"}
+ALSO_DRAWN = {"untap": "tap"}
 """Action types drawn by the drawer of another."""
 
 
@@ -399,12 +443,21 @@ def _field_mechanics(kind: str) -> tuple[tuple[str, str], ...]:
                  if "mechanic" in f.metadata)
 
 
-def next_move(dice: Dice, board: Board, drawers: Sequence[Drawer],
-              mechanics: Collection[str] | None = None) -> Action | None:
+KIND_OF: dict[Drawer, str] = {drawer: kind for kind, drawer in DRAWERS.items()}
+"""The action type each kind of move is named by."""
+
+
+def next_move(dice: Dice, board: Board, drawers: Sequence[Drawer], mechanics: Collection[str] | None = None,
+              favoured: Collection[str] = (), made: Collection[str] = ()) -> Action | None:
     """A move drawn on ``board`` from the kinds ``drawers`` (``None`` if none can be drawn there, or the one drawn
-    needs a mechanic outside ``mechanics``)."""
-    makers = [maker for drawer in drawers if (maker := drawer(board)) is not None]
+    needs a mechanic outside ``mechanics``). With ``favoured`` kinds (a swarm's), every other move at most is of
+    any kind; the others are of a favoured kind wherever the board allows one — one not yet ``made`` in the
+    example first, so that a move that needs another first (an unseal after its seal) follows it. Every kind the
+    board allows is equally likely (:meth:`Dice.fair`)."""
+    makers = [(KIND_OF.get(drawer), maker) for drawer in drawers if (maker := drawer(board)) is not None]
     if not makers:
         return None
-    action = dice.pick(makers)(dice)
+    chosen = [maker for kind, maker in makers if kind in favoured] if favoured and not dice.coin() else []
+    chosen = [maker for kind, maker in makers if kind in favoured and kind not in made] or chosen if chosen else []
+    action = dice.fair(chosen or [maker for _, maker in makers])(dice)
     return action if mechanics is None or playable_action(action, mechanics) else None

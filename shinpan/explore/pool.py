@@ -8,13 +8,23 @@ flips — from its printed type and its structured abilities only, never from it
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TypeVar
 
 from shinpan.adapters.cards import CardEntry, CardRegistry
-from shinpan.adapters.sdk.abilities import Ability, Evolution, GLinkPartners, MugetsuGate
+from shinpan.adapters.sdk.abilities import (
+    Ability,
+    Evolution,
+    GLinkPartners,
+    Icon,
+    Keyword,
+    MugetsuGate,
+    Replacement,
+    Static,
+    Triggered,
+)
 from shinpan.adapters.sdk.cards import CardModel, card_models
 
 A = TypeVar("A", bound=Ability)
@@ -55,33 +65,33 @@ class Card:
         evolution = self.evolution
         return evolution.sources if evolution is not None else 0
 
-    @property
+    @cached_property
     def must_evolve(self) -> bool:
         """An evolution card that cannot enter the battle zone on its own (NEO進化 may)."""
         evolution = self.evolution
         return evolution is not None and not evolution.neo
 
-    @property
+    @cached_property
     def is_spell(self) -> bool:
         """Only a spell (a ツインパクト, with a creature side, is a creature too)."""
         return "呪文" in self.type_line and not self.is_creature
 
-    @property
+    @cached_property
     def is_tamaseed(self) -> bool:
         """A タマシード."""
         return "タマシード" in self.type_line
 
-    @property
+    @cached_property
     def is_equipment(self) -> bool:
         """Equipment (装備品: クロスギア, ウエポン, オーラ), equipped to a creature."""
         return any(kind in self.type_line for kind in ("クロスギア", "ウエポン", "オーラ"))
 
-    @property
+    @cached_property
     def is_hyperspatial(self) -> bool:
         """A card that waits in the 超次元ゾーン rather than the deck (サイキック, ドラグハート)."""
         return any(kind in self.type_line for kind in ("サイキック", "ドラグハート"))
 
-    @property
+    @cached_property
     def stays_in_battle(self) -> bool:
         """Whether it can be a battle-zone object on its own (a creature that need not evolve, a タマシード,
         equipment, a fortress or a field)."""
@@ -103,6 +113,32 @@ class Card:
         """Its 無月の門 ability (how many 魔導具), if it has one."""
         return self.ability(MugetsuGate)
 
+
+FAMILIES: dict[str, Callable[[Card], bool]] = {
+    "watcher": lambda c: any(isinstance(a, Triggered) and a.event in ("enters", "put_into", "attacks", "casts")
+                             for a in c.abilities),
+    "leave_watcher": lambda c: any(isinstance(a, Triggered) and a.event in ("leaves", "moved") for a in c.abilities),
+    "destroy_watcher": lambda c: any(isinstance(a, Triggered) and a.event == "destroyed" for a in c.abilities),
+    "replacement": lambda c: c.ability(Replacement) is not None,
+    "keyword": lambda c: c.ability(Keyword) is not None,
+    "static": lambda c: c.ability(Static) is not None,
+    "icon": lambda c: c.ability(Icon) is not None,
+    "evolution": lambda c: c.evolution is not None and c.evolution.from_zone == "battle",
+    "graveyard_evolution": lambda c: c.evolution is not None and c.evolution.from_zone == "graveyard",
+    "god": lambda c: c.g_link is not None,
+    "double_faced": lambda c: c.back is not None,
+    "psychic": lambda c: c.is_hyperspatial,
+    "tamaseed": lambda c: c.is_tamaseed,
+    "equipment": lambda c: c.is_equipment,
+    "spell": lambda c: "呪文" in c.type_line,
+    "mugetsu": lambda c: c.mugetsu is not None,
+    "vanilla": lambda c: c.is_creature and not c.abilities,
+}
+"""The card families (カードの種類) swarm generation enables (:mod:`shinpan.explore.swarm`), each a test of a card's
+printed type and structured abilities: watchers (誘発型能力) of what enters or attacks, of what leaves (離れた時) and of
+what is destroyed (破壊された時), replacement effects (置換効果), keywords, static and
+icon abilities, evolution from the battle zone and from the graveyard (墓地進化), gods, double-faced cards,
+psychic cards, タマシード, equipment, spells, 無月の門 (with the 魔導具 it stacks on), vanilla creatures."""
 
 SOURCE_KINDS = {"creature": "is_creature", "tamaseed": "is_tamaseed", "spell": "is_spell",
                 "cross_gear": "is_equipment"}
@@ -135,19 +171,29 @@ class Pool:
 
     def companions(self, card: Card) -> tuple[Card, ...]:
         """The cards ``card`` is played with, as its abilities name them: its G・リンク partners, the 魔導具 its
-        無月の門 stacks on, sources of the kind its 進化 needs."""
+        無月の門 stacks on, sources of the kind its 進化 needs, other double-faced psychic creatures (覚醒リンク)."""
         found: list[Card] = [self.by_name[name] for name in card.partners if name in self.by_name]
         if card.mugetsu is not None:
             found += [c for c in self.cards if "魔導具" in c.races][:2]
+        if card.back is not None and card.is_hyperspatial and card.is_creature:  # 覚醒リンク: two psychic creatures
+            found += [c for c in self.cards if c is not card and c.back is not None and c.is_hyperspatial
+                      and c.is_creature][:2]
         evolution = card.evolution
         if evolution is not None:
             kind = SOURCE_KINDS.get(evolution.of, "is_creature")
-            found += [c for c in self.having(kind) if c.evolution is None and not c.is_hyperspatial][:1]
+            found += [c for c in self.having(kind) if c.evolution is None and not c.is_hyperspatial
+                      and evolution.civilization in (None, *c.civilizations)][:1]
         return tuple(found)
 
     def having(self, test: str) -> tuple[Card, ...]:
         """The cards for which the property ``test`` of :class:`Card` holds (e.g. ``"is_spell"``)."""
         return tuple(card for card in self.cards if getattr(card, test))
+
+    @cached_property
+    def families(self) -> dict[str, tuple[Card, ...]]:
+        """The cards of each family (:data:`FAMILIES`) the pool has, in the order of the families."""
+        found = {name: tuple(c for c in self.cards if test(c)) for name, test in FAMILIES.items()}
+        return {name: cards for name, cards in found.items() if cards}
 
     @cached_property
     def standing(self) -> tuple[Card, ...]:

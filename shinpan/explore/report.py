@@ -61,6 +61,8 @@ def result_line(result: Result, printed: Printed, known: Known) -> dict[str, Any
         "stopped": result.stopped,
         "counterexamples": [counterexample(f, printed, known) for f in result.findings],
     }
+    if result.coverage:
+        line["coverage"] = dict(result.coverage)
     return line
 
 

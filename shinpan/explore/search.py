@@ -7,9 +7,9 @@ Hypothesis keeps one counterexample per cause (each cause raises its own excepti
 them all; a later round treats a cause already found as held, so it looks for new ones. With an example database (a
 plain folder), the first round replays what failed in earlier runs before anything else.
 
-Hypothesis's ``@seed`` turns the example database off, so the round's seed is given the way ``@seed`` gives it — on
-the test function's ``_hypothesis_internal_use_seed`` — and the database stays on (``tests/test_explore.py`` shows
-both at work: the same seed, the same findings; a rerun replays what failed).
+The round's seed is given with Hypothesis's public ``@seed``, applied under ``@settings``: ``@seed`` alone turns
+the example database off, and the ``@settings`` applied over it puts the database back (``tests/test_explore.py``
+shows both at work: the same seed, the same findings; a rerun replays what failed).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from hypothesis import HealthCheck, Phase, Verbosity, given, reject, settings
+from hypothesis import HealthCheck, Phase, Verbosity, given, reject, seed, settings
 from hypothesis import strategies as st
 from hypothesis.database import DirectoryBasedExampleDatabase, ExampleDatabase
 from hypothesis.errors import Flaky, Unsatisfiable
@@ -170,11 +170,10 @@ class Search:
                 tally.shrinking = True  # what Hypothesis runs from now on shrinks what it found
                 raise counterexample(finding)
 
-        explore._hypothesis_internal_use_seed = round_seed  # type: ignore[attr-defined]
         return given(examples_of())(settings(
             max_examples=examples, deadline=None, database=self._database(), derandomize=False,
             suppress_health_check=list(HealthCheck), phases=phases, verbosity=Verbosity.quiet,
-            report_multiple_bugs=True, print_blob=False)(explore))
+            report_multiple_bugs=True, print_blob=False)(seed(round_seed)(explore)))
 
     def _database(self) -> ExampleDatabase | None:
         if self.database is None:

@@ -36,6 +36,8 @@ CARD_ZONES = tuple(sorted(ZONES_OF_CARDS, key=lambda zone: zone == "deck"))
 
 def fragments(state: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The fragments of ``state``, in the order their phrases are written."""
+    if state.get("waiting"):  # a generated board may start with abilities waiting (shinpan.explore.boards)
+        raise RenderError("the setup has abilities already waiting to resolve: no phrase of the suite sets one up")
     turn = state["turn"]
     found: list[dict[str, Any]] = [{"fragment": "turn", "active": turn["active"], "number": turn["number"],
                                     "step": turn.get("step", "main")}]

@@ -11,11 +11,14 @@ property                   rule
 ``carry-over-pump``        the 引き継ぎ早見表's 付与/パンプ column, over its transitions
 ``carry-over-tap``         its タップ column
 ``carry-over-attack``      its 攻撃 column
+``carry-over-equipment``   its 装備 column (its ○ and × cells)
 ``reconstruction``         801.4 (2021-03-16): one pile stays, non-creatures off the top
 ``reconstruction-old``     old 801.4: chosen creatures stay, the rest to the graveyard
 ``links``                  804: gods of two and three pieces link and come apart
 ``swaps``                  701.26: a swap carries tap state and attack only; no swap if a move is replaced
 ``seals``                  116, 701.23: a sealed creature is ignored; a removed seal goes to the graveyard
+``ignored-keywords``       301.5: an ignored スピードアタッカー does not win over summoning sickness
+``turns``                  the turn ends: durations end, attacks end, the next player's things untap (116.2a)
 =========================  ===========================================================================
 
 A property is written as a ruling is (:class:`~shinpan.explore.properties.property.Property`): its statement, rule
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 from shinpan.explore.properties.carry_over import CARRY_OVER
 from shinpan.explore.properties.enter_triggers import ENTER_TRIGGERS
+from shinpan.explore.properties.ignored import IGNORED_KEYWORDS
 from shinpan.explore.properties.links import LINKS
 from shinpan.explore.properties.look_back import LOOK_BACK
 from shinpan.explore.properties.new_object import NEW_OBJECT
@@ -35,9 +39,11 @@ from shinpan.explore.properties.reconstruction import RECONSTRUCTION, RECONSTRUC
 from shinpan.explore.properties.replacement import REPLACEMENT
 from shinpan.explore.properties.seals import SEALS
 from shinpan.explore.properties.swaps import SWAPS
+from shinpan.explore.properties.turns import TURNS
 
 PROPERTIES: tuple[Property, ...] = (ONE_PLACE, NEW_OBJECT, ENTER_TRIGGERS, LOOK_BACK, REPLACEMENT, *CARRY_OVER,
-                                    RECONSTRUCTION, RECONSTRUCTION_OLD, LINKS, SWAPS, SEALS)
+                                    RECONSTRUCTION, RECONSTRUCTION_OLD, LINKS, SWAPS, SEALS, TURNS,
+                                    IGNORED_KEYWORDS)
 """Every property, in the order they are explored and reported."""
 
 __all__ = ["PROPERTIES", "Context", "Plan", "Property", "Testing"]

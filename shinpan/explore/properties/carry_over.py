@@ -13,7 +13,7 @@ applicable (``-``), outside its scenario's window or in doubt there is not teste
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, partial
 from typing import Any
 
@@ -41,6 +41,8 @@ class Before:
     tapped: bool
     attacking: bool
     pumps: tuple[int, ...]
+    equipment: tuple[str, ...] = ()
+    """The equipment equipped to it (the 装備 column's cases equip one piece to one object)."""
 
 
 @dataclass(frozen=True)
@@ -245,6 +247,15 @@ def attack(value: str, shape: Shape) -> list[Check]:
     return [expect.field(shape.after[0], "attacking", attacking)]
 
 
+def equipment(value: str, shape: Shape) -> list[Check]:
+    """装備: the equipment of the objects before, on the object after (○), or on none of them (×). ``○単`` (exactly
+    one piece of a split keeps it) has no check of one object: that cell is not tested."""
+    gear = [piece for b in shape.before for piece in b.equipment]
+    if value == "×":
+        return [expect.field(card, "equipment", []) for card in shape.after]
+    return [expect.field(shape.after[0], "equipment", piece, "contains") for piece in gear]
+
+
 @dataclass(frozen=True)
 class Column:
     """The planner of a column: a row whose cell is answered and whose transition the engine plays, laid out with
@@ -252,17 +263,35 @@ class Column:
 
     attribute: str
     expectation: Expectation
+    answers: tuple[str, ...] = ANSWERS
+    """The cell values the column's checks can say (a cell of another value is not tested)."""
 
     def __call__(self, dice: Dice, context: Context) -> Plan:
         answered = cells(self.attribute, context.rules)
-        rows = [row for row in answered if context.plays(*ROWS[row][1])]
+        rows = [row for row in answered if context.plays(*ROWS[row][1]) and answered[row] in self.answers]
         if not rows:
             raise Skip(f"the engine plays none of the transitions of the {self.attribute} column")
         row = dice.pick(rows)
         layout = Layout(dice.pick(PLAYERS), dice.count(2, 5))
         shape = ROWS[row][0](dice, context, layout, layout.active)
+        if self.attribute == "equipment":
+            shape = _equipped(dice, context, layout, shape)
         layout.put(other(layout.active), "deck", dice.pick(context.pool.vanilla or context.pool.cards))
         return Plan(layout.state, shape.moves, after=self.expectation(answered[row], shape))
+
+
+def _equipped(dice: Dice, context: Context, layout: Layout, shape: Shape) -> Shape:
+    """The shape with a piece of its player's equipment equipped to one of the objects before it (the creatures:
+    a 魔導具 under a 無月の門 creature is not one)."""
+    pieces = [card for card in context.pool.having("is_equipment") if not card.is_creature]
+    creatures = [b for b in shape.before if context.pool.named(layout.labels.cards[b.top]).is_creature]
+    if not pieces or not creatures or not context.plays("equipment"):
+        raise Skip("the engine implements no equipment to equip")
+    holder = dice.pick(creatures)
+    gear = layout.object(shape.player, [dice.pick(pieces)])[0]
+    layout.entry(gear)["equipped_to"] = holder.top
+    before = [replace(b, equipment=(gear,)) if b is holder else b for b in shape.before]
+    return replace(shape, before=before)
 
 
 STATEMENT = ("引き継ぎ早見表の「{label}」の列のとおりに、移り変わり(進化・退化・リンク・リンク解除・裏返り・入れ替え・"
@@ -270,11 +299,12 @@ STATEMENT = ("引き継ぎ早見表の「{label}」の列のとおりに、移�
              "○分は分かれたそれぞれが引き継ぐ、○単は分かれたうちの1体だけが引き継ぐ。")
 
 
-def _column(attribute: str, label: str, expectation: Expectation, rules: tuple[str, ...]) -> Property:
+def _column(attribute: str, label: str, expectation: Expectation, rules: tuple[str, ...],
+            answers: tuple[str, ...] = ANSWERS) -> Property:
     return Property(id=f"carry-over-{attribute}", title=f"the carry-over table's {attribute} column",
                     title_ja=f"引き継ぎ早見表の「{label}」の列",
                     statement=STATEMENT.format(label=label), rules=rules, sources=("seed000-table",),
-                    planner=Column(attribute, expectation), clauses=partial(window_changes, attribute),
+                    planner=Column(attribute, expectation, answers), clauses=partial(window_changes, attribute),
                     clauses_of=partial(window_changes, attribute))
 
 
@@ -282,5 +312,6 @@ CARRY_OVER = (
     _column("pump", "付与/パンプ", pump, ("801.4c", "804.4")),
     _column("tap", "タップ", tap, ("801.4", "804.3", "701.26a", "116.2a")),
     _column("attack", "攻撃", attack, ("804.3b", "804.4a", "701.26a", "801.4e")),
+    _column("equipment", "装備", equipment, (), answers=("○", "×")),  # its scenarios cite the table alone
 )
-"""The columns tested: 付与/パンプ, タップ, 攻撃."""
+"""The columns tested: 付与/パンプ, タップ, 攻撃, 装備."""

@@ -1,12 +1,14 @@
 """G・リンク (804): gods of two and three pieces linking into one creature, and coming apart.
 
 Linked gods are one creature (804.3): the one object shows every god's top card, left to right; it is tapped if any
-god was (804.3, 804.3a), attacking if one was (804.3b), and keeps every effect applied to its gods (their pumps add
-up). When the link comes apart (804.4, 804.4a), every god is a creature again with the linked creature's tap state
-and every effect it had, and if it was attacking exactly one of them goes on attacking.
+god was (804.3, 804.3a), attacking if one was (804.3b), keeps every effect applied to its gods (their pumps add up),
+and is not summoning sick even if a god entered this turn (804.5). When the link comes apart (804.4, 804.4a), every
+god is a creature again with the linked creature's tap state and every effect it had, and if it was attacking
+exactly one of them goes on attacking.
 
-The case: two or three gods of one player that can link (each names another as its partner; an evolution god on a
-creature), each tapped or not, one perhaps attacking, with pumps; they link; perhaps the link then comes apart.
+The case: two or three gods of the turn player that can link (each names another as its partner; an evolution god
+on a creature), each tapped or not, entered this turn or not, one perhaps attacking, with pumps; they link; perhaps
+the link then comes apart.
 """
 
 from __future__ import annotations
@@ -50,7 +52,8 @@ def _god(dice: Dice, context: Context, layout: Layout, player: str, card: Card,
         pile.append(dice.pick(context.pool.vanilla))
     attacking = attack_allowed and dice.coin()
     tapped = attacking or dice.coin()
-    top = layout.object(player, pile, tapped=tapped, attacking=attacking)[0]
+    arrived = [0] if dice.coin() else []  # entered this turn: linked, it is not summoning sick all the same (804.5)
+    top = layout.object(player, pile, tapped=tapped, attacking=attacking, arrived=arrived)[0]
     pumps = tuple(dice.several(PUMPS, 0, 2))
     for amount in pumps:
         layout.pump(top, amount)
@@ -84,7 +87,7 @@ def _linked(tops: Sequence[str], tapped: bool, attacking: bool, pumps: Sequence[
     return [expect.field(first, "linked", list(tops)), *(expect.field(top, "cards", first, "contains")
                                                          for top in tops[1:]),
             expect.field(first, "tapped", tapped), expect.field(first, "attacking", attacking),
-            expect.pumped(first, pumps)]
+            expect.pumped(first, pumps), expect.field(first, "summoning_sick", False)]
 
 
 def _apart(tops: Sequence[str], player: str, tapped: bool, attacking: bool, pumps: Sequence[int]) -> list[Check]:
@@ -98,9 +101,9 @@ LINKS = Property(
     title="gods of two and three pieces link and come apart (804)",
     title_ja="2枚・3枚のゴッドのリンクとリンクが外れる時(804)",
     statement="リンクしたゴッドは1体のクリーチャーであり、どれかのゴッドがタップされていればタップされ、攻撃中のゴッドがいれば"
-              "攻撃を続け、それぞれのゴッドが受けていた効果をすべて受ける。リンクが外れると、それぞれのゴッドはリンク中の"
+              "攻撃を続け、それぞれのゴッドが受けていた効果をすべて受け、このターンに出たゴッドがいても召喚酔いしない。リンクが外れると、それぞれのゴッドはリンク中の"
               "位相と効果をすべて引き継ぎ、攻撃中だったならそのうち1体だけが攻撃を続ける。",
-    rules=("804.3", "804.3b", "804.4", "804.4a"),
+    rules=("804.3", "804.3b", "804.4", "804.4a", "804.5"),
     sources=("dm-rule-1.48", "seed000-table"),
     planner=plan,
     mechanics=("g_link",),

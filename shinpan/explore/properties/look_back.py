@@ -12,8 +12,8 @@ on a change in doubt on the day explored, the example is skipped.
 
 The case: a few creatures on each side — watchers with one such ability, creatures with no abilities, evolution
 creatures on their sources — some watchers' abilities ignored; then one effect destroys several creatures at once,
-or moves one to the graveyard, the hand or the mana zone. After it, each watcher triggered exactly as often as it
-can see a creature leave.
+or moves one to the graveyard, the hand, the mana zone, the deck or the shields. After it, each watcher triggered
+exactly as often as it can see a creature leave.
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ def plan(dice: Dice, context: Context) -> Plan:
         for _ in range(dice.count(1 if player == "me" else 0, 3)):
             pieces.append(_piece(dice, layout, player, watchers, plain, evolving, context))
     leaving = _leaving(dice, pieces)
-    destination = "graveyard" if len(leaving) > 1 else dice.pick(("graveyard", "hand", "mana"))
+    destination = "graveyard" if len(leaving) > 1 else dice.fair(("graveyard", "hand", "mana", "deck", "shields"))
     if len(leaving) > 1 or (destination == "graveyard" and dice.coin()):
         action: dict[str, Any] = {"type": "destroy", "cards": [p.top for p in leaving]}
     else:
