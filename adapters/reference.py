@@ -2,14 +2,13 @@
 
 An :class:`~shinpan.adapters.sdk.EngineAdapter` like any other: the setup walker builds the board through
 hooks over :class:`shinpan.reference_engine.Game`, each typed action has its handler below, and the engine's own
-errors become the SDK's answers (:func:`_engine_answers`). The engine gets no special path: everything goes
+errors become the SDK's answers (:class:`_EngineAnswers`). The engine gets no special path: everything goes
 through the same messages a subprocess adapter exchanges.
 """
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, cast
 
 from shinpan import __version__
@@ -80,6 +79,8 @@ from shinpan.reference_engine.transitions.flip import FlipBy
 
 PLAYERS: dict[PlayerName, Player] = {"me": Player.P1, "opp": Player.P2}
 NAMES: dict[Player, PlayerName] = {Player.P1: "me", Player.P2: "opp"}
+ZONES: tuple[tuple[CardZone, Zone], ...] = tuple((zone, Zone(zone)) for zone in CARD_ZONES)
+"""Each card zone of the contract and the engine's zone of that name."""
 
 MODELLED_CHANGES: tuple[str, ...] = MODELLED
 """The changes of the rules whose both sides the reference engine plays (the kit reads them here: only this adapter
@@ -148,7 +149,7 @@ class ReferenceSimulator(EngineAdapter[Card], BoardHooks[Card, Card]):
     def start(self, setup: Setup) -> LabelMap[Card]:
         """A new game under the rules of ``new_game``, built by the setup walker."""
         assert self.rules is not None
-        with _engine_answers(self.labels):
+        with _EngineAnswers(self.labels):
             self.game = Game(self.database, RulesState.of(self.rules["label"], self.rules["changes"]), self.seed)
             labels = build_board(setup, self).labels
         self.seen_events = len(self.game.log)
@@ -195,7 +196,7 @@ class ReferenceSimulator(EngineAdapter[Card], BoardHooks[Card, Card]):
         if handler is None:
             raise action.unsupported()
         script = ChoiceScript([Choice(kind, picks, PLAYERS[player]) for kind, player, picks in choices.scripted])
-        with _engine_answers(self.labels):
+        with _EngineAnswers(self.labels):
             handler(self, action, script)
 
     def restore(self) -> None:
@@ -306,15 +307,16 @@ class ReferenceSimulator(EngineAdapter[Card], BoardHooks[Card, Card]):
         state = game.state
         for name, player in PLAYERS.items():
             side = state.players[player]
-            for zone in CARD_ZONES:
-                view.zone(name, zone, labels.labels(side.zones[Zone(zone)]))
+            for zone, engine_zone in ZONES:
+                view.zone(name, zone, labels.labels(side.zones[engine_zone]))
             view.tapped_mana(name, [labels.label(c) for c in side.zones[Zone.MANA] if c.serial in side.tapped_mana])
             view.lost(name, side.lost)
             for obj in side.battle:
-                sickness = {"summoning_sick": is_summoning_sick(state, obj)} if player is state.turn.active else {}
+                sick = is_summoning_sick(state, obj)
+                sickness = {"summoning_sick": sick} if player is state.turn.active else {}
                 view.battle_object(
                     name, labels.labels(obj.cards), tapped=obj.tapped, power=power(state, obj),
-                    can_attack=can_attack(state, obj), attacking=obj.attacking, **sickness,
+                    can_attack=can_attack(state, obj, sick=sick), attacking=obj.attacking, **sickness,
                     effects=[{"kind": "power", "amount": m.amount} for m in state.modifiers if m.target == obj.serial],
                     equipment=[labels.label(e.top) for e in state.equipment_of(obj)], seals=labels.labels(obj.seals),
                     linked=labels.labels(obj.linked), face=obj.top.name)
@@ -331,23 +333,29 @@ class ReferenceSimulator(EngineAdapter[Card], BoardHooks[Card, Card]):
         return self.game
 
 
-@contextlib.contextmanager
-def _engine_answers(labels: LabelMap[Card]) -> Iterator[None]:
-    """The engine's own errors as the SDK's answers (the cards of a question named by their labels)."""
-    try:
-        yield
-    except UnsupportedByEngine as reason:
-        raise Unsupported(str(reason)) from None
-    except IllegalAction as reason:
-        raise Rejected(str(reason)) from None
-    except ChoiceNeeded as needed:
-        question = Question.of(cast(ChoiceKind, needed.kind), NAMES[cast(Player, needed.player)],
-                               labels.labels(cast(Sequence[Card], needed.options)))
-        raise QuestionAnswer(question) from None
-    except EngineScriptMismatch as reason:
-        raise ScriptMismatch(str(reason)) from None
-    except InvalidSetup as reason:
-        raise BadRequest(str(reason)) from None
+class _EngineAnswers:
+    """The engine's own errors as the SDK's answers (the cards of a question named by their labels). A class, not a
+    generator: it is entered at every move and setup, and costs a third as much."""
+
+    def __init__(self, labels: LabelMap[Card]) -> None:
+        self.labels = labels
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, _: object) -> None:
+        if isinstance(error, UnsupportedByEngine):
+            raise Unsupported(str(error)) from None
+        if isinstance(error, IllegalAction):
+            raise Rejected(str(error)) from None
+        if isinstance(error, ChoiceNeeded):
+            question = Question.of(cast(ChoiceKind, error.kind), NAMES[cast(Player, error.player)],
+                                   self.labels.labels(cast(Sequence[Card], error.options)))
+            raise QuestionAnswer(question) from None
+        if isinstance(error, EngineScriptMismatch):
+            raise ScriptMismatch(str(error)) from None
+        if isinstance(error, InvalidSetup):
+            raise BadRequest(str(error)) from None
 
 
 def _event(event: Event, labels: LabelMap[Card]) -> dict[str, Any] | None:

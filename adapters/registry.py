@@ -265,14 +265,19 @@ class InProcess:
         return stdout_to_stderr()
 
     def _call(self, cmd: str, request: Any) -> Any:
+        if _Redirected.depth:  # held over a whole case (:meth:`held`): nothing to move for this one call
+            return self._answer(cmd, request)
         with stdout_to_stderr():
-            try:
-                return getattr(self.inner, cmd)(request)
-            except ShinpanError:
-                raise
-            except Exception as error:
-                raise AdapterError(f"adapter {self.what} raised {_one_line(error)} in {cmd}\n"
-                                   f"{ADAPTER_TRACEBACK}\n{_adapter_frames(error)}") from None
+            return self._answer(cmd, request)
+
+    def _answer(self, cmd: str, request: Any) -> Any:
+        try:
+            return getattr(self.inner, cmd)(request)
+        except ShinpanError:
+            raise
+        except Exception as error:
+            raise AdapterError(f"adapter {self.what} raised {_one_line(error)} in {cmd}\n"
+                               f"{ADAPTER_TRACEBACK}\n{_adapter_frames(error)}") from None
 
 
 ENGINE_OUTPUT: Final = "SHINPAN_ENGINE_OUTPUT"

@@ -71,10 +71,20 @@ def fast_validator(definition: str) -> jsonschema_rs.Validator:
 
 def problems(definition: str, message: Mapping[str, Any]) -> list[str]:
     """Every way ``message`` breaks the schema ``definition``, as ``path: reason`` lines (empty if valid). A string
-    holding a lone surrogate (JSON's ``"\\ud800"``: no UTF-8 text can hold it) is one of them."""
+    holding a lone surrogate (JSON's ``"\\ud800"``: no UTF-8 text can hold it) is one of them.
+
+    A message whose exact content was found valid against ``definition`` before (a case's requests, sent again
+    under each state of the matrix; the same observation) is known valid without a second walk (:data:`_VALID`)."""
+    written = _marshalled(message)
+    if written is not None and (definition, written) in _VALID:
+        return []
     lines = [f"{path}: a string holding a lone surrogate (\\ud800-\\udfff): not valid Unicode"
-             for path in (_surrogates(message) if _may_hold_surrogates(message) else ())]
+             for path in (_surrogates(message) if written is None or SURROGATE_BYTES.search(written) else ())]
     if not lines and fast_validator(definition).is_valid(message):  # jsonschema-rs takes no lone surrogate
+        if written is not None:
+            if len(_VALID) >= VALID_KEPT:
+                _VALID.clear()
+            _VALID.add((definition, written))
         return []
     errors = sorted(validator(definition).iter_errors(message), key=lambda e: list(e.absolute_path))
     for error in errors:
@@ -86,15 +96,23 @@ def problems(definition: str, message: Mapping[str, Any]) -> list[str]:
 SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def _may_hold_surrogates(message: Any) -> bool:
-    """Whether ``message`` may hold a lone surrogate. :mod:`marshal` writes every string (keys too) in UTF-8 with
-    ``surrogatepass`` — in C, five times faster than JSON encoding — and only a surrogate encodes as ``ED A0``–``ED
-    BF``; a chance match in the other bytes (a length, a number) or a value marshal does not take (a ``Mapping``
-    that is not a ``dict``) leaves the decision to the walk of :func:`_surrogates`."""
+def _marshalled(message: Any) -> bytes | None:
+    """``message`` written by :mod:`marshal` (``None`` for a value it does not take: a ``Mapping`` that is not a
+    ``dict``). In C, five times faster than JSON encoding, and two messages written alike are equal: the bytes read
+    back as the message (a bool stays a bool, 1.0 a float), so they serve as the key of :data:`_VALID`.
+
+    They also tell whether the message may hold a lone surrogate: marshal writes every string (keys too) in UTF-8
+    with ``surrogatepass``, and only a surrogate encodes as ``ED A0``–``ED BF``; a chance match in the other bytes
+    (a length, a number), or no bytes, leaves the decision to the walk of :func:`_surrogates`."""
     try:
-        return SURROGATE_BYTES.search(marshal.dumps(message)) is not None
+        return marshal.dumps(message)
     except (ValueError, TypeError, RecursionError):
-        return True
+        return None
+
+
+_VALID: set[tuple[str, bytes]] = set()
+"""(definition, marshalled message) of the messages found valid, up to :data:`VALID_KEPT` (then it starts again)."""
+VALID_KEPT: Final = 10_000
 
 
 SURROGATE_BYTES = re.compile(rb"\xed[\xa0-\xbf]")

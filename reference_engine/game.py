@@ -56,8 +56,7 @@ class Game:
         self.random = random.Random(seed)
         self.state = GameState.empty(Turn(1, Player.P1, Step.MAIN))
         self.log: list[Event] = []
-        self.pipeline = Pipeline(self.state, self.log, rules)
-        self.pipeline.random = self.random
+        self.pipeline = Pipeline(self.state, self.log, rules, self.random)
 
     # ------------------------------------------------------------------ setup
     def set_turn(self, turn: Turn) -> None:

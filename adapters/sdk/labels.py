@@ -49,7 +49,12 @@ class LabelMap(Generic[C]):
 
     def labels(self, cards: Iterable[C]) -> list[str]:
         """The labels of engine cards, in their order."""
-        return [self.label(card) for card in cards]
+        listed = cards if isinstance(cards, list | tuple) else list(cards)  # read twice if one is unknown
+        known = self._labels.get
+        found = [known(id(card)) for card in listed]
+        if None in found:  # said by :meth:`label`, for the first card the setup did not place
+            return [self.label(card) for card in listed]
+        return found  # type: ignore[return-value]
 
     def names(self, card: C) -> bool:
         """Whether ``card`` is an engine card the setup placed (an engine's choice may offer other things: an

@@ -10,9 +10,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
-from shinpan.reference_engine.core.abilities import Ability, Evolution, Keyword, Replacement, parse_ability
+from shinpan.reference_engine.core.abilities import (
+    Ability,
+    Evolution,
+    IgnoreAbilities,
+    Keyword,
+    Replacement,
+    parse_ability,
+)
 from shinpan.reference_engine.core.errors import UnsupportedByEngine
 
 _POWER = re.compile(r"^(\d+)\+?$")
@@ -85,7 +93,20 @@ class CardDefinition:
 
     def has_keyword(self, name: str) -> bool:
         """Whether the printed abilities include the keyword ``name``."""
-        return Keyword(name) in self.abilities
+        return name in self.keywords
+
+    @cached_property
+    def keywords(self) -> frozenset[str]:
+        """The names of the printed keyword abilities (read once: a definition does not change)."""
+        return frozenset(a.name for a in self.abilities if isinstance(a, Keyword))
+
+    @cached_property
+    def ignores_creatures_costing_at_most(self) -> int | None:
+        """The highest creature cost whose abilities the card's static 無視 abilities ignore (``None``: it has
+        none that ignores creatures' abilities)."""
+        limits = [a.creature_cost_at_most for a in self.abilities
+                  if isinstance(a, IgnoreAbilities) and a.creature_cost_at_most is not None]
+        return max(limits, default=None)
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> CardDefinition:

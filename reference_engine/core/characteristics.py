@@ -15,7 +15,7 @@ abilities add no keywords, no static effects, replace nothing and trigger on not
 
 from __future__ import annotations
 
-from shinpan.reference_engine.core.abilities import IgnoreAbilities, Static
+from shinpan.reference_engine.core.abilities import Static
 from shinpan.reference_engine.core.events import LastKnown
 from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.players import Player
@@ -39,9 +39,9 @@ def abilities_ignored(state: GameState, obj: BattleObject) -> bool:
     for other in state.objects():
         if other is obj or other.serial in state.ignored:
             continue
-        for ability in (a for card in other.ability_cards for a in card.definition.abilities):
-            if (isinstance(ability, IgnoreAbilities) and ability.creature_cost_at_most is not None
-                    and top.cost <= ability.creature_cost_at_most):
+        for card in other.ability_cards:
+            at_most = card.definition.ignores_creatures_costing_at_most
+            if at_most is not None and top.cost <= at_most:
                 return True
     return False
 

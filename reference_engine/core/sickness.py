@@ -33,15 +33,16 @@ def is_summoning_sick(state: GameState, obj: BattleObject) -> bool:
     return card_arrived_since_turn_start(state, obj.top, obj)
 
 
-def can_attack(state: GameState, obj: BattleObject) -> bool:
-    """Whether the object could declare an attack now: a creature of the active player, untapped, not sick."""
+def can_attack(state: GameState, obj: BattleObject, *, sick: bool | None = None) -> bool:
+    """Whether the object could declare an attack now: a creature of the active player, untapped, not sick
+    (``sick``: :func:`is_summoning_sick` already asked of it now, by a caller that reports both)."""
     return (
         obj.is_creature
         and not obj.seals
         and obj.controller is state.turn.active
         and not obj.tapped
         and not obj.attacking
-        and not is_summoning_sick(state, obj)
+        and not (is_summoning_sick(state, obj) if sick is None else sick)
     )
 
 

@@ -64,14 +64,15 @@ Civilizations = dict[int, tuple[str, ...]]
 class Pipeline:
     """Performs events on a game state, records them, and checks the triggers they cause."""
 
-    def __init__(self, state: GameState, log: list[Event], rules: RulesState) -> None:
+    def __init__(self, state: GameState, log: list[Event], rules: RulesState,
+                 randomness: random.Random | None = None) -> None:
         self.state = state
         self.log = log
         self.rules = rules
         self.script: ChoiceScript | None = None
         """The choices of the action being performed, for moves whose caller passes none (effects resolving)."""
-        self.random = random.Random(0)
-        """The game's source of randomness (shuffling), set by the game."""
+        self.random = random.Random(0) if randomness is None else randomness
+        """The game's source of randomness (shuffling): the game's."""
 
     def move(self, requests: Sequence[MoveRequest], choices: ChoiceScript | None = None, *,
              all_or_nothing: bool = False) -> list[Event]:
