@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -100,7 +101,8 @@ def shinpan(engine: Engine, step: str, args: list[str], exe: str) -> subprocess.
     except subprocess.TimeoutExpired:
         done = subprocess.CompletedProcess([exe, *args], 124, "", f"shinpan {step} timed out after {STEP_TIMEOUT} s")
     engine.seconds[step] = round(engine.seconds.get(step, 0.0) + time.monotonic() - started, 1)
-    (engine.build.parent / f"{step}.log").write_text(done.stdout + done.stderr, encoding="utf-8")
+    log = re.sub(r"[^\w.-]+", "_", step) + ".log"  # a step named by a spec: a file name all the same
+    (engine.build.parent / log).write_text(done.stdout + done.stderr, encoding="utf-8")
     return done
 
 
@@ -134,6 +136,8 @@ def certify(engine: Engine, exe: str, out: Path, steps: tuple[str, ...] = STEPS)
     ruleset = ["--ruleset", settings["ruleset"]] if settings.get("ruleset") else []
     if "run" in steps:
         run_suite(engine, exe, out, [*expectations, *ruleset, *output])
+        for number, other in enumerate(engine.config["adapter"].get("also_run", []), start=1):
+            run_again(engine, exe, out, other, ruleset, engine.build.parent / f"run-also-{number}.jsonl")
     if "matrix" in steps:
         matrix = shinpan(engine, "matrix", ["matrix", "--adapter", spec, *expectations, *output,
                                             "--report", str(out / "matrix-report.jsonl")], exe)
@@ -178,6 +182,46 @@ def contract_test(engine: Engine, exe: str, out: Path) -> None:
             engine.differs(f"shinpan contract-test --adapter {each!r} exit {tested.returncode}: broken {broken}")
     (out / "contract-test.json").write_text(json.dumps(documents, ensure_ascii=False, indent=1) + "\n",
                                             encoding="utf-8")
+
+
+def run_again(engine: Engine, exe: str, out: Path, other: str, ruleset: list[str], report: Path) -> None:
+    """``shinpan run`` with another spec of the same adapter (``[adapter] also_run``, e.g. over the wire): each
+    scenario must earn the status ``spec`` earned. It runs without the expectations file, which names ``spec``
+    (the kit refuses it for another adapter); its report is compared, not recorded."""
+    output = ["--engine-output", str(engine.build.parent / "engine-output.txt")] if other.startswith("py:") else []
+    run = shinpan(engine, f"run {other}", ["run", "--adapter", other, *ruleset, *output, "--report", str(report)],
+                  exe)
+    if run.returncode not in (0, 1):  # 1: some scenario fails, as in the certified run
+        engine.differs(f"shinpan run --adapter {other!r} exit {run.returncode}: {last_line(run.stdout + run.stderr)}")
+        return
+    earned = {r["id"]: r.get("actual") or r["status"] for r in read_jsonl(out / "run-report.jsonl")
+              if r.get("type") == "case"}
+    again = {r["id"]: r["status"] for r in read_jsonl(report) if r.get("type") == "case"}
+    other_status = [f"{case} {again.get(case, 'missing')} (not {status})" for case, status in sorted(earned.items())
+                    if again.get(case) != status]
+    if other_status:
+        engine.differs(f"shinpan run --adapter {other!r} earns other statuses than {engine.config['adapter']['spec']!r}"
+                       f": {', '.join(other_status[:8])}{' …' if len(other_status) > 8 else ''}")
+
+
+def portable(engine: Engine, out: Path) -> None:
+    """The reports' headers name the expectations file as the harness gave it, relative to the engine's folder:
+    the kit writes the absolute path of the recording machine, which the committed files must not carry."""
+    for name in ("run-report.jsonl", "matrix-report.jsonl"):
+        path = out / name
+        if not path.is_file():
+            continue
+        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+        header = json.loads(lines[0]) if lines else {}
+        named = header.get("expectations")
+        if header.get("type") != "header" or not isinstance(named, str) or not Path(named).is_absolute():
+            continue
+        try:
+            header["expectations"] = Path(named).relative_to(engine.folder).as_posix()
+        except ValueError:
+            continue  # not the engine's own file: left as the kit wrote it
+        lines[0] = json.dumps(header, ensure_ascii=False) + "\n"
+        path.write_text("".join(lines), encoding="utf-8")
 
 
 def failures(report: Path) -> str:
@@ -275,6 +319,7 @@ def main(argv: list[str] | None = None) -> int:
             out.mkdir()
             now = certify(engine, args.shinpan, out, steps)
             if args.record:
+                portable(engine, out)
                 recorded = engine.folder / "recorded"
                 recorded.mkdir(exist_ok=True)
                 (out / "summary.json").write_text(json.dumps(now, ensure_ascii=False, indent=1) + "\n",

@@ -388,6 +388,26 @@ class DeckOutAtOnce(Wrong):
         return {"status": "ok"} if self.over else super().act(request)
 
 
+class LosesWhenADeckEmpties(Wrong):
+    """Its engine declares a player lost the moment a move takes the last card of their deck (as DMSIM did before
+    its adapter kept unnamed cards under the decks)."""
+
+    def setup(self, request: Message) -> Message:
+        self.emptied: set[str] = set()
+        return super().setup(request)
+
+    def act(self, request: Message) -> Message:
+        before = self.inner.observe({"cmd": "observe"})["observation"]["players"]
+        answer = super().act(request)
+        after = self.inner.observe({"cmd": "observe"})["observation"]["players"]
+        self.emptied |= {who for who, view in after.items() if before[who]["deck"] and not view["deck"]}
+        return answer
+
+    def looked(self, observation: Message) -> None:
+        for who in self.emptied:
+            observation["players"][who]["lost"] = True
+
+
 class OneChargeATurn(Wrong):
     """Counts charges as the turn sequence does: a second charge_mana in a turn is rejected."""
 
@@ -406,7 +426,7 @@ class OneChargeATurn(Wrong):
 
 
 EXPECTED: dict[str, str] = {
-    "DeckOutAtOnce": "C-3.7", "OneChargeATurn": "C-4.15",
+    "DeckOutAtOnce": "C-3.7", "LosesWhenADeckEmpties": "C-3.7", "OneChargeATurn": "C-4.15",
     "OldProtocol": "C-1.2", "UnknownCard": "C-1.3", "MechanicTypo": "C-1.4", "UnknownChangeDeclared": "C-1.5",
     "RequiresTagsOnly": "C-1.6", "ChangingCapabilities": "C-1.7", "StrictChangeIds": "C-2.2",
     "RefusesEveryGame": "C-2.3", "SetupBySummoning": "C-3.3", "StepFromZeroValue": "C-3.4",

@@ -93,6 +93,24 @@ def test_a_dropped_capability_loses_passes_and_coverage(copy: Path) -> None:
 
 
 @needs_dmsim
+def test_the_adapter_over_the_wire_earns_the_same_statuses(copy: Path) -> None:
+    """``also_run``: DMSIM over the wire (cmd:) must earn every status it earns in-process; one served without
+    seals is caught, in one line naming the spec and the scenarios."""
+    main = copy / "dmsim" / "dmsim_adapter" / "__main__.py"
+    text = main.read_text(encoding="utf-8")
+    assert "sys.exit(serve(DmsimAdapter()))" in text
+    main.write_text(text.replace("sys.exit(serve(DmsimAdapter()))", 'DmsimAdapter.MECHANICS = tuple(m for m in '
+                                 'DmsimAdapter.MECHANICS if m != "seal")\nsys.exit(serve(DmsimAdapter()))'),
+                    encoding="utf-8")
+    done = certify("dmsim", "--only", "run", root=copy)
+    assert done.returncode == 1
+    [line] = verdicts(done)
+    assert line.startswith("certify: dmsim: shinpan run --adapter 'cmd:python -m dmsim_adapter' earns other statuses "
+                           "than 'py:dmsim_adapter:make_adapter': "), line
+    assert "carry-sick-seal-001 UNSUPPORTED (not PASS)" in line, line
+
+
+@needs_dmsim
 def test_an_explore_finding_not_recorded_fails_in_one_line(copy: Path) -> None:
     path = copy / "dmsim" / "recorded" / "summary.json"
     summary = json.loads(path.read_text(encoding="utf-8"))
@@ -117,3 +135,16 @@ def test_without_the_engines_it_says_so(tmp_path: Path) -> None:
     assert done.returncode == 5
     assert done.stdout.strip() == (f"certify: no engine to certify: {tmp_path / 'absent'} is absent (CI has it; see "
                                    "certifications/README.md)")
+
+
+@pytest.mark.parametrize("engine", ["dmsim", "shobu"])
+def test_the_recorded_files_hold_no_path_of_the_recording_machine(engine: str) -> None:
+    """The reports are committed: their headers name the expectations file relative to the engine's folder, and no
+    file names the checkout's folder or the engines' (``certify.py --record`` makes them so)."""
+    recorded = ROOT / "certifications" / engine / "recorded"
+    for name in ("run-report.jsonl", "matrix-report.jsonl"):
+        header = json.loads((recorded / name).read_text(encoding="utf-8").splitlines()[0])
+        assert header["expectations"] == "expectations.toml", (name, header["expectations"])
+    for path in sorted(recorded.iterdir()):
+        text = path.read_text(encoding="utf-8")
+        assert str(ROOT) not in text and str(ENGINES.resolve()) not in text, path

@@ -256,6 +256,12 @@ def empty_decks(session: Session) -> None:
     if session.observes("lost"):
         lost = {player: view.get("lost") for player, view in seen["players"].items()}
         session.expect(lost == {"me": False, "opp": False}, f"lost false with empty decks, not {lost}")
+    session.game({"d1": PLAIN}, {"deck": ["d1"]})  # a move takes the deck's last card: no lost game either
+    answer = session.act({"type": "move", "card": "d1", "to": "hand"}, unsupported_skips=False)
+    if answer["status"] == "ok" and session.observes("lost"):
+        lost = {player: view.get("lost") for player, view in session.observe()["players"].items()}
+        session.expect(lost == {"me": False, "opp": False}, f"lost false after a move took the deck's last card, "
+                                                            f"not {lost}")
 
 
 # ------------------------------------------------------------------ 4. moves and their choices

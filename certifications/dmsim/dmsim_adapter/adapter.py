@@ -76,6 +76,7 @@ class DmsimAdapter(EngineAdapter[Any]):
             self._do(action)
         finally:
             game.chooser.choices = None
+        game.settle_decks()
         choices.finish()
 
     def _do(self, action: Action) -> None:

@@ -68,6 +68,15 @@ CAUSES: dict[str, MoveCause] = {"summon": "summon", "draw": "draw", "destroy": "
                                 "mana_charge": "charge", "discard": "discard"}
 
 
+UNNAMED_DECK_CARDS = 2
+"""How many cards each deck holds below the cards the setup names (contract C-3.7): DMSIM declares a player lost
+the moment their deck is empty, the suite's decks name only the cards a scenario needs (often none). These cards
+are never observed, never act and never leave the deck: a move that would take one is UNSUPPORTED."""
+UNNAMED_CARD: dict[str, Any] = {"kind": "creature", "name_ja": "（名前のない山札のカード）", "cost": 1,
+                                "civilizations": ["light"], "power": 1000, "race_ja": "テスト", "special_types": [],
+                                "abilities": {}}
+"""The DMSIM card definition of a deck card the setup does not name: a creature with no ability."""
+
 PROMPTS: dict[str, ChoiceKind] = {"適用する置換効果": "replacement", "Choose an effect to resolve": "order",
                                   "Choose an opponent creature to destroy": "target", "何枚引きますか": "use"}
 """DMSIM's prompts (the start of each) and the kit's choice kind each one is."""
@@ -150,6 +159,8 @@ class Game(BoardHooks[Any, Any]):
         self.game = GameController([self.players["me"], self.players["opp"]], self.chooser)
         self.factory = CardFactory(None)
         self.names: dict[int, str] = {}
+        self.unnamed: dict[int, Any] = {}
+        """The deck cards the setup does not name (C-3.7), by id, kept below the named ones."""
         self.building = True
         self.put_cause = False
         self.game.event_manager.subscribe(ZoneChangeEvent, self._moved)
@@ -267,7 +278,14 @@ class Game(BoardHooks[Any, Any]):
         self.game.trigger_manager.process_trigger(found[0], None)
 
     def finish_setup(self) -> None:
-        """Every card's abilities listen from now on (building the board triggered nothing, C-3.3)."""
+        """The unnamed cards go under each deck (C-3.7); every card's abilities listen from now on (building the
+        board triggered nothing, C-3.3)."""
+        for player in self.players.values():
+            for _ in range(UNNAMED_DECK_CARDS):
+                card = self.factory.create_from_definition(UNNAMED_CARD, game=self.game)
+                card.owner, card.zone = player, ZoneType.DECK
+                player.deck.add(card)
+                self.unnamed[id(card)] = card
         for player in self.players.values():
             for zone in ATTRIBUTES.values():
                 for card in getattr(player, zone).cards:
@@ -387,7 +405,33 @@ class Game(BoardHooks[Any, Any]):
         DestroyActionHandler(self.game).destroy_cards(list(cards))
 
     def draw(self, player: PlayerName, count: int) -> None:
+        self.need_named(self.players[player], count, f"a draw of {count}")
         self.players[player].draw(self.game, count)
+
+    # ---------------------------------------------------------------- the cards the setup does not name (C-3.7)
+    def is_unnamed(self, card: Any) -> bool:
+        return id(card) in self.unnamed
+
+    def need_named(self, player: Any, count: int, what: str) -> None:
+        """``what`` takes ``count`` cards from the top of ``player``'s deck: UNSUPPORTED if it would take one the
+        setup does not name (C-3.7), before anything changes."""
+        named = len(self.cards_in(self.owner_name(player), ZoneType.DECK))
+        if named < count:
+            raise Unsupported(f"{what} would take a deck card the setup does not name ({named} named): DMSIM's "
+                              "deck-out (a player loses when the deck is empty) is not the kit's (C-3.7)")
+
+    def settle_decks(self) -> None:
+        """After a move: UNSUPPORTED if a card the setup does not name has left its deck (an ability drew it,
+        C-3.7); else each deck's named cards above the unnamed ones, in their order (a card DMSIM put at the
+        bottom goes above them)."""
+        for player in self.players.values():
+            deck = player.deck.cards
+            kept = {id(card) for card in deck if self.is_unnamed(card)}
+            if any(card.owner is player and key not in kept for key, card in self.unnamed.items()):
+                raise Unsupported("the move took a deck card the setup does not name: DMSIM's deck-out (a player "
+                                  "loses when the deck is empty) is not the kit's (C-3.7)")
+            deck[:] = [card for card in deck if not self.is_unnamed(card)] + \
+                [card for card in deck if self.is_unnamed(card)]
 
     def charge(self, card: Any) -> None:
         if card.zone != ZoneType.HAND:
@@ -398,8 +442,10 @@ class Game(BoardHooks[Any, Any]):
     def end_turn(self) -> None:
         if self.game.effect_resolver.has_effects():
             raise Rejected("abilities are waiting: resolve them first")
+        current = self.game.state.current_player
+        self.need_named(self.players["opp" if current is self.players["me"] else "me"], 1, "the next turn's draw")
         turns = self.game.turn_manager
-        turns.turn_end_step(self.game.state.current_player)
+        turns.turn_end_step(current)
         player = self.game.state.current_player
         turns.turn_start_step(player)
         turns.draw_step(player)
@@ -423,6 +469,8 @@ class Game(BoardHooks[Any, Any]):
     def cards_in(self, player: PlayerName, zone: ZoneType) -> list[Any]:
         """The cards of a zone; for the battle zone, the top card of each object (not its sources nor seals)."""
         cards = list(getattr(self.players[player], ATTRIBUTES[zone]).cards)
+        if zone == ZoneType.DECK:
+            return [card for card in cards if not self.is_unnamed(card)]
         if zone != ZoneType.BATTLE:
             return cards
         return [card for card in cards if not getattr(card, "is_evolution_source", False) and not is_seal_card(card)]
@@ -436,6 +484,8 @@ class Game(BoardHooks[Any, Any]):
         return card
 
     def seal(self, card: Any) -> None:
+        if card.zone == ZoneType.BATTLE:
+            self.need_named(card.owner, 1, "a seal")  # DMSIM seals with the top card of the owner's deck
         if card.zone != ZoneType.BATTLE or not self.game.seal_manager.attach_seal(card):
             raise Rejected("DMSIM could not seal it")
 

@@ -3,71 +3,81 @@
 @topic:explore
 機能: 探索で見つかったもの (DMSIM 686c63e)
 
-  # 要確認: 自動生成(シード 1)。規則 400.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: place after destroy
+  # 要確認: 自動生成(シード 1)。規則 603.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: events.triggered after cast
   # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: place of A: expected me:graveyard, got nothing
-  # 違い: events.moved of A: expected [{"cause": "destroy", "from": "battle", "player": "me", "to": "graveyard"}], got nothing
-  # 違い: events.order: expected [{"card": "A", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"card": "テスト用クリーチャーA", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"card": "テスト用進化クリーチャー", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}], got [{"card": "テスト用クリーチャーA", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"card": "テスト用進化クリーチャー", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}]
-  @id:gen-f3ca06fb75fe @generated:1 @rule:400.5 @source:dm-rule-1.48
-  シナリオ: 探索: 破壊の後のカードの場所が参照エンジンと異なる (2026-11-27)
+  # 違い: events.triggered of テスト用チャージャー呪文: expected nothing, got [{}]
+  # 違い: events.replaced of テスト用チャージャー呪文: expected [{"ability": 0, "affected": "テスト用チャージャー呪文"}], got nothing
+  # 違い: events.order: expected [{"ability": 0, "affected": "テスト用チャージャー呪文", "card": "テスト用チャージャー呪文", "type": "replaced"}, {"card": "テスト用チャージャー呪文", "cause": "put", "from": "hand", "player": "me", "to": "mana", "type": "moved"}], got [{"card": "テスト用チャージャー呪文", "type": "triggered"}, {"card": "テスト用チャージャー呪文", "cause": "put", "from": "hand", "player": "me", "to": "mana", "type": "moved"}]
+  @id:gen-84ecdff4094e @generated:1 @rule:603.5 @source:dm-rule-1.48
+  シナリオ: 探索: 呪文の後の誘発が参照エンジンと異なる (2026-11-27)
     前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンに上から《テスト用進化クリーチャー》、《テスト用クリーチャーA》、《テスト用クリーチャーA》(A)の順に重なったクリーチャーがいる
-    もし 効果で《テスト用進化クリーチャー》が破壊される
-    ならば 自分の墓地に《テスト用クリーチャーA》(A)がある
-
-  # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: lost after draw
-  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: lost of opp: expected False, got True
-  @id:gen-6b2b12ca60d5 @generated:1 @source:dm-rule-1.48
-  シナリオ: 探索: ドローの後の敗北が参照エンジンと異なる (2026-11-27)
-    前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンに《テスト用クリーチャーA》がいる
-    かつ 自分の手札に《テスト用クリーチャーA》(A)がある
-    かつ 相手の山札に《テスト用クリーチャーA》(B)がある
-    もし 相手がカードを1枚引く
-    ならば 相手はゲームに負けていない
+    かつ 自分のバトルゾーンに《テスト用離脱手札置換》がいる
+    かつ 相手のバトルゾーンに《テスト用離脱手札置換》(B)がいる
+    かつ 自分の手札に《テスト用チャージャー呪文》がある
+    かつ 自分の山札に《テスト用離脱手札置換》(A)がある
+    かつ 相手の手札に《テスト用離脱手札置換》(D)がある
+    かつ 相手の山札に《テスト用離脱手札置換》(C)がある
+    もし 自分が《テスト用チャージャー呪文》を唱える
+    ならば 《テスト用チャージャー呪文》の能力は誘発しなかった
 
   # 要確認: 自動生成(シード 1)。規則 603.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: events.triggered after move
+  # 見つけたもの: differential: events.triggered after destroy
   # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: events.triggered of 不和の菜将 ジターナイト: expected [{"ability": 1}], got nothing
-  # 違い: waiting of 不和の菜将 ジターナイト: expected [{"ability": 1, "card": "不和の菜将 ジターナイト"}], got nothing
-  # 違い: waiting.order: expected [me], got []
-  # 違い: events.order: expected [{"card": "不和の菜将 ジターナイト", "cause": "put", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"ability": 1, "card": "不和の菜将 ジターナイト", "type": "triggered"}], got [{"card": "不和の菜将 ジターナイト", "cause": "put", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}]
+  # 違い: events.triggered of C: expected [{"ability": 0}], got [{"ability": 0}, {"ability": 0}]
+  # 違い: events.triggered of テスト用破壊時ドロー: expected [{"ability": 0}], got [{"ability": 0}, {"ability": 0}]
+  # 違い: waiting of C: expected [{"ability": 0, "card": "C"}], got [{"ability": 0, "card": "C"}, {"ability": 0, "card": "C"}]
+  # 違い: waiting of テスト用破壊時ドロー: expected [{"ability": 0, "card": "テスト用破壊時ドロー"}], got [{"ability": 0, "card": "テスト用破壊時ドロー"}, {"ability": 0, "card": "テスト用破壊時ドロー"}]
+  # 違い: waiting.order: expected [me, opp], got [me, opp, me, opp]
   # 破壊: バトルゾーンから墓地に置かれることを「破壊」(破壊された時)として扱っているが、規則の資料(features/rules.yaml の出典の条文)に「破壊」の定義はない。確かめること
-  @id:gen-674b574bd8d1 @generated:1 @rule:603.5 @source:dm-rule-1.48 @since:pig-reversal
-  シナリオ: 探索: ゾーンの移動の後の誘発が参照エンジンと異なる (2026-11-27)
+  @id:gen-281f0f09e3f4 @generated:1 @rule:603.5 @source:dm-rule-1.48 @since:2018-09-05 @since:pig-reversal
+  シナリオ: 探索: 破壊の後の誘発が参照エンジンと異なる (2026-11-27)
     前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンに《不和の菜将 ジターナイト》がいる
-    もし 効果で《不和の菜将 ジターナイト》が持ち主の墓地に置かれる
-    ならば 《不和の菜将 ジターナイト》の能力が1回誘発した
+    かつ 自分のバトルゾーンに《テスト用破壊時ドロー》がいる
+    かつ 相手のバトルゾーンに《テスト用破壊時ドロー》(C)がいる
+    かつ 自分の手札に《テスト用破壊時ドロー》(B)がある
+    かつ 自分の山札に《テスト用破壊時ドロー》(A)がある
+    かつ 相手の手札に《テスト用破壊時ドロー》(E)がある
+    かつ 相手の山札に《テスト用破壊時ドロー》(D)がある
+    もし 効果で《テスト用破壊時ドロー》と《テスト用破壊時ドロー》(C)が同時に破壊される
+    ならば 《テスト用破壊時ドロー》(C)の能力が1回誘発した
+    かつ 《テスト用破壊時ドロー》の能力が1回誘発した
+
+  # 要確認: 自動生成(シード 1)。規則 603.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: events.triggered after seal
+  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
+  # 違い: events.triggered of C: expected nothing, got [{"ability": 0}]
+  # 違い: waiting of C: expected nothing, got [{"ability": 0, "card": "C"}]
+  # 違い: waiting.order: expected [], got [opp]
+  # 違い: events.order: expected [{"card": "A", "cause": "put", "from": "deck", "player": "me", "to": "battle", "type": "moved"}], got [{"card": "A", "cause": "put", "from": "deck", "player": "me", "to": "battle", "type": "moved"}, {"ability": 0, "card": "C", "type": "triggered"}]
+  @id:gen-a1306192e3c2 @generated:1 @rule:603.5 @source:dm-rule-1.48
+  シナリオ: 探索: 封印の後の誘発が参照エンジンと異なる (2026-11-27)
+    前提 2ターン目の自分のターンである
+    かつ 自分のバトルゾーンにタップされた《テスト用出た時ドロー》がいる
+    かつ 相手のバトルゾーンにタップされた《テスト用出た時ドロー》(C)がいる
+    かつ 自分の手札に《テスト用出た時ドロー》(B)がある
+    かつ 自分の山札に《テスト用出た時ドロー》(A)がある
+    かつ 相手の手札に《テスト用出た時ドロー》(E)がある
+    かつ 相手の山札に《テスト用出た時ドロー》(D)がある
+    もし 効果で《テスト用出た時ドロー》が封印される
+    ならば 《テスト用出た時ドロー》(C)の能力は誘発しなかった
 
   # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: lost after move
+  # 見つけたもの: differential: tapped after summon
   # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: lost of opp: expected False, got True
-  @id:gen-9da3275efb92 @generated:1 @source:dm-rule-1.48
-  シナリオ: 探索: ゾーンの移動の後の敗北が参照エンジンと異なる (2026-11-27)
+  # 違い: tapped of A: expected True, got False
+  # 違い: can_attack of A: expected False, got True
+  @id:gen-7d24fdc507e0 @generated:1 @source:dm-rule-1.48
+  シナリオ: 探索: 召喚の後のタップの位相が参照エンジンと異なる (2026-11-27)
     前提 2ターン目の自分のターンである
-    かつ 相手の山札に《テスト用クリーチャーA》がある
-    もし 効果で《テスト用クリーチャーA》が持ち主の墓地に置かれる
-    ならば 相手はゲームに負けていない
-
-  # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: lost after seal
-  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: lost of me: expected False, got True
-  @id:gen-b295bf108f2e @generated:1 @source:dm-rule-1.48
-  シナリオ: 探索: 封印の後の敗北が参照エンジンと異なる (2026-11-27)
-    前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンに《テスト用クリーチャーA》がいる
-    かつ 自分の手札に《テスト用クリーチャーA》(B)がある
-    かつ 自分の山札に《テスト用クリーチャーA》(A)がある
-    かつ 相手の山札に《テスト用クリーチャーA》(C)がある
-    もし 効果で《テスト用クリーチャーA》が封印される
-    ならば 自分はゲームに負けていない
+    かつ 自分のバトルゾーンにタップされた《テスト用クリーチャーA》がいる
+    かつ 相手のバトルゾーンにタップされた《テスト用クリーチャーA》(B)がいる
+    かつ 自分の手札に《テスト用進化クリーチャー》(A)がある
+    かつ 自分の山札に《テスト用進化クリーチャー》がある
+    かつ 相手の手札に《テスト用進化クリーチャー》(D)がある
+    かつ 相手の山札に《テスト用進化クリーチャー》(C)がある
+    もし 自分が《テスト用進化クリーチャー》(A)を《テスト用クリーチャーA》の上に重ねて召喚する
+    ならば バトルゾーンの《テスト用進化クリーチャー》(A)はタップされている
 
   # 要確認: 自動生成(シード 1)。規則 603.5c・出典 seed001・出典 seed002に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: look-back: breaks the rule after destroy

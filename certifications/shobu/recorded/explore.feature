@@ -3,6 +3,65 @@
 @topic:explore
 機能: 探索で見つかったもの (shobu (sindreslungaard/duel-masters) 7221ba4)
 
+  # 要確認: 自動生成(シード 1)。規則 400.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: place after put_into_battle
+  # 規則の状態: rules as of 2006-12-31 (in doubt: enter-one-at-a-time, mugetsu-ruling)
+  # 違い: place of A: expected me:deck, got me:hand
+  # 違い: place of C: expected opp:deck, got opp:hand
+  # 違い: deck of me: expected [A], got []
+  # 違い: deck of opp: expected [C], got []
+  # 違い: events.moved of A: expected nothing, got [{"cause": "draw", "from": "deck", "player": "me", "to": "hand"}]
+  @id:gen-0098be9699c7 @generated:1 @rule:400.5 @source:dm-rule-1.48
+  シナリオ: 探索: バトルゾーンに出すの後のカードの場所が参照エンジンと異なる (2006-12-31)
+    前提 2ターン目の自分のターンである
+    かつ 自分のバトルゾーンに《テスト用出た時ドロー》がいる
+    かつ 相手のバトルゾーンに《テスト用出た時ドロー》(B)がいる
+    かつ 自分の手札に《テスト用火パンプ》がある
+    かつ 自分の山札に《テスト用出た時ドロー》(A)がある
+    かつ 相手の手札に《テスト用出た時ドロー》(D)がある
+    かつ 相手の山札に《テスト用出た時ドロー》(C)がある
+    もし 効果で《テスト用火パンプ》がバトルゾーンに出る
+    ならば 自分の山札に《テスト用出た時ドロー》(A)がある
+    かつ 相手の山札に《テスト用出た時ドロー》(C)がある
+
+  # 要確認: 自動生成(シード 1)。規則 400.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: place after summon
+  # 規則の状態: rules as of 2006-12-31 (in doubt: enter-one-at-a-time, mugetsu-ruling)
+  # 違い: place of A: expected me:deck, got me:hand
+  # 違い: place of C: expected opp:deck, got opp:hand
+  # 違い: deck of me: expected [A], got []
+  # 違い: deck of opp: expected [C], got []
+  # 違い: events.moved of A: expected nothing, got [{"cause": "draw", "from": "deck", "player": "me", "to": "hand"}]
+  @id:gen-e9c2ee01b415 @generated:1 @rule:400.5 @source:dm-rule-1.48
+  シナリオ: 探索: 召喚の後のカードの場所が参照エンジンと異なる (2006-12-31)
+    前提 2ターン目の自分のターンである
+    かつ 自分のバトルゾーンに《テスト用出た時ドロー》がいる
+    かつ 相手のバトルゾーンに《テスト用出た時ドロー》(B)がいる
+    かつ 自分の手札に《テスト用火パンプ》がある
+    かつ 自分の山札に《テスト用出た時ドロー》(A)がある
+    かつ 相手の手札に《テスト用出た時ドロー》(D)がある
+    かつ 相手の山札に《テスト用出た時ドロー》(C)がある
+    もし 自分が《テスト用火パンプ》を召喚する
+    ならば 自分の山札に《テスト用出た時ドロー》(A)がある
+    かつ 相手の山札に《テスト用出た時ドロー》(C)がある
+
+  # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: tapped after summon
+  # 規則の状態: rules as of 2006-12-31 (in doubt: enter-one-at-a-time, mugetsu-ruling)
+  # 違い: tapped of A: expected True, got False
+  # 違い: can_attack of A: expected False, got True
+  @id:gen-7d24fdc507e0 @generated:1 @source:dm-rule-1.48
+  シナリオ: 探索: 召喚の後のタップの位相が参照エンジンと異なる (2006-12-31)
+    前提 2ターン目の自分のターンである
+    かつ 自分のバトルゾーンにタップされた《テスト用クリーチャーA》がいる
+    かつ 相手のバトルゾーンにタップされた《テスト用クリーチャーA》(B)がいる
+    かつ 自分の手札に《テスト用進化クリーチャー》(A)がある
+    かつ 自分の山札に《テスト用進化クリーチャー》がある
+    かつ 相手の手札に《テスト用進化クリーチャー》(D)がある
+    かつ 相手の山札に《テスト用進化クリーチャー》(C)がある
+    もし 自分が《テスト用進化クリーチャー》(A)を《テスト用クリーチャーA》の上に重ねて召喚する
+    ならば バトルゾーンの《テスト用進化クリーチャー》(A)はタップされている
+
   # 要確認: 自動生成(シード 1)。規則 400.5・規則 301.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: new-object: breaks the rule after put_into_battle
   # 規則の状態: rules as of 2006-12-31 (in doubt: enter-one-at-a-time, mugetsu-ruling)
@@ -15,20 +74,6 @@
     もし 効果で《テスト用クリーチャーA》が持ち主の手札に置かれる
     かつ 効果で《テスト用クリーチャーA》がバトルゾーンに出る
     ならば 《テスト用クリーチャーA》は解決済みの効果を受けていない
-
-  # 要確認: 自動生成(シード 1)。規則 603.5c・出典 seed001・出典 seed002に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: look-back: breaks the rule after destroy
-  # 規則の状態: rules as of 2006-12-31 (in doubt: enter-one-at-a-time, mugetsu-ruling)
-  # 0 of the events match {'type': 'triggered', 'card': 'テスト用他破壊時ドロー'}, expected == 1; the events: [{'card': 'テスト用他破壊時ドロー', 'cause': 'destroy', 'from': 'battle', 'player': 'me', 'to': 'graveyard', 'type': 'moved'}, {'ability': 0, 'card': 'テスト用離脱追跡', 'type': 'triggered'}, {'card': 'テスト用他破壊時ドロー', 'cause': 'put', 'from': 'graveyard', 'player': 'me', 'to': 'mana', 'type': 'moved'}, {'ability': 0, 'card': 'A', 'type': 'triggered'}, {'card': 'テスト用離脱追跡', 'cause': 'destroy', 'from': 'battle', 'player': 'me', 'to': 'graveyard', 'type': 'moved'}, {'ability': 0, 'card': 'A', 'type': 'triggered'}, {'card': 'テスト用離脱追跡', 'cause': 'put', 'from': 'graveyard', 'player': 'me', 'to': 'mana', 'type': 'moved'}]
-  # 破壊: バトルゾーンから墓地に置かれることを「破壊」(破壊された時)として扱っているが、規則の資料(features/rules.yaml の出典の条文)に「破壊」の定義はない。確かめること
-  @id:gen-2f33dd7e5036 @generated:1 @rule:603.5c @source:seed001 @source:seed002 @until:2018-09-05 @until:2020-09-18 @until:pig-reversal
-  シナリオ: 探索 look-back: 破壊の後に規則が守られていない (2006-12-31)
-    前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンに《テスト用他破壊時ドロー》がいる
-    かつ 自分のバトルゾーンに《テスト用離脱追跡》がいる
-    かつ 自分のバトルゾーンに《テスト用離脱追跡》(A)がいる
-    もし 効果で《テスト用他破壊時ドロー》と《テスト用離脱追跡》が同時に破壊される
-    ならば 《テスト用他破壊時ドロー》の能力が1回誘発した
 
   # 要確認: 自動生成(シード 1)。規則 801.4・規則 804.3・規則 701.26a・規則 116.2a・出典 seed000-tableに照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: carry-over-tap: breaks the rule after summon
