@@ -1,7 +1,7 @@
 """Certifications for the site's tests, recorded by the kit's own commands in the layout of
 ``certifications/README.md``: ``engine.toml``, ``expectations.toml`` and ``recorded/`` (run and matrix reports, the
 contract self-test, an exploration with its printed scenarios) — from the kit's fake and planted engines in
-``tests/``, so that the tests depend on no real engine and no ``../shared``."""
+``tests/``, so that the tests depend on no real engine and no outside engine's sources."""
 
 from __future__ import annotations
 
