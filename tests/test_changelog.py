@@ -16,7 +16,7 @@ from shinpan.adapters.server import handle
 from shinpan.paths import PROJECT_ROOT
 from shinpan.running.session import AdapterSession
 
-CHANGELOG = (PROJECT_ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+CHANGELOG = (PROJECT_ROOT / "docs" / "CHANGELOG.md").read_text(encoding="utf-8")
 
 
 def test_the_changelog_has_an_entry_for_every_protocol_and_the_kit_ships_it() -> None:

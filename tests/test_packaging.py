@@ -7,10 +7,12 @@ the type check names each module as Python imports it."""
 from __future__ import annotations
 
 import importlib.util
+import subprocess
 import tomllib
 from pathlib import Path
 from typing import Any
 
+import pytest
 from mypy.modulefinder import BuildSource
 
 from tests.test_layers import modules
@@ -44,15 +46,15 @@ def test_every_folder_that_ships_is_a_listed_package_and_every_listed_package_is
         assert folder.is_dir(), f"{package}: listed, but {folder.relative_to(ROOT)} is no folder"
 
 
-LINKS_LEFT = {"docs/CHANGELOG.md": "the root CHANGELOG.md, shipped with the docs: package-data reaches no file outside "
-                                   "a package's folder; the file moves into docs/ once no open branch edits it"}
-"""The links left in what ships, each with why (none inside the package's modules)."""
-
-
-def test_no_link_in_the_package_but_the_changelog() -> None:
-    links = [path.relative_to(ROOT).as_posix() for folder in SETUPTOOLS["package-dir"].values()
-             for path in [ROOT / folder, *(ROOT / folder).rglob("*")] if path.is_symlink()]
-    assert sorted(links) == sorted(LINKS_LEFT)
+def test_no_link_in_the_tree() -> None:
+    """Every file has one place (issue 31: no symlink): none in what ships, none anywhere git tracks."""
+    shipped = [path.relative_to(ROOT).as_posix() for folder in SETUPTOOLS["package-dir"].values()
+               for path in [ROOT / folder, *(ROOT / folder).rglob("*")] if path.is_symlink()]
+    assert shipped == []
+    tracked = subprocess.run(["git", "ls-files", "-s"], cwd=ROOT, capture_output=True, text=True, check=False)
+    if tracked.returncode != 0:
+        pytest.fail("this test reads the checkout's files with git ls-files; run it in a git checkout")
+    assert [line.split("\t", 1)[1] for line in tracked.stdout.splitlines() if line.startswith("120000")] == []
 
 
 def _typecheck() -> Any:
