@@ -320,7 +320,9 @@ class ReferenceSimulator(EngineAdapter[Card], BoardHooks[Card, Card]):
                     effects=[{"kind": "power", "amount": m.amount} for m in state.modifiers if m.target == obj.serial],
                     equipment=[labels.label(e.top) for e in state.equipment_of(obj)], seals=labels.labels(obj.seals),
                     linked=labels.labels(obj.linked), face=obj.top.name)
-        for pending in state.waiting:
+        # C-7.1: in the order they would resolve — the turn player's first (the engine resolves them first), each
+        # player's in the order they triggered
+        for pending in sorted(state.waiting, key=lambda p: p.controller is not state.turn.active):
             view.waiting(labels.label(pending.card), pending.index)
         view.events([shown for e in game.log[self.seen_events:] if (shown := _event(e, labels)) is not None])
         self.seen_events = len(game.log)
