@@ -209,7 +209,7 @@ def _sources(dice: Dice, pool: Pool, top: Card) -> list[Card]:
 
 def _effects(dice: Dice, objects: Sequence[dict[str, Any]], allowed: Allowed) -> list[dict[str, Any]]:
     effects: list[dict[str, Any]] = []
-    if allowed.favoured in ("power", "ignore_abilities") and allowed(allowed.favoured):
+    if allowed.favoured in EFFECT_KINDS and allowed(allowed.favoured):
         for obj in objects:  # a swarm that favours an effect puts it on every object
             effect = {"kind": allowed.favoured, "target": obj["cards"][0]}
             effects.append({**effect, "amount": dice.pick(AMOUNTS)} if allowed.favoured == "power" else effect)

@@ -18,11 +18,11 @@ from typing import Any
 
 from shinpan.adapters.sdk.abilities import Icon, Keyword, Replacement, Static, Triggered
 from shinpan.adapters.sdk.actions import ACTION_TYPES
-from shinpan.adapters.sdk.vocabulary import DECK_POSITIONS
+from shinpan.adapters.sdk.vocabulary import CARD_ZONES, DECK_POSITIONS
 from shinpan.explore.moves import FLIPS, SWAP_WAYS, Board
 from shinpan.explore.pool import Card
 
-ZONES_OF = ("deck", "hand", "mana", "shields", "graveyard", "hyperspatial")
+ZONES_OF = CARD_ZONES
 """The destinations of ``move`` and ``devolve`` (the contract's card zones)."""
 
 
