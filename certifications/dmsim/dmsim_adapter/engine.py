@@ -171,7 +171,8 @@ class Game(BoardHooks[Any, Any]):
             queue(effect, controller=controller, is_shield_trigger=is_shield_trigger)
             source = getattr(effect, "source_card", None)
             if source is not None and id(source) in self.names:
-                if not self.building:  # a setup's waiting abilities are no event (C-3.3)
+                if not self.building and not self.being_cast(source):  # a setup's waiting abilities are no
+                    # event (C-3.3), nor a spell's own effects, which resolve as it is cast: they never trigger
                     self.events.triggered(self.labels.label(source), self.ability_of(effect))
                 resolve = effect.resolve
 
@@ -462,6 +463,8 @@ class Game(BoardHooks[Any, Any]):
         if source is None or destination is None:
             return
         cause = CAUSES.get(str(event.reason), "put")
+        if str(event.reason) == "cast_spell" and destination == "graveyard":
+            cause = "cast"  # a cast spell put into the graveyard; チャージャー's to the mana zone stays put, as replaced
         if source == "battle" and destination == "graveyard" and str(event.reason).startswith("destroy"):
             cause = "put" if self.put_cause else "destroy"
         self.events.moved(self.labels.label(event.card), source, destination, self.owner(event.card), cause)
@@ -502,6 +505,12 @@ class Game(BoardHooks[Any, Any]):
         for source in getattr(top, "evolution_sources", []):
             cards.extend(self.pile(source))
         return cards
+
+    @staticmethod
+    def being_cast(card: Any) -> bool:
+        """Whether DMSIM is casting the card: it holds a spell pending, for the reason ``cast_spell``, while
+        its effects resolve."""
+        return getattr(card, "pending_reason", None) == "cast_spell"
 
     def ability_of(self, effect: Any) -> int | None:
         """The index, among its card's structured abilities, of the ability a waiting effect comes from (the

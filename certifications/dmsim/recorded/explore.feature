@@ -3,14 +3,13 @@
 @topic:explore
 機能: 探索で見つかったもの (DMSIM 686c63e)
 
-  # 要確認: 自動生成(シード 1)。規則 603.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: events.triggered after cast
+  # 要確認: 自動生成(シード 1)。規則 609.1・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: events.replaced after cast
   # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: events.triggered of テスト用チャージャー呪文: expected nothing, got [{}]
   # 違い: events.replaced of テスト用チャージャー呪文: expected [{"ability": 0, "affected": "テスト用チャージャー呪文"}], got nothing
-  # 違い: events.order: expected [{"ability": 0, "affected": "テスト用チャージャー呪文", "card": "テスト用チャージャー呪文", "type": "replaced"}, {"card": "テスト用チャージャー呪文", "cause": "put", "from": "hand", "player": "me", "to": "mana", "type": "moved"}], got [{"card": "テスト用チャージャー呪文", "type": "triggered"}, {"card": "テスト用チャージャー呪文", "cause": "put", "from": "hand", "player": "me", "to": "mana", "type": "moved"}]
-  @id:gen-84ecdff4094e @generated:1 @rule:603.5 @source:dm-rule-1.48
-  シナリオ: 探索: 呪文の後の誘発が参照エンジンと異なる (2026-11-27)
+  # 違い: events.order: expected [{"ability": 0, "affected": "テスト用チャージャー呪文", "card": "テスト用チャージャー呪文", "type": "replaced"}, {"card": "テスト用チャージャー呪文", "cause": "put", "from": "hand", "player": "me", "to": "mana", "type": "moved"}], got [{"card": "テスト用チャージャー呪文", "cause": "put", "from": "hand", "player": "me", "to": "mana", "type": "moved"}]
+  @id:gen-e825251a68f5 @generated:1 @rule:609.1 @source:dm-rule-1.48
+  シナリオ: 探索: 呪文の後の置換が参照エンジンと異なる (2026-11-27)
     前提 2ターン目の自分のターンである
     かつ 自分のバトルゾーンに《テスト用離脱手札置換》がいる
     かつ 相手のバトルゾーンに《テスト用離脱手札置換》(B)がいる
@@ -19,29 +18,28 @@
     かつ 相手の手札に《テスト用離脱手札置換》(D)がある
     かつ 相手の山札に《テスト用離脱手札置換》(C)がある
     もし 自分が《テスト用チャージャー呪文》を唱える
-    ならば 《テスト用チャージャー呪文》の能力は誘発しなかった
+    ならば 《テスト用チャージャー呪文》の置換効果が1回適用された
 
-  # 要確認: 自動生成(シード 1)。規則 603.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: events.triggered after destroy
+  # 要確認: 自動生成(シード 1)。規則 400.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: place after end_turn
   # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: events.triggered of C: expected [{"ability": 0}], got [{"ability": 0}, {"ability": 0}]
-  # 違い: events.triggered of テスト用破壊時ドロー: expected [{"ability": 0}], got [{"ability": 0}, {"ability": 0}]
-  # 違い: waiting of C: expected [{"ability": 0, "card": "C"}], got [{"ability": 0, "card": "C"}, {"ability": 0, "card": "C"}]
-  # 違い: waiting of テスト用破壊時ドロー: expected [{"ability": 0, "card": "テスト用破壊時ドロー"}], got [{"ability": 0, "card": "テスト用破壊時ドロー"}, {"ability": 0, "card": "テスト用破壊時ドロー"}]
-  # 違い: waiting.order: expected [me, opp], got [me, opp, me, opp]
-  # 破壊: バトルゾーンから墓地に置かれることを「破壊」(破壊された時)として扱っているが、規則の資料(features/rules.yaml の出典の条文)に「破壊」の定義はない。確かめること
-  @id:gen-281f0f09e3f4 @generated:1 @rule:603.5 @source:dm-rule-1.48 @since:2018-09-05 @since:pig-reversal
-  シナリオ: 探索: 破壊の後の誘発が参照エンジンと異なる (2026-11-27)
+  # 違い: place of テスト用出た時ドロー: expected me:battle, got me:graveyard
+  # 違い: pile of テスト用出た時ドロー: expected [テスト用出た時ドロー], got nothing
+  # 違い: tapped of テスト用出た時ドロー: expected False, got nothing
+  # 違い: power of テスト用出た時ドロー: expected 1000, got nothing
+  # 違い: can_attack of テスト用出た時ドロー: expected False, got nothing
+  @id:gen-b004348087a7 @generated:1 @rule:400.5 @source:dm-rule-1.48
+  シナリオ: 探索: ターンの終わりの後のカードの場所が参照エンジンと異なる (2026-11-27)
     前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンに《テスト用破壊時ドロー》がいる
-    かつ 相手のバトルゾーンに《テスト用破壊時ドロー》(C)がいる
-    かつ 自分の手札に《テスト用破壊時ドロー》(B)がある
-    かつ 自分の山札に《テスト用破壊時ドロー》(A)がある
-    かつ 相手の手札に《テスト用破壊時ドロー》(E)がある
-    かつ 相手の山札に《テスト用破壊時ドロー》(D)がある
-    もし 効果で《テスト用破壊時ドロー》と《テスト用破壊時ドロー》(C)が同時に破壊される
-    ならば 《テスト用破壊時ドロー》(C)の能力が1回誘発した
-    かつ 《テスト用破壊時ドロー》の能力が1回誘発した
+    かつ 自分のバトルゾーンに《テスト用出た時ドロー》がいる
+    かつ 相手のバトルゾーンに《テスト用出た時ドロー》(C)がいる
+    かつ 自分の手札に《テスト用出た時ドロー》(B)がある
+    かつ 自分の山札に《テスト用出た時ドロー》(A)がある
+    かつ 相手の手札に《テスト用出た時ドロー》(E)がある
+    かつ 相手の山札に《テスト用出た時ドロー》(D)がある
+    かつ 《テスト用出た時ドロー》は解決済みの効果でこのターンの終わりまでパワー-1000されている
+    もし ターンが終わる
+    ならば 自分のバトルゾーンに《テスト用出た時ドロー》がいる
 
   # 要確認: 自動生成(シード 1)。規則 603.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: differential: events.triggered after seal
