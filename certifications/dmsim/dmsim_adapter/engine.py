@@ -522,9 +522,13 @@ class Game(BoardHooks[Any, Any]):
         return None if source is None else self._ability_index(self.names[id(source)], "trigger")
 
     def waiting(self) -> list[tuple[Any, int | None]]:
-        """The source card and ability of each effect waiting in DMSIM's queue, in queue order."""
-        return [(getattr(effect, "source_card", None), self.ability_of(effect))
-                for effect in self.game.effect_resolver.effects]
+        """The source card and ability of each effect waiting in DMSIM's queue, in the order DMSIM's resolver
+        takes them (C-7.1): shield triggers first, then the turn player's, each player's in queue order (its own
+        priority key; the queue itself holds them in the order they triggered)."""
+        resolver = self.game.effect_resolver
+        ranked = sorted(enumerate(resolver.effects),
+                        key=lambda entry: resolver._priority_key(self.game.game_loop.context, entry[1], entry[0]))
+        return [(getattr(effect, "source_card", None), self.ability_of(effect)) for _, effect in ranked]
 
     def sick(self, card: Any) -> bool:
         """Whether summoning sickness stops it attacking: DMSIM's flag, lifted by スピードアタッカー as its attack
