@@ -464,7 +464,7 @@ class Game(BoardHooks[Any, Any]):
             return
         cause = CAUSES.get(str(event.reason), "put")
         if str(event.reason) == "cast_spell" and destination == "graveyard":
-            cause = "cast"  # a cast spell put into the graveyard; チャージャー's to the mana zone stays put, as replaced
+            cause = "cast"  # a cast spell into the graveyard; チャージャー's to the mana zone stays put (replaced)
         if source == "battle" and destination == "graveyard" and str(event.reason).startswith("destroy"):
             cause = "put" if self.put_cause else "destroy"
         self.events.moved(self.labels.label(event.card), source, destination, self.owner(event.card), cause)
