@@ -204,9 +204,10 @@ def run_again(engine: Engine, exe: str, out: Path, other: str, ruleset: list[str
                        f": {', '.join(other_status[:8])}{' …' if len(other_status) > 8 else ''}")
 
 
-def portable(engine: Engine, out: Path) -> None:
+def portable(engine: Engine, out: Path, engines: Path) -> None:
     """The reports' headers name the expectations file as the harness gave it, relative to the engine's folder:
-    the kit writes the absolute path of the recording machine, which the committed files must not carry."""
+    the kit writes the absolute path of the recording machine, which the committed files must not carry (nor
+    any other path under the checkout or the engines' folder, ``engines``)."""
     for name in ("run-report.jsonl", "matrix-report.jsonl"):
         path = out / name
         if not path.is_file():
@@ -222,6 +223,14 @@ def portable(engine: Engine, out: Path) -> None:
             continue  # not the engine's own file: left as the kit wrote it
         lines[0] = json.dumps(header, ensure_ascii=False) + "\n"
         path.write_text("".join(lines), encoding="utf-8")
+    folders = (f"{HERE.parent}/", f"{engine.folder.parent.parent}/", f"{engines}/")  # the checkout, the engines
+    for name in REPORTS:  # an adapter's traceback in a finding names its files: relative to those folders
+        path = out / name
+        if path.is_file():
+            text = path.read_text(encoding="utf-8")
+            for folder in folders:
+                text = text.replace(folder, "")
+            path.write_text(text, encoding="utf-8")
 
 
 def failures(report: Path) -> str:
@@ -319,7 +328,8 @@ def main(argv: list[str] | None = None) -> int:
             out.mkdir()
             now = certify(engine, args.shinpan, out, steps)
             if args.record:
-                portable(engine, out)
+                portable(engine, out, args.engines_dir.resolve())
+                now["explore"] = findings(out / "explore.jsonl")  # as recorded: without the machine's paths
                 recorded = engine.folder / "recorded"
                 recorded.mkdir(exist_ok=True)
                 (out / "summary.json").write_text(json.dumps(now, ensure_ascii=False, indent=1) + "\n",

@@ -356,6 +356,25 @@ class ReplacedAfterMove(Wrong):
             [e for e in events if e["type"] == "replaced"]
 
 
+class WaitingAsTriggered(Wrong):
+    """Lists the waiting abilities in the order they triggered (its engine's queue), not the order they resolve."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.triggered: list[tuple[Any, Any]] = []
+
+    def setup(self, request: Message) -> Message:
+        self.triggered = []
+        return super().setup(request)
+
+    def looked(self, observation: Message) -> None:
+        self.triggered += [(e.get("card"), e.get("ability")) for e in observation.get("events", [])
+                           if e["type"] == "triggered"]
+        rank = {key: i for i, key in reversed(list(enumerate(self.triggered)))}
+        observation["waiting"] = sorted(observation.get("waiting", []),
+                                        key=lambda w: rank.get((w.get("card"), w.get("ability")), -1))
+
+
 class SilentUnsupported(Wrong):
     """Answers unsupported with no message for a move it does not play."""
 
@@ -434,7 +453,7 @@ EXPECTED: dict[str, str] = {
     "IgnoresUnusedChoices": "C-4.9", "ProtocolTwoChoices": "C-4.10", "OwnerOrdersEntry": "C-4.13",
     "SickForEveryone": "C-5.4", "UndeclaredFace": "C-5.3", "PowerOfTheCardNotTheObject": "C-5.5",
     "EventsNeverDrained": "C-6.1", "EffectMovesByDestination": "C-6.3", "MoveIsNotDestruction": "C-6.4",
-    "NoAbilityIndex": "C-6.5", "DrainsOnRestore": "C-6.6", "ReplacedAfterMove": "C-6.7", "SilentUnsupported": "C-8.2",
+    "NoAbilityIndex": "C-6.5", "DrainsOnRestore": "C-6.6", "ReplacedAfterMove": "C-6.7", "WaitingAsTriggered": "C-7.1", "SilentUnsupported": "C-8.2",
     "StopIsAnError": "C-8.3",
 }
 """Each wrong adapter, and the rule contract-test must report it breaking."""

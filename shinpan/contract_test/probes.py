@@ -615,6 +615,21 @@ def waits(session: Session) -> None:
     session.expect(seen == waiting, f"waiting {waiting}, as set up, not {seen}")
 
 
+@probe("C-7.1", "the turn player's waiting abilities first, whatever triggered first", cards=(ON_ENTER, PLAIN),
+       mechanics=("zones", "triggers"), observables=("waiting",))
+def turn_player_waits_first(session: Session) -> None:
+    session.game({"e1": ON_ENTER, "e2": ON_ENTER, "h1": PLAIN, "h2": PLAIN, "d1": PLAIN, "d2": PLAIN},
+                 {"battle": [{"cards": ["e1"]}], "hand": ["h1"], "deck": ["d1"]},
+                 {"battle": [{"cards": ["e2"]}], "hand": ["h2"], "deck": ["d2"]})
+    session.act({"type": "put_into_battle", "card": "h2"})  # opp's e2 triggers first
+    session.act({"type": "put_into_battle", "card": "h1"})  # then my e1
+    seen = [w.get("card") for w in session.observe().get("waiting", [])]
+    if sorted(seen) != ["e1", "e2"]:
+        raise Skip(f"not e1 and e2 waiting to look at their order: {seen}")
+    session.expect(seen == ["e1", "e2"], f"waiting e1 (mine, the turn player's) before e2 (opp's, which triggered "
+                                         f"first): the order they would resolve in, not {seen}")
+
+
 @probe("C-7.2", "resolve resolves everything", cards=(ON_DESTROY, PLAIN), mechanics=("triggers",))
 def resolves(session: Session) -> None:
     _two_waiting(session)

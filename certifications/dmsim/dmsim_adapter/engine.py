@@ -171,7 +171,8 @@ class Game(BoardHooks[Any, Any]):
             queue(effect, controller=controller, is_shield_trigger=is_shield_trigger)
             source = getattr(effect, "source_card", None)
             if source is not None and id(source) in self.names:
-                if not self.building:  # a setup's waiting abilities are no event (C-3.3)
+                if not self.building and not self.being_cast(source):  # a setup's waiting abilities are no
+                    # event (C-3.3), nor a spell's own effects, which resolve as it is cast: they never trigger
                     self.events.triggered(self.labels.label(source), self.ability_of(effect))
                 resolve = effect.resolve
 
@@ -462,6 +463,8 @@ class Game(BoardHooks[Any, Any]):
         if source is None or destination is None:
             return
         cause = CAUSES.get(str(event.reason), "put")
+        if str(event.reason) == "cast_spell" and destination == "graveyard":
+            cause = "cast"  # a cast spell into the graveyard; チャージャー's to the mana zone stays put (replaced)
         if source == "battle" and destination == "graveyard" and str(event.reason).startswith("destroy"):
             cause = "put" if self.put_cause else "destroy"
         self.events.moved(self.labels.label(event.card), source, destination, self.owner(event.card), cause)
@@ -503,6 +506,12 @@ class Game(BoardHooks[Any, Any]):
             cards.extend(self.pile(source))
         return cards
 
+    @staticmethod
+    def being_cast(card: Any) -> bool:
+        """Whether DMSIM is casting the card: it holds a spell pending, for the reason ``cast_spell``, while
+        its effects resolve."""
+        return getattr(card, "pending_reason", None) == "cast_spell"
+
     def ability_of(self, effect: Any) -> int | None:
         """The index, among its card's structured abilities, of the ability a waiting effect comes from (the
         adapter labels each DMSIM ability it builds ``shinpan_<index>``)."""
@@ -513,9 +522,13 @@ class Game(BoardHooks[Any, Any]):
         return None if source is None else self._ability_index(self.names[id(source)], "trigger")
 
     def waiting(self) -> list[tuple[Any, int | None]]:
-        """The source card and ability of each effect waiting in DMSIM's queue, in queue order."""
-        return [(getattr(effect, "source_card", None), self.ability_of(effect))
-                for effect in self.game.effect_resolver.effects]
+        """The source card and ability of each effect waiting in DMSIM's queue, in the order DMSIM's resolver
+        takes them (C-7.1): shield triggers first, then the turn player's, each player's in queue order (its own
+        priority key; the queue itself holds them in the order they triggered)."""
+        resolver = self.game.effect_resolver
+        ranked = sorted(enumerate(resolver.effects),
+                        key=lambda entry: resolver._priority_key(self.game.game_loop.context, entry[1], entry[0]))
+        return [(getattr(effect, "source_card", None), self.ability_of(effect)) for _, effect in ranked]
 
     def sick(self, card: Any) -> bool:
         """Whether summoning sickness stops it attacking: DMSIM's flag, lifted by スピードアタッカー as its attack

@@ -3,14 +3,13 @@
 @topic:explore
 機能: 探索で見つかったもの (DMSIM 686c63e)
 
-  # 要確認: 自動生成(シード 1)。規則 603.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: events.triggered after cast
+  # 要確認: 自動生成(シード 1)。規則 609.1・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: events.replaced after cast
   # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: events.triggered of テスト用チャージャー呪文: expected nothing, got [{}]
   # 違い: events.replaced of テスト用チャージャー呪文: expected [{"ability": 0, "affected": "テスト用チャージャー呪文"}], got nothing
-  # 違い: events.order: expected [{"ability": 0, "affected": "テスト用チャージャー呪文", "card": "テスト用チャージャー呪文", "type": "replaced"}, {"card": "テスト用チャージャー呪文", "cause": "put", "from": "hand", "player": "me", "to": "mana", "type": "moved"}], got [{"card": "テスト用チャージャー呪文", "type": "triggered"}, {"card": "テスト用チャージャー呪文", "cause": "put", "from": "hand", "player": "me", "to": "mana", "type": "moved"}]
-  @id:gen-84ecdff4094e @generated:1 @rule:603.5 @source:dm-rule-1.48
-  シナリオ: 探索: 呪文の後の誘発が参照エンジンと異なる (2026-11-27)
+  # 違い: events.order: expected [{"ability": 0, "affected": "テスト用チャージャー呪文", "card": "テスト用チャージャー呪文", "type": "replaced"}, {"card": "テスト用チャージャー呪文", "cause": "put", "from": "hand", "player": "me", "to": "mana", "type": "moved"}], got [{"card": "テスト用チャージャー呪文", "cause": "put", "from": "hand", "player": "me", "to": "mana", "type": "moved"}]
+  @id:gen-e825251a68f5 @generated:1 @rule:609.1 @source:dm-rule-1.48
+  シナリオ: 探索: 呪文の後の置換が参照エンジンと異なる (2026-11-27)
     前提 2ターン目の自分のターンである
     かつ 自分のバトルゾーンに《テスト用離脱手札置換》がいる
     かつ 相手のバトルゾーンに《テスト用離脱手札置換》(B)がいる
@@ -19,29 +18,66 @@
     かつ 相手の手札に《テスト用離脱手札置換》(D)がある
     かつ 相手の山札に《テスト用離脱手札置換》(C)がある
     もし 自分が《テスト用チャージャー呪文》を唱える
-    ならば 《テスト用チャージャー呪文》の能力は誘発しなかった
+    ならば 《テスト用チャージャー呪文》の置換効果が1回適用された
 
   # 要確認: 自動生成(シード 1)。規則 603.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: differential: events.triggered after destroy
   # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: events.triggered of C: expected [{"ability": 0}], got [{"ability": 0}, {"ability": 0}]
-  # 違い: events.triggered of テスト用破壊時ドロー: expected [{"ability": 0}], got [{"ability": 0}, {"ability": 0}]
-  # 違い: waiting of C: expected [{"ability": 0, "card": "C"}], got [{"ability": 0, "card": "C"}, {"ability": 0, "card": "C"}]
-  # 違い: waiting of テスト用破壊時ドロー: expected [{"ability": 0, "card": "テスト用破壊時ドロー"}], got [{"ability": 0, "card": "テスト用破壊時ドロー"}, {"ability": 0, "card": "テスト用破壊時ドロー"}]
-  # 違い: waiting.order: expected [me, opp], got [me, opp, me, opp]
+  # 違い: events.triggered of 不和の菜将 ジターナイト: expected [{"ability": 1}], got nothing
+  # 違い: waiting of 不和の菜将 ジターナイト: expected [{"ability": 1, "card": "不和の菜将 ジターナイト"}], got nothing
+  # 違い: waiting.order: expected [me], got []
+  # 違い: events.order: expected [{"card": "不和の菜将 ジターナイト", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"ability": 1, "card": "不和の菜将 ジターナイト", "type": "triggered"}], got [{"card": "不和の菜将 ジターナイト", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}]
   # 破壊: バトルゾーンから墓地に置かれることを「破壊」(破壊された時)として扱っているが、規則の資料(features/rules.yaml の出典の条文)に「破壊」の定義はない。確かめること
-  @id:gen-281f0f09e3f4 @generated:1 @rule:603.5 @source:dm-rule-1.48 @since:2018-09-05 @since:pig-reversal
+  @id:gen-ae1cba3c9514 @generated:1 @rule:603.5 @source:dm-rule-1.48 @since:pig-reversal
   シナリオ: 探索: 破壊の後の誘発が参照エンジンと異なる (2026-11-27)
     前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンに《テスト用破壊時ドロー》がいる
-    かつ 相手のバトルゾーンに《テスト用破壊時ドロー》(C)がいる
-    かつ 自分の手札に《テスト用破壊時ドロー》(B)がある
-    かつ 自分の山札に《テスト用破壊時ドロー》(A)がある
-    かつ 相手の手札に《テスト用破壊時ドロー》(E)がある
-    かつ 相手の山札に《テスト用破壊時ドロー》(D)がある
-    もし 効果で《テスト用破壊時ドロー》と《テスト用破壊時ドロー》(C)が同時に破壊される
-    ならば 《テスト用破壊時ドロー》(C)の能力が1回誘発した
-    かつ 《テスト用破壊時ドロー》の能力が1回誘発した
+    かつ 自分のバトルゾーンに《不和の菜将 ジターナイト》がいる
+    かつ 相手のバトルゾーンに《不和の菜将 ジターナイト》(C)がいる
+    かつ 自分の手札に《不和の菜将 ジターナイト》(B)がある
+    かつ 自分の山札に《不和の菜将 ジターナイト》(A)がある
+    かつ 相手の手札に《不和の菜将 ジターナイト》(E)がある
+    かつ 相手の山札に《不和の菜将 ジターナイト》(D)がある
+    もし 効果で《不和の菜将 ジターナイト》が破壊される
+    ならば 《不和の菜将 ジターナイト》の能力が1回誘発した
+
+  # 要確認: 自動生成(シード 1)。規則 603.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: events.triggered after move
+  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
+  # 違い: events.triggered of 不和の菜将 ジターナイト: expected [{"ability": 1}], got nothing
+  # 違い: waiting of 不和の菜将 ジターナイト: expected [{"ability": 1, "card": "不和の菜将 ジターナイト"}], got nothing
+  # 違い: waiting.order: expected [me], got []
+  # 違い: events.order: expected [{"card": "不和の菜将 ジターナイト", "cause": "put", "from": "battle", "player": "me", "to": "hand", "type": "moved"}, {"ability": 1, "card": "不和の菜将 ジターナイト", "type": "triggered"}], got [{"card": "不和の菜将 ジターナイト", "cause": "put", "from": "battle", "player": "me", "to": "hand", "type": "moved"}]
+  @id:gen-ba0b80c12fe2 @generated:1 @rule:603.5 @source:dm-rule-1.48 @since:pig-reversal
+  シナリオ: 探索: ゾーンの移動の後の誘発が参照エンジンと異なる (2026-11-27)
+    前提 2ターン目の自分のターンである
+    かつ 自分のバトルゾーンに《不和の菜将 ジターナイト》がいる
+    かつ 相手のバトルゾーンに《不和の菜将 ジターナイト》(C)がいる
+    かつ 自分の手札に《不和の菜将 ジターナイト》(B)がある
+    かつ 自分の山札に《不和の菜将 ジターナイト》(A)がある
+    かつ 相手の手札に《不和の菜将 ジターナイト》(E)がある
+    かつ 相手の山札に《不和の菜将 ジターナイト》(D)がある
+    もし 効果で《不和の菜将 ジターナイト》が持ち主の手札に置かれる
+    ならば 《不和の菜将 ジターナイト》の能力が1回誘発した
+
+  # 要確認: 自動生成(シード 1)。規則 400.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: place after resolve
+  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
+  # 違い: place of テスト用離脱追跡: expected me:hand, got me:mana
+  # 違い: tapped_mana of テスト用離脱追跡: expected nothing, got False
+  # 違い: events.moved of テスト用離脱追跡: expected nothing, got [{"cause": "put", "from": "hand", "player": "me", "to": "mana"}]
+  # 違い: events.order: expected [], got [{"card": "テスト用離脱追跡", "cause": "put", "from": "hand", "player": "me", "to": "mana", "type": "moved"}]
+  @id:gen-8785deeb3482 @generated:1 @rule:400.5 @source:dm-rule-1.48
+  シナリオ: 探索: 待機中の能力の解決の後のカードの場所が参照エンジンと異なる (2026-11-27)
+    前提 2ターン目の自分のターンである
+    かつ 自分のバトルゾーンに《テスト用離脱追跡》がいる
+    かつ 相手のバトルゾーンに《テスト用離脱追跡》(B)がいる
+    かつ 自分の手札に《テスト用呪文》(A)がある
+    かつ 自分の山札に《テスト用呪文》がある
+    かつ 相手の手札に《テスト用呪文》(D)がある
+    かつ 相手の山札に《テスト用呪文》(C)がある
+    もし 効果で《テスト用離脱追跡》が持ち主の手札に置かれる
+    かつ 待機中の能力を解決する
+    ならば 自分の手札に《テスト用離脱追跡》がある
 
   # 要確認: 自動生成(シード 1)。規則 603.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: differential: events.triggered after seal
