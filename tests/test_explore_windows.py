@@ -118,14 +118,22 @@ def test_a_printed_answer_that_depends_on_a_change_in_doubt_names_it_and_says_so
     assert day.standing("pig-reversal") == Standing.IN_DOUBT
     FLIPPED["change"] = "pig-reversal"
     adapter = "py:tests.test_explore_windows:flipped"
-    exploration = explore(Settings(adapter, (day,), seed=1, examples=400, only=("differential",)))
-    printed = []
-    for finding in exploration.findings:
-        try:
-            printed.append(checked(finding, day, adapter))
-        except RenderError:
-            continue
-    assert printed, [f.cause.key for f in exploration.findings]
+    # What a seed draws also depends on the modules the process has loaded (Hypothesis draws constants from them), so
+    # a seed whose findings are all unprintable in one session may print one in another: the claim is about every
+    # scenario printed, so seeds are tried until one prints (each seed's findings are all checked)
+    printed: list[str] = []
+    causes: list[object] = []
+    for seed in (1, 2, 3, 4):
+        exploration = explore(Settings(adapter, (day,), seed=seed, examples=400, only=("differential",)))
+        causes += [f.cause.key for f in exploration.findings]
+        for finding in exploration.findings:
+            try:
+                printed.append(checked(finding, day, adapter))
+            except RenderError:
+                continue
+        if printed:
+            break
+    assert printed, causes
     for text in printed:
         assert "@until:pig-reversal" in text and "UNRESOLVED" in text, text
 
