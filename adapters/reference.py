@@ -73,6 +73,7 @@ from shinpan.reference_engine.core.rules_state import MODELLED
 from shinpan.reference_engine.core.sickness import can_attack, is_summoning_sick
 from shinpan.reference_engine.core.turns import Step
 from shinpan.reference_engine.core.turns import Turn as EngineTurn
+from shinpan.reference_engine.core.waiting import in_resolution_order
 from shinpan.reference_engine.core.zones import DeckPosition, Zone
 from shinpan.reference_engine.game import MECHANICS
 from shinpan.reference_engine.transitions.flip import FlipBy
@@ -320,9 +321,7 @@ class ReferenceSimulator(EngineAdapter[Card], BoardHooks[Card, Card]):
                     effects=[{"kind": "power", "amount": m.amount} for m in state.modifiers if m.target == obj.serial],
                     equipment=[labels.label(e.top) for e in state.equipment_of(obj)], seals=labels.labels(obj.seals),
                     linked=labels.labels(obj.linked), face=obj.top.name)
-        # C-7.1: in the order they would resolve — the turn player's first (the engine resolves them first), each
-        # player's in the order they triggered
-        for pending in sorted(state.waiting, key=lambda p: p.controller is not state.turn.active):
+        for pending in in_resolution_order(state.waiting, state.turn.active):  # C-7.1: as they would resolve
             view.waiting(labels.label(pending.card), pending.index)
         view.events([shown for e in game.log[self.seen_events:] if (shown := _event(e, labels)) is not None])
         self.seen_events = len(game.log)

@@ -17,6 +17,7 @@ An ability that uses icon abilities (アイコン能力) waits with the icons' c
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from shinpan.reference_engine.core.abilities import Effect, Icon, Triggered
@@ -77,3 +78,9 @@ def icons_of(objects: list[BattleObject]) -> tuple[Effect, ...]:
     """The contents of the icon abilities these objects have (their ability cards'), as they are now."""
     return tuple(a.effect for obj in objects for card in obj.ability_cards for a in card.definition.abilities
                  if isinstance(a, Icon))
+
+
+def in_resolution_order(waiting: Iterable[Pending], active: Player) -> list[Pending]:
+    """The waiting abilities as they resolve: the turn player's first, then the other player's, each player's in the
+    order they triggered (the controller picks among its own with the ``order`` choice when they resolve)."""
+    return sorted(waiting, key=lambda pending: pending.controller is not active)

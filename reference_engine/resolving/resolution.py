@@ -31,7 +31,7 @@ from shinpan.reference_engine.core.events import BecameSource, Cause, LastKnown,
 from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.players import Player
 from shinpan.reference_engine.core.state import GameState
-from shinpan.reference_engine.core.waiting import Pending, Tracked, icons_of
+from shinpan.reference_engine.core.waiting import Pending, Tracked, icons_of, in_resolution_order
 from shinpan.reference_engine.core.zones import Zone
 from shinpan.reference_engine.pipeline.pipeline import Pipeline
 from shinpan.reference_engine.transitions import swap
@@ -54,9 +54,8 @@ class Known:
 
 def next_pending(state: GameState, choices: ChoiceScript) -> Pending:
     """The ability to resolve next: the turn player's first, in the order they choose (choice ``order``)."""
-    waiting = state.waiting
-    active = state.turn.active
-    mine = [p for p in waiting if p.controller is active] or list(waiting)
+    ordered = in_resolution_order(state.waiting, state.turn.active)
+    mine = [p for p in ordered if p.controller is ordered[0].controller]
     sources: list[Card] = []
     for p in mine:
         if not any(p.card is s for s in sources):
