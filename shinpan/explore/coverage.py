@@ -22,15 +22,12 @@ from shinpan.adapters.sdk.vocabulary import CARD_ZONES, DECK_POSITIONS
 from shinpan.explore.moves import FLIPS, SWAP_WAYS, Board
 from shinpan.explore.pool import Card
 
-ZONES_OF = CARD_ZONES
-"""The destinations of ``move`` and ``devolve`` (the contract's card zones)."""
-
 
 def _kinds() -> tuple[str, ...]:
     named: list[str] = []
     for kind in ACTION_TYPES:
         if kind in ("move", "devolve"):
-            named += [f"{kind}→{zone}" for zone in ZONES_OF if kind == "move" or zone != "hyperspatial"]
+            named += [f"{kind}→{zone}" for zone in CARD_ZONES if kind == "move" or zone != "hyperspatial"]
         elif kind == "swap":
             named += [f"swap/{way}" for way in SWAP_WAYS]
         elif kind == "flip":
