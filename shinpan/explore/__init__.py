@@ -22,6 +22,7 @@ and the command (:mod:`~shinpan.explore.command`).
 
 from __future__ import annotations
 
+from shinpan.explore import hypothesis_alone  # noqa: F401  (first: Hypothesis imported without plugins)
 from shinpan.explore.exploration import EXAMPLES, Exploration, Result, Settings
 from shinpan.explore.findings import Cause, Finding
 from shinpan.explore.properties import PROPERTIES, Property

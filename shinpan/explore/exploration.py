@@ -12,6 +12,7 @@ each with a seed of its own (:mod:`shinpan.explore.workers`); their results are 
 from __future__ import annotations
 
 import contextlib
+import os
 import tempfile
 import time
 import zlib
@@ -21,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from shinpan.adapters import cards
+from shinpan.adapters.registry import ENGINE_OUTPUT, stdout_to_stderr
 from shinpan.explore.corpus import Corpus
 from shinpan.explore.coverage import total
 from shinpan.explore.differential import ID as DIFFERENTIAL
@@ -129,7 +131,12 @@ class Exploration:
 
 def explore(settings: Settings, progress: Progress | None = None, *, share: tuple[int, int] = (0, 1)) -> Exploration:
     """Explore in this process (``share``: this worker's index and the number of workers, for the seed and the
-    examples each takes)."""
+    examples each takes).
+
+    What an in-process engine prints goes to stderr (:func:`~shinpan.adapters.registry.stdout_to_stderr`) once for
+    the whole exploration, not again at each of its requests; nothing the explorer writes meanwhile goes to stdout
+    (its progress is on stderr). With ``--engine-output FILE`` each request sends it to the file, so that the
+    progress display stays on the terminal."""
     started = time.monotonic()
     engine = Engine(settings.adapter, timeout=settings.timeout)
     reference = Engine(REFERENCE) if DIFFERENTIAL in settings.oracles else None
@@ -142,6 +149,8 @@ def explore(settings: Settings, progress: Progress | None = None, *, share: tupl
     interrupted = False
     try:
         stack.enter_context(private_hypothesis_home())
+        if (engine.in_process or reference is not None) and not os.environ.get(ENGINE_OUTPUT):
+            stack.enter_context(stdout_to_stderr())  # once for all the requests (the docstring says why)
         with limits_kept():  # each request of an in-process engine has its time limit: only the timer is set
             for state, oracle in planned:
                 results.append(_one(settings, engine, reference, changes, cards_pool, state, oracle,
