@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Final
 
@@ -54,7 +55,18 @@ class SuiteFolders:
 def features_dir() -> Path:
     """The kit's ``features/`` folder (``SHINPAN_FEATURES`` overrides it)."""
     override = os.environ.get(KIT_VARIABLE)
-    return Path(override).resolve() if override else (Path(__file__).resolve().parent.parent / "features").resolve()
+    if override and not os.path.isabs(override):  # relative to the current directory, which may change
+        return Path(override).resolve()
+    return _resolved(override or _KIT_FEATURES)
+
+
+_KIT_FEATURES = str(Path(__file__).resolve().parent.parent / "features")
+
+
+@cache
+def _resolved(folder: str) -> Path:
+    """``folder`` (absolute) resolved once (an exploration asks for the suite's changes at every example)."""
+    return Path(folder).resolve()
 
 
 def docs_dir() -> Path:

@@ -181,3 +181,35 @@ def test_hostile_messages_read_back_and_never_reach_the_terminal_raw(tmp_path: P
     site = CliRunner().invoke(main, ["site", "--out", str(tmp_path / "site"), "--explore", str(report)])
     assert site.exit_code == 0, site.output
     assert json.loads(report.read_text(encoding="utf-8").splitlines()[0])["type"] == "header"
+
+
+# what an in-process engine prints, sent to stderr once for the whole exploration (issue 38, item 2)
+
+def test_what_an_in_process_engine_prints_never_reaches_the_report_on_stdout(tmp_path: Path) -> None:
+    """In a process of its own, so that the file descriptors are the real ones: ``--report -`` keeps stdout the
+    report alone while the engine prints at every request (Python's print, a raw write on fd 1), and what it printed
+    is on stderr; its summoning-sickness bug is still found."""
+    environment = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    done = subprocess.run([sys.executable, "-m", "shinpan", "explore", "--adapter",
+                           "py:tests.printing_engine:PrintingNeverSick", "--examples", "30", "--property",
+                           "differential", "--report", "-"], cwd=tmp_path, env=environment, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 1, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines and all(isinstance(json.loads(line), dict) for line in lines), done.stdout[:500]
+    assert "engine: handling setup" in done.stderr and "engine: raw write during act" in done.stderr
+
+
+def test_the_explorer_imports_hypothesis_without_other_packages_plugins(tmp_path: Path) -> None:
+    """In a fresh process: importing the explorer leaves Hypothesis no generator of a plugin to save and restore
+    around every example (Trio's, where Trio is installed), and the environment as it was."""
+    probe = ("import os, shinpan.explore\n"
+             "from hypothesis.internal import entropy\n"
+             "import random\n"
+             "assert list(entropy.RANDOMS_TO_MANAGE.values()) == [random], entropy.RANDOMS_TO_MANAGE\n"
+             "assert 'HYPOTHESIS_NO_PLUGINS' not in os.environ\n")
+    environment = {k: v for k, v in os.environ.items() if k != "HYPOTHESIS_NO_PLUGINS"}
+    environment["PYTHONPATH"] = str(Path(__file__).resolve().parent.parent)
+    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env=environment, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr

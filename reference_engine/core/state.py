@@ -48,7 +48,7 @@ class GameState:
     @classmethod
     def empty(cls, turn: Turn) -> GameState:
         """A game with both players' zones empty."""
-        return cls(turn=turn, players={p: PlayerState(p) for p in Player})
+        return cls(turn=turn, players={p: PlayerState(p) for p in PLAYERS})
 
     def objects(self) -> list[BattleObject]:
         """Every object in the battle zone, P1's first."""
