@@ -12,6 +12,7 @@ each with a seed of its own (:mod:`shinpan.explore.workers`); their results are 
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import tempfile
 import time
@@ -149,6 +150,7 @@ def explore(settings: Settings, progress: Progress | None = None, *, share: tupl
     interrupted = False
     try:
         stack.enter_context(private_hypothesis_home())
+        stack.enter_context(long_lived_frozen())
         if (engine.in_process or reference is not None) and not os.environ.get(ENGINE_OUTPUT):
             stack.enter_context(stdout_to_stderr())  # once for all the requests (the docstring says why)
         with limits_kept():  # each request of an in-process engine has its time limit: only the timer is set
@@ -167,6 +169,22 @@ def explore(settings: Settings, progress: Progress | None = None, *, share: tupl
         if reference is not None:
             reference.stop()
     return Exploration(settings, engine.name, tuple(results), time.monotonic() - started, interrupted)
+
+
+@contextlib.contextmanager
+def long_lived_frozen() -> Iterator[None]:
+    """While exploring, what the process held before (its modules, the card registry, the engines) is left out of
+    the garbage collector's full passes (:func:`gc.freeze`), and put back at the end: an exploration allocates
+    much, and each full pass otherwise walks everything again (measured: over a third of the collector's time,
+    a twentieth of an exploration's CPU). Where the process froze objects of its own, nothing is changed."""
+    if gc.get_freeze_count():
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 @contextlib.contextmanager
