@@ -86,6 +86,8 @@ class Engine:
         self.session = AdapterSession.open(self.adapter, self.options)
         self.game = Game(self.session)
         self.restarts = 0
+        self.late = f"adapter {spec!r} did not answer within {timeout:g} s; it was interrupted"
+        """What a request that took longer than ``timeout`` ends with."""
 
     @property
     def capabilities(self) -> Capabilities:
@@ -128,8 +130,7 @@ class Engine:
 
     def _answer(self, request: Callable[[], None]) -> Answer:
         try:
-            with time_limit(self.timeout if self.in_process else None,
-                            f"adapter {self.spec!r} did not answer within {self.timeout:g} s; it was interrupted"):
+            with time_limit(self.timeout if self.in_process else None, self.late):
                 request()
         except ScriptMismatchError as error:
             _, message = status_of_error(error)
