@@ -181,7 +181,7 @@ def long_lived_frozen() -> Iterator[None]:
     the garbage collector's passes (:func:`gc.freeze`), and the youngest generation is collected every
     :data:`YOUNG` allocations rather than every 700; both are put back at the end. An exploration allocates much
     and keeps little: the collector took a seventh of its CPU, half of it walking again, at each full pass,
-    what was there before (measured on 3,816 examples: 0.98 s of collection, 0.49 s with both). Where the process
+    what was there before (measured on 3,816 examples: 0.98 s of collection, 0.45 s with both). Where the process
     froze objects of its own, nothing is changed."""
     if gc.get_freeze_count():
         yield
