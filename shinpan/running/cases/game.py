@@ -38,11 +38,17 @@ class Game:
         self.session.setup(setup.request()["state"])
 
     def requests(self, items: Iterable[Item], setup: Setup) -> list[dict[str, Any]]:
-        """The requests playing ``items`` from here would send if every answer were ``ok`` (what a batch carries)."""
+        """The requests playing ``items`` from here would send if every answer were ``ok`` (what a batch carries), up
+        to an item that ends the case before anything more is sent: a fault, a card the adapter does not implement,
+        an observable it does not report."""
         sent: list[dict[str, Any]] = []
         started, observed = self.started, self._observation is not None
+        capabilities = self.session.capabilities
         for item in items:
-            if isinstance(item, Fault):
+            if isinstance(item, Fault) or (isinstance(item, NeedsCard) and item.name not in capabilities["cards"]):
+                break
+            if isinstance(item, Check) and "observable" in item.check and (
+                    item.check["observable"] not in capabilities["observables"]):
                 break
             observes = isinstance(item, Check) and item.needs_observation
             if not started and (isinstance(item, Move) or observes):

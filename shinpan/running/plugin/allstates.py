@@ -13,6 +13,7 @@ state. :mod:`shinpan.running.plugin.statuses` puts the results on the test's rep
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -22,10 +23,13 @@ import pytest
 from shinpan.adapters.errors import AdapterGaveUp
 from shinpan.reports.outcomes import Status
 from shinpan.running.cases import Case, Execution, Judged, Step, against_expectations, applicability, compile_case
+from shinpan.running.cases.executor import plan_together
+from shinpan.running.cases.timelimit import limits_kept
 from shinpan.running.cases.verdicts import status_of_error
 from shinpan.running.plugin.keys import CASE_KEY
 from shinpan.running.plugin.run import RUN_KEY, RunContext
 from shinpan.running.plugin.step_lookup import definitions_for
+from shinpan.running.session import AdapterSession
 from shinpan.running.trace import about
 from shinpan.suite import scenarios as suite
 from shinpan.suite.rulesets import RulesState
@@ -85,24 +89,49 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
     scenario = pyfuncitem.stash.get(CASE_KEY, None)
     if not context.is_matrix or scenario is None:
         return None
-    pyfuncitem.stash[STATES_KEY] = list(play_states(pyfuncitem, scenario, context))
+    with Held() as held:
+        pyfuncitem.stash[STATES_KEY] = list(play_states(pyfuncitem, scenario, context, held))
     return True
 
 
-def play_states(item: pytest.Item, scenario: suite.Case, context: RunContext) -> Iterator[StateRun]:
-    """The scenario under each state of the run, in turn."""
+class Held(contextlib.ExitStack):
+    """What every state's case would set up and undo around itself, set up once (on the first case played) for all
+    of a scenario's states: an in-process engine's output sent away, and the time limit's signal handler (each
+    state then only sets its timer)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.kept = False
+
+    def keep(self, session: AdapterSession, in_process: bool) -> bool:
+        """Hold them for ``session`` from now on; True the first time."""
+        if self.kept:
+            return False
+        self.kept = True
+        self.enter_context(session.engine_output())
+        if in_process:
+            self.enter_context(limits_kept())
+        return True
+
+
+def play_states(item: pytest.Item, scenario: suite.Case, context: RunContext, held: Held) -> Iterator[StateRun]:
+    """The scenario under each state of the run, in turn (what every case sets up around itself kept in ``held``).
+    An adapter on the wire that takes batches gets every state's requests in one batch, at the first state played:
+    one round trip for the scenario."""
     compiled: Case | None = None
-    for state in context.states:
+    skips = [(state, applicability(scenario.values, state, context.changes)) for state in context.states]
+    playable = [state for state, skip in skips if skip is None]
+    for state, skip in skips:
         key = context.transcript_key(scenario.id, state)
         if context.tracer is not None:
             context.tracer.begin(key, about(scenario))
         started = time.perf_counter()
-        skip = applicability(scenario.values, state, context.changes)
         if skip is not None:
             status, message, step, error = skip.status, skip.reason, None, None
         else:
             compiled = compiled or compile_case(scenario, state.as_sent(), context.seed, definitions_for(item))
-            status, message, step, error = _play(compiled.under(state.as_sent()), context)
+            status, message, step, error = _play(compiled, state, context, held,
+                                                 playable[playable.index(state) + 1:])
         entries = context.expectations_under(state)
         expected = entries.get(scenario.id) if entries is not None else None
         judged = against_expectations(expected, status, message) if expected is not None else None
@@ -113,8 +142,11 @@ def play_states(item: pytest.Item, scenario: suite.Case, context: RunContext) ->
         yield run
 
 
-def _play(case: Case, context: RunContext) -> tuple[Status, str, Step | None, BaseException | None]:
-    """The case on the run's adapter: how it ended, in which step, and the exception that ended it."""
+def _play(compiled: Case, state: RulesState, context: RunContext, held: Held,
+          later: list[RulesState]) -> tuple[Status, str, Step | None, BaseException | None]:
+    """The case under ``state`` on the run's adapter (the first state played plans the ``later`` ones too): how it
+    ended, in which step, and the exception that ended it."""
+    case = compiled.under(state.as_sent())
     if not case.steps:
         return Status.PASS, "", None, None
     try:
@@ -122,6 +154,8 @@ def _play(case: Case, context: RunContext) -> tuple[Status, str, Step | None, Ba
     except Exception as error:  # the handshake failed: as under pytest-bdd, in the first step (it makes the duel)
         status, message = status_of_error(error)
         return status, message, case.steps[0], error
+    if held.keep(session, context.lifecycle.in_process):
+        plan_together([case, *(compiled.under(other.as_sent()) for other in later)], session)
     tracer = context.tracer
     note = None if tracer is None else lambda step: tracer.note(
         {"kind": "step", "keyword": step.keyword, "text": step.text, "line": step.line})
