@@ -14,8 +14,9 @@ state. :mod:`shinpan.running.plugin.statuses` puts the results on the test's rep
 from __future__ import annotations
 
 import contextlib
+import gc
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass
 
 import pytest
@@ -81,6 +82,29 @@ def summary_status(statuses: Iterable[Status]) -> Status:
     """The most telling of a scenario's statuses (:data:`TELLING`)."""
     found = set(statuses)
     return next((status for status in TELLING if status in found), Status.NOT_APPLICABLE)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtestloop(session: pytest.Session) -> Generator[None, object, object]:
+    """The matrix plays thousands of games after collection: what the session holds by then (its items, the parsed
+    features, the step definitions, the modules) is set aside from the garbage collector (:func:`gc.freeze`) until
+    the session ends (:func:`pytest_unconfigure`, after pytest's own last collections), not walked again at each
+    full collection — 0.3 s of the collector's 0.58 s of CPU in a matrix of the suite."""
+    context = session.config.stash.get(RUN_KEY, None)
+    if context is not None and context.is_matrix:
+        gc.freeze()
+        session.config.stash[FROZEN_KEY] = True
+    return (yield)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if config.stash.get(FROZEN_KEY, False):
+        gc.unfreeze()
+
+
+FROZEN_KEY = pytest.StashKey[bool]()
+"""Whether the matrix set the session's objects aside from the garbage collector (:func:`pytest_runtestloop`)."""
 
 
 @pytest.hookimpl(tryfirst=True)
