@@ -64,8 +64,10 @@ class Execution:
     """A case being played on an adapter, step by step (iterate it; then read :attr:`result`)."""
 
     def __init__(self, case: Case, session: AdapterSession, *, time_limit: float | None = None,
-                 on_step: Callable[[Step], None] | None = None) -> None:
+                 on_step: Callable[[Step], None] | None = None, planned: bool = False) -> None:
         self.case = case
+        self.planned = planned
+        """Whether the caller planned the case's requests for a batch already (:func:`plan_together`)."""
         self.game = Game(session)
         self.time_limit = time_limit
         """Seconds the case may take, for an in-process adapter (None: no limit; a subprocess keeps its own)."""
@@ -94,7 +96,7 @@ class Execution:
     def _steps_played(self, *, each_step: bool) -> Iterator[StepOutcome]:
         budget = self.time_limit if each_step else None
         session = self.game.session
-        if session.batches:
+        if session.batches and not self.planned:
             session.expect(planned(self.case, session))
         for index, step in enumerate(self.case.steps):
             started = time.monotonic()

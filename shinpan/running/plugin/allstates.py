@@ -142,9 +142,10 @@ def play_states(item: pytest.Item, scenario: suite.Case, context: RunContext, he
     """The scenario under each state of the run, in turn (what every case sets up around itself kept in ``held``).
     An adapter on the wire that takes batches gets every state's requests in one batch, at the first state played:
     one round trip for the scenario."""
-    compiled: Case | None = None
     skips = [(state, applicability(scenario.values, state, context.changes)) for state in context.states]
     playable = [state for state, skip in skips if skip is None]
+    cases: list[Case] = []
+    """The case under each playable state, in order, compiled at the first."""
     for state, skip in skips:
         key = context.transcript_key(scenario.id, state)
         if context.tracer is not None:
@@ -153,9 +154,11 @@ def play_states(item: pytest.Item, scenario: suite.Case, context: RunContext, he
         if skip is not None:
             status, message, step, error = skip.status, skip.reason, None, None
         else:
-            compiled = compiled or compile_case(scenario, state.as_sent(), context.seed, definitions_for(item))
-            status, message, step, error = _play(compiled, state, context, held,
-                                                 playable[playable.index(state) + 1:])
+            if not cases:
+                rules = [each.as_sent() for each in playable]
+                compiled = compile_case(scenario, rules[0], context.seed, definitions_for(item))
+                cases = [compiled.under(each) for each in rules]
+            status, message, step, error = _play(cases[playable.index(state):], context, held)
         entries = context.expectations_under(state)
         expected = entries.get(scenario.id) if entries is not None else None
         judged = against_expectations(expected, status, message) if expected is not None else None
@@ -166,11 +169,11 @@ def play_states(item: pytest.Item, scenario: suite.Case, context: RunContext, he
         yield run
 
 
-def _play(compiled: Case, state: RulesState, context: RunContext, held: Held,
-          later: list[RulesState]) -> tuple[Status, str, Step | None, BaseException | None]:
-    """The case under ``state`` on the run's adapter (the first state played plans the ``later`` ones too): how it
-    ended, in which step, and the exception that ended it."""
-    case = compiled.under(state.as_sent())
+def _play(cases: list[Case], context: RunContext, held: Held) -> tuple[Status, str, Step | None, BaseException | None]:
+    """The first of ``cases`` (the scenario under the state played now, then under the later ones) on the run's
+    adapter: how it ended, in which step, and the exception that ended it. The first state played plans them all
+    (:func:`plan_together`); each case then plans nothing of its own."""
+    case = cases[0]
     if not case.steps:
         return Status.PASS, "", None, None
     try:
@@ -179,10 +182,10 @@ def _play(compiled: Case, state: RulesState, context: RunContext, held: Held,
         status, message = status_of_error(error)
         return status, message, case.steps[0], error
     if held.keep(session, context.lifecycle.in_process):
-        plan_together([case, *(compiled.under(other.as_sent()) for other in later)], session)
+        plan_together(cases, session)
     tracer = context.tracer
     note = None if tracer is None else lambda step: tracer.note(
         {"kind": "step", "keyword": step.keyword, "text": step.text, "line": step.line})
     limit = context.options.timeout if context.lifecycle.in_process else None
-    result = Execution(case, session, time_limit=limit, on_step=note).run()
+    result = Execution(case, session, time_limit=limit, on_step=note, planned=True).run()
     return result.status, result.message, result.step, result.error
