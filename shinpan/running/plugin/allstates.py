@@ -88,8 +88,8 @@ def summary_status(statuses: Iterable[Status]) -> Status:
 def pytest_runtestloop(session: pytest.Session) -> Generator[None, object, object]:
     """The matrix plays thousands of games after collection: what the session holds by then (its items, the parsed
     features, the step definitions, the modules) is set aside from the garbage collector (:func:`gc.freeze`) until
-    the session ends (:func:`pytest_unconfigure`, after pytest's own last collections), not walked again at each
-    full collection — 0.3 s of the collector's 0.58 s of CPU in a matrix of the suite."""
+    the session ends (:func:`pytest_configure`), not walked again at each full collection: the collector's CPU in a
+    matrix of the suite 0.58 s -> 0.27 s."""
     context = session.config.stash.get(RUN_KEY, None)
     if context is not None and context.is_matrix:
         gc.freeze()
@@ -97,10 +97,11 @@ def pytest_runtestloop(session: pytest.Session) -> Generator[None, object, objec
     return (yield)
 
 
-@pytest.hookimpl(trylast=True)
-def pytest_unconfigure(config: pytest.Config) -> None:
-    if config.stash.get(FROZEN_KEY, False):
-        gc.unfreeze()
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """The objects set aside (:func:`pytest_runtestloop`) are given back to the collector by the session's first
+    cleanup, which runs last: after pytest's own last collections (its unraisable-exception checks)."""
+    config.add_cleanup(lambda: gc.unfreeze() if config.stash.get(FROZEN_KEY, False) else None)
 
 
 FROZEN_KEY = pytest.StashKey[bool]()
