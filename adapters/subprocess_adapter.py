@@ -145,7 +145,8 @@ class SubprocessSimulator:
         """The label of the rules of the game in progress (from its ``new_game``)."""
         self._process: subprocess.Popen[bytes] | None = None
         self._selector: selectors.BaseSelector | None = None
-        self._buffer = b""
+        self._buffer = bytearray()
+        """What the child wrote that the kit has not read yet (a line at a time, from the front)."""
         self._stderr = _StderrTail()
         self._stderr_thread: threading.Thread | None = None
         self._hello: HelloRequest | None = None
@@ -204,7 +205,7 @@ class SubprocessSimulator:
         if self._selector is not None:
             self._selector.close()
             self._selector = None
-        self._buffer = b""
+        self._buffer = bytearray()
         if process is None:
             return
         if force:
@@ -391,7 +392,7 @@ class SubprocessSimulator:
             if self._buffer.strip():
                 answers.pop()
                 self._fail(AdapterError, f"adapter {self._name()} wrote more lines than the answers to its batch "
-                                         f"({self._buffer[:80]!r}…): it is out of step")
+                                         f"({bytes(self._buffer[:80])!r}…): it is out of step")
         except AdapterError as fault:  # the child is stopped; the fault is the answer to the request it met
             self.close(force=True)
             answers.append((requests[len(answers)], fault))
@@ -426,7 +427,7 @@ class SubprocessSimulator:
                     self._buffer += os.read(self._stdout_fd(), 65536)
             if self._buffer.strip():
                 self._fail(AdapterError, f"adapter {self._name()} wrote output nobody asked for before the "
-                                         f"kit sent {cmd} ({self._buffer[:80]!r}…): it is out of step")
+                                         f"kit sent {cmd} ({bytes(self._buffer[:80])!r}…): it is out of step")
         self.round_trips += 1
         try:
             process.stdin.write(json.dumps(request, ensure_ascii=False).encode("utf-8") + b"\n")
@@ -459,9 +460,9 @@ class SubprocessSimulator:
         if problem:
             self._fail(AdapterError, f"{what} something that is not an answer to it: {problem} "
                                      f"({line[:120]!r}); restarted in case it is out of step")
-        if self._buffer.strip() and not more:
+        if not more and self._buffer.strip():
             self._fail(AdapterError, f"adapter {self._name()} wrote more than one line in answer to {cmd} "
-                                     f"({self._buffer[:80]!r}…): it is out of step")
+                                     f"({bytes(self._buffer[:80])!r}…): it is out of step")
         return cast(dict[str, Any], answer)
 
     def _read_line(self, cmd: str, deadline: float) -> bytes:
@@ -470,8 +471,9 @@ class SubprocessSimulator:
         fd = self._stdout_fd()
         while True:
             newline = self._buffer.find(b"\n")
-            if newline >= 0:
-                line, self._buffer = self._buffer[:newline], self._buffer[newline + 1:]
+            if newline >= 0:  # taken from the front of a bytearray: no copy of the rest (a batch's answers)
+                line = bytes(self._buffer[:newline])
+                del self._buffer[:newline + 1]
                 if line.strip():
                     return line
                 continue
