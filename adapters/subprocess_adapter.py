@@ -128,6 +128,10 @@ def command_of(spec: str) -> list[str]:
 class SubprocessSimulator:
     """A :class:`~shinpan.adapters.contract.Simulator` whose engine is a child process speaking JSON lines."""
 
+    READS_ONLY = True
+    """It writes each request out as JSON and keeps none but to compare with what a batch planned: the kit may give it
+    the case's own requests instead of copies (:attr:`shinpan.running.session.AdapterSession.copies`)."""
+
     def __init__(self, argv: list[str], *, timeout: float = 5.0, startup_timeout: float = 30.0,
                  validate: bool = False, max_restarts: int = 10) -> None:
         self.argv = argv

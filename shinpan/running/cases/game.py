@@ -34,11 +34,13 @@ class Game:
         if self.started:
             return
         self.started = True
-        self.session.new_game(fresh(setup.rules), setup.seed)
-        self.session.setup(setup.request()["state"])
+        copies = self.session.copies
+        self.session.new_game(fresh(setup.rules) if copies else setup.rules, setup.seed)
+        self.session.setup((setup.request() if copies else setup.sent)["state"])
 
     def requests(self, items: Iterable[Item], setup: Setup) -> list[dict[str, Any]]:
-        """The requests playing ``items`` from here would send if every answer were ``ok`` (what a batch carries), up
+        """The requests playing ``items`` from here would send if every answer were ``ok`` (what a batch carries: read,
+        never changed, by the adapters that take batches; the case's own copies, made once), up
         to an item that ends the case before anything more is sent: a fault, a card the adapter does not implement,
         an observable it does not report."""
         sent: list[dict[str, Any]] = []
@@ -52,10 +54,10 @@ class Game:
                 break
             observes = isinstance(item, Check) and item.needs_observation
             if not started and (isinstance(item, Move) or observes):
-                sent += opening(setup)
+                sent += [{"cmd": "new_game", "rules": setup.rules, "seed": setup.seed}, setup.sent]
                 started = True
             if isinstance(item, Move):
-                sent.append(item.request())
+                sent.append(item.sent)
                 observed = False
             if observes and not observed:
                 sent.append({"cmd": "observe"})
@@ -87,7 +89,7 @@ class Game:
         self._observation = None
         if self.session.observer is not None:
             self.session.observer({"kind": "act", "attempt": move.attempt})
-        request = move.request()
+        request = move.request() if self.session.copies else move.sent
         self.last_rejection = self.session.act(request["action"], request["choices"])
         if self.last_rejection is not None and not move.attempt:
             raise AssertionError(f"the adapter rejected the move {fresh(move.action)}: {self.last_rejection}")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from shinpan.adapters.contract import Choice, Rules
@@ -37,6 +38,11 @@ class Setup:
     def request(self) -> dict[str, Any]:
         """The ``setup`` request (a fresh copy)."""
         return {"cmd": "setup", "state": fresh(self.state)}
+
+    @cached_property
+    def sent(self) -> dict[str, Any]:
+        """The ``setup`` request, copied once, for what only reads it (a batch's plan, an adapter on the wire)."""
+        return self.request()
 
 
 @dataclass(frozen=True)
@@ -60,6 +66,12 @@ class Move:
     def request(self) -> dict[str, Any]:
         """The ``act`` request (a fresh copy)."""
         return {"cmd": "act", "action": fresh(self.action), "choices": fresh(self.choices)}
+
+    @cached_property
+    def sent(self) -> dict[str, Any]:
+        """The ``act`` request, copied once (a move is played under every state of the matrix), for what only reads
+        it (a batch's plan, an adapter on the wire)."""
+        return self.request()
 
 
 @dataclass(frozen=True)
