@@ -136,29 +136,28 @@ def expect_object_field(duel: Duel, card: CardRef, field: str, expected: object)
     expect_object(duel, duel.label(card), field, "equals", expected)
 
 
-SUMMONING_SICK = Phrase("{card}は召喚酔い{sick}", card=CARD,
-                        sick=Words({"している": True, "していない": False}, "している or していない"))
+def object_holds(field: str, template: str, words: Mapping[str, bool], doc: str) -> Phrase:
+    """Declare once a phrase saying whether the yes-or-no ``field`` of the battle-zone object a card is in holds: the
+    phrase (``template``, with ``{card}`` and ``{holds}``, which ``words`` say), its step definition (whose docstring
+    is ``doc``) and its renderer."""
+    said = Phrase(template, card=CARD, holds=Words(dict(words), " or ".join(words)))
+
+    def step(duel: Duel, card: CardRef, holds: bool) -> None:
+        expect_object_field(duel, card, field, holds)
+
+    step.__name__ = step.__qualname__ = field
+    step.__doc__ = doc
+    then(said.parser, stacklevel=2)(step)
+    declared_object_phrase(field, said, lambda value, context: {"holds": value})
+    return said
 
 
-@then(SUMMONING_SICK.parser)
-def summoning_sick(duel: Duel, card: CardRef, sick: bool) -> None:
-    """Whether summoning sickness (301.5) stops it from attacking."""
-    expect_object_field(duel, card, "summoning_sick", sick)
-
-
-declared_object_phrase("summoning_sick", SUMMONING_SICK, lambda value, context: {"sick": value})
-
-CAN_ATTACK = Phrase("{card}は攻撃{able}", card=CARD,
-                    able=Words({"できる": True, "できない": False}, "できる or できない"))
-
-
-@then(CAN_ATTACK.parser)
-def can_attack(duel: Duel, card: CardRef, able: bool) -> None:
-    """Whether it could declare an attack now."""
-    expect_object_field(duel, card, "can_attack", able)
-
-
-declared_object_phrase("can_attack", CAN_ATTACK, lambda value, context: {"able": value})
+SUMMONING_SICK = object_holds("summoning_sick", "{card}は召喚酔い{holds}", {"している": True, "していない": False},
+                              "Whether summoning sickness (301.5) stops it from attacking.")
+CAN_ATTACK = object_holds("can_attack", "{card}は攻撃{holds}", {"できる": True, "できない": False},
+                          "Whether it could declare an attack now.")
+ATTACKING = object_holds("attacking", "{card}は攻撃中{holds}", {"である": True, "ではない": False},
+                         "Whether it is attacking.")
 
 TAP_STATE = Words({"タップ": True, "アンタップ": False}, "a tap state")
 TAPPED = Phrase("[{zone}の]{card}は{tapped}されている", card=CARD, tapped=TAP_STATE,
@@ -216,18 +215,6 @@ def say_attacking_count(checks: Sequence[Message], context: Context) -> tuple[st
         return None
     return ATTACKING_COUNT.write(player=check["player"], count=check["value"]), 1
 
-
-ATTACKING = Phrase("{card}は攻撃中{attacking}", card=CARD,
-                   attacking=Words({"である": True, "ではない": False}, "である or ではない"))
-
-
-@then(ATTACKING.parser)
-def attacking(duel: Duel, card: CardRef, attacking: bool) -> None:
-    """Whether it is attacking."""
-    expect_object_field(duel, card, "attacking", attacking)
-
-
-declared_object_phrase("attacking", ATTACKING, lambda value, context: {"attacking": value})
 
 POWER = Phrase("{card}のパワーは{power}である", card=CARD, power=NUMBER)
 
