@@ -21,7 +21,7 @@ from shinpan.explore.case import generated, owners
 from shinpan.explore.corpus import Corpus
 from shinpan.explore.dice import Dice
 from shinpan.explore.engines import PLAYED, Answer, AnswerStatus, Engine
-from shinpan.explore.findings import Cause, Finding
+from shinpan.explore.findings import Cause, FactKind, Finding, Wrong
 from shinpan.explore.moves import KIND_OF, Board, Drawer, next_move
 from shinpan.explore.observations import Difference, differences, facts
 from shinpan.explore.oracle import Game, Played, Skip, new, observed, play, skip_reason, started
@@ -103,26 +103,26 @@ class Differential:
         if isinstance(theirs, Answer):
             raise Skip(f"the reference engine cannot observe ({theirs.status})")
         if answer.fault:
-            return theirs, self._finding(played, Cause(self.id, step, answer.status.value), answer.message)
+            return theirs, self._finding(played, Cause(self.id, step, Wrong.of(answer.status)), answer.message)
         if answer.status is AnswerStatus.CHOICE_NEEDED and answer.choice is not None:
             message = (f"the engine asks a question the reference engine does not ({_asked(answer.choice)}); "
                        f"the reference engine asked: {'; '.join(map(_asked, asked)) or 'nothing'}")
-            return theirs, self._finding(played, Cause(self.id, step, "question"), message)
+            return theirs, self._finding(played, Cause(self.id, step, Wrong.QUESTION), message)
         if answer.status != reference.status:
             message = f"the reference engine answered {reference.status}, the engine {answer.status}: {answer.message}"
             rejected = [{"check": "rejected", "value": reference.status is AnswerStatus.REJECTED}]
             played.moves[-1] = replace(played.moves[-1], attempt=True)
-            return theirs, self._finding(played, Cause(self.id, step, "status"), message, rejected)
+            return theirs, self._finding(played, Cause(self.id, step, Wrong.STATUS), message, rejected)
         ours = observed(self.engine)
         if isinstance(ours, Answer):
-            cause = Cause(self.id, step, (ours.status if ours.fault else AnswerStatus.ERROR).value)
+            cause = Cause(self.id, step, Wrong.of(ours.status))
             return theirs, self._finding(played, cause, f"observe: {ours.message}")
         found = differences(facts(theirs, self.observables, played.owners), facts(ours, self.observables,
                                                                                   played.owners))
         theirs_so_far, ours_so_far = played.since_setup("reference", theirs), played.since_setup("engine", ours)
         if not found:
             return theirs, None
-        return theirs, self._finding(played, Cause(self.id, step, found[0].kind), _message(found),
+        return theirs, self._finding(played, Cause(self.id, step, FactKind(found[0].kind)), _message(found),
                                      _checks(found, theirs_so_far, ours_so_far),
                                      details=tuple(d.describe() for d in found))
 
