@@ -148,10 +148,10 @@ def test_an_answer_about_what_the_sources_disagree_on_is_named_in_doubt() -> Non
     from shinpan.explore.findings import Cause, FactKind
     from shinpan.explore.printing import window
     from shinpan.running.cases import Move, Setup
+    from shinpan.running.checks import ObjectField, ObjectTest
 
     today = rulesets.load().today()
-    sick = {"check": "object", "card": "B", "field": "summoning_sick", "test": "equals", "value": True,
-            "observable": "summoning_sick"}
+    sick = ObjectField("B", "summoning_sick", ObjectTest.EQUALS, True, observable="summoning_sick")
     piled = {"cards": {"A": "テスト用進化クリーチャー", "B": "テスト用クリーチャーA"}, "turn": {"number": 2, "active": "me"},
              "players": {"me": {"battle": [{"cards": ["A", "B"]}]}, "opp": {}}}
     alone = {"cards": {"B": "テスト用クリーチャーA"}, "turn": {"number": 2, "active": "me"},

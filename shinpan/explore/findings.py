@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NewType
@@ -20,8 +20,7 @@ from typing import Any, NewType
 from shinpan.explore.case import as_json, moves_of, names
 from shinpan.explore.engines import AnswerStatus
 from shinpan.running.cases import Case
-
-Check = Mapping[str, Any]
+from shinpan.running.checks import CheckForm
 
 
 class Wrong(StrEnum):
@@ -91,7 +90,7 @@ class Finding:
     case: Case
     message: str
     """What went wrong, in one or a few lines."""
-    checks: tuple[Check, ...] = ()
+    checks: tuple[CheckForm, ...] = ()
     """The checks the scenario makes after the last move (or after the setup, for a case with no move); the case
     makes them too, in its last step."""
     rules: tuple[str, ...] = ()
@@ -110,7 +109,7 @@ class Finding:
     def as_json(self) -> dict[str, Any]:
         """The finding as JSON (without its printed scenario)."""
         return {"cause": {"oracle": self.cause.oracle, "step": self.cause.step, "what": str(self.cause.what)},
-                "message": self.message, "case": as_json(self.case), "checks": [dict(c) for c in self.checks],
+                "message": self.message, "case": as_json(self.case), "checks": [c.to_json() for c in self.checks],
                 "rules": list(self.rules), "sources": list(self.sources),
                 "details": list(self.details)}
 

@@ -21,11 +21,11 @@ from shinpan.explore.findings import Cause, Finding, Wrong, plain
 from shinpan.explore.oracle import Game, Played, Skip, new, play, skip_reason
 from shinpan.explore.pool import Pool
 from shinpan.running.cases import Move, Setup
-from shinpan.running.checks import judge
+from shinpan.running.checks import CheckForm
 from shinpan.suite import rulesets
 from shinpan.suite.rulesets import RulesState
 
-Check = dict[str, Any]
+Check = CheckForm
 UNPLAYABLE = frozenset({AnswerStatus.UNSUPPORTED, AnswerStatus.REJECTED, AnswerStatus.CHOICE_NEEDED,
                         AnswerStatus.SCRIPT_MISMATCH})
 """Answers after which a plan's case did not happen as planned (the example is skipped)."""
@@ -169,14 +169,14 @@ class Testing:
         final = len(played.moves) == len(plan.moves)
         expected = [check for check in (*(plan.each(played.moves) if plan.each else ()),
                                         *(plan.after if final else ()))
-                    if "observable" not in check or check["observable"] in observables]
+                    if check.observable is None or check.observable in observables]
         if not expected and plan.more is None:
             return None, None
         seen = self.engine.observe()
         if seen.status is not AnswerStatus.OK or seen.observation is None:
             return None, self._finding(played, step, Wrong.of(seen.status), seen.message, ())
         so_far = played.since_setup("engine", seen.observation)
-        failed = [(check, problem) for check in expected if (problem := judge(check, so_far, None))]
+        failed = [(check, problem) for check in expected if (problem := check.judge(so_far, None))]
         if not failed:
             return seen.observation, None
         message = "; ".join(problem for _, problem in failed)
