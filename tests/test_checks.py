@@ -159,11 +159,11 @@ def test_a_check_of_no_known_form_is_one_line_naming_where_it_is(tmp_path: Path)
         with pytest.raises(CheckFormError) as raised:
             parse(json.loads(line)["messages"][0]["check"], f"{cases}:{number}")
         assert str(raised.value).splitlines() == [f"{cases}:1: unknown check form 'hovering' (expected one of "
-                                                  "in_zone, zone_count, position, object, count, mana_tapped, "
-                                                  "tapped, lost, places, rejected, all, any, not)"]
+                                                  "all, any, count, in_zone, lost, mana_tapped, not, "
+                                                  "object, places, position, rejected, tapped, zone_count)"]
     with pytest.raises(CheckFormError) as raised:
         parse({"check": "all", "of": [{"check": "lost", "value": True}]})
     assert str(raised.value) == "a check: not a check of the form 'all': of/0: 'player' is a required property"
     with pytest.raises(CheckFormError) as raised:
         parse(["in_zone"])
-    assert str(raised.value).startswith("a check: unknown check form None (expected one of in_zone")
+    assert str(raised.value).startswith("a check: unknown check form None (expected one of all, any")
