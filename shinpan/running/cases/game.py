@@ -48,8 +48,8 @@ class Game:
         for item in items:
             if isinstance(item, Fault) or (isinstance(item, NeedsCard) and item.name not in capabilities["cards"]):
                 break
-            if isinstance(item, Check) and "observable" in item.check and (
-                    item.check["observable"] not in capabilities["observables"]):
+            if isinstance(item, Check) and item.check.observable is not None and (
+                    item.check.observable not in capabilities["observables"]):
                 break
             observes = isinstance(item, Check) and item.needs_observation
             if not started and (isinstance(item, Move) or observes):
