@@ -27,12 +27,16 @@ scenario (:meth:`SubprocessSimulator.plan_batch`) on one line, a ``batch`` reque
 each on a line of its own until one is neither ``ok`` nor ``rejected``, and the kit hands the answers out as its
 requests come, so that the scenario costs one round trip instead of one per request. Each answer is checked as
 an answer to its own request; a crash, a hang or garbage is charged to the request it answers, as if it had been
-sent alone. A request the kit sends that is not the next one planned drops what is left of the plan.
+sent alone. A request the kit sends that is not the next one planned drops what is left of the plan — unless it
+starts a game (``new_game``) planned further on: the kit planned several games (the matrix: one scenario under
+each state, one round trip for them all) and ended one early (a check failed), so the rest of that game's
+answers are dropped and the plan goes on from there. Each game of a batch has its own deadline.
 """
 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import re
@@ -45,9 +49,9 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import IO, Any, NoReturn, cast, get_args
+from typing import IO, Any, NoReturn, TypeVar, cast, get_args
 
 from shinpan.adapters import descendants, schemas
 from shinpan.adapters.contract import (
@@ -91,6 +95,8 @@ RESPONSE_DEFINITION = {"hello": "hello_response", "observe": "observe_response"}
 GO_ON = frozenset({"ok", "rejected"})
 """The statuses after which an adapter goes on with the next request of a batch."""
 
+T = TypeVar("T")
+
 
 def command_of(spec: str) -> list[str]:
     """The argv of a ``cmd:`` adapter spec. A program found next to the running Python (a venv's
@@ -122,6 +128,10 @@ def command_of(spec: str) -> list[str]:
 class SubprocessSimulator:
     """A :class:`~shinpan.adapters.contract.Simulator` whose engine is a child process speaking JSON lines."""
 
+    READS_ONLY = True
+    """It writes each request out as JSON and keeps none but to compare with what a batch planned: the kit may give it
+    the case's own requests instead of copies (:attr:`shinpan.running.session.AdapterSession.copies`)."""
+
     def __init__(self, argv: list[str], *, timeout: float = 5.0, startup_timeout: float = 30.0,
                  validate: bool = False, max_restarts: int = 10) -> None:
         self.argv = argv
@@ -139,7 +149,8 @@ class SubprocessSimulator:
         """The label of the rules of the game in progress (from its ``new_game``)."""
         self._process: subprocess.Popen[bytes] | None = None
         self._selector: selectors.BaseSelector | None = None
-        self._buffer = b""
+        self._buffer = bytearray()
+        """What the child wrote that the kit has not read yet (a line at a time, from the front)."""
         self._stderr = _StderrTail()
         self._stderr_thread: threading.Thread | None = None
         self._hello: HelloRequest | None = None
@@ -198,7 +209,7 @@ class SubprocessSimulator:
         if self._selector is not None:
             self._selector.close()
             self._selector = None
-        self._buffer = b""
+        self._buffer = bytearray()
         if process is None:
             return
         if force:
@@ -219,9 +230,44 @@ class SubprocessSimulator:
 
     def plan_batch(self, requests: Sequence[Mapping[str, Any]]) -> None:
         """The requests the kit means to send next, in order, if every answer is ``ok`` (a scenario whose choices are
-        all scripted): a child that takes batches gets them in one ``batch`` at the first of them."""
+        all scripted, or several games in a row): a child that takes batches gets them in one ``batch`` at the first
+        of them. Requests that begin what is already planned (one game of several planned together) change
+        nothing. A game under rules given up is left out (it is not played)."""
+        if self.given_up:
+            requests = self._not_given_up(requests)
+        if requests and requests[0].get("cmd") == "new_game":
+            self._skip_to_game(requests[0])
+        if self._planned_next(requests):
+            return
         self._answered.clear()
         self._plan = deque(requests) if self.batches else deque()
+
+    def _not_given_up(self, requests: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+        """``requests`` without the games under rules given up."""
+        kept: list[Mapping[str, Any]] = []
+        given_up = False
+        for request in requests:
+            if request.get("cmd") == "new_game":
+                given_up = _rules_label(request) in self.given_up
+            if not given_up:
+                kept.append(request)
+        return kept
+
+    def _skip_to_game(self, new_game: Mapping[str, Any]) -> None:
+        """If the game ``new_game`` starts is planned further on (several games planned together, and the one before
+        it ended early), drop what is planned before it."""
+        if any(sent == new_game for sent, _ in self._answered):
+            _drop_until(self._answered, lambda answered: answered[0] == new_game)
+        elif any(planned == new_game for planned in self._plan):
+            self._answered.clear()
+            _drop_until(self._plan, lambda planned: planned == new_game)
+
+    def _planned_next(self, requests: Sequence[Mapping[str, Any]]) -> bool:
+        """Whether ``requests`` are the next ones planned (answered by a batch already, or still to send)."""
+        if not requests or len(self._answered) + len(self._plan) < len(requests):
+            return False
+        pending = itertools.chain((sent for sent, _ in self._answered), self._plan)
+        return all(planned == request for planned, request in zip(pending, requests, strict=False))
 
     def stderr_tail(self) -> str:
         """The child's last stderr lines (of the current or the last child)."""
@@ -255,9 +301,18 @@ class SubprocessSimulator:
     def _answered_before(self, request: Mapping[str, Any]) -> dict[str, Any] | None:
         """The answer a batch already brought to ``request`` (or the fault met there, raised), if it is the next one
         sent; a request out of the plan drops what is left of it."""
+        starts_game = request.get("cmd") == "new_game"
+        if starts_game and _rules_label(request) in self.given_up:  # not played: said by _call
+            self._answered.clear()
+            self._plan.clear()
+            return None
+        if starts_game:
+            self._skip_to_game(request)
         if self._answered:
             sent, answer = self._answered.popleft()
             if sent == request:
+                if starts_game:
+                    self._rules = _rules_label(request)
                 if isinstance(answer, AdapterError):
                     raise answer
                 return answer
@@ -329,8 +384,10 @@ class SubprocessSimulator:
         answers: list[tuple[Mapping[str, Any], dict[str, Any] | AdapterError]] = []
         try:
             self._send("batch", batch)
-            for request in requests:
+            for index, request in enumerate(requests):
                 cmd = str(request.get("cmd"))
+                if cmd == "new_game" and index:  # each game its own time, from the end of the one before
+                    deadline = time.monotonic() + self.timeout
                 answer = self._answer(cmd, self._read_line(cmd, deadline), more=True)
                 self._check_answer(cmd, answer)
                 answers.append((request, answer))
@@ -339,7 +396,7 @@ class SubprocessSimulator:
             if self._buffer.strip():
                 answers.pop()
                 self._fail(AdapterError, f"adapter {self._name()} wrote more lines than the answers to its batch "
-                                         f"({self._buffer[:80]!r}…): it is out of step")
+                                         f"({bytes(self._buffer[:80])!r}…): it is out of step")
         except AdapterError as fault:  # the child is stopped; the fault is the answer to the request it met
             self.close(force=True)
             answers.append((requests[len(answers)], fault))
@@ -374,7 +431,7 @@ class SubprocessSimulator:
                     self._buffer += os.read(self._stdout_fd(), 65536)
             if self._buffer.strip():
                 self._fail(AdapterError, f"adapter {self._name()} wrote output nobody asked for before the "
-                                         f"kit sent {cmd} ({self._buffer[:80]!r}…): it is out of step")
+                                         f"kit sent {cmd} ({bytes(self._buffer[:80])!r}…): it is out of step")
         self.round_trips += 1
         try:
             process.stdin.write(json.dumps(request, ensure_ascii=False).encode("utf-8") + b"\n")
@@ -407,9 +464,9 @@ class SubprocessSimulator:
         if problem:
             self._fail(AdapterError, f"{what} something that is not an answer to it: {problem} "
                                      f"({line[:120]!r}); restarted in case it is out of step")
-        if self._buffer.strip() and not more:
+        if not more and self._buffer.strip():
             self._fail(AdapterError, f"adapter {self._name()} wrote more than one line in answer to {cmd} "
-                                     f"({self._buffer[:80]!r}…): it is out of step")
+                                     f"({bytes(self._buffer[:80])!r}…): it is out of step")
         return cast(dict[str, Any], answer)
 
     def _read_line(self, cmd: str, deadline: float) -> bytes:
@@ -418,8 +475,9 @@ class SubprocessSimulator:
         fd = self._stdout_fd()
         while True:
             newline = self._buffer.find(b"\n")
-            if newline >= 0:
-                line, self._buffer = self._buffer[:newline], self._buffer[newline + 1:]
+            if newline >= 0:  # taken from the front of a bytearray: no copy of the rest (a batch's answers)
+                line = bytes(self._buffer[:newline])
+                del self._buffer[:newline + 1]
                 if line.strip():
                     return line
                 continue
@@ -471,6 +529,12 @@ def _takes_batches(hello: Mapping[str, Any]) -> bool:
     """Whether a handshake's answer says the adapter takes batch requests."""
     capabilities = hello.get("capabilities")
     return hello.get("status") == "ok" and isinstance(capabilities, Mapping) and capabilities.get("batch") is True
+
+
+def _drop_until(pending: deque[T], found: Callable[[T], bool]) -> None:
+    """Drop the front of ``pending`` up to the first item ``found`` (everything, if none is)."""
+    while pending and not found(pending[0]):
+        pending.popleft()
 
 
 def _rules_label(request: Mapping[str, Any]) -> str | None:

@@ -13,8 +13,9 @@ measure on a shared machine), the matrix ÷ run ratio (issue 38's target: ≤ 1.
 the same ratio without the fixed start-up, and the matrix's time per scenario-state it played. It also plays
 every scenario under every state in this process through :mod:`shinpan.running.cases` alone (compile once, execute
 per state) to show what is the executor's and what is the engine's, and the same through ``cmd:`` twice,
-interleaved — a case's requests in one batch (the server's ``capabilities.batch``) and one request at a time, as
-an adapter that does not take batches is spoken to — with the round trips each took. Nothing is asserted: the
+interleaved — a scenario's requests under every state in one batch, as the matrix sends them (the server's
+``capabilities.batch``), and one request at a time, as an adapter that does not take batches is spoken to — with
+the round trips each took. Nothing is asserted: the
 numbers are for reading.
 """
 
@@ -86,6 +87,7 @@ def through_the_wire(batches: bool) -> tuple[int, float, float, int]:
     from shinpan.adapters.subprocess_adapter import SubprocessSimulator, command_of
     from shinpan.reports import matrix
     from shinpan.running.cases import applicability, compile_case, execute
+    from shinpan.running.cases.executor import plan_together
     from shinpan.running.session import AdapterSession
     from shinpan.suite import rulesets
     from shinpan.suite import scenarios as suite
@@ -99,10 +101,12 @@ def through_the_wire(batches: bool) -> tuple[int, float, float, int]:
     simulator.batches = simulator.batches and batches
     played, started, used = 0, time.perf_counter(), _cpu()
     for scenario, case in zip(scenarios, compiled, strict=True):
-        for state in states:
-            if applicability(scenario.values, state, changes) is None:
-                execute(case.under(state.as_sent()), session)
-                played += 1
+        cases = [case.under(state.as_sent()) for state in states
+                 if applicability(scenario.values, state, changes) is None]
+        plan_together(cases, session)  # as the matrix plans them: every state of the scenario in one batch
+        for each in cases:
+            execute(each, session)
+            played += 1
     session.stop()
     return played, time.perf_counter() - started, _cpu() - used, simulator.round_trips
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -126,6 +127,50 @@ def test_answers_in_a_batch_are_handed_out_request_by_request(sessions: list[Ada
     assert simulator.observe(OBSERVE)["observation"]["turn"]["active"] == "me"
     assert simulator.observe(OBSERVE)["status"] == "ok"  # past the plan: sent alone
     assert simulator.round_trips == trips + 4
+
+
+def game_under(label: str) -> list[Mapping[str, Any]]:
+    """A game's requests under the rules ``label``: it starts, one move, one observation."""
+    return [{**NEW_GAME, "rules": {"label": label, "changes": []}}, EMPTY, END_TURN, OBSERVE]
+
+
+def test_games_planned_together_cost_one_round_trip_and_one_ended_early_drops_only_its_own_rest(
+        sessions: list[AdapterSession]) -> None:
+    simulator = SubprocessSimulator([*FAKE, "serve", "reference", "--batch"])
+    sessions.append(AdapterSession(simulator, "reference"))
+    first, second = game_under("2026-01-01"), game_under("2026-01-02")
+    simulator.plan_batch([*first, *second])  # the matrix: a scenario under each state, planned at the first
+    trips = simulator.round_trips
+    simulator.plan_batch(first)  # the first game's own plan begins what is planned: nothing changes
+    assert simulator.new_game(first[0])["status"] == "ok"  # type: ignore[arg-type]
+    assert simulator.setup(EMPTY)["status"] == "ok"  # the game ends here, as when a check fails: no act, no observe
+    simulator.plan_batch(second)
+    assert simulator.new_game(second[0])["status"] == "ok"  # type: ignore[arg-type]
+    assert simulator.setup(EMPTY)["status"] == "ok"
+    assert simulator.act(END_TURN)["status"] == "ok"
+    assert simulator.observe(OBSERVE)["observation"]["turn"]["active"] == "opp"  # its own answer, not the first's
+    assert simulator.round_trips == trips + 1
+
+
+def test_a_crash_in_one_of_games_planned_together_costs_that_game_and_counts_under_its_rules(
+        sessions: list[AdapterSession]) -> None:
+    simulator = SubprocessSimulator([*FAKE, "crash-under", "bad", "--batch"])
+    sessions.append(AdapterSession(simulator, "crash-under bad"))
+    games = [game_under("good"), game_under("bad"), game_under("good-again")]
+    simulator.plan_batch([request for game in games for request in game])
+    trips = simulator.round_trips
+    for index, game in enumerate(games):
+        new_game, setup, act, observe = game
+        assert simulator.new_game(new_game)["status"] == "ok"  # type: ignore[arg-type]
+        assert simulator.setup(setup)["status"] == "ok"  # type: ignore[arg-type]
+        if index == 1:
+            with pytest.raises(AdapterCrash, match="while the kit waited for its answer to act"):
+                simulator.act(act)  # type: ignore[arg-type]
+            continue
+        assert simulator.act(act)["status"] == "ok"  # type: ignore[arg-type]
+        assert simulator.observe(observe)["status"] == "ok"  # type: ignore[arg-type]
+    assert simulator.restarts_under == {"bad": 1}  # not the state the batch began with
+    assert simulator.round_trips == trips + 3  # the batch; then a fresh child's handshake, and the rest in one
 
 
 class RejectsEveryMove(ReferenceSimulator):

@@ -47,8 +47,10 @@ def test_restarts_count_per_rules_state() -> None:
         sim.close()
 
 
-def test_an_engine_crashing_under_one_state_is_a_crash_there_only(run_suite: SuiteRunner, suite_copy: Path) -> None:
-    spec = f"cmd:{sys.executable} -m tests.fake_subprocess crash-under {CRASHING_UNDER}"
+@pytest.mark.parametrize("batch", ["", " --batch"])  # one request at a time; every state of a scenario in one batch
+def test_an_engine_crashing_under_one_state_is_a_crash_there_only(run_suite: SuiteRunner, suite_copy: Path,
+                                                                  batch: str) -> None:
+    spec = f"cmd:{sys.executable} -m tests.fake_subprocess crash-under {CRASHING_UNDER}{batch}"
     run = run_suite("--matrix", f"--adapter={spec}", "--max-restarts=2", "-rN", features=suite_copy)
     crashes = Counter(str(line["ruleset"]) for line in run.cases() if line["status"] == "CRASH")
     assert crashes == {CRASHING_UNDER: cases_in(suite_copy)}, run.output

@@ -36,12 +36,13 @@ def abilities_ignored(state: GameState, obj: BattleObject) -> bool:
     top = obj.top.definition
     if not top.is_creature or top.cost is None:
         return False
+    cost, ignored = top.cost, state.ignored
     for other in state.objects():
-        if other is obj or other.serial in state.ignored:
+        if other is obj or other.serial in ignored:
             continue
         for card in other.ability_cards:
             at_most = card.definition.ignores_creatures_costing_at_most
-            if at_most is not None and top.cost <= at_most:
+            if at_most is not None and cost <= at_most:
                 return True
     return False
 

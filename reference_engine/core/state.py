@@ -52,7 +52,8 @@ class GameState:
 
     def objects(self) -> list[BattleObject]:
         """Every object in the battle zone, P1's first."""
-        return [obj for p in PLAYERS for obj in self.players[p].battle]
+        players = self.players
+        return [*players[PLAYERS[0]].battle, *players[PLAYERS[1]].battle]
 
     def equipment_of(self, obj: BattleObject) -> list[BattleObject]:
         """The equipment (装備品) equipped to ``obj``."""
@@ -60,9 +61,11 @@ class GameState:
 
     def object_of(self, card: Card) -> BattleObject | None:
         """The battle-zone object ``card`` belongs to, if any."""
-        for obj in self.objects():
-            if any(c is card for c in obj.cards):
-                return obj
+        for player in PLAYERS:  # plain loops: this runs at every move and observation
+            for obj in self.players[player].battle:
+                for each in obj.cards:
+                    if each is card:
+                        return obj
         return None
 
     def zone_of(self, card: Card) -> tuple[Player, Zone]:

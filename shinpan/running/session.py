@@ -89,6 +89,12 @@ class AdapterSession:
         says ``capabilities.batch`` (in-process, a request costs no round trip)."""
         return self.capabilities.get("batch") is True and callable(getattr(self.simulator, "plan_batch", None))
 
+    @property
+    def copies(self) -> bool:
+        """Whether each request must be a fresh copy: an in-process adapter may keep or change what it is given; one
+        that only reads it (``READS_ONLY``: the subprocess adapter writes it out as JSON) is given the case's own."""
+        return not getattr(self.simulator, "READS_ONLY", False)
+
     def expect(self, requests: Sequence[Mapping[str, Any]]) -> None:
         """The requests the case will send next if every answer is ``ok``, for an adapter that takes them in a batch
         (:attr:`batches`); the requests are still sent, checked and answered one by one here."""

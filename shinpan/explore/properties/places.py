@@ -17,6 +17,7 @@ from shinpan.explore.moves import playable
 from shinpan.explore.properties.property import Check, Context, Plan, Property, every_card
 from shinpan.explore.strategies import boards, moves
 from shinpan.running.cases import Move
+from shinpan.running.checks import Places
 
 
 def plan(dice: Dice, context: Context) -> Plan:
@@ -26,7 +27,7 @@ def plan(dice: Dice, context: Context) -> Plan:
     drawers = playable(context.mechanics)
 
     def each(moves: Sequence[Move]) -> Sequence[Check]:
-        return [{"check": "places", "card": card, "count": 1} for card in cards]
+        return [Places(card, 1) for card in cards]
 
     def more(dice: Dice, view: Mapping[str, Any]) -> Mapping[str, Any] | None:
         drawn: Mapping[str, Any] | None = dice.draw(moves(view, state["cards"], context.pool, drawers,

@@ -21,6 +21,7 @@ from shinpan.explore.oracle import Skip
 from shinpan.explore.properties import expect
 from shinpan.explore.properties.layout import PLAYERS, Layout, other
 from shinpan.explore.properties.property import Check, Context, Plan, Property
+from shinpan.running.checks import ManaTapped
 
 AMOUNTS = (2000, -1000, 3000)
 
@@ -69,7 +70,7 @@ def _pump(dice: Dice, layout: Layout, top: str, amount: int) -> bool:
 
 
 def _mana(card: str, tapped: bool) -> Check:
-    return {"check": "mana_tapped", "card": card, "value": tapped, "observable": "tapped_mana"}
+    return ManaTapped(card, tapped, observable="tapped_mana")
 
 
 TURNS = Property(

@@ -14,8 +14,9 @@ are the caller's (:mod:`shinpan.running.cases.verdicts`).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from shinpan.reports.outcomes import ScenarioSkipped, Status
 from shinpan.running.cases import verdicts
@@ -63,8 +64,10 @@ class Execution:
     """A case being played on an adapter, step by step (iterate it; then read :attr:`result`)."""
 
     def __init__(self, case: Case, session: AdapterSession, *, time_limit: float | None = None,
-                 on_step: Callable[[Step], None] | None = None) -> None:
+                 on_step: Callable[[Step], None] | None = None, planned: bool = False) -> None:
         self.case = case
+        self.planned = planned
+        """Whether the caller planned the case's requests for a batch already (:func:`plan_together`)."""
         self.game = Game(session)
         self.time_limit = time_limit
         """Seconds the case may take, for an in-process adapter (None: no limit; a subprocess keeps its own)."""
@@ -93,8 +96,8 @@ class Execution:
     def _steps_played(self, *, each_step: bool) -> Iterator[StepOutcome]:
         budget = self.time_limit if each_step else None
         session = self.game.session
-        if session.batches:
-            session.expect(self.game.requests((item for _, item in self.case.items()), self.case.setup))
+        if session.batches and not self.planned:
+            session.expect(planned(self.case, session))
         for index, step in enumerate(self.case.steps):
             started = time.monotonic()
             outcome = self._play(step, budget, first=index == 0)
@@ -141,6 +144,23 @@ class Execution:
 
     def _end(self, status: Status, message: str, step: Step | None, error: BaseException | None = None) -> None:
         self.result = CaseResult(status, message, step, tuple(self._done), error)
+
+
+def planned(case: Case, session: AdapterSession) -> list[dict[str, Any]]:
+    """The requests playing ``case`` on ``session`` sends if every answer is ``ok`` (none if the adapter lacks what
+    the case needs): what a batch carries (:meth:`AdapterSession.expect`)."""
+    if not case.steps or verdicts.lacking(session.capabilities, case.mechanics, case.since, case.until,
+                                          case.setup.rules["label"]) is not None:
+        return []
+    return Game(session).requests((item for _, item in case.items()), case.setup)
+
+
+def plan_together(cases: Iterable[Case], session: AdapterSession) -> None:
+    """Cases about to be played in a row on ``session`` (the matrix: one scenario under each state): an adapter on the
+    wire that takes batches gets all their requests in one batch, at the first (:meth:`AdapterSession.expect`);
+    each case's own plan then changes nothing."""
+    if session.batches:
+        session.expect([request for case in cases for request in planned(case, session)])
 
 
 def execute(case: Case, session: AdapterSession, *, time_limit: float | None = None) -> CaseResult:

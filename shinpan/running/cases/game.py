@@ -16,7 +16,6 @@ from typing import Any
 
 from shinpan.reports.outcomes import unobservable, unsupported
 from shinpan.running.cases.model import Check, Fault, Item, Move, NeedsCard, Setup, fresh
-from shinpan.running.checks import judge, observables_read
 from shinpan.running.session import AdapterSession
 
 
@@ -34,22 +33,30 @@ class Game:
         if self.started:
             return
         self.started = True
-        self.session.new_game(fresh(setup.rules), setup.seed)
-        self.session.setup(setup.request()["state"])
+        copies = self.session.copies
+        self.session.new_game(fresh(setup.rules) if copies else setup.rules, setup.seed)
+        self.session.setup((setup.request() if copies else setup.sent)["state"])
 
     def requests(self, items: Iterable[Item], setup: Setup) -> list[dict[str, Any]]:
-        """The requests playing ``items`` from here would send if every answer were ``ok`` (what a batch carries)."""
+        """The requests playing ``items`` from here would send if every answer were ``ok`` (what a batch carries: read,
+        never changed, by the adapters that take batches; the case's own copies, made once), up
+        to an item that ends the case before anything more is sent: a fault, a card the adapter does not implement,
+        an observable it does not report."""
         sent: list[dict[str, Any]] = []
         started, observed = self.started, self._observation is not None
+        capabilities = self.session.capabilities
         for item in items:
-            if isinstance(item, Fault):
+            if isinstance(item, Fault) or (isinstance(item, NeedsCard) and item.name not in capabilities["cards"]):
+                break
+            if isinstance(item, Check) and item.check.observable is not None and (
+                    item.check.observable not in capabilities["observables"]):
                 break
             observes = isinstance(item, Check) and item.needs_observation
             if not started and (isinstance(item, Move) or observes):
-                sent += opening(setup)
+                sent += [{"cmd": "new_game", "rules": setup.rules, "seed": setup.seed}, setup.sent]
                 started = True
             if isinstance(item, Move):
-                sent.append(item.request())
+                sent.append(item.sent)
                 observed = False
             if observes and not observed:
                 sent.append({"cmd": "observe"})
@@ -81,7 +88,7 @@ class Game:
         self._observation = None
         if self.session.observer is not None:
             self.session.observer({"kind": "act", "attempt": move.attempt})
-        request = move.request()
+        request = move.request() if self.session.copies else move.sent
         self.last_rejection = self.session.act(request["action"], request["choices"])
         if self.last_rejection is not None and not move.attempt:
             raise AssertionError(f"the adapter rejected the move {fresh(move.action)}: {self.last_rejection}")
@@ -97,17 +104,17 @@ class Game:
         on a field the adapter does not report is UNOBSERVABLE (a field the check always reads: before the game is
         started or observed; one that depends on where a card is: once observed)."""
         data = check.check
-        if "observable" in data:
-            self.require(str(data["observable"]))
+        if data.observable is not None:
+            self.require(data.observable)
         observation = None
         if check.needs_observation:
             self.start(_given(setup))
             observation = self.observation()
-        for read in observables_read(data, observation) if observation is not None else []:
+        for read in data.read_on(observation) if observation is not None else ():
             self.require(read)
         if self.session.observer is not None:
-            self.session.observer({"kind": "check", "check": dict(data)})
-        problem = judge(data, observation, self.last_rejection)
+            self.session.observer({"kind": "check", "check": data.to_json()})
+        problem = data.judge(observation, self.last_rejection)
         if problem is not None:
             raise AssertionError(problem)
 

@@ -48,6 +48,7 @@ class RunContext:
         self.seed: int = config.getoption("shinpan_seed")
         self.min_coverage: float | None = config.getoption("min_coverage")
         self.results: dict[tuple[str, str], Result] = {}
+        self._sorted: tuple[tuple[RulesState, ...], list[tuple[str, str, Result]]] | None = None
         """Each scenario's result, by scenario id and state id."""
         multiplier: float = config.getoption("timeout_multiplier")
         self.options = AdapterOptions(timeout=config.getoption("scenario_timeout") * multiplier,
@@ -105,6 +106,7 @@ class RunContext:
     def record(self, case_id: str, state: str, result: Result) -> None:
         """Keep a scenario's result and append it to the report file."""
         self.results[case_id, state] = result
+        self._sorted = None
         if self.report is not None:
             self.report.case(case_id, state, result)
 
@@ -117,9 +119,11 @@ class RunContext:
     def sorted_results(self) -> list[tuple[str, str, Result]]:
         """Every result as (scenario id, state id, result), by scenario id, then state in the states' order:
         the same order whatever order the scenarios ran in (one process or several)."""
-        position = {state.label: index for index, state in enumerate(self.states)}
-        keys = sorted(self.results, key=lambda key: (key[0], position.get(key[1], len(position)), key[1]))
-        return [(case_id, state, self.results[case_id, state]) for case_id, state in keys]
+        if self._sorted is None or self._sorted[0] is not self.states:  # sorted once, read by the summary and report
+            position = {state.label: index for index, state in enumerate(self.states)}
+            keys = sorted(self.results, key=lambda key: (key[0], position.get(key[1], len(position)), key[1]))
+            self._sorted = (self.states, [(case_id, state, self.results[case_id, state]) for case_id, state in keys])
+        return list(self._sorted[1])
 
     def open_report(self, path: str) -> None:
         """Write the JSON Lines report at ``path`` at the end of the run (:meth:`finish`)."""
