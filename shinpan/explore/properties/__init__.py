@@ -15,8 +15,9 @@ property                   rule
 ``carry-over-sickness``    its 召酔 column (summoning sickness, 301.5), also over general play
 ``reconstruction``         801.4 (2021-03-16): one pile stays, non-creatures off the top
 ``reconstruction-old``     old 801.4: chosen creatures stay, the rest to the graveyard
-``links``                  804: gods of two and three pieces link and come apart
-``swaps``                  701.26: a swap carries tap state and attack only; no swap if a move is replaced
+``links``                  804: gods of two and three pieces link and come apart (also over general play)
+``swaps``                  701.26: a swap carries tap state and attack only; no swap if a move is replaced (also
+                           over general play)
 ``seals``                  116, 701.23: a sealed creature is ignored; a removed seal goes to the graveyard (also
                            over general play)
 ``ignored-keywords``       301.5: an ignored スピードアタッカー does not win over summoning sickness
