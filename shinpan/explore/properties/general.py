@@ -15,9 +15,11 @@ This module reads the observations: the objects of a board, the object a card is
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from shinpan.explore.properties.property import Context, Property, holds
+from shinpan.suite.rulesets import RulesState
 
 Object = Mapping[str, Any]
 
@@ -53,5 +55,11 @@ def turn_passed(before: Mapping[str, Any] | None, after: Mapping[str, Any]) -> b
 def over(properties: Sequence[Property], context: Context) -> tuple[Property, ...]:
     """The properties whose rule is checked over general play in ``context``: those stated over any step, that hold
     under its rules state (their window) and whose mechanics the engine plays."""
-    return tuple(p for p in properties if p.general is not None and holds(context.rules, p.since, p.until)
+    return tuple(p for p in properties if p.general is not None and _holds(context.rules, p.since, p.until)
                  and context.plays(*p.mechanics))
+
+
+@cache
+def _holds(rules: RulesState, since: tuple[str, ...], until: tuple[str, ...]) -> bool:
+    """:func:`holds`, asked once per example: its answer, once per rules state and window."""
+    return holds(rules, since, until)

@@ -206,7 +206,7 @@ class Testing:
             return None, self._finding(played, step, what.value, seen.message, ())
         so_far = played.since_setup("engine", seen.observation)
         ruled = [(self.rule, expected)]
-        if plan.general:  # every property whose premise this step shows, on the board the play already observed
+        if plan.general and not rejected:  # every property whose premise the step shows, on the board observed
             now = Step(played.view, played.moves[-1].action if played.moves else None, rejected, seen.observation,
                        played.setup.state["cards"], played.owners)
             ruled += [(prop, [c for c in prop.general(now, self.context) if c.get("observable", "") in observables

@@ -32,10 +32,10 @@ spare them: a card with no ability, no static ability in play).
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
-from shinpan.adapters.sdk.abilities import Keyword, Static
+from shinpan.adapters.sdk.abilities import Evolution, Keyword, Static
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
 from shinpan.explore.properties import expect
@@ -49,11 +49,12 @@ from shinpan.suite.rulesets import RulesState
 ATTRIBUTE = "sickness"
 
 
-def answered(state: RulesState) -> list[str]:
+@cache
+def answered(state: RulesState) -> tuple[str, ...]:
     """The rows of the column a scenario asserts under ``state`` (its window holds, no change it names in doubt)."""
     changes = rulesets.load()
-    return [row for row, entries in _entries(ATTRIBUTE).items()
-            if any(rulesets.scenario_verdict(state, tags, changes).status is None for _, tags in entries)]
+    return tuple(row for row, entries in _entries(ATTRIBUTE).items()
+                 if any(rulesets.scenario_verdict(state, tags, changes).status is None for _, tags in entries))
 
 
 def sick(card: str, value: bool) -> Check:
@@ -160,13 +161,14 @@ def over_play(step: Step, context: Context) -> list[Check]:
 
 
 def _nothing_spares(step: Step, context: Context, card: str) -> bool:
-    """Whether nothing could spare the creature of ``card`` its sickness: its card has no スピードアタッカー, and no
-    card in the battle zone has a static ability (that might give one)."""
+    """Whether nothing could spare the creature of ``card`` its sickness: its card is no evolution creature (801.3)
+    and has no keyword (スピードアタッカー) nor static ability, and no card in the battle zone has a static ability
+    (that might give one)."""
     def abilities(label: str) -> tuple[Any, ...]:
         name = step.names.get(label)
         return context.pool.named(name).abilities if name in context.pool.by_name else (Static,)
 
-    if any(isinstance(a, Keyword) and a.name == "speed_attacker" for a in abilities(card)):
+    if any(isinstance(a, (Keyword, Evolution, Static)) for a in abilities(card)):
         return False
     return not any(isinstance(a, Static) or a is Static for _, obj in objects(step.after)
                    for label in obj["cards"] for a in abilities(label))

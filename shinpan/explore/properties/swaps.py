@@ -8,7 +8,8 @@ nothing changes (701.26b).
 The case: a creature — perhaps one whose own 「離れる時、かわりに…」 sends it elsewhere — tapped or not, attacking or
 not, with pumps; a creature of its controller's hand or mana zone; they swap. Over general play (:func:`over_play`),
 wherever a swap happens: the creature that came in has the tap state and attack of the one that left, no effect and
-no equipment (where the card that came in is of the leaving creature's controller, as every swap of the suite).
+no equipment — where the creature that left was of one card and the card that came in its controller's, as in every
+swap of the suite (what a pile leaves behind, or a card of the other player, no source says).
 """
 
 from __future__ import annotations
@@ -89,8 +90,8 @@ def over_play(step: Step, context: Context) -> list[Check]:
         return []
     leaving, coming = object_of(before, action["card"]), object_of(step.after, action["with"])
     if (leaving is None or coming is None or object_of(before, action["with"]) is not None
-            or step.owners.get(action["with"]) != leaving[0]):
-        return []  # the rule's case: a card of the leaving creature's controller (the suite swaps no other)
+            or len(leaving[1]["cards"]) > 1 or step.owners.get(action["with"]) != leaving[0]):
+        return []  # the rule's case, as the suite's swaps: a creature of one card, a card of its controller's
     card, was = action["with"], leaving[1]
     return [expect.field(card, "tapped", bool(was.get("tapped"))),
             expect.field(card, "attacking", bool(was.get("attacking"))), expect.pumped(card, []),
