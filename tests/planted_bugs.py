@@ -583,13 +583,14 @@ def linked_gods_summoning_sick() -> Planted:
     return Planted([(sickness, "is_summoning_sick", wrong), (reference_adapter, "is_summoning_sick", wrong)])
 
 
-def sealed_evolution_can_attack() -> Planted:
-    """A sealed evolution creature (a pile) can still attack: the engine asks whether a creature is sealed only of a
-    creature of one card (116.2a: any sealed creature is ignored and cannot attack)."""
+def sealed_creature_with_abilities_can_attack() -> Planted:
+    """A sealed creature can still attack unless it is a vanilla creature of one card: the engine asks whether a
+    creature is sealed only on its path for plain creatures (116.2a: any sealed creature is ignored and cannot
+    attack)."""
 
     def wrong(original: Any) -> Any:
         def can_attack(state: GameState, obj: Any, *, sick: bool | None = None) -> bool:
-            if not obj.seals or len(obj.cards) == 1:
+            if not obj.seals or (len(obj.cards) == 1 and not obj.top.definition.abilities):
                 return bool(original(state, obj, sick=sick))
             seals, obj.seals = obj.seals, []
             try:
@@ -658,7 +659,7 @@ PLANTED: dict[str, Callable[[], Planted]] = {
         ignored_keywords_still_apply, put_tapped_enters_untapped, seal_from_the_bottom,
         broken_shields_to_graveyard, linked_power_of_the_first_god, leave_to_deck_unseen, graveyard_evolution_refused,
         sealed_creature_drops_equipment, awakened_face_summoning_sick, linked_gods_summoning_sick,
-        sealed_evolution_can_attack, evolution_stays_tapped_at_untap, devolved_creature_never_sick,
+        sealed_creature_with_abilities_can_attack, evolution_stays_tapped_at_untap, devolved_creature_never_sick,
         swapped_in_creature_not_sick,
     )
 }

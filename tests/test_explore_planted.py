@@ -64,7 +64,7 @@ RULES: dict[str, tuple[str, ...]] = {
     "awakened_face_summoning_sick": ("differential",),
     "linked_gods_summoning_sick": ("differential", "links"),
     # properties over general play (issue 30): found by the rules one-place's generated play checks at every step
-    "sealed_evolution_can_attack": ("one-place",),
+    "sealed_creature_with_abilities_can_attack": ("one-place",),
     "evolution_stays_tapped_at_untap": ("one-place",),
     "devolved_creature_never_sick": ("carry-over-sickness",),
     "swapped_in_creature_not_sick": ("carry-over-sickness", "one-place"),
