@@ -36,6 +36,7 @@ from pytest_bdd import given, then, when
 
 from shinpan.adapters.contract import PlayerName
 from shinpan.adapters.sdk.vocabulary import Duration
+from shinpan.running.checks import AllOf, CheckForm, Count, CountTest, Listed, Not, ObjectField, ObjectTest
 from shinpan.steps.duel import Duel
 from shinpan.steps.phrase import CARD, CARDS, DURATION, PLAYER, SIGNED, Cards, Flag, Phrase, Prefixed, Several, Words
 from shinpan.steps.printer.phrases import Context, Message, action_phrase, check_phrase, choice_phrase, setup_phrase
@@ -351,19 +352,22 @@ def say_god_leaves(choice: Message, context: Context) -> str | None:
 
 # ------------------------------------------------------------------- then
 HAS_EQUIPMENT = Phrase("{card}は{piece}を装備{test}", card=CARD, piece=CARD,
-                       test=Words({"している": "contains", "していない": "lacks"}, "している or していない"))
+                       test=Words({"している": ObjectTest.CONTAINS, "していない": ObjectTest.LACKS},
+                                  "している or していない"))
 
 
 @then(HAS_EQUIPMENT.parser)
-def has_equipment(duel: Duel, card: CardRef, piece: CardRef, test: str) -> None:
+def has_equipment(duel: Duel, card: CardRef, piece: CardRef, test: ObjectTest) -> None:
     """Whether the equipment is equipped to the creature the card is part of."""
     expect_object(duel, duel.label(card), "equipment", test, duel.label(piece))
 
 
-declared_object_phrase("equipment", HAS_EQUIPMENT,
-                       lambda value, context: {"piece": context.ref(value), "test": "contains"}, test="contains")
-declared_object_phrase("equipment", HAS_EQUIPMENT,
-                       lambda value, context: {"piece": context.ref(value), "test": "lacks"}, test="lacks")
+declared_object_phrase("equipment", HAS_EQUIPMENT, lambda value, context: {"piece": context.ref(value),
+                                                                         "test": ObjectTest.CONTAINS},
+                       test=ObjectTest.CONTAINS)
+declared_object_phrase("equipment", HAS_EQUIPMENT, lambda value, context: {"piece": context.ref(value),
+                                                                         "test": ObjectTest.LACKS},
+                       test=ObjectTest.LACKS)
 
 NO_EQUIPMENT = Phrase("{card}は装備品を装備していない", card=CARD)
 
@@ -371,7 +375,7 @@ NO_EQUIPMENT = Phrase("{card}は装備品を装備していない", card=CARD)
 @then(NO_EQUIPMENT.parser)
 def has_no_equipment(duel: Duel, card: CardRef) -> None:
     """Nothing is equipped to the creature."""
-    expect_object(duel, duel.label(card), "equipment", "equals", [])
+    expect_object(duel, duel.label(card), "equipment", ObjectTest.EQUALS, [])
 
 
 declared_object_phrase("equipment", NO_EQUIPMENT, lambda value, context: {} if value == [] else None)
@@ -382,7 +386,7 @@ EQUIPMENT_IS = Phrase("{card}の装備品は{pieces}である", card=CARD, piece
 @then(EQUIPMENT_IS.parser)
 def equipment_is(duel: Duel, card: CardRef, pieces: tuple[CardRef, ...]) -> None:
     """The equipment of the creature the card is part of is exactly these pieces, in this order."""
-    expect_object(duel, duel.label(card), "equipment", "equals", [duel.label(r) for r in pieces])
+    expect_object(duel, duel.label(card), "equipment", ObjectTest.EQUALS, [duel.label(r) for r in pieces])
 
 
 declared_object_phrase("equipment", EQUIPMENT_IS,
@@ -394,17 +398,17 @@ EQUIPPED_TO_NOTHING = Phrase("{piece}はどのクリーチャーにも装備さ�
 @then(EQUIPPED_TO_NOTHING.parser)
 def equipped_to_nothing(duel: Duel, piece: CardRef) -> None:
     """No object in the battle zone has the equipment."""
-    duel.check({"check": "count", "list": "objects", "where": {"equipment": duel.label(piece)},
-                "test": "==", "value": 0, "observable": "equipment"})
+    duel.check(Count(Listed.OBJECTS, {"equipment": duel.label(piece)}, CountTest.EXACTLY, 0, observable="equipment"))
 
 
-@check_phrase("count")
-def say_equipped_to_nothing(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
+@check_phrase(Count)
+def say_equipped_to_nothing(checks: Sequence[CheckForm], context: Context) -> tuple[str, int] | None:
     check = checks[0]
-    if (check["list"], sorted(check["where"]), check["test"], check["value"], check.get("observable")) != \
-            ("objects", ["equipment"], "==", 0, "equipment") or "player" in check:
+    if not isinstance(check, Count) or check.player is not None or \
+            (check.listed, sorted(check.where), check.test, check.value, check.observable) != \
+            (Listed.OBJECTS, ["equipment"], CountTest.EXACTLY, 0, "equipment"):
         return None
-    return EQUIPPED_TO_NOTHING.write(piece=context.ref(check["where"]["equipment"])), 1
+    return EQUIPPED_TO_NOTHING.write(piece=context.ref(check.where["equipment"])), 1
 
 
 EFFECTS_TOTAL = Phrase("{card}が受けているパワーの効果は合計{amount}である", card=CARD, amount=SIGNED)
@@ -413,10 +417,10 @@ EFFECTS_TOTAL = Phrase("{card}が受けているパワーの効果は合計{amou
 @then(EFFECTS_TOTAL.parser)
 def effects_total(duel: Duel, card: CardRef, amount: int) -> None:
     """The resolved power effects on the object add up to this amount."""
-    expect_object(duel, duel.label(card), "effects", "power_total", amount)
+    expect_object(duel, duel.label(card), "effects", ObjectTest.POWER_TOTAL, amount)
 
 
-declared_object_phrase("effects", EFFECTS_TOTAL, lambda value, context: {"amount": value}, test="power_total")
+declared_object_phrase("effects", EFFECTS_TOTAL, lambda value, context: {"amount": value}, test=ObjectTest.POWER_TOTAL)
 
 NO_EFFECTS = Phrase("{card}は解決済みの効果を受けていない", card=CARD)
 
@@ -424,7 +428,7 @@ NO_EFFECTS = Phrase("{card}は解決済みの効果を受けていない", card=
 @then(NO_EFFECTS.parser)
 def no_effects(duel: Duel, card: CardRef) -> None:
     """No resolved effect applies to the object."""
-    expect_object(duel, duel.label(card), "effects", "equals", [])
+    expect_object(duel, duel.label(card), "effects", ObjectTest.EQUALS, [])
 
 
 declared_object_phrase("effects", NO_EFFECTS, lambda value, context: {} if value == [] else None)
@@ -438,7 +442,7 @@ EFFECTS_ARE = Phrase("{card}が受けている解決済みの効果は{amounts}�
 def effects_are(duel: Duel, card: CardRef, amounts: tuple[int, ...]) -> None:
     """The resolved effects on the object are exactly these power effects, in this order."""
     value = [{"kind": "power", "amount": amount} for amount in amounts]
-    expect_object(duel, duel.label(card), "effects", "equals", value)
+    expect_object(duel, duel.label(card), "effects", ObjectTest.EQUALS, value)
 
 
 def _power_amounts(value: Any, context: Context) -> dict[str, Any] | None:
@@ -457,31 +461,28 @@ LINKED = Phrase("{cards}はリンク{linked}", cards=TOGETHER,
 def linked(duel: Duel, cards: tuple[CardRef, ...], linked: bool) -> None:
     """Whether the gods are linked into one creature: each one's object links all of them."""
     labels = [duel.label(ref) for ref in cards]
-    together = {"check": "all", "of": [{"check": "object", "card": card, "field": "linked", "test": "contains",
-                                        "value": other} for card in labels for other in labels]}
-    duel.check({**(together if linked else {"check": "not", "of": together}), "observable": "linked"})
+    duel.check(AllOf(_together(labels), observable="linked") if linked else
+               Not(AllOf(_together(labels)), observable="linked"))
 
 
-def _linked_together(check: Message) -> list[str] | None:
-    """The cards an ``all`` check made by :func:`linked` says are linked together (or None if it is not one)."""
-    if check["check"] != "all" or not check["of"]:
-        return None
-    labels = list(dict.fromkeys(part.get("card") for part in check["of"]))
-    expected = [{"check": "object", "card": card, "field": "linked", "test": "contains", "value": other}
-                for card in labels for other in labels]
-    return labels if len(labels) > 1 and list(check["of"]) == expected else None
+def _together(labels: Sequence[str]) -> tuple[ObjectField, ...]:
+    """That each card's object links every one of ``labels``."""
+    return tuple(ObjectField(card, "linked", ObjectTest.CONTAINS, other) for card in labels for other in labels)
 
 
-@check_phrase("all")
-@check_phrase("not")
-def say_linked(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
+@check_phrase(AllOf)
+@check_phrase(Not)
+def say_linked(checks: Sequence[CheckForm], context: Context) -> tuple[str, int] | None:
+    """The cards an ``all`` check made by :func:`linked` says are (or, under a ``not``, are not) linked together."""
     check = checks[0]
-    together = check["of"] if check["check"] == "not" else {k: v for k, v in check.items() if k != "observable"}
-    labels = _linked_together(together) if check.get("observable") == "linked" and "observable" not in together \
-        else None
-    if labels is None:
+    together = check.of if isinstance(check, Not) else check
+    if check.observable != "linked" or not isinstance(together, AllOf) or not together.of \
+            or together.observable != (None if isinstance(check, Not) else "linked"):
         return None
-    return LINKED.write(cards=context.refs(labels), linked=check["check"] != "not"), 1
+    labels = list(dict.fromkeys(part.card for part in together.of if isinstance(part, ObjectField)))
+    if len(labels) < 2 or together.of != _together(labels):
+        return None
+    return LINKED.write(cards=context.refs(labels), linked=not isinstance(check, Not)), 1
 
 
 NOT_LINKED = Phrase("{card}はどのゴッドともリンクしていない", card=CARD)
@@ -490,7 +491,7 @@ NOT_LINKED = Phrase("{card}はどのゴッドともリンクしていない", ca
 @then(NOT_LINKED.parser)
 def not_linked(duel: Duel, card: CardRef) -> None:
     """The card's object is not a linked creature (a god on its own)."""
-    expect_object(duel, duel.label(card), "linked", "equals", [])
+    expect_object(duel, duel.label(card), "linked", ObjectTest.EQUALS, [])
 
 
 declared_object_phrase("linked", NOT_LINKED, lambda value, context: {} if value == [] else None)
@@ -501,7 +502,7 @@ LINKED_AS = Phrase("{card}は左から{gods}の順にリンクしている", car
 @then(LINKED_AS.parser)
 def linked_as(duel: Duel, card: CardRef, gods: tuple[CardRef, ...]) -> None:
     """The card's object is linked, of exactly these gods' top cards, left to right."""
-    expect_object(duel, duel.label(card), "linked", "equals", [duel.label(r) for r in gods])
+    expect_object(duel, duel.label(card), "linked", ObjectTest.EQUALS, [duel.label(r) for r in gods])
 
 
 declared_object_phrase("linked", LINKED_AS, lambda value, context: {"gods": context.refs(value)} if value else None)
@@ -512,7 +513,7 @@ SHOWS_FACE = Phrase("{card}は{face}の面を見せている", card=CARD, face=C
 @then(SHOWS_FACE.parser)
 def shows_face(duel: Duel, card: CardRef, face: CardRef) -> None:
     """The card (top of its object) shows this face."""
-    expect_object(duel, duel.label(card), "face", "equals", face.name)
+    expect_object(duel, duel.label(card), "face", ObjectTest.EQUALS, face.name)
 
 
 declared_object_phrase("face", SHOWS_FACE, lambda value, context: {"face": CardRef(value, value)}
@@ -525,10 +526,10 @@ SEALED = Phrase("{card}{sealed}", card=CARD,
 @then(SEALED.parser)
 def sealed(duel: Duel, card: CardRef, sealed: bool) -> None:
     """Whether the object has a seal (the value said is whether its seals are empty)."""
-    expect_object(duel, duel.label(card), "seals", "empty", sealed)
+    expect_object(duel, duel.label(card), "seals", ObjectTest.EMPTY, sealed)
 
 
-declared_object_phrase("seals", SEALED, lambda value, context: {"sealed": value}, test="empty")
+declared_object_phrase("seals", SEALED, lambda value, context: {"sealed": value}, test=ObjectTest.EMPTY)
 
 
 SEALS_ARE = Phrase("{card}の封印は{seals}である", card=CARD, seals=CARDS)
@@ -538,13 +539,13 @@ NO_SEALS = Phrase("{card}の封印は一つもない", card=CARD)
 @then(SEALS_ARE.parser)
 def seals_are(duel: Duel, card: CardRef, seals: tuple[CardRef, ...]) -> None:
     """The seals on the object are exactly these cards, in this order."""
-    expect_object(duel, duel.label(card), "seals", "equals", [duel.label(ref) for ref in seals])
+    expect_object(duel, duel.label(card), "seals", ObjectTest.EQUALS, [duel.label(ref) for ref in seals])
 
 
 @then(NO_SEALS.parser)
 def no_seals(duel: Duel, card: CardRef) -> None:
     """The object has no seal (its seals are an empty list)."""
-    expect_object(duel, duel.label(card), "seals", "equals", [])
+    expect_object(duel, duel.label(card), "seals", ObjectTest.EQUALS, [])
 
 
 declared_object_phrase("seals", SEALS_ARE, lambda value, context: {"seals": context.refs(value)} if value else None)

@@ -18,7 +18,7 @@ from shinpan.adapters.contract import Choice, ChoiceKind, PlayerName, Rules
 from shinpan.adapters.sdk.vocabulary import PLAYERS
 from shinpan.running.cases.builder import ItemSink
 from shinpan.running.cases.model import Check, Move, NeedsCard, Setup, fresh
-from shinpan.running.checks import Check as CheckData
+from shinpan.running.checks import CheckForm
 from shinpan.steps.vocabulary import CardRef
 
 
@@ -200,7 +200,7 @@ class Duel:
             active = "opp" if active == "me" else "me"
         return active
 
-    def check(self, check: CheckData) -> None:
+    def check(self, check: CheckForm) -> None:
         """A Then step's check (see :mod:`shinpan.running.checks`), judged against the latest observation or move; a
         check on a field the adapter does not report is UNOBSERVABLE."""
         item = Check(check)

@@ -31,6 +31,7 @@ from pytest_bdd import given, then, when
 
 from shinpan.adapters.contract import PlayerName
 from shinpan.adapters.sdk.vocabulary import Zone
+from shinpan.running.checks import CheckForm, Count, CountTest, Listed, ObjectField, ObjectTest
 from shinpan.steps.duel import Duel
 from shinpan.steps.phrase import CARD, CARDS, NUMBER, PLAYER, ZONE, Cards, Flag, Phrase, Words
 from shinpan.steps.printer.phrases import Context, Message, action_phrase, check_phrase, choice_phrase, setup_phrase
@@ -242,7 +243,7 @@ CARD_UNDER = Phrase("{card}の下には{under}がある", card=CARD, under=CARD)
 def cards_under(duel: Duel, card: CardRef, cards: tuple[CardRef, ...]) -> None:
     """The card is the top of its object, and exactly these cards are under it, in this order."""
     expected = [duel.label(card)] + [duel.label(ref) for ref in cards]
-    expect_object(duel, duel.label(card), "cards", "equals", expected, observable=False)
+    expect_object(duel, duel.label(card), "cards", ObjectTest.EQUALS, expected, observable=False)
 
 
 @then(CARD_UNDER.parser)
@@ -251,16 +252,23 @@ def card_under(duel: Duel, card: CardRef, under: CardRef) -> None:
     cards_under(duel, card, (under,))
 
 
-def _cards(check: Message) -> list[str] | None:
-    """The cards an ``equals`` check of an object's cards (top first) expects, or None for another check."""
-    if (check["field"], check["test"]) != ("cards", "equals") or "observable" in check or not check["value"]:
+def _pile(check: CheckForm, test: ObjectTest) -> ObjectField | None:
+    """A check of the cards of an object (a pile, top first) by ``test``, or None for another check."""
+    if not isinstance(check, ObjectField) or (check.field, check.test, check.observable) != ("cards", test, None):
         return None
-    return list(check["value"])
+    return check
 
 
-@check_phrase("object")
-def say_cards_under(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
-    card, cards = checks[0]["card"], _cards(checks[0])
+def _cards(check: CheckForm) -> tuple[str, list[str]] | None:
+    """The card and the cards an ``equals`` check of its object's cards (top first) expects, or None for another
+    check."""
+    pile = _pile(check, ObjectTest.EQUALS)
+    return None if pile is None or not pile.value else (pile.card, list(pile.value))
+
+
+@check_phrase(ObjectField)
+def say_cards_under(checks: Sequence[CheckForm], context: Context) -> tuple[str, int] | None:
+    card, cards = _cards(checks[0]) or ("", None)
     if cards is None or cards[0] != card or len(cards) < 2:
         return None
     if len(cards) == 2:
@@ -274,13 +282,13 @@ NOTHING_UNDER = Phrase("{card}の下にカードはない", card=CARD)
 @then(NOTHING_UNDER.parser)
 def nothing_under(duel: Duel, card: CardRef) -> None:
     """The card is a creature on its own."""
-    expect_object(duel, duel.label(card), "cards", "equals", [duel.label(card)], observable=False)
+    expect_object(duel, duel.label(card), "cards", ObjectTest.EQUALS, [duel.label(card)], observable=False)
 
 
-@check_phrase("object")
-def say_nothing_under(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
-    card = checks[0]["card"]
-    return (NOTHING_UNDER.write(card=context.ref(card)), 1) if _cards(checks[0]) == [card] else None
+@check_phrase(ObjectField)
+def say_nothing_under(checks: Sequence[CheckForm], context: Context) -> tuple[str, int] | None:
+    card, cards = _cards(checks[0]) or ("", None)
+    return (NOTHING_UNDER.write(card=context.ref(card)), 1) if cards == [card] else None
 
 
 CARDS_OF_OBJECT = Phrase("{card}を含むクリーチャーのカードは上から{cards}である", card=CARD, cards=PILE)
@@ -289,12 +297,13 @@ CARDS_OF_OBJECT = Phrase("{card}を含むクリーチャーのカードは上か
 @then(CARDS_OF_OBJECT.parser)
 def cards_of_object(duel: Duel, card: CardRef, cards: tuple[CardRef, ...]) -> None:
     """The object the card is part of is made of exactly these cards, top first (the card need not be on top)."""
-    expect_object(duel, duel.label(card), "cards", "equals", [duel.label(ref) for ref in cards], observable=False)
+    expect_object(duel, duel.label(card), "cards", ObjectTest.EQUALS, [duel.label(ref) for ref in cards],
+                  observable=False)
 
 
-@check_phrase("object")
-def say_cards_of_object(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
-    card, cards = checks[0]["card"], _cards(checks[0])
+@check_phrase(ObjectField)
+def say_cards_of_object(checks: Sequence[CheckForm], context: Context) -> tuple[str, int] | None:
+    card, cards = _cards(checks[0]) or ("", None)
     if cards is None or cards[0] == card:
         return None
     return CARDS_OF_OBJECT.write(card=context.ref(card), cards=context.refs(cards)), 1
@@ -307,19 +316,19 @@ SEPARATE = Phrase("{cards}はそれぞれ別のクリーチャーである", car
 def separate_creatures(duel: Duel, cards: tuple[CardRef, ...]) -> None:
     """Each card is the top card of an object of its own (an object has one top card, so the objects differ)."""
     for ref in cards:
-        expect_object(duel, duel.label(ref), "cards", "first", duel.label(ref), observable=False)
+        expect_object(duel, duel.label(ref), "cards", ObjectTest.FIRST, duel.label(ref), observable=False)
 
 
-def _on_top(check: Message) -> bool:
-    """A check that the card is the top card of its object."""
-    return check["check"] == "object" and (check["field"], check["test"], check["value"]) == \
-        ("cards", "first", check["card"]) and "observable" not in check
+def _on_top(check: CheckForm) -> str | None:
+    """The card a check says is the top card of its object (None if it is not such a check)."""
+    pile = _pile(check, ObjectTest.FIRST)
+    return pile.card if pile is not None and pile.value == pile.card else None
 
 
-@check_phrase("object")
-def say_separate(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
-    count = next((i for i, check in enumerate(checks) if not _on_top(check)), len(checks))
-    tops = [check["card"] for check in checks[:count]]
+@check_phrase(ObjectField)
+def say_separate(checks: Sequence[CheckForm], context: Context) -> tuple[str, int] | None:
+    count = next((i for i, check in enumerate(checks) if _on_top(check) is None), len(checks))
+    tops = [str(_on_top(check)) for check in checks[:count]]
     return (SEPARATE.write(cards=context.refs(tops)), count) if count else None
 
 
@@ -330,7 +339,7 @@ BATTLE_ZONE_EMPTY = Phrase("{player}のバトルゾーンにカードはない",
 @then(OBJECT_COUNT.parser)
 def object_count(duel: Duel, player: PlayerName, count: int) -> None:
     """The number of objects (cards or piles of cards) in the player's battle zone."""
-    duel.check({"check": "count", "list": "objects", "player": player, "where": {}, "test": "==", "value": count})
+    duel.check(Count(Listed.OBJECTS, {}, CountTest.EXACTLY, count, player=player))
 
 
 @then(BATTLE_ZONE_EMPTY.parser)
@@ -339,15 +348,15 @@ def battle_zone_empty(duel: Duel, player: PlayerName) -> None:
     object_count(duel, player, 0)
 
 
-@check_phrase("count")
-def say_object_count(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
+@check_phrase(Count)
+def say_object_count(checks: Sequence[CheckForm], context: Context) -> tuple[str, int] | None:
     check = checks[0]
-    if check["list"] != "objects" or check["where"] or check["test"] != "==" or "observable" in check \
-            or "player" not in check:
+    if not isinstance(check, Count) or check.listed is not Listed.OBJECTS or check.where \
+            or check.test is not CountTest.EXACTLY or check.observable is not None or check.player is None:
         return None
-    player = check["player"]
-    return (BATTLE_ZONE_EMPTY.write(player=player) if check["value"] == 0 else
-            OBJECT_COUNT.write(player=player, count=check["value"])), 1
+    player = check.player
+    return (BATTLE_ZONE_EMPTY.write(player=player) if check.value == 0 else
+            OBJECT_COUNT.write(player=player, count=check.value)), 1
 
 
 NOT_ENTERED = Phrase("{card}はバトルゾーンに新たに出ていない", card=CARD)
@@ -356,12 +365,12 @@ NOT_ENTERED = Phrase("{card}はバトルゾーンに新たに出ていない", c
 @then(NOT_ENTERED.parser)
 def not_entered(duel: Duel, card: CardRef) -> None:
     """Since the previous observation, no event moved the card into the battle zone (801.4c)."""
-    expect_events(duel, {"type": "moved", "card": duel.label(card), "to": "battle"}, "==", 0)
+    expect_events(duel, {"type": "moved", "card": duel.label(card), "to": "battle"}, CountTest.EXACTLY, 0)
 
 
-@event_phrase("events", ("type", "card", "to"))
-def say_not_entered(where: Message, test: str, value: int, context: Context) -> str | None:
-    if (where["type"], where["to"], test, value) != ("moved", "battle", "==", 0):
+@event_phrase(Listed.EVENTS, ("type", "card", "to"))
+def say_not_entered(where: Message, test: CountTest, value: int, context: Context) -> str | None:
+    if (where["type"], where["to"], test, value) != ("moved", "battle", CountTest.EXACTLY, 0):
         return None
     return NOT_ENTERED.write(card=context.ref(where["card"]))
 
@@ -375,20 +384,20 @@ def reconstructed(duel: Duel, card: CardRef, count: int | None, stayed: bool) ->
     """Whether, since the previous observation, the card stayed in the battle zone by reconstruction (801.4): at
     least once, or exactly ``count`` times."""
     where = {"type": "reconstructed", "cards": duel.label(card)}
-    expect_events(duel, where, *(how_many(count) if stayed else ("==", 0)))
+    expect_events(duel, where, *(how_many(count) if stayed else (CountTest.EXACTLY, 0)))
 
 
-def _counted(test: str, value: int) -> dict[str, object] | None:
+def _counted(test: CountTest, value: int) -> dict[str, object] | None:
     """The ``count`` and the verdict of a phrase that says a count check (None: at least one) or says it did not
     happen (exactly zero)."""
-    if (test, value) == ("==", 0):
+    if (test, value) == (CountTest.EXACTLY, 0):
         return {"count": None, "verdict": False}
     said = count_said(test, value)
     return None if said is None else {"count": said[0], "verdict": True}
 
 
-@event_phrase("events", ("type", "cards"))
-def say_reconstructed(where: Message, test: str, value: int, context: Context) -> str | None:
+@event_phrase(Listed.EVENTS, ("type", "cards"))
+def say_reconstructed(where: Message, test: CountTest, value: int, context: Context) -> str | None:
     counted = _counted(test, value)
     if where["type"] != "reconstructed" or not isinstance(where["cards"], str) or counted is None:
         return None
@@ -404,11 +413,11 @@ def replacement_applied(duel: Duel, card: CardRef, count: int | None, applied: b
     """Whether, since the previous observation, a replacement effect of the card's ability changed a move (at least
     once, or exactly ``count`` times)."""
     where = {"type": "replaced", "card": duel.label(card)}
-    expect_events(duel, where, *(how_many(count) if applied else ("==", 0)))
+    expect_events(duel, where, *(how_many(count) if applied else (CountTest.EXACTLY, 0)))
 
 
-@event_phrase("events", ("type", "card"))
-def say_replacement_applied(where: Message, test: str, value: int, context: Context) -> str | None:
+@event_phrase(Listed.EVENTS, ("type", "card"))
+def say_replacement_applied(where: Message, test: CountTest, value: int, context: Context) -> str | None:
     counted = _counted(test, value)
     if where["type"] != "replaced" or counted is None:
         return None
@@ -417,21 +426,22 @@ def say_replacement_applied(where: Message, test: str, value: int, context: Cont
 
 
 OBJECT_HOLDS = Phrase("{card}のクリーチャーには{other}が{test}", card=CARD, other=CARD,
-                      test=Words({"含まれている": "contains", "含まれていない": "lacks"}, "whether it is held"))
+                      test=Words({"含まれている": ObjectTest.CONTAINS, "含まれていない": ObjectTest.LACKS},
+                                 "whether it is held"))
 
 
 @then(OBJECT_HOLDS.parser)
-def object_holds(duel: Duel, card: CardRef, other: CardRef, test: str) -> None:
+def object_holds(duel: Duel, card: CardRef, other: CardRef, test: ObjectTest) -> None:
     """Whether the other card is among the cards of the object the card is part of."""
     expect_object(duel, duel.label(card), "cards", test, duel.label(other), observable=False)
 
 
-@check_phrase("object")
-def say_object_holds(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
-    check = checks[0]
-    if check["field"] != "cards" or check["test"] not in ("contains", "lacks") or "observable" in check:
+@check_phrase(ObjectField)
+def say_object_holds(checks: Sequence[CheckForm], context: Context) -> tuple[str, int] | None:
+    check = next((p for test in (ObjectTest.CONTAINS, ObjectTest.LACKS) if (p := _pile(checks[0], test))), None)
+    if check is None:
         return None
-    return OBJECT_HOLDS.write(card=context.ref(check["card"]), other=context.ref(check["value"]), test=check["test"]), 1
+    return OBJECT_HOLDS.write(card=context.ref(check.card), other=context.ref(check.value), test=check.test), 1
 
 
 AMONG_UNDER = Phrase("{cards}は{card}の下にある", cards=CARDS, card=CARD)
@@ -440,23 +450,22 @@ AMONG_UNDER = Phrase("{cards}は{card}の下にある", cards=CARDS, card=CARD)
 @then(AMONG_UNDER.parser)
 def among_under(duel: Duel, cards: tuple[CardRef, ...], card: CardRef) -> None:
     """The cards are under the card (in any order): the card is the top of their object."""
-    expect_object(duel, duel.label(card), "cards", "first", duel.label(card), observable=False)
+    expect_object(duel, duel.label(card), "cards", ObjectTest.FIRST, duel.label(card), observable=False)
     for ref in cards:
-        expect_object(duel, duel.label(card), "cards", "contains", duel.label(ref), observable=False)
+        expect_object(duel, duel.label(card), "cards", ObjectTest.CONTAINS, duel.label(ref), observable=False)
 
 
-@check_phrase("object")
-def say_among_under(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
-    top = checks[0]
-    if not _on_top(top):
+@check_phrase(ObjectField)
+def say_among_under(checks: Sequence[CheckForm], context: Context) -> tuple[str, int] | None:
+    top = _on_top(checks[0])
+    if top is None:
         return None
-    count = next((i for i, check in enumerate(checks[1:]) if not _is_under(check, top["card"])), len(checks) - 1)
-    if not count:
+    under = []
+    for check in checks[1:]:
+        pile = _pile(check, ObjectTest.CONTAINS)
+        if pile is None or pile.card != top:
+            break
+        under.append(pile.value)
+    if not under:
         return None
-    under = [check["value"] for check in checks[1:1 + count]]
-    return AMONG_UNDER.write(cards=context.refs(under), card=context.ref(top["card"])), 1 + count
-
-
-def _is_under(check: Message, top: str) -> bool:
-    return check["check"] == "object" and (check["card"], check["field"], check["test"]) == (top, "cards", "contains") \
-        and "observable" not in check
+    return AMONG_UNDER.write(cards=context.refs(under), card=context.ref(top)), 1 + len(under)

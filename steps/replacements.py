@@ -8,11 +8,13 @@ Choices are scripted with もし steps placed before the move that asks for them
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from pytest_bdd import then, when
 
 from shinpan.adapters.contract import PlayerName
+from shinpan.running.checks import CheckForm, Count, CountTest, Listed
 from shinpan.steps.duel import Duel
 from shinpan.steps.phrase import CARD, CARDS, NUMBER, PLAYER, Phrase
 from shinpan.steps.printer.phrases import Context, Message, action_phrase, check_phrase, choice_phrase
@@ -110,15 +112,15 @@ def not_replaced(duel: Duel, card: CardRef, affected: CardRef) -> None:
     """Since the previous observation, the card's replacement effect replaced no event of ``affected`` (another
     one may have: 609.8 lets one replacement apply where several could)."""
     where = {"type": "replaced", "card": duel.label(card), "affected": duel.label(affected)}
-    expect_events(duel, where, "==", 0)
+    expect_events(duel, where, CountTest.EXACTLY, 0)
 
 
-@event_phrase("events", ("type", "card", "affected"))
-def say_replaced(where: Message, test: str, value: int, context: Context) -> str | None:
+@event_phrase(Listed.EVENTS, ("type", "card", "affected"))
+def say_replaced(where: Message, test: CountTest, value: int, context: Context) -> str | None:
     if where["type"] != "replaced":
         return None
     holder, affected = context.ref(where["card"]), context.ref(where["affected"])
-    if (test, value) == ("==", 0):
+    if (test, value) == (CountTest.EXACTLY, 0):
         return NOT_REPLACED.write(card=holder, affected=affected)
     said = count_said(test, value)
     return None if said is None else REPLACED.write(card=holder, affected=affected, count=said[0])
@@ -130,12 +132,12 @@ NOTHING_REPLACED = Phrase("置換効果はどれも適用されなかった")
 @then(NOTHING_REPLACED.parser)
 def nothing_replaced(duel: Duel) -> None:
     """Since the previous observation, no replacement effect replaced anything."""
-    expect_events(duel, {"type": "replaced"}, "==", 0)
+    expect_events(duel, {"type": "replaced"}, CountTest.EXACTLY, 0)
 
 
-@event_phrase("events", ("type",))
-def say_nothing_replaced(where: Message, test: str, value: int, context: Context) -> str | None:
-    return NOTHING_REPLACED.write() if (where["type"], test, value) == ("replaced", "==", 0) else None
+@event_phrase(Listed.EVENTS, ("type",))
+def say_nothing_replaced(where: Message, test: CountTest, value: int, context: Context) -> str | None:
+    return NOTHING_REPLACED.write() if (where["type"], test, value) == ("replaced", CountTest.EXACTLY, 0) else None
 
 
 TAP_MANA = Phrase("{player}が{cards}をタップしてマナを支払う", player=PLAYER, cards=CARDS)
@@ -162,21 +164,24 @@ PRODUCED_MANA = Phrase("{card}はマナを{mana}生み出した", card=CARD, man
 def produced_mana(duel: Duel, card: CardRef, mana: int) -> None:
     """Since the previous observation, tapping the mana card produced this much mana, once."""
     label = duel.label(card)
-    expect_events(duel, {"type": "mana_tapped", "card": label}, "==", 1)
-    expect_events(duel, {"type": "mana_tapped", "card": label, "mana": mana}, "==", 1)
+    expect_events(duel, {"type": "mana_tapped", "card": label}, CountTest.EXACTLY, 1)
+    expect_events(duel, {"type": "mana_tapped", "card": label, "mana": mana}, CountTest.EXACTLY, 1)
 
 
-def _mana_tapped(check: Message) -> bool:
-    return check["check"] == "count" and check["list"] == "events" and check.get("observable") == "events" \
-        and check["where"].get("type") == "mana_tapped" and (check["test"], check["value"]) == ("==", 1) \
-        and "player" not in check
-
-
-@check_phrase("count")
-def say_produced_mana(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
-    if len(checks) < 2 or not (_mana_tapped(checks[0]) and _mana_tapped(checks[1])):
+def _mana_tapped(check: CheckForm) -> Mapping[str, Any] | None:
+    """The ``where`` of a check that a mana card was tapped for mana once (None if it is not one)."""
+    if not isinstance(check, Count) or (check.listed, check.observable, check.player) != \
+            (Listed.EVENTS, "events", None):
         return None
-    first, second = checks[0]["where"], checks[1]["where"]
+    return check.where if check.where.get("type") == "mana_tapped" and \
+        (check.test, check.value) == (CountTest.EXACTLY, 1) else None
+
+
+@check_phrase(Count)
+def say_produced_mana(checks: Sequence[CheckForm], context: Context) -> tuple[str, int] | None:
+    first, second = (_mana_tapped(checks[0]), _mana_tapped(checks[1])) if len(checks) > 1 else (None, None)
+    if first is None or second is None:
+        return None
     if sorted(first) != ["card", "type"] or sorted(second) != ["card", "mana", "type"] \
             or first["card"] != second["card"]:
         return None
@@ -189,11 +194,11 @@ TAPPED_FOR_MANA = Phrase("{card}はマナを生み出すために{count}回タ�
 @then(TAPPED_FOR_MANA.parser)
 def tapped_for_mana(duel: Duel, card: CardRef, count: int) -> None:
     """Since the previous observation, the mana card was tapped for mana exactly this many times."""
-    expect_events(duel, {"type": "mana_tapped", "card": duel.label(card)}, "==", count)
+    expect_events(duel, {"type": "mana_tapped", "card": duel.label(card)}, CountTest.EXACTLY, count)
 
 
-@event_phrase("events", ("type", "card"))
-def say_tapped_for_mana(where: Message, test: str, value: int, context: Context) -> str | None:
-    if where["type"] != "mana_tapped" or test != "==":
+@event_phrase(Listed.EVENTS, ("type", "card"))
+def say_tapped_for_mana(where: Message, test: CountTest, value: int, context: Context) -> str | None:
+    if where["type"] != "mana_tapped" or test is not CountTest.EXACTLY:
         return None
     return TAPPED_FOR_MANA.write(card=context.ref(where["card"]), count=value)

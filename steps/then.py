@@ -10,10 +10,27 @@ from typing import Any
 from pytest_bdd import then
 
 from shinpan.adapters.contract import PlayerName
-from shinpan.adapters.sdk.vocabulary import DeckPosition, Zone
+from shinpan.adapters.sdk.vocabulary import Zone
+from shinpan.running.checks import (
+    AnyOf,
+    CheckForm,
+    Count,
+    CountTest,
+    End,
+    InZone,
+    Listed,
+    ManaTapped,
+    ObjectField,
+    ObjectTest,
+    Places,
+    Position,
+    Rejected,
+    Tapped,
+    ZoneCount,
+)
 from shinpan.steps.duel import Duel
 from shinpan.steps.phrase import CARD, CARDS, DECK_POSITION, NUMBER, PLAYER, ZONE, Phrase, Several, Words
-from shinpan.steps.printer.phrases import Context, Message, check_phrase
+from shinpan.steps.printer.phrases import Context, check_phrase
 from shinpan.steps.vocabulary import CardRef
 
 IN_ZONE = Phrase("{player}の{zone}に{cards}が{be}", player=PLAYER, zone=ZONE, cards=CARDS,
@@ -26,25 +43,25 @@ NOT_IN_ZONE = Phrase("{player}の{zone}に{cards}は{be}", player=PLAYER, zone=Z
 def in_zone(duel: Duel, player: PlayerName, zone: Zone, cards: tuple[CardRef, ...]) -> None:
     """Each card is in that player's zone."""
     for ref in cards:
-        duel.check({"check": "in_zone", "player": player, "zone": zone, "card": duel.label(ref), "present": True})
+        duel.check(InZone(player, zone, duel.label(ref), True))
 
 
 @then(NOT_IN_ZONE.parser)
 def not_in_zone(duel: Duel, player: PlayerName, zone: Zone, cards: tuple[CardRef, ...]) -> None:
     """None of the cards is in that player's zone."""
     for ref in cards:
-        duel.check({"check": "in_zone", "player": player, "zone": zone, "card": duel.label(ref), "present": False})
+        duel.check(InZone(player, zone, duel.label(ref), False))
 
 
-@check_phrase("in_zone")
-def say_in_zone(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
+@check_phrase(InZone)
+def say_in_zone(checks: Sequence[CheckForm], context: Context) -> tuple[str, int] | None:
     check = checks[0]
-    if "observable" in check:
+    if not isinstance(check, InZone) or check.observable is not None:
         return None
-    be = context.be(check["card"], check["zone"])
-    said = IN_ZONE if check["present"] else NOT_IN_ZONE
-    verb = be if check["present"] else "いない" if be == "いる" else "ない"
-    return said.write(player=check["player"], zone=check["zone"], cards=(context.ref(check["card"]),), be=verb), 1
+    be = context.be(check.card, check.zone)
+    said = IN_ZONE if check.present else NOT_IN_ZONE
+    verb = be if check.present else "いない" if be == "いる" else "ない"
+    return said.write(player=check.player, zone=check.zone, cards=(context.ref(check.card),), be=verb), 1
 
 
 IN_ONE_OF_ZONES = Phrase("{card}は{player}の{zones}のどれかにある", card=CARD, player=PLAYER, zones=Several(ZONE, "か"))
@@ -54,21 +71,20 @@ IN_ONE_OF_ZONES = Phrase("{card}は{player}の{zones}のどれかにある", car
 def in_one_of_zones(duel: Duel, card: CardRef, player: PlayerName, zones: tuple[Zone, ...]) -> None:
     """The card is in one of these zones of the player's (which one is not checked)."""
     label = duel.label(card)
-    duel.check({"check": "any", "of": [{"check": "in_zone", "player": player, "zone": zone, "card": label,
-                                        "present": True} for zone in zones]})
+    duel.check(AnyOf(tuple(InZone(player, zone, label, True) for zone in zones)))
 
 
-@check_phrase("any")
-def say_in_one_of_zones(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
+@check_phrase(AnyOf)
+def say_in_one_of_zones(checks: Sequence[CheckForm], context: Context) -> tuple[str, int] | None:
     check = checks[0]
-    parts = check["of"]
-    if "observable" in check or len(parts) < 2 or any(p["check"] != "in_zone" or "observable" in p for p in parts):
+    if not isinstance(check, AnyOf) or check.observable is not None or len(check.of) < 2:
         return None
-    first = parts[0]
-    if any((p["player"], p["card"], p["present"]) != (first["player"], first["card"], True) for p in parts):
+    parts = [p for p in check.of if isinstance(p, InZone) and p.observable is None]
+    first = parts[0] if len(parts) == len(check.of) else None
+    if first is None or any((p.player, p.card, p.present) != (first.player, first.card, True) for p in parts):
         return None
-    return IN_ONE_OF_ZONES.write(card=context.ref(first["card"]), player=first["player"],
-                                 zones=tuple(p["zone"] for p in parts)), 1
+    return IN_ONE_OF_ZONES.write(card=context.ref(first.card), player=first.player,
+                                 zones=tuple(p.zone for p in parts)), 1
 
 
 ZONE_SIZE = Phrase("{player}の{zone}のカードは{count}枚である", player=PLAYER, zone=ZONE, count=NUMBER)
@@ -77,88 +93,86 @@ ZONE_SIZE = Phrase("{player}の{zone}のカードは{count}枚である", player
 @then(ZONE_SIZE.parser)
 def zone_size(duel: Duel, player: PlayerName, zone: Zone, count: int) -> None:
     """The number of cards in a zone (in the battle zone: every card of every object)."""
-    duel.check({"check": "zone_count", "player": player, "zone": zone, "count": count})
+    duel.check(ZoneCount(player, zone, count))
 
 
-@check_phrase("zone_count")
-def say_zone_size(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
+@check_phrase(ZoneCount)
+def say_zone_size(checks: Sequence[CheckForm], context: Context) -> tuple[str, int] | None:
     check = checks[0]
-    if "observable" in check:
+    if not isinstance(check, ZoneCount) or check.observable is not None:
         return None
-    return ZONE_SIZE.write(player=check["player"], zone=check["zone"], count=check["count"]), 1
+    return ZONE_SIZE.write(player=check.player, zone=check.zone, count=check.count), 1
 
 
-def expect_object(duel: Duel, label: str, field: str, test: str, value: object, *, observable: bool = True) -> None:
+def expect_object(duel: Duel, label: str, field: str, test: ObjectTest, value: object, *,
+                  observable: bool = True) -> None:
     """Check one field of the battle-zone object the card ``label`` is in (UNOBSERVABLE if ``observable`` and
     the adapter does not report the field)."""
-    check = {"check": "object", "card": label, "field": field, "test": test, "value": value}
-    duel.check({**check, "observable": field} if observable else check)
+    duel.check(ObjectField(label, field, test, value, observable=field if observable else None))
 
 
 DECK_END = Phrase("{player}の山札の{where}は{card}である", player=PLAYER, where=DECK_POSITION, card=CARD)
 
 
 @then(DECK_END.parser)
-def deck_position(duel: Duel, player: PlayerName, where: DeckPosition, card: CardRef) -> None:
+def deck_position(duel: Duel, player: PlayerName, where: End, card: CardRef) -> None:
     """The card is the top (一番上) or the bottom (一番下) card of the player's deck (needs ``deck_order``)."""
-    duel.check({"check": "position", "player": player, "zone": "deck", "end": where, "card": duel.label(card),
-                "observable": "deck_order"})
+    duel.check(Position(player, "deck", where, duel.label(card), observable="deck_order"))
 
 
-@check_phrase("position")
-def say_deck_position(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
+@check_phrase(Position)
+def say_deck_position(checks: Sequence[CheckForm], context: Context) -> tuple[str, int] | None:
     check = checks[0]
-    if check["zone"] != "deck" or check.get("observable") != "deck_order":
+    if not isinstance(check, Position) or check.zone != "deck" or check.observable != "deck_order":
         return None
-    return DECK_END.write(player=check["player"], where=check["end"], card=context.ref(check["card"])), 1
+    return DECK_END.write(player=check.player, where=check.end, card=context.ref(check.card)), 1
 
 
-CheckRenderer = Callable[[Sequence[Message], Context], tuple[str, int] | None]
+CheckRenderer = Callable[[Sequence[CheckForm], Context], tuple[str, int] | None]
 
 
 def declared_object_phrase(field: str, said: Phrase, values: Callable[[Any, Context], dict[str, Any] | None], *,
-                           test: str = "equals") -> CheckRenderer:
+                           test: ObjectTest = ObjectTest.EQUALS) -> CheckRenderer:
     """Register the renderer of one observed check of a field of a battle-zone object (``field``, ``test``) by a
     declared phrase with a ``card`` field: ``values(value, context)`` gives its other fields (``None``: not this
     phrase)."""
-    def render(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
+    def render(checks: Sequence[CheckForm], context: Context) -> tuple[str, int] | None:
         check = checks[0]
-        if (check["field"], check["test"], check.get("observable")) != (field, test, field):
+        if not isinstance(check, ObjectField) or (check.field, check.test, check.observable) != (field, test, field):
             return None
-        fields = values(check["value"], context)
-        return None if fields is None else (said.write(card=context.ref(check["card"]), **fields), 1)
+        fields = values(check.value, context)
+        return None if fields is None else (said.write(card=context.ref(check.card), **fields), 1)
     render.__name__ = render.__qualname__ = f"say_{field}_{test}_by_{said.template}"
-    return check_phrase("object")(render)
+    return check_phrase(ObjectField)(render)
 
 
 def expect_object_field(duel: Duel, card: CardRef, field: str, expected: object) -> None:
     """Check one observed field of the battle-zone object ``card`` is in (UNOBSERVABLE if not reported)."""
-    expect_object(duel, duel.label(card), field, "equals", expected)
+    expect_object(duel, duel.label(card), field, ObjectTest.EQUALS, expected)
 
 
-SUMMONING_SICK = Phrase("{card}は召喚酔い{sick}", card=CARD,
-                        sick=Words({"している": True, "していない": False}, "している or していない"))
+def object_holds(field: str, template: str, words: Mapping[str, bool], doc: str) -> Phrase:
+    """Declare once a phrase saying whether the yes-or-no ``field`` of the battle-zone object a card is in holds: the
+    phrase (``template``, with ``{card}`` and ``{holds}``, which ``words`` say), its step definition (whose docstring
+    is ``doc``) and its renderer."""
+    said = Phrase(template, card=CARD, holds=Words(dict(words), " or ".join(words)))
+
+    def step(duel: Duel, card: CardRef, holds: bool) -> None:
+        expect_object_field(duel, card, field, holds)
+
+    step.__name__ = step.__qualname__ = field
+    step.__doc__ = doc
+    then(said.parser, stacklevel=2)(step)
+    declared_object_phrase(field, said, lambda value, context: {"holds": value})
+    return said
 
 
-@then(SUMMONING_SICK.parser)
-def summoning_sick(duel: Duel, card: CardRef, sick: bool) -> None:
-    """Whether summoning sickness (301.5) stops it from attacking."""
-    expect_object_field(duel, card, "summoning_sick", sick)
-
-
-declared_object_phrase("summoning_sick", SUMMONING_SICK, lambda value, context: {"sick": value})
-
-CAN_ATTACK = Phrase("{card}は攻撃{able}", card=CARD,
-                    able=Words({"できる": True, "できない": False}, "できる or できない"))
-
-
-@then(CAN_ATTACK.parser)
-def can_attack(duel: Duel, card: CardRef, able: bool) -> None:
-    """Whether it could declare an attack now."""
-    expect_object_field(duel, card, "can_attack", able)
-
-
-declared_object_phrase("can_attack", CAN_ATTACK, lambda value, context: {"able": value})
+SUMMONING_SICK = object_holds("summoning_sick", "{card}は召喚酔い{holds}", {"している": True, "していない": False},
+                              "Whether summoning sickness (301.5) stops it from attacking.")
+CAN_ATTACK = object_holds("can_attack", "{card}は攻撃{holds}", {"できる": True, "できない": False},
+                          "Whether it could declare an attack now.")
+ATTACKING = object_holds("attacking", "{card}は攻撃中{holds}", {"である": True, "ではない": False},
+                         "Whether it is attacking.")
 
 TAP_STATE = Words({"タップ": True, "アンタップ": False}, "a tap state")
 TAPPED = Phrase("[{zone}の]{card}は{tapped}されている", card=CARD, tapped=TAP_STATE,
@@ -172,30 +186,30 @@ def tapped(duel: Duel, card: CardRef, zone: str | None, tapped: bool) -> None:
     マナゾーンの says where the card must be: the check reads only that zone's tap state."""
     label = duel.label(card)
     if zone == "battle":
-        expect_object(duel, label, "tapped", "equals", tapped)
+        expect_object(duel, label, "tapped", ObjectTest.EQUALS, tapped)
     elif zone == "mana":
-        duel.check({"check": "mana_tapped", "card": label, "value": tapped, "observable": "tapped_mana"})
+        duel.check(ManaTapped(label, tapped, observable="tapped_mana"))
     else:
-        duel.check({"check": "tapped", "card": label, "value": tapped})
+        duel.check(Tapped(label, tapped))
 
 
-@check_phrase("tapped")
-def say_tapped_where_it_is(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
+@check_phrase(Tapped)
+def say_tapped_where_it_is(checks: Sequence[CheckForm], context: Context) -> tuple[str, int] | None:
     check = checks[0]
-    if "observable" in check:
+    if not isinstance(check, Tapped) or check.observable is not None:
         return None
-    return TAPPED.write(zone=None, card=context.ref(check["card"]), tapped=check["value"]), 1
+    return TAPPED.write(zone=None, card=context.ref(check.card), tapped=check.value), 1
 
 
 declared_object_phrase("tapped", TAPPED, lambda value, context: {"zone": "battle", "tapped": value})
 
 
-@check_phrase("mana_tapped")
-def say_mana_tapped(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
+@check_phrase(ManaTapped)
+def say_mana_tapped(checks: Sequence[CheckForm], context: Context) -> tuple[str, int] | None:
     check = checks[0]
-    if check.get("observable") != "tapped_mana":
+    if not isinstance(check, ManaTapped) or check.observable != "tapped_mana":
         return None
-    return TAPPED.write(zone="mana", card=context.ref(check["card"]), tapped=check["value"]), 1
+    return TAPPED.write(zone="mana", card=context.ref(check.card), tapped=check.value), 1
 
 
 ATTACKING_COUNT = Phrase("{player}のバトルゾーンで攻撃中のクリーチャーは{count}体である", player=PLAYER, count=NUMBER)
@@ -204,30 +218,19 @@ ATTACKING_COUNT = Phrase("{player}のバトルゾーンで攻撃中のクリー�
 @then(ATTACKING_COUNT.parser)
 def attacking_count(duel: Duel, player: PlayerName, count: int) -> None:
     """How many of the player's battle-zone objects are attacking (which ones is not checked)."""
-    duel.check({"check": "count", "list": "objects", "player": player, "where": {"attacking": True},
-                "test": "==", "value": count, "observable": "attacking"})
+    duel.check(Count(Listed.OBJECTS, {"attacking": True}, CountTest.EXACTLY, count, player=player,
+                     observable="attacking"))
 
 
-@check_phrase("count")
-def say_attacking_count(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
+@check_phrase(Count)
+def say_attacking_count(checks: Sequence[CheckForm], context: Context) -> tuple[str, int] | None:
     check = checks[0]
-    if (check["list"], dict(check["where"]), check["test"], check.get("observable")) != \
-            ("objects", {"attacking": True}, "==", "attacking") or "player" not in check:
+    if not isinstance(check, Count) or check.player is None or (
+            check.listed, dict(check.where), check.test, check.observable) != \
+            (Listed.OBJECTS, {"attacking": True}, CountTest.EXACTLY, "attacking"):
         return None
-    return ATTACKING_COUNT.write(player=check["player"], count=check["value"]), 1
+    return ATTACKING_COUNT.write(player=check.player, count=check.value), 1
 
-
-ATTACKING = Phrase("{card}は攻撃中{attacking}", card=CARD,
-                   attacking=Words({"である": True, "ではない": False}, "である or ではない"))
-
-
-@then(ATTACKING.parser)
-def attacking(duel: Duel, card: CardRef, attacking: bool) -> None:
-    """Whether it is attacking."""
-    expect_object_field(duel, card, "attacking", attacking)
-
-
-declared_object_phrase("attacking", ATTACKING, lambda value, context: {"attacking": value})
 
 POWER = Phrase("{card}のパワーは{power}である", card=CARD, power=NUMBER)
 
@@ -259,13 +262,15 @@ PLACES = Phrase("{card}はちょうど{count}か所にある", card=CARD, count=
 def places(duel: Duel, card: CardRef, count: int) -> None:
     """In how many places the observation shows the card — the lists of every zone, the cards under and the seals
     of every battle-zone object (400.5: a card is in exactly one place at a time, so the count is 1)."""
-    duel.check({"check": "places", "card": duel.label(card), "count": count})
+    duel.check(Places(duel.label(card), count))
 
 
-@check_phrase("places")
-def say_places(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
+@check_phrase(Places)
+def say_places(checks: Sequence[CheckForm], context: Context) -> tuple[str, int] | None:
     check = checks[0]
-    return None if "observable" in check else (PLACES.write(card=context.ref(check["card"]), count=check["count"]), 1)
+    if not isinstance(check, Places) or check.observable is not None:
+        return None
+    return PLACES.write(card=context.ref(check.card), count=check.count), 1
 
 
 VERDICT = Phrase("その行動は{verdict}", verdict=Words({"拒否される": True, "認められる": False}, "a verdict"))
@@ -274,25 +279,27 @@ VERDICT = Phrase("その行動は{verdict}", verdict=Words({"拒否される": T
 @then(VERDICT.parser)
 def verdict(duel: Duel, verdict: bool) -> None:
     """Whether the rules allowed the move just tried (〜しようとする)."""
-    duel.check({"check": "rejected", "value": verdict})
+    duel.check(Rejected(verdict))
 
 
-@check_phrase("rejected")
-def say_verdict(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
+@check_phrase(Rejected)
+def say_verdict(checks: Sequence[CheckForm], context: Context) -> tuple[str, int] | None:
     check = checks[0]
-    return None if "observable" in check else (VERDICT.write(verdict=check["value"]), 1)
+    if not isinstance(check, Rejected) or check.observable is not None:
+        return None
+    return VERDICT.write(verdict=check.value), 1
 
 
-def how_many(count: str | int | None) -> tuple[str, int]:
+def how_many(count: str | int | None) -> tuple[CountTest, int]:
     """An optional count in a phrase (〜回, 〜つ) as a count check's test: exactly that many, or at least one."""
-    return ("==", int(count)) if count is not None else (">=", 1)
+    return (CountTest.EXACTLY, int(count)) if count is not None else (CountTest.AT_LEAST, 1)
 
 
-def expect_events(duel: Duel, where: Mapping[str, object], test: str, value: int, listed: str = "events") -> None:
+def expect_events(duel: Duel, where: Mapping[str, object], test: CountTest, value: int,
+                  listed: Listed = Listed.EVENTS) -> None:
     """Since the previous observation, the events (or the waiting abilities) matching ``where``: ``==`` or
     ``>=`` ``value`` of them."""
-    duel.check({"check": "count", "list": listed, "where": where, "test": test, "value": value,
-                "observable": listed})
+    duel.check(Count(listed, where, test, value, observable=listed.value))
 
 
 def _moved(duel: Duel, card: CardRef, source: Zone | None, dest: Zone | None) -> dict[str, object]:
@@ -316,48 +323,47 @@ def moved(duel: Duel, card: CardRef, source: Zone | None, dest: Zone | None, cou
 @then(NOT_MOVED.parser)
 def not_moved(duel: Duel, card: CardRef, source: Zone | None, dest: Zone | None) -> None:
     """Since the previous observation, the card did not move (from one zone to the other, if they are named)."""
-    expect_events(duel, _moved(duel, card, source, dest), "==", 0)
+    expect_events(duel, _moved(duel, card, source, dest), CountTest.EXACTLY, 0)
 
 
-def event_phrase(listed: str, keys: Sequence[str], observable: bool = True) -> Callable[
-        [Callable[[Mapping[str, Any], str, int, Context], str | None]],
-        Callable[[Sequence[Message], Context], tuple[str, int] | None]]:
+def event_phrase(listed: Listed, keys: Sequence[str], observable: bool = True) -> Callable[
+        [Callable[[Mapping[str, Any], CountTest, int, Context], str | None]], CheckRenderer]:
     """Register a renderer of one count check over ``listed`` (events or waiting) whose ``where`` has exactly these
     keys (and, with ``observable``, reads the list as its observable): ``say(where, test, value, context)``."""
-    def register(say: Callable[[Mapping[str, Any], str, int, Context], str | None]) -> Callable[
-            [Sequence[Message], Context], tuple[str, int] | None]:
-        def render(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
+    def register(say: Callable[[Mapping[str, Any], CountTest, int, Context], str | None]) -> CheckRenderer:
+        def render(checks: Sequence[CheckForm], context: Context) -> tuple[str, int] | None:
             check = checks[0]
-            where = check["where"]
-            if check["list"] != listed or sorted(where) != sorted(keys) or "player" in check \
-                    or check.get("observable") != (listed if observable else None):
+            if not isinstance(check, Count) or check.listed != listed or sorted(check.where) != sorted(keys) \
+                    or check.player is not None or check.observable != (listed.value if observable else None):
                 return None
-            text = say(where, check["test"], check["value"], context)
+            text = say(check.where, check.test, check.value, context)
             return None if text is None else (text, 1)
         render.__name__ = render.__qualname__ = say.__name__
         render.__doc__ = say.__doc__
-        return check_phrase("count")(render)
+        return check_phrase(Count)(render)
     return register
 
 
-def count_said(test: str, value: int) -> tuple[int | None] | None:
+def count_said(test: CountTest, value: int) -> tuple[int | None] | None:
     """How a phrase with an optional count field (〜回, 〜つ) says ``test value``: ``(None,)`` — no count — for at
     least one, ``(value,)`` for exactly that many; ``None`` for what it cannot say (exactly zero: the phrase of its
     own says it)."""
-    if (test, value) == (">=", 1):
+    if (test, value) == (CountTest.AT_LEAST, 1):
         return (None,)
-    return (value,) if test == "==" and value > 0 else None
+    return (value,) if test is CountTest.EXACTLY and value > 0 else None
 
 
-@check_phrase("count")
-def say_moved(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
+@check_phrase(Count)
+def say_moved(checks: Sequence[CheckForm], context: Context) -> tuple[str, int] | None:
     check = checks[0]
-    where = check["where"]
-    if check["list"] != "events" or "player" in check or check.get("observable") != "events" \
-            or where.get("type") != "moved" or sorted(where) not in (["card", "type"], ["card", "from", "to", "type"]):
+    if not isinstance(check, Count) or check.listed is not Listed.EVENTS or check.player is not None \
+            or check.observable != "events":
+        return None
+    where = check.where
+    if where.get("type") != "moved" or sorted(where) not in (["card", "type"], ["card", "from", "to", "type"]):
         return None
     card, source, dest = context.ref(where["card"]), where.get("from"), where.get("to")
-    if (check["test"], check["value"]) == ("==", 0):
+    if (check.test, check.value) == (CountTest.EXACTLY, 0):
         return NOT_MOVED.write(card=card, source=source, dest=dest), 1
-    said = count_said(check["test"], check["value"])
+    said = count_said(check.test, check.value)
     return None if said is None else (MOVED.write(card=card, source=source, dest=dest, count=said[0]), 1)

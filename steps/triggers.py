@@ -14,6 +14,7 @@ from pytest_bdd import given, then, when
 
 from shinpan.adapters.contract import PlayerName
 from shinpan.adapters.sdk.vocabulary import Zone
+from shinpan.running.checks import CheckForm, CountTest, Listed, Lost
 from shinpan.steps.duel import Duel
 from shinpan.steps.phrase import CARD, CARDS, NUMBER, PLAYER, ZONE, Flag, Phrase, Words
 from shinpan.steps.printer.phrases import Context, Message, action_phrase, check_phrase, choice_phrase, setup_phrase
@@ -165,12 +166,12 @@ def triggered(duel: Duel, card: CardRef, count: int | None) -> None:
     expect_events(duel, {"type": "triggered", "card": duel.label(card)}, *how_many(count))
 
 
-@event_phrase("events", ("type", "card"))
-def say_triggered(where: Message, test: str, value: int, context: Context) -> str | None:
+@event_phrase(Listed.EVENTS, ("type", "card"))
+def say_triggered(where: Message, test: CountTest, value: int, context: Context) -> str | None:
     if where["type"] != "triggered":
         return None
     card = context.ref(where["card"])
-    if (test, value) == ("==", 0):
+    if (test, value) == (CountTest.EXACTLY, 0):
         return NOT_TRIGGERED.write(card=card)
     said = count_said(test, value)
     return None if said is None else TRIGGERED.write(card=card, count=said[0])
@@ -179,7 +180,7 @@ def say_triggered(where: Message, test: str, value: int, context: Context) -> st
 @then(NOT_TRIGGERED.parser)
 def not_triggered(duel: Duel, card: CardRef) -> None:
     """Since the previous observation, none of the card's abilities triggered."""
-    expect_events(duel, {"type": "triggered", "card": duel.label(card)}, "==", 0)
+    expect_events(duel, {"type": "triggered", "card": duel.label(card)}, CountTest.EXACTLY, 0)
 
 
 WAITING = Phrase("{card}の能力が[{count}つ]待機している", card=CARD, count=NUMBER)
@@ -189,19 +190,19 @@ NOT_WAITING = Phrase("{card}の能力は待機していない", card=CARD)
 @then(WAITING.parser)
 def waiting(duel: Duel, card: CardRef, count: int | None) -> None:
     """The card has abilities waiting to resolve (exactly ``count``, if given)."""
-    expect_events(duel, {"card": duel.label(card)}, *how_many(count), listed="waiting")
+    expect_events(duel, {"card": duel.label(card)}, *how_many(count), listed=Listed.WAITING)
 
 
 @then(NOT_WAITING.parser)
 def not_waiting(duel: Duel, card: CardRef) -> None:
     """None of the card's abilities waits to resolve."""
-    expect_events(duel, {"card": duel.label(card)}, "==", 0, listed="waiting")
+    expect_events(duel, {"card": duel.label(card)}, CountTest.EXACTLY, 0, listed=Listed.WAITING)
 
 
-@event_phrase("waiting", ("card",))
-def say_waiting(where: Message, test: str, value: int, context: Context) -> str | None:
+@event_phrase(Listed.WAITING, ("card",))
+def say_waiting(where: Message, test: CountTest, value: int, context: Context) -> str | None:
     card = context.ref(where["card"])
-    if (test, value) == ("==", 0):
+    if (test, value) == (CountTest.EXACTLY, 0):
         return NOT_WAITING.write(card=card)
     said = count_said(test, value)
     return None if said is None else WAITING.write(card=card, count=said[0])
@@ -213,12 +214,12 @@ NOTHING_WAITING = Phrase("待機中の能力はない")
 @then(NOTHING_WAITING.parser)
 def nothing_waiting(duel: Duel) -> None:
     """No ability waits to resolve."""
-    expect_events(duel, {}, "==", 0, listed="waiting")
+    expect_events(duel, {}, CountTest.EXACTLY, 0, listed=Listed.WAITING)
 
 
-@event_phrase("waiting", ())
-def say_nothing_waiting(where: Message, test: str, value: int, context: Context) -> str | None:
-    return NOTHING_WAITING.write() if (test, value) == ("==", 0) else None
+@event_phrase(Listed.WAITING, ())
+def say_nothing_waiting(where: Message, test: CountTest, value: int, context: Context) -> str | None:
+    return NOTHING_WAITING.write() if (test, value) == (CountTest.EXACTLY, 0) else None
 
 
 LOST = Phrase("{player}はゲームに{lost}", player=PLAYER,
@@ -228,12 +229,12 @@ LOST = Phrase("{player}はゲームに{lost}", player=PLAYER,
 @then(LOST.parser)
 def lost(duel: Duel, player: PlayerName, lost: bool) -> None:
     """Whether the player has lost the game."""
-    duel.check({"check": "lost", "player": player, "value": lost, "observable": "lost"})
+    duel.check(Lost(player, lost, observable="lost"))
 
 
-@check_phrase("lost")
-def say_lost(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
+@check_phrase(Lost)
+def say_lost(checks: Sequence[CheckForm], context: Context) -> tuple[str, int] | None:
     check = checks[0]
-    if check.get("observable") != "lost":
+    if not isinstance(check, Lost) or check.observable != "lost":
         return None
-    return LOST.write(player=check["player"], lost=check["value"]), 1
+    return LOST.write(player=check.player, lost=check.value), 1

@@ -5,6 +5,7 @@ contract self-test, an exploration with its printed scenarios) — from the kit'
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import subprocess
@@ -77,7 +78,14 @@ def record(root: Path, engine: Engine) -> Path:
 
 
 def certifications(root: Path) -> Path:
-    """Both test engines certified under ``root``."""
-    for engine in ENGINES:
-        record(root, engine)
+    """Both test engines certified under ``root`` (once: a later call with the same ``root``, from this process or
+    another — pytest-xdist's workers — finds them ready; the tests read them, and change only copies)."""
+    root.mkdir(parents=True, exist_ok=True)
+    with (root.parent / f"{root.name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        ready = root.parent / f"{root.name}.ready"
+        if not ready.exists():
+            for engine in ENGINES:
+                record(root, engine)
+            ready.touch()
     return root

@@ -20,7 +20,7 @@ import shinpan.adapters.subprocess_adapter  # noqa: F401
 import tests.fake_adapters  # noqa: F401
 from shinpan.paths import PROJECT_ROOT
 from shinpan.suite import scenarios as suite
-from tests import installed_kit
+from tests import certification_support, installed_kit
 from tests.installed_kit import Installed
 
 
@@ -110,6 +110,15 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     base = tmp_path_factory.getbasetemp()
     shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
     return installed_kit.create(shared / "installed-kit", PROJECT_ROOT)
+
+
+@pytest.fixture(scope="session")
+def recorded_certifications(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Both test engines certified (tests/certification_support.py), recorded once per run and shared by xdist
+    workers: the site's tests read them, and change only copies."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    return certification_support.certifications(shared / "recorded-certifications")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

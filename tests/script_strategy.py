@@ -19,6 +19,7 @@ from shinpan.adapters import cards
 from shinpan.adapters.contract import Rules
 from shinpan.adapters.sdk.vocabulary import CHOICE_KINDS
 from shinpan.running.cases import Case, Check, Move, Setup, Step
+from shinpan.running.checks import parse
 
 Draw = Callable[[st.SearchStrategy[Any]], Any]
 PLAYERS = ("me", "opp")
@@ -340,5 +341,5 @@ def cases(draw: Draw, max_steps: int = 8) -> Case:
             if found is not None:
                 items.append(found)
         else:
-            items.extend(Check(check) for check in check(draw, board))
+            items.extend(Check(parse(check)) for check in check(draw, board))
     return Case("generated", Setup(RULES, 0, state), (Step("", "", 0, tuple(items)),))

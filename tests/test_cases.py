@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
@@ -25,6 +24,7 @@ from shinpan.running.cases import (
     compile_case,
     execute,
 )
+from shinpan.running.checks import CheckForm, InZone, ObjectField, ObjectTest, Tapped
 from shinpan.running.session import AdapterSession
 from shinpan.suite import rulesets
 from shinpan.suite import scenarios as suite
@@ -44,7 +44,7 @@ def session() -> Iterator[AdapterSession]:
     opened.stop()
 
 
-def summoned(check: dict[str, Any]) -> Case:
+def summoned(check: CheckForm) -> Case:
     """A case written in Python: 自分が《A》を召喚する, then ``check``."""
     state = {"cards": {"a": A}, "turn": {"number": 3, "active": "me", "step": "main"},
              "players": {"me": {"battle": [], "hand": ["a"]}, "opp": {"battle": []}}}
@@ -61,8 +61,8 @@ def test_a_scenario_compiles_to_its_setup_moves_and_checks_without_an_engine() -
                                                                   ("ならば", 13), ("かつ", 14)]
     assert case.steps[1].items == (NeedsCard(A),)
     assert case.steps[2].items == (Move({"type": "summon", "card": A}),)
-    assert case.steps[3].items == (Check({"check": "object", "card": A, "field": "summoning_sick", "test": "equals",
-                                          "value": True, "observable": "summoning_sick"}),)
+    assert case.steps[3].items == (Check(ObjectField(A, "summoning_sick", ObjectTest.EQUALS, True,
+                                                     observable="summoning_sick")),)
     assert case.setup.rules == RULES
     assert case.setup.state["players"]["me"]["hand"] == [A]
     assert case.needs.cards == (A,) and case.needs.observables == ("summoning_sick", "can_attack")
@@ -75,7 +75,7 @@ def test_the_steps_that_read_the_game_compile_without_one() -> None:
                                                                                            "end_turn"]
     # …はアンタップされている: where the card is is decided when the check is judged
     case = compile_case(scenario("basics-sick-002"), RULES)
-    assert Check({"check": "tapped", "card": A, "value": False}) in [item for _, item in case.items()]
+    assert Check(Tapped(A, False)) in [item for _, item in case.items()]
 
 
 def test_a_step_that_cannot_compile_ends_the_case_there_as_an_error(session: AdapterSession) -> None:
@@ -99,9 +99,9 @@ def test_a_step_no_definition_matches_is_the_error_pytest_bdd_gives() -> None:
 
 
 def test_a_case_built_in_python_plays_and_fails_at_its_step(session: AdapterSession) -> None:
-    present = {"check": "in_zone", "player": "me", "zone": "battle", "card": "a", "present": True}
+    present = InZone("me", "battle", "a", True)
     assert execute(summoned(present), session).status == Status.PASS
-    failing = summoned({**present, "zone": "graveyard"})
+    failing = summoned(dataclasses.replace(present, zone="graveyard"))
     result = execute(failing, session)
     assert (result.status, result.step) == (Status.FAIL, failing.steps[2])
     assert "expected 《a》 in me's graveyard" in result.message
@@ -109,7 +109,7 @@ def test_a_case_built_in_python_plays_and_fails_at_its_step(session: AdapterSess
 
 
 def test_the_board_after_each_step_can_be_read_step_by_step(session: AdapterSession) -> None:
-    case = summoned({"check": "in_zone", "player": "me", "zone": "battle", "card": "a", "present": True})
+    case = summoned(InZone("me", "battle", "a", True))
     execution = Execution(case, session)
     boards = {outcome.step.line: [card for obj in execution.game.observation()["players"]["me"]["battle"]
                                   for card in obj["cards"]] for outcome in execution if outcome.moves}
@@ -118,8 +118,7 @@ def test_the_board_after_each_step_can_be_read_step_by_step(session: AdapterSess
 
 
 def test_what_an_adapter_lacks_ends_the_case_as_the_pytest_path_says(session: AdapterSession) -> None:
-    case = summoned({"check": "object", "card": "a", "field": "power", "test": "equals", "value": 1000,
-                     "observable": "power"})
+    case = summoned(ObjectField("a", "power", ObjectTest.EQUALS, 1000, observable="power"))
     session.hello["capabilities"]["observables"].remove("power")
     result = execute(case, session)
     assert (result.status, result.message, result.step) == (Status.UNOBSERVABLE,
@@ -137,7 +136,7 @@ def test_an_engine_that_loops_is_stopped_by_the_time_limit(stepwise: bool) -> No
     from tests.fake_adapters import LoopsOnEveryMove
 
     looping = AdapterSession(LoopsOnEveryMove(), "fake-loops")
-    case = summoned({"check": "in_zone", "player": "me", "zone": "battle", "card": "a", "present": True})
+    case = summoned(InZone("me", "battle", "a", True))
     execution = Execution(case, looping, time_limit=0.2)
     result = execution.run() if not stepwise else [*execution][-1] and execution.result
     assert result is not None and (result.status, result.step) == (Status.TIMEOUT, case.steps[1])

@@ -110,6 +110,7 @@ def test_the_adapter_over_the_wire_earns_the_same_statuses(copy: Path) -> None:
     assert "carry-sick-seal-001 UNSUPPORTED (not PASS)" in line, line
 
 
+@pytest.mark.slow  # certifies an outside engine
 @needs_dmsim
 def test_an_explore_finding_not_recorded_fails_in_one_line(copy: Path) -> None:
     path = copy / "dmsim" / "recorded" / "summary.json"

@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from shinpan import certify
 from shinpan.adapters import schemas
 from shinpan.paths import PROJECT_ROOT
@@ -25,6 +27,7 @@ def _certify(tmp_path: Path, *args: str) -> tuple[subprocess.CompletedProcess[st
     return done, document
 
 
+@pytest.mark.slow  # the suite in every state and a default exploration
 def test_an_engine_that_passes_the_suite_but_never_untaps_right_is_not_certified(tmp_path: Path) -> None:
     done, document = _certify(tmp_path, f"--adapter={UNTAP}", "--tags=@topic:basics")
     assert done.returncode == 1, done.stdout + done.stderr

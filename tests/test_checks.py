@@ -3,12 +3,26 @@ from the schema alone, judges every one the same way."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from shinpan.running.checks import judge, observables_read
+from shinpan.running.cases import as_record, compile_case
+from shinpan.running.checks import CheckFormError, Observation, parse
+from shinpan.suite import rulesets
+from shinpan.suite import scenarios as suite
 from tests.replayer import holds, reads
+
+
+def judge(check: dict[str, Any], observation: Observation | None, rejection: str | None) -> str | None:
+    """Judge a check written as JSON, as a compiled case's file holds it."""
+    return parse(check).judge(observation, rejection)
+
+
+def observables_read(check: dict[str, Any], observation: Observation) -> list[str]:
+    return list(parse(check).read_on(observation))
 
 OBSERVATION: dict[str, Any] = {
     "turn": {"number": 3, "active": "me", "step": "main"},
@@ -122,3 +136,34 @@ def test_a_tapped_check_reads_the_observable_of_where_its_card_is() -> None:
 
 def test_a_check_on_the_observation_needs_one() -> None:
     assert judge({"check": "lost", "player": "me", "value": False}, None, None) == "nothing was observed"
+
+
+def test_every_check_of_the_suite_round_trips_through_its_form() -> None:
+    """JSON → form → JSON gives back every check of every compiled case, to the byte (keys in the same order)."""
+    state = rulesets.load().today()
+    messages = [message for scenario in suite.cases()
+                for message in as_record(compile_case(scenario, state.as_sent()))["messages"] if "check" in message]
+    assert len(messages) >= 600
+    for message in messages:
+        written = json.dumps(message["check"], ensure_ascii=False)
+        form = parse(json.loads(written))
+        assert json.dumps(form.to_json(), ensure_ascii=False) == written
+        assert parse(form.to_json()) == form
+
+
+def test_a_check_of_no_known_form_is_one_line_naming_where_it_is(tmp_path: Path) -> None:
+    cases = tmp_path / "cases.jsonl"
+    cases.write_text(json.dumps({"messages": [{"check": {"check": "hovering", "card": "a"}}]}) + "\n",
+                     encoding="utf-8")
+    for number, line in enumerate(cases.read_text(encoding="utf-8").splitlines(), 1):
+        with pytest.raises(CheckFormError) as raised:
+            parse(json.loads(line)["messages"][0]["check"], f"{cases}:{number}")
+        assert str(raised.value).splitlines() == [f"{cases}:1: unknown check form 'hovering' (expected one of "
+                                                  "all, any, count, in_zone, lost, mana_tapped, not, "
+                                                  "object, places, position, rejected, tapped, zone_count)"]
+    with pytest.raises(CheckFormError) as raised:
+        parse({"check": "all", "of": [{"check": "lost", "value": True}]})
+    assert str(raised.value) == "a check: not a check of the form 'all': of/0: 'player' is a required property"
+    with pytest.raises(CheckFormError) as raised:
+        parse(["in_zone"])
+    assert str(raised.value).startswith("a check: unknown check form None (expected one of all, any")

@@ -9,6 +9,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
 from shinpan.paths import PROJECT_ROOT
@@ -39,6 +40,7 @@ def test_the_workflow_installs_the_kit_runs_the_engine_and_posts_the_comparison(
         step.get("uses") for step in steps}
 
 
+@pytest.mark.slow  # installs the kit, runs the suite, certifies: the longest test of the run
 def test_the_workflow_steps_run(installed: Installed, tmp_path: Path) -> None:
     workflow = _workflow()
     (job,) = workflow["jobs"].values()

@@ -27,11 +27,12 @@ from shinpan.adapters.errors import (
 )
 from shinpan.cli import Shinpan
 from shinpan.errors import ExpectationsError, OutputError, RenderError, ReportError, RulesetError, ScaffoldError
+from shinpan.running.checks import CheckFormError
 from shinpan.suite.bdd_internals import PytestBddChanged
 
 EXIT_CODES = {ShinpanError: BAD_INPUT, FileError: BAD_INPUT, SuiteError: BAD_INPUT, AdapterSpecError: BAD_INPUT,
               RulesetError: BAD_INPUT, ReportError: BAD_INPUT, ExpectationsError: BAD_INPUT, ScaffoldError: BAD_INPUT,
-              OutputError: BAD_INPUT, RenderError: BAD_INPUT,
+              OutputError: BAD_INPUT, RenderError: BAD_INPUT, CheckFormError: BAD_INPUT,
               AdapterError: FAILED, AdapterCrash: FAILED, AdapterGaveUp: FAILED, AdapterTimeout: FAILED,
               ScriptMismatchError: FAILED,
               PytestBddChanged: BAD_INPUT}
@@ -87,6 +88,7 @@ def test_every_error_of_ours_is_in_the_family_with_its_documented_exit_code() ->
     ReportError("out/r.jsonl", None, "an empty report"),
     RulesetError("unknown change 'nope'"),
     ExpectationsError("e.toml: a reason is required"),
+    CheckFormError("cases.jsonl:3: unknown check form 'hovering' (expected one of all, any, count…)"),
     AdapterSpecError("unknown adapter 'nope'", "nope"),
     AdapterCrash("adapter 'x' exited with status 3"),
     ScriptMismatchError("act: a choice was left unused"),

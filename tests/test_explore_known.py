@@ -17,6 +17,7 @@ import pytest
 from shinpan.explore import Finding, Settings, explore
 from shinpan.explore.engines import Engine
 from shinpan.explore.known import deviations, recognised, ways
+from shinpan.running.checks import ZoneCount
 from shinpan.suite import rulesets
 from tests.planted_bugs import Planted, swap_keeps_effects, untap_both_players
 
@@ -89,7 +90,7 @@ def _with_another_way(finding: Finding, engine: Engine) -> str | None:
 
     from shinpan.explore.case import checks_of, generated, moves_of
 
-    other = {"check": "zone_count", "player": "me", "zone": "hyperspatial", "count": 99}
+    other = ZoneCount("me", "hyperspatial", 99)
     case = generated(finding.case.setup, moves_of(finding.case), [*checks_of(finding.case), other])
     path = _EXPECTATIONS[0]
     return recognised(replace(finding, case=case), deviations(path, engine, rulesets.load().today()), engine)

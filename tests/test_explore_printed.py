@@ -56,7 +56,7 @@ def test_a_difference_no_phrase_can_show_is_reported_without_a_scenario() -> Non
     from dataclasses import replace
 
     from shinpan.errors import RenderError
-    from shinpan.explore.findings import Cause
+    from shinpan.explore.findings import Cause, FactKind
     from shinpan.explore.printing import scenario
 
     today = rulesets.load().today()
@@ -64,7 +64,7 @@ def test_a_difference_no_phrase_can_show_is_reported_without_a_scenario() -> Non
                                    only=("differential",)))
     found = next(finding for finding in exploration.findings if finding.checks)  # one a phrase can show
     assert scenario(found, today)
-    in_order_only = replace(found, cause=Cause("differential", found.cause.step, "events.order"), checks=())
+    in_order_only = replace(found, cause=Cause("differential", found.cause.step, FactKind("events.order")), checks=())
     with pytest.raises(RenderError, match="no phrase of the suite checks"):
         scenario(in_order_only, today)
 

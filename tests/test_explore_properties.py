@@ -19,6 +19,7 @@ from shinpan.explore.properties.layout import Layout
 from shinpan.explore.properties.property import Check, Context, Plan
 from shinpan.running.cases import Case, Move, Setup, Step
 from shinpan.running.cases import Check as CheckItem
+from shinpan.running.checks import Not
 from shinpan.suite import rulesets, step_library
 
 CHANGES = rulesets.load()
@@ -40,9 +41,9 @@ def test_the_reference_engine_holds_every_property(rule: Property, state: str) -
     assert result.not_run is not None or result.examples >= BUDGET
 
 
-def _turned(check: Mapping[str, Any]) -> Check:
+def _turned(check: Check) -> Check:
     """An expectation turned false: the check that it does not hold."""
-    return {"check": "not", "of": dict(check)}
+    return Not(check)
 
 
 def _wrong(rule: Property) -> Property:

@@ -14,6 +14,7 @@ from shinpan.explore import PROPERTIES, Property, Settings, explore
 from shinpan.explore.properties.general import turn_passed
 from shinpan.explore.properties.places import ONE_PLACE
 from shinpan.explore.properties.property import Check, Context, Step
+from shinpan.running.checks import Not
 from shinpan.suite import rulesets
 
 TODAY = rulesets.load().today()
@@ -29,7 +30,7 @@ def _turned(rule: Property) -> Property:
 
     def turned(step: Step, context: Context) -> Sequence[Check]:
         found = list(general(step, context))
-        return [{"check": "not", "of": dict(found[0])}, *found[1:]] if found else found
+        return [Not(found[0]), *found[1:]] if found else found
     return replace(rule, general=turned)
 
 

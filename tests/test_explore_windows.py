@@ -145,13 +145,13 @@ def test_an_answer_about_what_the_sources_disagree_on_is_named_in_doubt() -> Non
     with no pile does not."""
     from shinpan.explore import Finding
     from shinpan.explore.case import generated
-    from shinpan.explore.findings import Cause
+    from shinpan.explore.findings import Cause, FactKind
     from shinpan.explore.printing import window
     from shinpan.running.cases import Move, Setup
+    from shinpan.running.checks import ObjectField, ObjectTest
 
     today = rulesets.load().today()
-    sick = {"check": "object", "card": "B", "field": "summoning_sick", "test": "equals", "value": True,
-            "observable": "summoning_sick"}
+    sick = ObjectField("B", "summoning_sick", ObjectTest.EQUALS, True, observable="summoning_sick")
     piled = {"cards": {"A": "テスト用進化クリーチャー", "B": "テスト用クリーチャーA"}, "turn": {"number": 2, "active": "me"},
              "players": {"me": {"battle": [{"cards": ["A", "B"]}]}, "opp": {}}}
     alone = {"cards": {"B": "テスト用クリーチャーA"}, "turn": {"number": 2, "active": "me"},
@@ -159,7 +159,7 @@ def test_an_answer_about_what_the_sources_disagree_on_is_named_in_doubt() -> Non
     for state, expected in ((piled, True), (alone, False)):
         moves = [Move({"type": "devolve", "card": "A", "to": "graveyard"})] if state is piled else []
         case = generated(Setup(today.as_sent(), 0, state), moves, [sick])
-        finding = Finding(Cause("differential", "devolve", "summoning_sick"), case, "", (sick,))
+        finding = Finding(Cause("differential", "devolve", FactKind("summoning_sick")), case, "", (sick,))
         since, until, doubts = window(finding, today)
         assert ("devolve-sickness-own-turn" in doubts) == expected, (since, until, doubts)
         assert ("devolve-sickness-own-turn" in since) == expected

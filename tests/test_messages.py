@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
@@ -17,6 +18,9 @@ from shinpan.paths import PROJECT_ROOT
 from tests.conftest import SuiteRunner
 
 SICK_STEP = "《テスト用クリーチャーA》は召喚酔いしている"
+USER_HOME = os.environ.get("HOME")
+"""The user's home as this session started: npm's cache and configuration are there (pytester points ``HOME`` at its
+scratch folder, where npm would find neither and fetch every package again)."""
 
 
 def _envelopes(path: Path) -> list[dict[str, Any]]:
@@ -106,8 +110,11 @@ def test_the_documented_cucumber_html_recipe_makes_the_page(run_suite: SuiteRunn
                     "apt-get install -y nodejs npm)")
     recipe = tmp_path / "cucumber"
     shutil.copytree(PROJECT_ROOT / "docs" / "cucumber", recipe)
-    installed = subprocess.run([npm, "install", "--no-audit", "--no-fund", "--prefix", str(recipe)],
-                               capture_output=True, text=True, check=False, timeout=600)
+    # npm as the user runs it (their cache and .npmrc): packages it holds already are not fetched again (a CI machine
+    # may not reach the registry: .ci/run fills the cache before tox; without it npm gave up after 210 s)
+    installed = subprocess.run([npm, "install", "--prefer-offline", "--no-audit", "--no-fund", "--prefix", str(recipe)],
+                               capture_output=True, text=True, check=False, timeout=600,
+                               env={**os.environ, **({"HOME": USER_HOME} if USER_HOME else {})})
     if installed.returncode != 0:
         pytest.skip(f"npm could not install the recipe's packages: {installed.stderr.strip().splitlines()[-1:]}")
     messages = tmp_path / "run.ndjson"

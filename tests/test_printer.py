@@ -14,6 +14,7 @@ from hypothesis import Phase, given, settings
 from shinpan.adapters import cards
 from shinpan.errors import RenderError
 from shinpan.running.cases import Case, Check, Move, Setup, Step, compile_case
+from shinpan.running.checks import CheckForm, InZone, Rejected, parse
 from shinpan.steps.printer import Heading, canonical_messages, generated_id, print_feature, print_scenario
 from shinpan.steps.printer.phrases import PHRASEBOOK, Context, Message
 from shinpan.suite import rulesets, step_library
@@ -47,12 +48,13 @@ def test_generated_cases_print_and_compile_back_to_the_same_messages(case: Case)
     assert_round_trip(case)
 
 
-def _owner_instead_of_player(checks: Sequence[Message], context: Context) -> tuple[str, int] | None:
+def _owner_instead_of_player(checks: Sequence[CheckForm], context: Context) -> tuple[str, int] | None:
     check = checks[0]
-    be = context.be(check["card"], check["zone"])
-    verb = be if check["present"] else "いない" if be == "いる" else "ない"
-    return (f"{context.owner(check['card'])}の{context.zone(check['zone'])}に{context.card(check['card'])}"
-            f"{'が' if check['present'] else 'は'}{verb}", 1)
+    assert isinstance(check, InZone)
+    be = context.be(check.card, check.zone)
+    verb = be if check.present else "いない" if be == "いる" else "ない"
+    return (f"{context.owner(check.card)}の{context.zone(check.zone)}に{context.card(check.card)}"
+            f"{'が' if check.present else 'は'}{verb}", 1)
 
 
 def _destroyed_in_reverse(action: Message, attempt: bool, context: Context) -> str | None:
@@ -94,7 +96,8 @@ def test_a_renderer_printing_the_wrong_phrase_is_caught(monkeypatch: pytest.Monk
 def test_the_same_case_prints_the_same_text(case: Case) -> None:
     (step,) = case.steps
     reordered = Case(case.id, Setup(case.setup.rules, case.setup.seed, dict(reversed(list(case.setup.state.items())))),
-                     (Step("", "", 0, tuple(Check(dict(reversed(list(item.check.items())))) if isinstance(item, Check)
+                     (Step("", "", 0, tuple(Check(parse(dict(reversed(list(item.check.to_json().items())))))
+                                            if isinstance(item, Check)
                                             else item for item in step.items)),))
     assert printed(case) == printed(copy.deepcopy(case)) == printed(reordered)
     assert generated_id(case) == generated_id(reordered)
@@ -115,7 +118,7 @@ def test_a_printed_scenario_has_the_generated_tags_and_its_triage_stub() -> None
     assert head[2] == f"  @id:{generated_id(case)} @generated:7 @rule:301.5 @source:seed000"
     assert "    前提 自分のターンである\n    かつ 自分の手札に《テスト用クリーチャーA》(A)がある\n" \
            "    もし 自分が《テスト用クリーチャーA》(A)を召喚する\n" in text
-    assert generated_id(_case(Move({"type": "summon", "card": "A"}), Check({"check": "rejected", "value": False}))) \
+    assert generated_id(_case(Move({"type": "summon", "card": "A"}), Check(Rejected(False)))) \
         != generated_id(case)
 
 

@@ -23,6 +23,7 @@ from shinpan.adapters.registry import make_adapter
 from shinpan.paths import PROJECT_ROOT
 from shinpan.reports.outcomes import Status
 from shinpan.running.cases import Case, Check, Execution, Move, Step, compile_case
+from shinpan.running.checks import Rejected, parse
 from shinpan.running.session import AdapterSession
 from shinpan.steps.printer import Heading, generated_id, print_feature, print_scenario
 from shinpan.suite import rulesets
@@ -89,8 +90,8 @@ def with_observed_checks(case: Case, session: AdapterSession, *, tried: bool = F
         for played in outcome.moves:
             items.append(played.move)
             if played.move.attempt:
-                items.append(Check({"check": "rejected", "value": played.rejection is not None}))
-            items.extend(Check(check) for check in observed_checks(execution.game.observation(),
+                items.append(Check(Rejected(played.rejection is not None)))
+            items.extend(Check(parse(check)) for check in observed_checks(execution.game.observation(),
                                                                    case.setup.state["cards"]))
     assert execution.result is not None
     if execution.result.status is not Status.PASS or not any(isinstance(item, Move) for item in items):

@@ -16,6 +16,7 @@ import pytest
 from shinpan.adapters import schemas
 from shinpan.paths import PROJECT_ROOT
 from shinpan.running.cases import Case, Check, Move, Setup, Step
+from shinpan.running.checks import parse
 from tests.script_strategy import RULES
 from tests.test_printer import assert_round_trip
 
@@ -287,7 +288,7 @@ def _name(checks: list[dict[str, Any]]) -> str:
 
 @pytest.mark.parametrize("checks", list(check_examples()), ids=[_name(c) for c in check_examples()])
 def test_every_check_form_has_a_phrase(checks: list[dict[str, Any]]) -> None:
-    assert_round_trip(case(*(Check(check) for check in checks)))
+    assert_round_trip(case(*(Check(parse(check)) for check in checks)))
 
 
 def test_the_check_forms_enumerated_cover_the_schema() -> None:

@@ -16,12 +16,12 @@ from click.testing import CliRunner
 from shinpan.adapters.errors import BAD_INPUT
 from shinpan.cli import main
 from shinpan.site import build, certified
-from tests.certification_support import TRIAGE, TRIAGED, certifications
+from tests.certification_support import TRIAGE, TRIAGED
 
 
-@pytest.fixture(scope="module")
-def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return certifications(tmp_path_factory.mktemp("certifications"))
+@pytest.fixture
+def recorded(recorded_certifications: Path) -> Path:
+    return recorded_certifications
 
 
 def _copy(recorded: Path, tmp_path: Path) -> Path:

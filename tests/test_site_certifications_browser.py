@@ -14,13 +14,13 @@ from typing import Any
 import pytest
 
 from shinpan.site import build
-from tests.certification_support import TRIAGE, TRIAGED, certifications
+from tests.certification_support import TRIAGE, TRIAGED
 from tests.test_site_browser import _errors, _open, _wait_for, browser, chromium  # noqa: F401 — the browser fixtures
 
 
 @pytest.fixture(scope="module")
-def recorded(tmp_path_factory: pytest.TempPathFactory, chromium: tuple[str, str]) -> Path:  # noqa: F811
-    return certifications(tmp_path_factory.mktemp("certifications"))
+def recorded(recorded_certifications: Path, chromium: tuple[str, str]) -> Path:  # noqa: F811
+    return recorded_certifications
 
 
 @pytest.fixture(scope="module")

@@ -25,8 +25,7 @@ def lint(format_: str) -> None:
     problems = run_lint(citations=citations())  # the feature files, and what explore's properties cite
     files = suite.feature_paths()
     if format_ == "json":
-        click.echo(json.dumps({"files": len(files), "problems": [
-            {"path": str(p.path), "line": p.line, "message": p.message} for p in problems]}, ensure_ascii=False))
+        click.echo(json.dumps({"files": len(files), "problems": [p.as_json() for p in problems]}, ensure_ascii=False))
         sys.exit(1 if problems else 0)
     for problem in problems:
         click.echo(str(problem))

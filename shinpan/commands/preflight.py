@@ -110,9 +110,10 @@ def lint_first() -> None:
     except ShinpanError:
         return
     # in a child process: the step library it matches steps against is then imported by pytest alone (which
-    # rewrites its asserts), not before the run
-    done = subprocess.run([sys.executable, "-m", "shinpan", "lint", "--format=json"], capture_output=True, text=True,
-                          check=False)
+    # rewrites its asserts), not before the run; the suite alone, as `shinpan lint` reads it (what explore's
+    # properties cite is no part of a run, and reading it would import the explorer: a third of a second)
+    code = "import shinpan.commands.preflight as c; c.print_suite_problems()"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     try:
         problems = json.loads(done.stdout)["problems"]
     except (ValueError, KeyError, TypeError):
@@ -121,6 +122,14 @@ def lint_first() -> None:
         click.echo(f"ERROR: {Path(problem['path']).resolve()}:{problem['line']}: {problem['message']}", err=True)
     if problems:
         click.get_current_context().exit(BAD_INPUT)
+
+
+def print_suite_problems() -> None:
+    """Print, as JSON (``shinpan lint --format=json``'s ``problems``), the problems of the suite a run plays (in a
+    child process)."""
+    from shinpan.suite.lint import lint
+
+    print(json.dumps({"problems": [problem.as_json() for problem in lint()]}, ensure_ascii=False))
 
 
 def check_parallel(pytest_args: tuple[str, ...]) -> None:

@@ -12,12 +12,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from shinpan.running.cases import Case, Check, Move, Setup, Step, as_record
+from shinpan.running.checks import CheckForm
 
 GENERATED = "generated"
 """The id of a generated case (a printed one gets its own, from its digest)."""
 
 
-def generated(setup: Setup, moves: Sequence[Move], checks: Sequence[Mapping[str, Any]] = ()) -> Case:
+def generated(setup: Setup, moves: Sequence[Move], checks: Sequence[CheckForm] = ()) -> Case:
     """The case of ``setup`` and ``moves``, each its own step, and a last step making ``checks``."""
     steps = [Step("もし", "", 0, (move,)) for move in moves]
     if checks:
@@ -30,7 +31,7 @@ def moves_of(case: Case) -> tuple[Move, ...]:
     return tuple(item for _, item in case.items() if isinstance(item, Move))
 
 
-def checks_of(case: Case) -> tuple[Mapping[str, Any], ...]:
+def checks_of(case: Case) -> tuple[CheckForm, ...]:
     """The checks of a case, in order."""
     return tuple(item.check for _, item in case.items() if isinstance(item, Check))
 
@@ -58,4 +59,4 @@ def as_json(case: Case) -> dict[str, Any]:
     executor sends (``adapters/schema/cases.json``)."""
     return {"rules": dict(case.setup.rules), "seed": case.setup.seed, "setup": case.setup.state,
             "moves": [{"action": dict(m.action), "choices": [dict(c) for c in m.choices]} for m in moves_of(case)],
-            "checks": [dict(c) for c in checks_of(case)], "messages": as_record(case)["messages"]}
+            "checks": [c.to_json() for c in checks_of(case)], "messages": as_record(case)["messages"]}

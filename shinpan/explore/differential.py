@@ -21,14 +21,14 @@ from shinpan.explore.case import generated, owners
 from shinpan.explore.corpus import Corpus
 from shinpan.explore.dice import Dice
 from shinpan.explore.engines import PLAYED, Answer, AnswerStatus, Engine
-from shinpan.explore.findings import Cause, Finding
+from shinpan.explore.findings import Cause, FactKind, Finding, Wrong
 from shinpan.explore.moves import KIND_OF, Board, Drawer, next_move
 from shinpan.explore.observations import Difference, differences, facts
 from shinpan.explore.oracle import Game, Played, Skip, new, observed, play, skip_reason, started
 from shinpan.explore.pool import Pool
 from shinpan.explore.swarm import swarm
 from shinpan.running.cases import Move, Setup
-from shinpan.running.checks import judge
+from shinpan.running.checks import CheckForm, Rejected
 
 MAX_MOVES = 5
 """The most moves a generated case makes, unless its swarm asks for a long play
@@ -103,30 +103,30 @@ class Differential:
         if isinstance(theirs, Answer):
             raise Skip(f"the reference engine cannot observe ({theirs.status})")
         if answer.fault:
-            return theirs, self._finding(played, Cause(self.id, step, answer.status.value), answer.message)
+            return theirs, self._finding(played, Cause(self.id, step, Wrong.of(answer.status)), answer.message)
         if answer.status is AnswerStatus.CHOICE_NEEDED and answer.choice is not None:
             message = (f"the engine asks a question the reference engine does not ({_asked(answer.choice)}); "
                        f"the reference engine asked: {'; '.join(map(_asked, asked)) or 'nothing'}")
-            return theirs, self._finding(played, Cause(self.id, step, "question"), message)
+            return theirs, self._finding(played, Cause(self.id, step, Wrong.QUESTION), message)
         if answer.status != reference.status:
             message = f"the reference engine answered {reference.status}, the engine {answer.status}: {answer.message}"
-            rejected = [{"check": "rejected", "value": reference.status is AnswerStatus.REJECTED}]
+            rejected = [Rejected(reference.status is AnswerStatus.REJECTED)]
             played.moves[-1] = replace(played.moves[-1], attempt=True)
-            return theirs, self._finding(played, Cause(self.id, step, "status"), message, rejected)
+            return theirs, self._finding(played, Cause(self.id, step, Wrong.STATUS), message, rejected)
         ours = observed(self.engine)
         if isinstance(ours, Answer):
-            cause = Cause(self.id, step, (ours.status if ours.fault else AnswerStatus.ERROR).value)
+            cause = Cause(self.id, step, Wrong.of(ours.status))
             return theirs, self._finding(played, cause, f"observe: {ours.message}")
         found = differences(facts(theirs, self.observables, played.owners), facts(ours, self.observables,
                                                                                   played.owners))
         theirs_so_far, ours_so_far = played.since_setup("reference", theirs), played.since_setup("engine", ours)
         if not found:
             return theirs, None
-        return theirs, self._finding(played, Cause(self.id, step, found[0].kind), _message(found),
+        return theirs, self._finding(played, Cause(self.id, step, FactKind(found[0].kind)), _message(found),
                                      _checks(found, theirs_so_far, ours_so_far),
                                      details=tuple(d.describe() for d in found))
 
-    def _finding(self, played: Played, cause: Cause, message: str, checks: Sequence[dict[str, Any]] = (), *,
+    def _finding(self, played: Played, cause: Cause, message: str, checks: Sequence[CheckForm] = (), *,
                  details: tuple[str, ...] = ()) -> Finding:
         case = generated(played.setup, played.made, checks)
         return Finding(cause, case, message, tuple(checks), seed=self.game.seed, details=details)
@@ -142,18 +142,18 @@ def _message(found: Sequence[Difference]) -> str:
     return "; ".join(shown) + more
 
 
-def _checks(found: Sequence[Difference], reference: Mapping[str, Any], ours: Mapping[str, Any]) -> list[dict[str, Any]]:
+def _checks(found: Sequence[Difference], reference: Mapping[str, Any], ours: Mapping[str, Any]) -> list[CheckForm]:
     """The checks of the first kind of differing fact that a check can say and the engine fails (every difference
     of that kind), with the reference engine's values — its events counted since the setup, as the printed
     scenario, which observes once after its last move, counts them. The order of waiting abilities or of events,
     for one, has no check form, and a check may not reach the field that differs (an event's cause): what else
     differs with it is said instead — a scenario shows the difference only if the engine fails it."""
     for kind in dict.fromkeys(d.kind for d in found):
-        made: list[dict[str, Any]] = []
+        made: list[CheckForm] = []
         for difference in found:
             if difference.kind == kind:
                 made.extend(c for c in expected.checks(difference, reference)
-                            if c not in made and judge(c, ours, None) is not None)
+                            if c not in made and c.judge(ours, None) is not None)
         if made:
             return made
     return []

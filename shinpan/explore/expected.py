@@ -13,10 +13,25 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from shinpan.adapters.sdk.vocabulary import PLAYERS, ZONES
 from shinpan.explore.observations import Difference
-from shinpan.running.checks import matching
+from shinpan.running.checks import (
+    CheckForm,
+    Count,
+    CountTest,
+    InZone,
+    Listed,
+    Lost,
+    ManaTapped,
+    ObjectField,
+    ObjectTest,
+    Position,
+    ZoneCount,
+    matching,
+    one_of,
+)
 
-Check = dict[str, Any]
+Check = CheckForm
 Observation = Mapping[str, Any]
 
 
@@ -33,8 +48,8 @@ def _place(difference: Difference, reference: Observation) -> list[Check]:
     player, zone = str(where).split(":", 1)
     if zone == "battle (seal)":
         top = _holding(reference, card, "seals")
-        return [_object(top, "seals", "contains", card)] if top else []
-    return [{"check": "in_zone", "player": player, "zone": zone, "card": card, "present": True}]
+        return [_object(top, "seals", ObjectTest.CONTAINS, card)] if top else []
+    return [InZone(one_of(player, PLAYERS), one_of(zone, ZONES), card, True)]
 
 
 def _pile(difference: Difference, reference: Observation) -> list[Check]:
@@ -42,12 +57,11 @@ def _pile(difference: Difference, reference: Observation) -> list[Check]:
     if top is None:
         return []
     if difference.expected is not None:
-        return [_object(top, "cards", "equals", list(difference.expected))]
+        return [_object(top, "cards", ObjectTest.EQUALS, list(difference.expected))]
     holder = _holding(reference, top, "cards")
     if holder is None:
         return _place(Difference(("place", top), _where(reference, top), None), reference)
-    return [{"check": "object", "card": holder, "field": "cards", "test": "first", "value": holder},
-            {"check": "object", "card": holder, "field": "cards", "test": "contains", "value": top}]
+    return [_object(holder, "cards", ObjectTest.FIRST, holder), _object(holder, "cards", ObjectTest.CONTAINS, top)]
 
 
 def _field(difference: Difference, reference: Observation) -> list[Check]:
@@ -58,33 +72,32 @@ def _field(difference: Difference, reference: Observation) -> list[Check]:
     if kind == "effects":
         amounts = [_json_amount(v) for v in value]
         if not amounts:
-            return [_object(top, "effects", "equals", [])]
-        return [_object(top, "effects", "power_total", sum(amounts))]
+            return [_object(top, "effects", ObjectTest.EQUALS, [])]
+        return [_object(top, "effects", ObjectTest.POWER_TOTAL, sum(amounts))]
     if kind == "equipment":
-        return [_object(top, "equipment", "contains", piece) for piece in value] or \
-            [_object(top, "equipment", "equals", [])]
+        return [_object(top, "equipment", ObjectTest.CONTAINS, piece) for piece in value] or \
+            [_object(top, "equipment", ObjectTest.EQUALS, [])]
     if kind == "seals":
-        return [_object(top, "seals", "empty", not value)]
+        return [_object(top, "seals", ObjectTest.EMPTY, not value)]
     if kind == "linked":
-        return [_object(top, "linked", "equals", list(value))]
-    return [_object(top, kind, "equals", value)]
+        return [_object(top, "linked", ObjectTest.EQUALS, list(value))]
+    return [_object(top, kind, ObjectTest.EQUALS, value)]
 
 
 def _deck(difference: Difference, reference: Observation) -> list[Check]:
-    player, deck = difference.subject, difference.expected or ()
+    player, deck = one_of(difference.subject, PLAYERS), difference.expected or ()
     if not deck:
-        return [{"check": "zone_count", "player": player, "zone": "deck", "count": 0}]
-    return [{"check": "position", "player": player, "zone": "deck", "end": end, "card": card,
-             "observable": "deck_order"} for end, card in (("top", deck[0]), ("bottom", deck[-1]))]
+        return [ZoneCount(player, "deck", 0)]
+    return [Position(player, "deck", "top", deck[0], observable="deck_order"),
+            Position(player, "deck", "bottom", deck[-1], observable="deck_order")]
 
 
 def _tapped_mana(difference: Difference, reference: Observation) -> list[Check]:
-    return [{"check": "mana_tapped", "card": difference.subject, "value": bool(difference.expected),
-             "observable": "tapped_mana"}]
+    return [ManaTapped(str(difference.subject), bool(difference.expected), observable="tapped_mana")]
 
 
 def _lost(difference: Difference, reference: Observation) -> list[Check]:
-    return [{"check": "lost", "player": difference.subject, "value": bool(difference.expected), "observable": "lost"}]
+    return [Lost(one_of(difference.subject, PLAYERS), bool(difference.expected), observable="lost")]
 
 
 def _triggered(difference: Difference, reference: Observation) -> list[Check]:
@@ -96,8 +109,8 @@ def _moved(difference: Difference, reference: Observation) -> list[Check]:
     moves = Counter((e["from"], e["to"]) for e in reference.get("events", [])
                     if e["type"] == "moved" and e.get("card") == card)
     if not moves:
-        return [_count("events", {"type": "moved", "card": card}, 0)]
-    return [_count("events", {"type": "moved", "card": card, "from": source, "to": to}, n)
+        return [_count(Listed.EVENTS, {"type": "moved", "card": card}, 0)]
+    return [_count(Listed.EVENTS, {"type": "moved", "card": card, "from": source, "to": to}, n)
             for (source, to), n in sorted(moves.items())]
 
 
@@ -116,26 +129,23 @@ def _mana_tapped(difference: Difference, reference: Observation) -> list[Check]:
 
 def _waiting(difference: Difference, reference: Observation) -> list[Check]:
     if not reference.get("waiting"):
-        return [_count("waiting", {}, 0)]
-    return [_count("waiting", {"card": difference.subject}, len(difference.expected or ()))]
+        return [_count(Listed.WAITING, {}, 0)]
+    return [_count(Listed.WAITING, {"card": difference.subject}, len(difference.expected or ()))]
 
 
 def _events(where: Mapping[str, Any], reference: Observation) -> Check:
     """Exactly as many events matching ``where`` as the reference engine reported (since the setup: the printed
     scenario observes once, after its last move)."""
-    return _count("events", where, matching(reference.get("events", []), where))
+    return _count(Listed.EVENTS, where, matching(reference.get("events", []), where))
 
 
-def _count(listed: str, where: Mapping[str, Any], value: int) -> Check:
-    return {"check": "count", "list": listed, "where": dict(where), "test": "==", "value": value,
-            "observable": listed}
+def _count(listed: Listed, where: Mapping[str, Any], value: int) -> Check:
+    return Count(listed, dict(where), CountTest.EXACTLY, value, observable=listed.value)
 
 
-def _object(card: str, field: str, test: str, value: Any) -> Check:
-    check: Check = {"check": "object", "card": card, "field": field, "test": test, "value": value}
-    if field != "cards":
-        check["observable"] = field
-    return check
+def _object(card: str, field: str, test: ObjectTest, value: Any) -> Check:
+    return ObjectField(card, field, test, value, observable=None if field == "cards" else field)
+
 
 
 def _holding(reference: Observation, card: str, field: str) -> str | None:

@@ -12,15 +12,51 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from enum import StrEnum
+from typing import Any, NewType
 
 from shinpan.explore.case import as_json, moves_of, names
-from shinpan.explore.engines import FAULTS
+from shinpan.explore.engines import AnswerStatus
 from shinpan.running.cases import Case
+from shinpan.running.checks import CheckForm
 
-Check = Mapping[str, Any]
+
+class Wrong(StrEnum):
+    """What went wrong at a step where no single fact differs: the answer, a question, a rule, or the adapter."""
+
+    STATUS = "status"
+    """The engine answered a move otherwise than the reference engine (行動が認められるか)."""
+    QUESTION = "question"
+    """The engine asked a question (尋ねる選択) the reference engine does not."""
+    BREAKS_THE_RULE = "breaks the rule"
+    """The engine's observation breaks what a property expects (規則が守られていない)."""
+    CRASH = "crash"
+    """The adapter died (異常終了)."""
+    TIMEOUT = "timeout"
+    """The adapter did not answer in time (時間切れ)."""
+    ERROR = "error"
+    """The adapter answered with an error, or with no observation."""
+
+    @classmethod
+    def of(cls, fault: AnswerStatus) -> Wrong:
+        """The fault an adapter's answer shows (crash, timeout; anything else not played is an error)."""
+        return cls(fault.value) if fault in (AnswerStatus.CRASH, AnswerStatus.TIMEOUT) else cls.ERROR
+
+    @property
+    def fault(self) -> bool:
+        """Whether the adapter failed (crash, hang, error) rather than answered differently."""
+        return self in (Wrong.CRASH, Wrong.TIMEOUT, Wrong.ERROR)
+
+
+FactKind = NewType("FactKind", str)
+"""The kind of fact two engines disagree on (``place``, ``tapped``, ``events.triggered``…:
+:data:`shinpan.explore.observations.ORDER`)."""
+
+What = Wrong | FactKind
+"""What goes wrong at a finding's step: a kind of fact that differs, or a :class:`Wrong`. Both are text, so causes
+sort and print by it."""
 
 
 @dataclass(frozen=True, order=True)
@@ -31,9 +67,9 @@ class Cause:
     """``differential``, or a property's id."""
     step: str
     """``setup``, or the action type of the move after which it shows."""
-    what: str
-    """The kind of fact that differs (``place``, ``tapped``, ``events.triggered``, ``status``, …), the property's
-    expectation, or the fault (``crash``, ``timeout``, ``error``)."""
+    what: What
+    """The kind of fact that differs (``place``, ``tapped``, ``events.triggered``, …), or what else went wrong (the
+    answer's ``status``, a ``question``, a property's rule broken, or the fault: ``crash``, ``timeout``, ``error``)."""
 
     @property
     def key(self) -> str:
@@ -43,7 +79,7 @@ class Cause:
     @property
     def fault(self) -> bool:
         """Whether the adapter failed (crash, hang, error) rather than answered differently."""
-        return self.what in FAULTS
+        return isinstance(self.what, Wrong) and self.what.fault
 
 
 @dataclass(frozen=True)
@@ -54,7 +90,7 @@ class Finding:
     case: Case
     message: str
     """What went wrong, in one or a few lines."""
-    checks: tuple[Check, ...] = ()
+    checks: tuple[CheckForm, ...] = ()
     """The checks the scenario makes after the last move (or after the setup, for a case with no move); the case
     makes them too, in its last step."""
     rules: tuple[str, ...] = ()
@@ -72,8 +108,8 @@ class Finding:
 
     def as_json(self) -> dict[str, Any]:
         """The finding as JSON (without its printed scenario)."""
-        return {"cause": {"oracle": self.cause.oracle, "step": self.cause.step, "what": self.cause.what},
-                "message": self.message, "case": as_json(self.case), "checks": [dict(c) for c in self.checks],
+        return {"cause": {"oracle": self.cause.oracle, "step": self.cause.step, "what": str(self.cause.what)},
+                "message": self.message, "case": as_json(self.case), "checks": [c.to_json() for c in self.checks],
                 "rules": list(self.rules), "sources": list(self.sources),
                 "details": list(self.details)}
 

@@ -27,7 +27,7 @@ from shinpan.explore.oracle import Judged, Played, play
 from shinpan.reports import expectations
 from shinpan.reports.outcomes import Status
 from shinpan.running.cases import Case, Check, Move, compile_case
-from shinpan.running.checks import judge
+from shinpan.running.checks import AllOf, AnyOf, CheckForm, Count, InZone, Not, ObjectField, Position, ZoneCount
 from shinpan.suite import scenarios as suite
 from shinpan.suite.rulesets import RulesState
 
@@ -50,15 +50,23 @@ class Deviation:
     ways: frozenset[Way]
 
 
-def signature(check: Mapping[str, Any]) -> Signature:
+def signature(check: CheckForm) -> Signature:
     """The form of a check (what it reads, not the values it expects); combined checks by their parts."""
-    if check["check"] in ("all", "any"):
-        return (str(check["check"]), *("/".join(signature(part)) for part in check["of"]))
-    if check["check"] == "not":
-        return ("not", "/".join(signature(check["of"])))
-    where = check.get("where", {})
-    return (str(check["check"]), str(check.get("field", check.get("list", check.get("zone", "")))),
-            str(where.get("type", "")), *sorted(where))
+    if isinstance(check, (AllOf, AnyOf)):
+        return (check.kind, *("/".join(signature(part)) for part in check.of))
+    if isinstance(check, Not):
+        return ("not", "/".join(signature(check.of)))
+    where = check.where if isinstance(check, Count) else {}
+    return (check.kind, _reads(check), str(where.get("type", "")), *sorted(where))
+
+
+def _reads(check: CheckForm) -> str:
+    """The fact kind a check reads: an object's field, a list, or a zone (none for the other forms)."""
+    if isinstance(check, ObjectField):
+        return check.field
+    if isinstance(check, Count):
+        return check.listed.value
+    return check.zone if isinstance(check, (InZone, ZoneCount, Position)) else ""
 
 
 def deviations(path: Path, engine: Engine, state: RulesState) -> list[Deviation]:
@@ -135,7 +143,7 @@ class _Replayed:
                 if answer.observation is None:
                     return self._ended(played, answer.status)
                 seen = answer.observation
-            if judge(item.check, seen, rejection) is not None:
+            if item.check.judge(seen, rejection) is not None:
                 self.found.add((played.step, signature(item.check)))
         return seen, None
 

@@ -26,6 +26,7 @@ from shinpan.explore.properties import PROPERTIES
 from shinpan.explore.replay import replay
 from shinpan.reports.outcomes import Status
 from shinpan.running.cases import Check, compile_case
+from shinpan.running.checks import CheckForm, Count, ObjectField
 from shinpan.suite import rules as rules_
 from shinpan.suite import rulesets, step_library
 from shinpan.suite import scenarios as suite
@@ -137,8 +138,10 @@ def _concerned(finding: Finding, change: str) -> str | None:
     return None if not sides else "since" if "since" in sides else "until"
 
 
-def _fact(check: Mapping[str, Any]) -> str:
-    return str(check.get("field") or check.get("list") or check["check"])
+def _fact(check: CheckForm) -> str:
+    if isinstance(check, ObjectField) and check.field:
+        return check.field
+    return check.listed.value if isinstance(check, Count) else check.kind
 
 
 def _pile(state: Mapping[str, Any]) -> bool:

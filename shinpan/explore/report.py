@@ -70,9 +70,9 @@ def counterexample(finding: Finding, printed: Printed, known: Known) -> dict[str
     """A finding's part of its line."""
     scenario, error = printed.get(id(finding), (None, "not printed"))
     entry: dict[str, Any] = {
-        "cause": {"oracle": finding.cause.oracle, "step": finding.cause.step, "what": finding.cause.what},
+        "cause": {"oracle": finding.cause.oracle, "step": finding.cause.step, "what": str(finding.cause.what)},
         "message": finding.message, "details": list(finding.details), "known": known.get(id(finding)),
-        "rules": list(finding.rules), "sources": list(finding.sources), "checks": [dict(c) for c in finding.checks],
+        "rules": list(finding.rules), "sources": list(finding.sources), "checks": [c.to_json() for c in finding.checks],
         "case": as_json(finding.case), "scenario": scenario}
     if scenario is None:
         entry["scenario_error"] = error or "not printed"

@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import IO, Any
 
 import jsonschema_rs
-from jsonschema import Draft202012Validator
 
 from shinpan import __version__, outputs
 from shinpan.adapters import build, schemas
@@ -244,20 +243,26 @@ def _type_problem(line: Mapping[str, Any]) -> str | None:
     """The first field of a report line whose type is not the one ``adapters/schema/report.json`` gives it. Fields
     may be missing (reports of other kit versions still load); those present are what every reader relies on."""
     kind = str(line.get("type", "case"))
-    fast, full = _validators(kind)
-    if fast.is_valid(line):
+    if _validator(kind).is_valid(line):
         return None
-    wrong = min(full.iter_errors(line), key=lambda e: list(e.absolute_path))
+    from jsonschema import Draft202012Validator  # what is wrong, said only when something is (an import of 0.05 s)
+
+    wrong = min(Draft202012Validator(_lenient(kind)).iter_errors(line), key=lambda e: list(e.absolute_path))
     return f"not a report {kind} line: {'/'.join(map(str, wrong.absolute_path)) or '(line)'}: {wrong.message}"
 
 
 @cache
-def _validators(kind: str) -> tuple[jsonschema_rs.Validator, Draft202012Validator]:
-    """The schema of a ``kind`` line with every field optional (:func:`_type_problem`): compiled by jsonschema-rs to
-    tell whether a line is valid, and by jsonschema to say what is wrong, as :func:`schemas.problems` does."""
+def _validator(kind: str) -> jsonschema_rs.Validator:
+    """The schema of a ``kind`` line with every field optional (:func:`_lenient`), compiled by jsonschema-rs to tell
+    whether a line is valid; jsonschema says what is wrong, as :func:`schemas.problems` does."""
+    return jsonschema_rs.validator_for(_lenient(kind))
+
+
+@cache
+def _lenient(kind: str) -> dict[str, Any]:
+    """The schema of a ``kind`` line with every field optional (:func:`_type_problem`)."""
     schema = schemas.load("report.json")
-    lenient = {"$schema": schemas.DRAFT, **_optional(schema["$defs"][kind]), "$defs": schema["$defs"]}
-    return jsonschema_rs.validator_for(lenient), Draft202012Validator(lenient)
+    return {"$schema": schemas.DRAFT, **_optional(schema["$defs"][kind]), "$defs": schema["$defs"]}
 
 
 def _optional(schema: Any) -> Any:

@@ -67,6 +67,10 @@ class Problem:
     def __str__(self) -> str:
         return printable(f"{self.path}:{self.line}: {self.message}", one_line=True)  # it quotes the suite's text
 
+    def as_json(self) -> dict[str, str | int]:
+        """As ``shinpan lint --format=json`` gives it."""
+        return {"path": str(self.path), "line": self.line, "message": self.message}
+
 
 def lint(root: Path | SuiteFolders | None = None, citations: Iterable[Citation] = ()) -> list[Problem]:
     """Every problem in the suite ``root``: a whole suite's folder (registries included), or a user suite laid over

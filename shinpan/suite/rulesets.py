@@ -369,11 +369,7 @@ class Changes:
 
     def same_states(self) -> tuple[tuple[RulesState, ...], ...]:
         """Every state of the matrix, grouped by equal standings (the first of each group is the one run)."""
-        groups: dict[tuple[tuple[str, Standing], ...], list[RulesState]] = {}
-        everyone = [*(s for c in self.items for s in (self.before(c.id), self.after(c.id))), self.today()]
-        for state in everyone:
-            groups.setdefault(state.standings, []).append(state)
-        return tuple(tuple(group) for group in groups.values())
+        return _same_states(self, dt.date.today())
 
     def window_problem(self, since: Sequence[str], until: Sequence[str]) -> str | None:
         """Why ``@since``/``@until`` ids cannot form a window (unknown id, or it ends before it starts)."""
@@ -394,6 +390,17 @@ class Changes:
         ``start`` takes effect, ``end`` is certainly in force (as the states reckon it, :meth:`Change.relative_to`),
         or they are the same change."""
         return end == start or self.get(end).relative_to(self.get(start)) == Standing.IN_FORCE
+
+
+@cache
+def _same_states(changes: Changes, today: dt.date) -> tuple[tuple[RulesState, ...], ...]:
+    """:meth:`Changes.same_states`, worked out once per registry and day (the lint asks for it per @rule: citation,
+    a run's checks per scenario)."""
+    groups: dict[tuple[tuple[str, Standing], ...], list[RulesState]] = {}
+    everyone = [*(s for c in changes.items for s in (changes.before(c.id), changes.after(c.id))), changes.on(today)]
+    for state in everyone:
+        groups.setdefault(state.standings, []).append(state)
+    return tuple(tuple(group) for group in groups.values())
 
 
 def parse_day(text: str) -> dt.date:

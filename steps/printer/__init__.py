@@ -6,7 +6,7 @@ renders what its steps compile to, next to their definitions (:mod:`shinpan.step
 package cuts a case into those messages and lays the phrases out as a scenario. The kit reaches it by name,
 through :func:`shinpan.suite.step_library.printer`.
 
-    case = Case("…", Setup(rules, seed, state), (Step("", "", 0, (Move(action, choices), Check(check), …)),))
+    case = Case("…", Setup(rules, seed, state), (Step("", "", 0, (Move(action, choices), Check(InZone(…)), …)),))
     text = print_scenario(case, Heading("…", seed=42, rules=("603.5",)))
     feature = print_feature([text], topic="explore", title="…")
 

@@ -92,7 +92,7 @@ def case(found: Case) -> dict[str, Any]:
             items.append({"move": action(item.action), "choices": [dict(c) for c in item.choices],
                           "attempt": item.attempt})
         elif isinstance(item, Check):
-            items.append({"check": dict(item.check)})
+            items.append({"check": item.check.to_json()})
     return {"setup": setup(found.setup.state), "items": items}
 
 

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 from shinpan.adapters.cards import CARD_REFERENCE, CardRegistry
 from shinpan.adapters.sdk.vocabulary import PLAYER_TERMS, ZONE_TERMS
 from shinpan.errors import RenderError
+from shinpan.running.checks import CheckForm
 from shinpan.steps.vocabulary import CardRef
 
 Message = Mapping[str, Any]
@@ -112,7 +113,7 @@ class Context:
 SetupRenderer = Callable[[Message, Context], str | None]
 ActionRenderer = Callable[[Message, bool, Context], str | None]
 ChoiceRenderer = Callable[[Message, Context], str | None]
-CheckRenderer = Callable[[Sequence[Message], Context], tuple[str, int] | None]
+CheckRenderer = Callable[[Sequence[CheckForm], Context], tuple[str, int] | None]
 AttemptRenderer = Callable[[str], str]
 R = TypeVar("R", bound=Callable[..., Any])
 
@@ -120,7 +121,7 @@ R = TypeVar("R", bound=Callable[..., Any])
 @dataclass(frozen=True)
 class Phrasebook:
     """Every renderer of the step library, by family and by the key of the messages it prints (a fragment's
-    ``fragment``, an action's ``type``, a choice's ``kind``, a check's ``check``)."""
+    ``fragment``, an action's ``type``, a choice's ``kind``, a check's form)."""
 
     setup: dict[str, list[SetupRenderer]] = field(default_factory=dict)
     action: dict[str, list[ActionRenderer]] = field(default_factory=dict)
@@ -163,10 +164,10 @@ def attempt_phrase(renderer: AttemptRenderer) -> AttemptRenderer:
     return renderer
 
 
-def check_phrase(kind: str) -> Callable[[R], R]:
-    """Register a renderer of checks starting with one of this kind: ``(checks, context) -> (phrase, how many
+def check_phrase(form: type[CheckForm]) -> Callable[[R], R]:
+    """Register a renderer of checks starting with one of this form: ``(checks, context) -> (phrase, how many
     checks it says) | None``."""
-    return _register(PHRASEBOOK.check, kind)
+    return _register(PHRASEBOOK.check, form.kind)
 
 
 def _one(answers: list[str], what: str, message: object) -> str:
@@ -199,13 +200,13 @@ def render_choice(choice: Message, context: Context) -> str:
     return _one([a for r in renderers if (a := r(choice, context)) is not None], "the choice", choice)
 
 
-def render_checks(checks: Sequence[Message], context: Context) -> tuple[str, int]:
+def render_checks(checks: Sequence[CheckForm], context: Context) -> tuple[str, int]:
     """The ならば phrase saying the first of ``checks`` (and the checks after it that the same phrase makes), and
     how many checks it says."""
-    renderers = PHRASEBOOK.check.get(str(checks[0].get("check")), [])
+    renderers = PHRASEBOOK.check.get(checks[0].kind, [])
     answers = [a for r in renderers if (a := r(checks, context)) is not None]
     if not answers:
-        raise RenderError(f"no phrase of the step library says the check {dict(checks[0])}")
+        raise RenderError(f"no phrase of the step library says the check {checks[0].to_json()}")
     most = max(count for _, count in answers)
-    text = _one([t for t, count in answers if count == most], "the check", dict(checks[0]))
+    text = _one([t for t, count in answers if count == most], "the check", checks[0].to_json())
     return text, most

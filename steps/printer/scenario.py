@@ -28,6 +28,7 @@ from shinpan.adapters import cards
 from shinpan.adapters.cards import CardRegistry
 from shinpan.errors import RenderError
 from shinpan.running.cases import Case, Check, Fault, Move
+from shinpan.running.checks import CheckForm
 from shinpan.steps.printer import canonical, phrases, setup
 from shinpan.suite import step_library
 from shinpan.suite.tags import GENERATED_ID_PREFIX
@@ -81,7 +82,7 @@ def steps(case: Case, registry: CardRegistry | None = None) -> list[tuple[str, s
     state = case.setup.state
     known = context(state, registry or cards.load())
     found = [("given", phrases.render_fragment(fragment, known)) for fragment in setup.fragments(state)]
-    pending: list[Mapping[str, Any]] = []  # checks in a row, said by as few phrases as can say them
+    pending: list[CheckForm] = []  # checks in a row, said by as few phrases as can say them
     for step, item in [*case.items(), (None, None)]:
         if isinstance(item, Fault):
             raise RenderError(f"the case fails to compile at {step.describe() if step else 'a step'}: {item.message}")

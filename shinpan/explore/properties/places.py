@@ -20,6 +20,7 @@ from shinpan.explore.properties.general import over
 from shinpan.explore.properties.property import MORE_MOVES, Check, Context, Plan, Property, every_card
 from shinpan.explore.swarm import swarm
 from shinpan.running.cases import Move
+from shinpan.running.checks import Places
 
 
 def plan(dice: Dice, context: Context) -> Plan:
@@ -32,7 +33,7 @@ def plan(dice: Dice, context: Context) -> Plan:
     made: set[str] = set()
 
     def each(moves: Sequence[Move]) -> Sequence[Check]:
-        return [{"check": "places", "card": card, "count": 1} for card in cards]
+        return [Places(card, 1) for card in cards]
 
     def more(dice: Dice, view: Mapping[str, Any]) -> Mapping[str, Any] | None:
         action = next_move(dice, Board(view, state["cards"], context.pool, drawn.destination), drawers,

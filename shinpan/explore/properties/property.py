@@ -17,15 +17,15 @@ from shinpan.explore import questions
 from shinpan.explore.case import generated, owners
 from shinpan.explore.dice import Dice
 from shinpan.explore.engines import Answer, AnswerStatus, Engine
-from shinpan.explore.findings import Cause, Finding, plain
+from shinpan.explore.findings import Cause, Finding, Wrong, plain
 from shinpan.explore.oracle import Game, Played, Skip, new, play, skip_reason
 from shinpan.explore.pool import Pool
 from shinpan.running.cases import Move, Setup
-from shinpan.running.checks import judge
+from shinpan.running.checks import CheckForm
 from shinpan.suite import rulesets
 from shinpan.suite.rulesets import RulesState
 
-Check = dict[str, Any]
+Check = CheckForm
 UNPLAYABLE = frozenset({AnswerStatus.UNSUPPORTED, AnswerStatus.REJECTED, AnswerStatus.CHOICE_NEEDED,
                         AnswerStatus.SCRIPT_MISMATCH})
 """Answers after which a plan's case did not happen as planned (the example is skipped)."""
@@ -192,34 +192,34 @@ class Testing:
         if answer.status in UNPLAYABLE:
             raise Skip(skip_reason(f"{answer.status}: {step}", plain(answer.message)))
         if answer.fault:
-            return None, self._finding(played, step, answer.status.value, answer.message, ())
+            return None, self._finding(played, step, Wrong.of(answer.status), answer.message, ())
         observables = self.context.observables  # a field the engine does not report cannot be judged
         final = len(played.moves) == len(plan.moves)
         expected = [check for check in (*(plan.each(played.moves) if plan.each else ()),
                                         *(plan.after if final else ()))
-                    if "observable" not in check or check["observable"] in observables]
+                    if check.observable is None or check.observable in observables]
         if not expected and plan.more is None:
             return None, None
         seen = self.engine.observe()
         if seen.status is not AnswerStatus.OK or seen.observation is None:
-            what = seen.status if seen.fault else AnswerStatus.ERROR
-            return None, self._finding(played, step, what.value, seen.message, ())
+            return None, self._finding(played, step, Wrong.of(seen.status), seen.message, ())
         so_far = played.since_setup("engine", seen.observation)
         ruled = [(self.rule, expected)]
         if plan.general and not rejected:  # every property whose premise the step shows, on the board observed
             now = Step(played.view, played.moves[-1].action if played.moves else None, rejected, seen.observation,
                        played.setup.state["cards"], played.owners)
-            ruled += [(prop, [c for c in prop.general(now, self.context) if c.get("observable", "") in observables
-                              or "observable" not in c]) for prop in plan.general if prop.general is not None]
+            ruled += [(prop, [c for c in prop.general(now, self.context)
+                              if c.observable is None or c.observable in observables])
+                      for prop in plan.general if prop.general is not None]
         for prop, checks in ruled:
-            failed = [(check, problem) for check in checks if (problem := judge(check, so_far, None))]
+            failed = [(check, problem) for check in checks if (problem := check.judge(so_far, None))]
             if failed:
                 message = "; ".join(problem for _, problem in failed)
-                return seen.observation, self._finding(played, step, "breaks the rule", message,
+                return seen.observation, self._finding(played, step, Wrong.BREAKS_THE_RULE, message,
                                                        tuple(check for check, _ in failed), prop)
         return seen.observation, None
 
-    def _finding(self, played: Played, step: str, what: str, message: str, checks: tuple[Check, ...],
+    def _finding(self, played: Played, step: str, what: Wrong, message: str, checks: tuple[Check, ...],
                  prop: Property | None = None) -> Finding:
         """A finding of the property tested (or of ``prop``, whose rule was checked over its play)."""
         prop = prop or self.rule

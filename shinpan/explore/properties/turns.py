@@ -24,6 +24,7 @@ from shinpan.explore.properties import expect
 from shinpan.explore.properties.general import active, object_of, objects, turn_passed
 from shinpan.explore.properties.layout import PLAYERS, Layout, other
 from shinpan.explore.properties.property import Check, Context, Plan, Property, Step
+from shinpan.running.checks import ManaTapped
 
 AMOUNTS = (2000, -1000, 3000)
 
@@ -72,7 +73,7 @@ def _pump(dice: Dice, layout: Layout, top: str, amount: int) -> bool:
 
 
 def _mana(card: str, tapped: bool) -> Check:
-    return {"check": "mana_tapped", "card": card, "value": tapped, "observable": "tapped_mana"}
+    return ManaTapped(card, tapped, observable="tapped_mana")
 
 
 def over_play(step: Step, context: Context) -> list[Check]:

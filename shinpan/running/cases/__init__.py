@@ -3,7 +3,7 @@
 A **case** (:class:`Case`) is the unit the matrix and explore run: a setup (:class:`Setup`: the rules, the seed, the
 starting state), then steps (:class:`Step`: a Gherkin step's keyword, text and line, or empty for a generated one)
 each holding the items it produced — :class:`NeedsCard`, :class:`Move` (an ``act`` with its scripted choices and
-whether the rules may reject it), :class:`Check` (the data of :mod:`shinpan.running.checks`) and :class:`Fault` (a step
+whether the rules may reject it), :class:`Check` (a form of :mod:`shinpan.running.checks`) and :class:`Fault` (a step
 that could not be compiled). Build one directly in Python, or compile a scenario of the suite::
 
     case = compile_case(scenario, state.as_sent())        # no pytest, no engine

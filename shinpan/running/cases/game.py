@@ -16,7 +16,6 @@ from typing import Any
 
 from shinpan.reports.outcomes import unobservable, unsupported
 from shinpan.running.cases.model import Check, Fault, Item, Move, NeedsCard, Setup, fresh
-from shinpan.running.checks import judge, observables_read
 from shinpan.running.session import AdapterSession
 
 
@@ -97,17 +96,17 @@ class Game:
         on a field the adapter does not report is UNOBSERVABLE (a field the check always reads: before the game is
         started or observed; one that depends on where a card is: once observed)."""
         data = check.check
-        if "observable" in data:
-            self.require(str(data["observable"]))
+        if data.observable is not None:
+            self.require(data.observable)
         observation = None
         if check.needs_observation:
             self.start(_given(setup))
             observation = self.observation()
-        for read in observables_read(data, observation) if observation is not None else []:
+        for read in data.read_on(observation) if observation is not None else ():
             self.require(read)
         if self.session.observer is not None:
-            self.session.observer({"kind": "check", "check": dict(data)})
-        problem = judge(data, observation, self.last_rejection)
+            self.session.observer({"kind": "check", "check": data.to_json()})
+        problem = data.judge(observation, self.last_rejection)
         if problem is not None:
             raise AssertionError(problem)
 

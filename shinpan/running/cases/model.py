@@ -5,14 +5,15 @@ Gherkin step (its keyword, text and line; a generated case may leave them empty)
 
 - :class:`NeedsCard` — the step put a card into the game: the adapter must implement it (else UNSUPPORTED);
 - :class:`Move` — an ``act`` request: the action, the choices scripted for it, and whether the rules may reject it;
-- :class:`Check` — what a ならば step checks, as the data of :mod:`shinpan.running.checks`;
+- :class:`Check` — what a ならば step checks, a form of :mod:`shinpan.running.checks`;
 - :class:`Fault` — the step could not be compiled (an error of the scenario): the case ends there, with the
   status and message the pytest path gives that error.
 
 The game starts (``new_game``, then ``setup``) before the first move or check, as it does under pytest. The
-contract's own forms are kept as they are sent (``action``, the choices, the setup's ``state``, the check): they
-are JSON values, read-only by convention. Cases are built by :mod:`shinpan.running.cases.compiler` from the suite, or
-directly in Python (``Case(id, Setup(rules, seed, state), (Step(..., items=(Move(...),)),))``).
+contract's own forms are kept as they are sent (``action``, the choices, the setup's ``state``): they are JSON
+values, read-only by convention; a check is a typed form, written as JSON when sent. Cases are built by
+:mod:`shinpan.running.cases.compiler` from the suite, or directly in Python
+(``Case(id, Setup(rules, seed, state), (Step(..., items=(Move(...),)),))``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any
 
 from shinpan.adapters.contract import Choice, Rules
 from shinpan.reports.outcomes import Status
+from shinpan.running.checks import CheckForm
 
 
 @dataclass(frozen=True)
@@ -64,19 +66,19 @@ class Move:
 
 @dataclass(frozen=True)
 class Check:
-    """確認: what a ならば step checks, as data (the forms of :mod:`shinpan.running.checks`)."""
+    """確認: what a ならば step checks (a form of :mod:`shinpan.running.checks`)."""
 
-    check: Mapping[str, Any]
+    check: CheckForm
 
     @property
     def observables(self) -> frozenset[str]:
         """The observables the check always reads (its ``observable``, and those of the checks it combines)."""
-        return frozenset(_observables(self.check))
+        return frozenset(self.check.always_read())
 
     @property
     def needs_observation(self) -> bool:
         """Whether it is judged against an observation (every check but ``rejected``)."""
-        return bool(self.check["check"] != "rejected")
+        return self.check.needs_observation
 
 
 @dataclass(frozen=True)
@@ -172,10 +174,3 @@ _SCALARS = frozenset({str, int, bool, float, type(None)})
 def _once(values: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(values))
 
-
-def _observables(check: Mapping[str, Any]) -> Iterator[str]:
-    if "observable" in check:
-        yield str(check["observable"])
-    parts = check.get("of")
-    for part in parts if isinstance(parts, list) else [parts] if isinstance(parts, Mapping) else []:
-        yield from _observables(part)

@@ -42,7 +42,7 @@ def messages(case: Case) -> list[Message]:
                     if not observed:
                         found.append({"send": {"cmd": "observe"}, "expect": ["ok"]})
                         observed = True
-                found.append({"check": item.check})
+                found.append({"check": item.check.to_json()})
     return found
 
 
