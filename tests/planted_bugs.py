@@ -583,6 +583,70 @@ def linked_gods_summoning_sick() -> Planted:
     return Planted([(sickness, "is_summoning_sick", wrong), (reference_adapter, "is_summoning_sick", wrong)])
 
 
+def sealed_creature_with_abilities_can_attack() -> Planted:
+    """A sealed creature can still attack unless it is a vanilla creature of one card: the engine asks whether a
+    creature is sealed only on its path for plain creatures (116.2a: any sealed creature is ignored and cannot
+    attack)."""
+
+    def wrong(original: Any) -> Any:
+        def can_attack(state: GameState, obj: Any, *, sick: bool | None = None) -> bool:
+            if not obj.seals or (len(obj.cards) == 1 and not obj.top.definition.abilities):
+                return bool(original(state, obj, sick=sick))
+            seals, obj.seals = obj.seals, []
+            try:
+                return bool(original(state, obj, sick=sick))
+            finally:
+                obj.seals = seals
+        return can_attack
+
+    return Planted([(sickness, "can_attack", wrong), (reference_adapter, "can_attack", wrong)])
+
+
+def evolution_stays_tapped_at_untap() -> Planted:
+    """The untap step untaps the turn player's creatures of one card but leaves an evolution creature (a pile)
+    tapped (every creature of the turn player untaps at the start of their turn)."""
+
+    def wrong(original: Any) -> Any:
+        def begin(self: Game) -> None:
+            piles = [obj for obj in self.state.players[self.state.turn.active].battle if obj.tapped
+                     and len(obj.cards) > 1]
+            original(self)
+            for obj in piles:
+                obj.tapped = True
+        return begin
+
+    return Planted([(Game, "_begin_turn", wrong)])
+
+
+def devolved_creature_never_sick() -> Planted:
+    """The creature left by devolving is never summoning sick, as before the January 2014 change (timeline #2: since
+    then, a card left on top that entered this turn is sick; seed 000's table, 退化した時・召酔)."""
+
+    def wrong(original: Any) -> Any:
+        def plan(*args: Any, **kwargs: Any) -> Any:
+            return replace(original(*args, **kwargs), spared_sickness=True)
+        return plan
+
+    return Planted([(reconstruction, "plan", wrong)])
+
+
+def swapped_in_creature_not_sick() -> Planted:
+    """A creature that comes into the battle zone by a swap (入れ替え) takes over the entry turn of the one it
+    replaced, so it is not summoning sick if that one was not (seed 000's table, 入れ替わった時・召酔: it is sick)."""
+
+    def wrong(original: Any) -> Any:
+        def swap_(pipeline_: Any, out: Card, into: Card, choices: Any = None) -> Any:
+            leaving = pipeline_.state.object_of(out)
+            entered_turn = leaving.top.entered_battle_turn if leaving is not None else None
+            entered = original(pipeline_, out, into, choices)
+            if entered is not None and entered_turn is not None:
+                into.entered_battle_turn = entered_turn
+            return entered
+        return swap_
+
+    return Planted([(swap, "swap", wrong)])
+
+
 PLANTED: dict[str, Callable[[], Planted]] = {
     factory.__name__: factory for factory in (
         destroy_one_at_a_time, untap_both_players, ignored_enter_abilities_trigger, leave_trigger_per_card,
@@ -595,6 +659,8 @@ PLANTED: dict[str, Callable[[], Planted]] = {
         ignored_keywords_still_apply, put_tapped_enters_untapped, seal_from_the_bottom,
         broken_shields_to_graveyard, linked_power_of_the_first_god, leave_to_deck_unseen, graveyard_evolution_refused,
         sealed_creature_drops_equipment, awakened_face_summoning_sick, linked_gods_summoning_sick,
+        sealed_creature_with_abilities_can_attack, evolution_stays_tapped_at_untap, devolved_creature_never_sick,
+        swapped_in_creature_not_sick,
     )
 }
 """Every planted bug, by the name its adapter spec uses (``py:tests.planted_bugs:<name>``)."""

@@ -63,6 +63,11 @@ RULES: dict[str, tuple[str, ...]] = {
     "sealed_creature_drops_equipment": ("differential", "carry-over-equipment"),
     "awakened_face_summoning_sick": ("differential",),
     "linked_gods_summoning_sick": ("differential", "links"),
+    # properties over general play (issue 30): found by the rules one-place's generated play checks at every step
+    "sealed_creature_with_abilities_can_attack": ("one-place",),
+    "evolution_stays_tapped_at_untap": ("one-place",),
+    "devolved_creature_never_sick": ("carry-over-sickness",),
+    "swapped_in_creature_not_sick": ("carry-over-sickness", "one-place"),
 }
 """Each planted bug and the oracles that state the rule it breaks."""
 FULL = os.environ.get("SHINPAN_EXPLORE_FULL") == "1"

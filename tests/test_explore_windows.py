@@ -54,9 +54,9 @@ def _noticed(change: str) -> dict[str, set[str]]:
     exploration = explore(Settings("py:tests.test_explore_windows:flipped", states, seed=3, examples=EXAMPLES,
                                    only=tuple(p.id for p in PROPERTIES)))
     found: dict[str, set[str]] = {}
-    for result in exploration.results:
-        if result.findings:
-            found.setdefault(result.oracle, set()).add(result.state)
+    for result in exploration.results:  # a finding is the property's whose rule it breaks (general play: not the
+        for finding in result.findings:  # oracle that played it)
+            found.setdefault(finding.cause.oracle, set()).add(result.state)
     return found
 
 

@@ -538,6 +538,32 @@ def test_116_2a_a_sealed_creature_is_not_chosen_by_a_move_and_keeps_its_seal(mov
     assert obj is not None and obj.seals == [seal]
 
 
+def test_116_2a_a_sealed_linked_creature_is_not_unlinked_and_keeps_its_seal() -> None:
+    """Gods that are linked and then sealed: an effect unlinking them cannot choose them (116.2a), as gods one of
+    which is sealed are not linked. Seen failing without the rule: the unlink went through and the seal card was in
+    no zone at all (found by shinpan explore's one-place property over the play of issue 30's swarms)."""
+    from shinpan.explore.engines import AnswerStatus, Engine
+    from shinpan.running.cases import Move, Setup
+    from shinpan.suite import rulesets
+
+    state = {"cards": {"L": "テスト用ゴッドL", "R": "テスト用ゴッドR", "D": "テスト用クリーチャーA"},
+             "turn": {"number": 3, "active": "me"},
+             "players": {"me": {"battle": [{"cards": ["L"]}, {"cards": ["R"]}], "deck": ["D"]}, "opp": {}}}
+    engine = Engine("reference")
+    try:
+        assert engine.start(Setup(rulesets.load().today().as_sent(), 0, state)).status is AnswerStatus.OK
+        assert engine.act(Move({"type": "g_link", "cards": ["L", "R"]})).status is AnswerStatus.OK
+        assert engine.act(Move({"type": "seal", "card": "L"})).status is AnswerStatus.OK
+        answer = engine.act(Move({"type": "unlink", "card": "L"}, attempt=True))
+        assert answer.status is AnswerStatus.REJECTED and "116.2a" in answer.message
+        seen = engine.observe().observation
+        assert seen is not None
+        (linked,) = seen["players"]["me"]["battle"]
+        assert linked["seals"] == ["D"] and sorted(linked["linked"]) == ["L", "R"]
+    finally:
+        engine.stop()
+
+
 # ------------------------------------------------------------------ devolving and summoning sickness (timeline #2)
 @pytest.mark.parametrize(("rules", "sick"), [("before:devolve-sickness", False), ("devolve-sickness", True),
                                              ("2018-08-09", True), ("2025-12-17", True)])

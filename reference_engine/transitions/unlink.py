@@ -13,7 +13,7 @@ from shinpan.reference_engine.core.choices import ChoiceScript
 from shinpan.reference_engine.core.errors import IllegalAction, ScriptMismatch
 from shinpan.reference_engine.core.objects import BattleObject, Card
 from shinpan.reference_engine.core.state import GameState
-from shinpan.reference_engine.transitions import carrying
+from shinpan.reference_engine.transitions import carrying, seal
 
 
 def unlink(state: GameState, god: Card, choices: ChoiceScript | None) -> list[BattleObject]:
@@ -21,6 +21,7 @@ def unlink(state: GameState, god: Card, choices: ChoiceScript | None) -> list[Ba
     obj = state.object_of(god)
     if obj is None or len(obj.linked) < 2:
         raise IllegalAction(f"{god.name} is not part of a linked creature")
+    seal.unsealed(obj, "to be unlinked")  # as gods are not linked if one is sealed (link.objects_to_link)
     pieces = [BattleObject(list(part), obj.controller) for part in obj.parts()]
     carry_over(state, obj, pieces, choices)
     carrying.replace_objects(state, [obj], pieces)

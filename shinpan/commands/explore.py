@@ -13,7 +13,8 @@ from shinpan.commands.options import ENGINE_OUTPUT, POSITIVE, BadUsage, ruleset_
 from shinpan.commands.preflight import check_adapter, states_played
 
 ORACLES = ("differential", "one-place", "new-object", "enter-triggers", "look-back", "replacement", "carry-over-pump",
-           "carry-over-tap", "carry-over-attack", "carry-over-equipment", "reconstruction", "reconstruction-old",
+           "carry-over-tap", "carry-over-attack", "carry-over-equipment", "carry-over-sickness", "reconstruction",
+           "reconstruction-old",
            "links", "swaps", "seals", "turns", "ignored-keywords")
 
 

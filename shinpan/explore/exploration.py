@@ -231,7 +231,7 @@ def _one(settings: Settings, engine: Engine, reference: Engine | None, changes: 
         if why is not None:
             return Result(oracle_id, state.label, not_run=why)
         context = Context(cards_pool, state, frozenset(engine.capabilities["mechanics"]),
-                          frozenset(engine.capabilities["observables"]))
+                          frozenset(engine.capabilities["observables"]), settings.properties)
         oracle = Testing(rule, engine, context, game)
     tell = (lambda: progress(oracle_id, state.label, 1)) if progress is not None else None
     search = Search(oracle, worker_seed(settings.seed, share[0]), budget, settings.database, state.rules)

@@ -8,7 +8,8 @@ exactly one of them goes on attacking.
 
 The case: two or three gods of the turn player that can link (each names another as its partner; an evolution god
 on a creature), each tapped or not, entered this turn or not, one perhaps attacking, with pumps; they link; perhaps
-the link then comes apart.
+the link then comes apart. Over general play (:func:`over_play`), wherever gods link: the linked creature is tapped
+if any god was, attacking if one was, and has every effect its gods had.
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ from shinpan.explore.oracle import Skip
 from shinpan.explore.pool import Card, Pool
 from shinpan.explore.properties import expect
 from shinpan.explore.properties.carry_over import PUMPS
+from shinpan.explore.properties.general import object_of
 from shinpan.explore.properties.layout import PLAYERS, Layout, other
-from shinpan.explore.properties.property import Check, Context, Plan, Property
+from shinpan.explore.properties.property import Check, Context, Plan, Property, Step
 
 
 def groups(pool: Pool) -> list[list[Card]]:
@@ -96,6 +98,25 @@ def _apart(tops: Sequence[str], player: str, tapped: bool, attacking: bool, pump
     return [*checks, expect.attacking(player, int(attacking))]
 
 
+def over_play(step: Step, context: Context) -> list[Check]:
+    """After a G・リンク of general play that happened (every god is one object): tapped if any god was (804.3a),
+    attacking if one was (804.3b), with every effect on its gods (804.3)."""
+    action, before = step.action, step.before
+    if action is None or step.rejected or before is None or action["type"] != "g_link":
+        return []
+    gods = [object_of(before, card) for card in action["cards"]]
+    linked = object_of(step.after, action["cards"][0])
+    if linked is None or any(god is None for god in gods) or not set(action["cards"]) <= set(linked[1]["cards"]):
+        return []
+    was = [god[1] for god in gods if god is not None]
+    if len({id(obj) for obj in was}) < len(was):  # two of them one object already: no link of separate gods
+        return []
+    top = action["cards"][0]
+    amounts = [e["amount"] for obj in was for e in obj.get("effects", ()) if e.get("kind") == "power"]
+    return [expect.field(top, "tapped", any(obj.get("tapped") for obj in was)),
+            expect.field(top, "attacking", any(obj.get("attacking") for obj in was)), expect.pumped(top, amounts)]
+
+
 LINKS = Property(
     id="links",
     title="gods of two and three pieces link and come apart (804)",
@@ -107,4 +128,5 @@ LINKS = Property(
     sources=("dm-rule-1.48", "seed000-table"),
     planner=plan,
     mechanics=("g_link",),
+    general=over_play,
 )

@@ -31,14 +31,18 @@ UNPLAYABLE = frozenset({AnswerStatus.UNSUPPORTED, AnswerStatus.REJECTED, AnswerS
 """Answers after which a plan's case did not happen as planned (the example is skipped)."""
 
 
+MORE_MOVES = 5
+"""The most moves a plan draws from the board (``Plan.more``), unless it says otherwise."""
+
+
 @dataclass(frozen=True)
 class Plan:
     """A case a property draws: the starting state, the moves, and the checks the rule says hold after the last
     move (``after``). ``each``, if given, gives checks that hold after the setup and after every move (it is told
     the moves made so far, with the choices the engine asked for); ``more``, if given, draws further moves from
-    the board the engine shows (up to :data:`MORE_MOVES`, ``None`` to stop): a rule about every move is tested over
-    generated play. A plan whose moves may be rejected says so (``may_reject``); otherwise a rejection means the
-    case did not happen as planned, and the example is skipped."""
+    the board the engine shows (from ``least`` up to ``most`` moves, ``None`` to stop): a rule about every move is
+    tested over generated play. A plan whose moves may be rejected says so (``may_reject``); otherwise a rejection
+    means the case did not happen as planned, and the example is skipped."""
 
     state: Mapping[str, Any]
     moves: Sequence[Mapping[str, Any]] = ()
@@ -46,21 +50,26 @@ class Plan:
     each: Callable[[Sequence[Move]], Sequence[Check]] | None = None
     more: Callable[[Dice, Mapping[str, Any]], Mapping[str, Any] | None] | None = None
     may_reject: bool = False
-
-
-MORE_MOVES = 5
-"""The most moves a plan draws from the board (``Plan.more``)."""
+    least: int = 0
+    """The fewest moves ``more`` draws (if it can draw one)."""
+    most: int = MORE_MOVES
+    """The most moves ``more`` draws."""
+    general: Sequence[Property] = ()
+    """The properties whose rule is checked over this plan's play (:attr:`Property.general`): after the setup and
+    after every move, each where its premise occurs."""
 
 
 @dataclass(frozen=True)
 class Context:
-    """What a planner knows: the card pool, the rules state the property runs under, and what the engine under test
-    plays (its mechanics) and reports (its observables)."""
+    """What a planner knows: the card pool, the rules state the property runs under, what the engine under test
+    plays (its mechanics) and reports (its observables), and the properties explored."""
 
     pool: Pool
     rules: RulesState
     mechanics: frozenset[str]
     observables: frozenset[str]
+    properties: Sequence[Property] = ()
+    """The properties explored (those stated over general play are checked over its play)."""
 
     def plays(self, *mechanics: str) -> bool:
         """Whether the engine plays every one of ``mechanics``."""
@@ -69,6 +78,21 @@ class Context:
 
 Planner = Callable[[Dice, Context], Plan]
 """Draws a plan with the dice, in a context."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of generated play, as the engine showed it: the board before, the move (its action; ``None`` for the
+    setup), whether the rules rejected it, and the board after — what a property's premise is looked for in."""
+
+    before: Mapping[str, Any] | None
+    action: Mapping[str, Any] | None
+    rejected: bool
+    after: Mapping[str, Any]
+    names: Mapping[str, str]
+    """The card name of each label."""
+    owners: Mapping[str, str]
+    """The owner of each label."""
 
 
 @dataclass(frozen=True)
@@ -100,6 +124,9 @@ class Property:
     clauses_of: Callable[[Sequence[str]], frozenset[str]] | None = field(default=None, compare=False)
     """The changes of the clauses a case of these action types tests, if narrower than :attr:`clauses` (a carry-over
     column: the windows of the rows it played)."""
+    general: Callable[[Step, Context], Sequence[Check]] | None = field(default=None, compare=False)
+    """The rule stated once over any step of generated play (:mod:`shinpan.explore.properties.general`): given a step,
+    the checks the rule says hold after it where its premise occurs (none where it does not)."""
 
     def changes(self, actions: Sequence[str] | None = None) -> frozenset[str]:
         """Every change the property's windows name — or, given the action types of a case, those its clauses name
@@ -135,8 +162,8 @@ class Testing:
         setup = Setup(self.game.rules, self.game.seed, plan.state)
 
         def more(played: Played) -> Move | None:
-            if plan.more is None or played.view is None or not dice.more(len(played.moves) - len(plan.moves), 0,
-                                                                          MORE_MOVES):
+            if plan.more is None or played.view is None or not dice.more(len(played.moves) - len(plan.moves),
+                                                                          plan.least, plan.most):
                 return None
             drawn = plan.more(dice, played.view)
             return None if drawn is None else Move(drawn)
@@ -159,6 +186,7 @@ class Testing:
         checks count the events since the setup: a finding prints as a scenario that observes once, after its last
         move."""
         step = played.step
+        rejected = answer.status is AnswerStatus.REJECTED
         if answer.status is AnswerStatus.REJECTED and plan.may_reject:
             answer = Answer(AnswerStatus.OK)
         if answer.status in UNPLAYABLE:
@@ -176,15 +204,25 @@ class Testing:
         if seen.status is not AnswerStatus.OK or seen.observation is None:
             return None, self._finding(played, step, Wrong.of(seen.status), seen.message, ())
         so_far = played.since_setup("engine", seen.observation)
-        failed = [(check, problem) for check in expected if (problem := check.judge(so_far, None))]
-        if not failed:
-            return seen.observation, None
-        message = "; ".join(problem for _, problem in failed)
-        checks = tuple(check for check, _ in failed)
-        return seen.observation, self._finding(played, step, Wrong.BREAKS_THE_RULE, message, checks)
+        ruled = [(self.rule, expected)]
+        if plan.general and not rejected:  # every property whose premise the step shows, on the board observed
+            now = Step(played.view, played.moves[-1].action if played.moves else None, rejected, seen.observation,
+                       played.setup.state["cards"], played.owners)
+            ruled += [(prop, [c for c in prop.general(now, self.context)
+                              if c.observable is None or c.observable in observables])
+                      for prop in plan.general if prop.general is not None]
+        for prop, checks in ruled:
+            failed = [(check, problem) for check in checks if (problem := check.judge(so_far, None))]
+            if failed:
+                message = "; ".join(problem for _, problem in failed)
+                return seen.observation, self._finding(played, step, Wrong.BREAKS_THE_RULE, message,
+                                                       tuple(check for check, _ in failed), prop)
+        return seen.observation, None
 
-    def _finding(self, played: Played, step: str, what: Wrong, message: str, checks: tuple[Check, ...]) -> Finding:
-        prop = self.rule
+    def _finding(self, played: Played, step: str, what: Wrong, message: str, checks: tuple[Check, ...],
+                 prop: Property | None = None) -> Finding:
+        """A finding of the property tested (or of ``prop``, whose rule was checked over its play)."""
+        prop = prop or self.rule
         return Finding(Cause(prop.id, step, what), generated(played.setup, played.made, checks), message, checks,
                        rules=prop.rules, sources=prop.sources, seed=self.game.seed)
 

@@ -6,7 +6,10 @@ it neither taps nor untaps — its controller's untap step leaves it as it was. 
 battle zone to another zone (701.23a): the contract's removal puts it into its owner's graveyard.
 
 The case: a creature, tapped or not, attacking or not, its owner's deck holding cards; it is sealed; then, perhaps,
-the turn passes to its controller (their untap step), or the seal is removed.
+the turn passes to its controller (their untap step), or the seal is removed. Over general play (:func:`over_play`)
+the same rule is checked at every step: every seal that came off is in its owner's graveyard, whatever removed it and
+however many seals the creature had; every sealed creature is not attacking and cannot attack; a turn that passes
+leaves a sealed creature's tap state as it was.
 """
 
 from __future__ import annotations
@@ -16,8 +19,9 @@ from typing import Any
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
 from shinpan.explore.properties import expect
+from shinpan.explore.properties.general import objects, seals, turn_passed
 from shinpan.explore.properties.layout import PLAYERS, Layout
-from shinpan.explore.properties.property import Check, Context, Plan, Property
+from shinpan.explore.properties.property import Check, Context, Plan, Property, Step
 
 
 def plan(dice: Dice, context: Context) -> Plan:
@@ -48,6 +52,26 @@ def plan(dice: Dice, context: Context) -> Plan:
     return Plan(layout.state, moves, after=checks)
 
 
+def over_play(step: Step, context: Context) -> list[Check]:
+    """After any step: each seal that came off went to its owner's graveyard (701.23a); each sealed creature is not
+    attacking and cannot attack; across a turn that passed, each creature sealed throughout kept its tap state
+    (116.2a)."""
+    after, before = step.after, step.before
+    checks: list[Check] = []
+    if before is not None:
+        still = seals(after)
+        checks += [expect.in_zone(step.owners[seal], "graveyard", seal) for seal in seals(before) if seal not in still]
+    for _, obj in objects(after):
+        if obj.get("seals"):
+            top = obj["cards"][0]
+            checks += [expect.field(top, "attacking", False), expect.field(top, "can_attack", False)]
+    if before is not None and turn_passed(before, after):
+        sealed_after = {obj["cards"][0] for _, obj in objects(after) if obj.get("seals")}
+        checks += [expect.field(obj["cards"][0], "tapped", bool(obj.get("tapped"))) for _, obj in objects(before)
+                   if obj.get("seals") and obj["cards"][0] in sealed_after]
+    return checks
+
+
 SEALS = Property(
     id="seals",
     title="a sealed creature is ignored; a removed seal goes to the graveyard (116, 701.23)",
@@ -59,4 +83,5 @@ SEALS = Property(
     sources=("dm-rule-1.48", "seed000-table"),
     planner=plan,
     mechanics=("seal",),
+    general=over_play,
 )

@@ -6,7 +6,10 @@ replacement effect would make either move happen otherwise, the swap does not ha
 nothing changes (701.26b).
 
 The case: a creature — perhaps one whose own 「離れる時、かわりに…」 sends it elsewhere — tapped or not, attacking or
-not, with pumps; a creature of its controller's hand or mana zone; they swap.
+not, with pumps; a creature of its controller's hand or mana zone; they swap. Over general play (:func:`over_play`),
+wherever a swap happens: the creature that came in has the tap state and attack of the one that left, no effect and
+no equipment — where the creature that left was of one card and the card that came in its controller's, as in every
+swap of the suite (what a pile leaves behind, or a card of the other player, no source says).
 """
 
 from __future__ import annotations
@@ -17,8 +20,9 @@ from shinpan.explore.oracle import Skip
 from shinpan.explore.pool import Card
 from shinpan.explore.properties import expect
 from shinpan.explore.properties.carry_over import PUMPS
+from shinpan.explore.properties.general import object_of
 from shinpan.explore.properties.layout import PLAYERS, Layout, other
-from shinpan.explore.properties.property import Check, Context, Plan, Property
+from shinpan.explore.properties.property import Check, Context, Plan, Property, Step
 
 
 def instead(card: Card) -> str | None:
@@ -78,6 +82,22 @@ def _unchanged(out: str, coming: str, zone: str, player: str, tapped: bool) -> l
             expect.field(out, "tapped", tapped)]
 
 
+def over_play(step: Step, context: Context) -> list[Check]:
+    """After a swap of general play that happened (the card that comes in is in the battle zone): it has the tap
+    state and attack of the creature that left, and nothing else of it (701.26a)."""
+    action, before = step.action, step.before
+    if action is None or step.rejected or before is None or action["type"] != "swap":
+        return []
+    leaving, coming = object_of(before, action["card"]), object_of(step.after, action["with"])
+    if (leaving is None or coming is None or object_of(before, action["with"]) is not None
+            or len(leaving[1]["cards"]) > 1 or step.owners.get(action["with"]) != leaving[0]):
+        return []  # the rule's case, as the suite's swaps: a creature of one card, a card of its controller's
+    card, was = action["with"], leaving[1]
+    return [expect.field(card, "tapped", bool(was.get("tapped"))),
+            expect.field(card, "attacking", bool(was.get("attacking"))), expect.pumped(card, []),
+            expect.field(card, "equipment", [])]
+
+
 SWAPS = Property(
     id="swaps",
     title="a swap carries only the tap state and the attack (701.26)",
@@ -89,4 +109,5 @@ SWAPS = Property(
     sources=("dm-rule-1.48", "seed000-table"),
     planner=plan,
     mechanics=("swap",),
+    general=over_play,
 )

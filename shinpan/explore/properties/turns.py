@@ -9,7 +9,9 @@ sources; 116.2a is, for the sealed creature the untap step leaves tapped.
 
 The case: vanilla creatures of both players, tapped or not, one of the turn player's perhaps attacking; resolved
 power effects until the end of the turn or for good; tapped and untapped mana; a card or two in each deck; the
-turn ends.
+turn ends. Over general play (:func:`over_play`), wherever a turn passes: no creature is attacking any more, the new
+turn player's creatures (but a sealed one or a fortress, which has no tap state) and mana are untapped, the other
+player's tap states are as they were, and the new turn player drew the card that was on top of their deck.
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from typing import Any
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
 from shinpan.explore.properties import expect
+from shinpan.explore.properties.general import active, object_of, objects, turn_passed
 from shinpan.explore.properties.layout import PLAYERS, Layout, other
-from shinpan.explore.properties.property import Check, Context, Plan, Property
+from shinpan.explore.properties.property import Check, Context, Plan, Property, Step
 from shinpan.running.checks import ManaTapped
 
 AMOUNTS = (2000, -1000, 3000)
@@ -73,6 +76,37 @@ def _mana(card: str, tapped: bool) -> Check:
     return ManaTapped(card, tapped, observable="tapped_mana")
 
 
+def over_play(step: Step, context: Context) -> list[Check]:
+    """After a step in which a turn passed: no attack goes on; the new turn player's things are untapped (a sealed
+    creature and a fortress excepted), the other player's as they were; the new turn player drew their top card."""
+    before, after = step.before, step.after
+    if before is None or not turn_passed(before, after):
+        return []
+    player = active(after)
+    checks: list[Check] = [expect.attacking(side, 0) for side in PLAYERS]
+    for side, obj in objects(after):
+        top = obj["cards"][0]
+        was = object_of(before, top)
+        if side == player and not obj.get("seals") and _has_tap_state(step, obj, context):
+            checks.append(expect.field(top, "tapped", False))
+        elif side != player and was is not None and was[1]["cards"] == obj["cards"]:
+            checks.append(expect.field(top, "tapped", bool(was[1].get("tapped"))))
+    checks += [_mana(card, False) for card in after["players"][player].get("mana", ())]
+    deck = before["players"][player].get("deck", ())
+    if deck and "deck_order" in context.observables:
+        checks.append(expect.in_zone(player, "hand", deck[0]))
+    return checks
+
+
+def _has_tap_state(step: Step, obj: Any, context: Context) -> bool:
+    """Whether the object untaps in its controller's untap step: not a fortress (it shows its printed face, which is
+    not one)."""
+    name = step.names.get(obj["cards"][0], "")
+    face = obj.get("face", name)
+    return face == name and "フォートレス" not in context.pool.named(name).type_line if name in context.pool.by_name \
+        else False
+
+
 TURNS = Property(
     id="turns",
     title="the turn ends: effects until its end end, attacks end, the next player's things untap (durations)",
@@ -84,4 +118,5 @@ TURNS = Property(
     sources=("dm-rule-1.48",),
     planner=plan,
     mechanics=("turns", "power_modifiers", "tap", "mana"),
+    general=over_play,
 )
