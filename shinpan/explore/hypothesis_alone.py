@@ -9,6 +9,16 @@ with Hypothesis alone and runs no Trio, so it imports Hypothesis with ``HYPOTHES
 import (the environment is put back as it was: what the process starts sees it unchanged). Where Hypothesis was
 imported before (the kit's own tests, under pytest's Hypothesis plug-in), nothing changes. The draws are the same
 either way: no plugin's generator is drawn from.
+
+Hypothesis also draws, now and then, a literal constant it found in the source of the *local* modules loaded in
+the process (any module outside site-packages and the standard library: the kit in a checkout, an adapter in its
+author's folder, the test files under pytest). What a seed draws would then depend on the code loaded and on
+every number written in it: one constant added to the kit moved a seed's examples, the same seed drew
+differently under pytest than from the command line, and a certification recorded with seed 1 differed after an
+unrelated change to the kit. An exploration's seed must mean the same examples wherever it runs, so the explorer
+gives Hypothesis no local constants (its own table of interesting constants stays). This uses a name inside
+Hypothesis (``providers._get_local_constants``); should a Hypothesis upgrade rename it, the import fails loudly
+here rather than letting seeds drift (``tests/test_explore_seed_meaning.py``).
 """
 
 from __future__ import annotations
@@ -25,3 +35,17 @@ finally:
         del os.environ[NO_PLUGINS]
     else:
         os.environ[NO_PLUGINS] = _before
+
+from hypothesis.internal.conjecture import providers as _providers  # noqa: E402  (after the plugin-free import)
+from hypothesis.internal.constants_ast import Constants as _Constants  # noqa: E402
+
+NO_LOCAL_CONSTANTS = _Constants()
+
+
+def _no_local_constants() -> _Constants:
+    """The explorer's draws read no constant from the code that happens to be loaded (see the module's docstring)."""
+    return NO_LOCAL_CONSTANTS
+
+
+_providers._get_local_constants = _no_local_constants
+_providers.CONSTANTS_CACHE.cache.clear()  # constants of local modules found before this import are forgotten
