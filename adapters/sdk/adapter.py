@@ -133,7 +133,7 @@ class EngineAdapter(ABC, Generic[C]):
         """Build the starting state (or answer why not)."""
         if self.rules is None:
             return {"status": "error", "message": "setup before new_game"}
-        self._setup, self._done, self.events = Setup.from_message(request["state"]), [], EventRecorder()
+        self._setup, self._done, self.events = Setup.parsed(request["state"]), [], EventRecorder()
         setup = self._setup
         return self._answer(lambda: setattr(self, "labels", self.start(setup)))
 

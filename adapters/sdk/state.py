@@ -6,9 +6,10 @@ generator builds a :class:`Setup`; an adapter walks one with :mod:`shinpan.adapt
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from shinpan.adapters.contract import PlayerName
 from shinpan.adapters.sdk.actions import Effect, Label, Labels, to_json
@@ -85,10 +86,32 @@ class Setup:
                    tuple(Effect(**e) for e in state.get("effects", ())),
                    tuple(Waiting(**w) for w in state.get("waiting", ())))
 
+    @classmethod
+    def parsed(cls, state: Mapping[str, Any]) -> Setup:
+        """:meth:`from_message`, remembered: a run sets the same starting state up again and again (the matrix: once
+        under every rules state). Keyed by the message's bytes (:mod:`marshal`: equal bytes, equal message), so a
+        changed message is parsed anew; the value is shared, and read only, as a frozen value is."""
+        try:
+            key = marshal.dumps(state)
+        except (ValueError, TypeError, RecursionError):  # not plain dicts and lists: parsed each time
+            return cls.from_message(state)
+        found = _PARSED.get(key)
+        if found is None:
+            if len(_PARSED) >= PARSED_KEPT:
+                _PARSED.clear()
+            found = _PARSED[key] = cls.from_message(state)
+        return found
+
     def to_message(self) -> dict[str, Any]:
         """As ``setup.json`` writes it (empty zones and flags at their default left out)."""
         message: dict[str, Any] = to_json(self)
         return message
+
+
+_PARSED: dict[bytes, Setup] = {}
+"""The starting states parsed so far (marshalled message -> setup), up to :data:`PARSED_KEPT` (then it starts
+again)."""
+PARSED_KEPT: Final = 1_000
 
 
 def _player(view: Mapping[str, Any]) -> PlayerSetup:
