@@ -92,7 +92,7 @@ class Setup:
         under every rules state). Keyed by the message's bytes (:mod:`marshal`: equal bytes, equal message), so a
         changed message is parsed anew; the value is shared, and read only, as a frozen value is."""
         try:
-            key = marshal.dumps(state)
+            key = marshal.dumps(state)  # type: ignore[arg-type]  # a Mapping that is not a dict raises below
         except (ValueError, TypeError, RecursionError):  # not plain dicts and lists: parsed each time
             return cls.from_message(state)
         found = _PARSED.get(key)
