@@ -321,8 +321,10 @@ class ReferenceSimulator(EngineAdapter[Card], BoardHooks[Card, Card]):
                 equipment.setdefault(id(piece.attached_to), []).append(labels.label(piece.top))
         for name, player in PLAYERS.items():
             side = state.players[player]
+            zones = side.zones
             for zone, engine_zone in ZONES:
-                view.zone(name, zone, labels.labels(side.zones[engine_zone]))
+                if cards := zones[engine_zone]:  # an empty zone is the view's own default
+                    view.zone(name, zone, labels.labels(cards))
             view.tapped_mana(name, [labels.label(c) for c in side.zones[Zone.MANA] if c.serial in side.tapped_mana])
             view.lost(name, side.lost)
             for obj in side.battle:
