@@ -6,13 +6,13 @@ generator builds a :class:`Setup`; an adapter walks one with :mod:`shinpan.adapt
 
 from __future__ import annotations
 
-import marshal
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from shinpan.adapters.contract import PlayerName
 from shinpan.adapters.sdk.actions import Effect, Label, Labels, to_json
+from shinpan.adapters.sdk.remembered import Remembered
 from shinpan.adapters.sdk.vocabulary import CARD_ZONES, PLAYERS, CardZone, TurnStep
 
 
@@ -88,19 +88,9 @@ class Setup:
 
     @classmethod
     def parsed(cls, state: Mapping[str, Any]) -> Setup:
-        """:meth:`from_message`, remembered: a run sets the same starting state up again and again (the matrix: once
-        under every rules state). Keyed by the message's bytes (:mod:`marshal`: equal bytes, equal message), so a
-        changed message is parsed anew; the value is shared, and read only, as a frozen value is."""
-        try:
-            key = marshal.dumps(state)  # type: ignore[arg-type]  # a Mapping that is not a dict raises below
-        except (ValueError, TypeError, RecursionError):  # not plain dicts and lists: parsed each time
-            return cls.from_message(state)
-        found = _PARSED.get(key)
-        if found is None:
-            if len(_PARSED) >= PARSED_KEPT:
-                _PARSED.clear()
-            found = _PARSED[key] = cls.from_message(state)
-        return found
+        """:meth:`from_message`, parsed once per starting state (:mod:`~shinpan.adapters.sdk.remembered`): the value
+        is shared, and read only, as a frozen value is."""
+        return _PARSED(state)
 
     def to_message(self) -> dict[str, Any]:
         """As ``setup.json`` writes it (empty zones and flags at their default left out)."""
@@ -108,10 +98,7 @@ class Setup:
         return message
 
 
-_PARSED: dict[bytes, Setup] = {}
-"""The starting states parsed so far (marshalled message -> setup), up to :data:`PARSED_KEPT` (then it starts
-again)."""
-PARSED_KEPT: Final = 1_000
+_PARSED: Final = Remembered(Setup.from_message)
 
 
 def _player(view: Mapping[str, Any]) -> PlayerSetup:
