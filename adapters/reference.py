@@ -127,6 +127,12 @@ class ReferenceSimulator(EngineAdapter[Card], BoardHooks[Card, Card]):
         "tapped", "tapped_mana", "power", "summoning_sick", "can_attack", "attacking", "lost", "waiting", "events",
         "effects", "equipment", "seals", "linked", "face", "deck_order")
 
+    @property
+    def READS_ONLY(self) -> bool:  # noqa: N802 - the attribute :attr:`AdapterSession.copies` reads
+        """The kit's own engine only reads what it is given (it parses the setup, keeps the rules, the choices):
+        the kit sends its requests without copying them. A subclass may do otherwise: it is given copies."""
+        return type(self) is ReferenceSimulator
+
     def __init__(self) -> None:
         super().__init__()
         self.database = CardDatabase.from_entries(entry.data for entry in cards.load())
@@ -306,10 +312,19 @@ class ReferenceSimulator(EngineAdapter[Card], BoardHooks[Card, Card]):
         """The game as the contract reports it, and the events of the engine's log not yet reported."""
         game, labels = self._game(), self.labels
         state = game.state
+        effects: dict[int, list[dict[str, Any]]] = {}  # each object's power modifiers, in the order they apply
+        for m in state.modifiers:
+            effects.setdefault(m.target, []).append({"kind": "power", "amount": m.amount})
+        equipment: dict[int, list[str]] = {}  # each object's equipment, in the order of the battle zones
+        for piece in state.objects():
+            if piece.attached_to is not None:
+                equipment.setdefault(id(piece.attached_to), []).append(labels.label(piece.top))
         for name, player in PLAYERS.items():
             side = state.players[player]
+            zones = side.zones
             for zone, engine_zone in ZONES:
-                view.zone(name, zone, labels.labels(side.zones[engine_zone]))
+                if cards := zones[engine_zone]:  # an empty zone is the view's own default
+                    view.zone(name, zone, labels.labels(cards))
             view.tapped_mana(name, [labels.label(c) for c in side.zones[Zone.MANA] if c.serial in side.tapped_mana])
             view.lost(name, side.lost)
             for obj in side.battle:
@@ -318,8 +333,8 @@ class ReferenceSimulator(EngineAdapter[Card], BoardHooks[Card, Card]):
                 view.battle_object(
                     name, labels.labels(obj.cards), tapped=obj.tapped, power=power(state, obj),
                     can_attack=can_attack(state, obj, sick=sick), attacking=obj.attacking, **sickness,
-                    effects=[{"kind": "power", "amount": m.amount} for m in state.modifiers if m.target == obj.serial],
-                    equipment=[labels.label(e.top) for e in state.equipment_of(obj)], seals=labels.labels(obj.seals),
+                    effects=effects.get(obj.serial, []), equipment=equipment.get(id(obj), []),
+                    seals=labels.labels(obj.seals),
                     linked=labels.labels(obj.linked), face=obj.top.name)
         for pending in in_resolution_order(state.waiting, state.turn.active):  # C-7.1: as they would resolve
             view.waiting(labels.label(pending.card), pending.index)

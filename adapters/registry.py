@@ -241,6 +241,11 @@ class InProcess:
         self.inner = simulator
         self.what = what
 
+    @property
+    def READS_ONLY(self) -> bool:  # noqa: N802 - the attribute :attr:`AdapterSession.copies` reads
+        """Whether the engine only reads the requests it is given (then the kit sends its own, not copies)."""
+        return getattr(self.inner, "READS_ONLY", False) is True
+
     def hello(self, request: HelloRequest) -> HelloResponse:
         return cast(HelloResponse, self._call("hello", request))
 

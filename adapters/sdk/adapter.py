@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import ClassVar, Generic, TypeVar, cast
+from typing import ClassVar, Final, Generic, TypeVar, cast
 
 from shinpan.adapters.contract import (
     ActRequest,
@@ -48,10 +48,14 @@ from shinpan.adapters.sdk.choices import ScriptedChoices
 from shinpan.adapters.sdk.events import EventRecorder
 from shinpan.adapters.sdk.labels import LabelMap
 from shinpan.adapters.sdk.observation import ObservationBuilder
+from shinpan.adapters.sdk.remembered import Remembered
 from shinpan.adapters.sdk.rules import RulesPlayed
 from shinpan.adapters.sdk.state import Setup, Turn
 
 C = TypeVar("C")
+
+_ACTION: Final = Remembered(action_from_message)
+"""An ``act`` request's action, parsed once per message (a frozen value, shared)."""
 
 
 class EngineAdapter(ABC, Generic[C]):
@@ -133,7 +137,7 @@ class EngineAdapter(ABC, Generic[C]):
         """Build the starting state (or answer why not)."""
         if self.rules is None:
             return {"status": "error", "message": "setup before new_game"}
-        self._setup, self._done, self.events = Setup.from_message(request["state"]), [], EventRecorder()
+        self._setup, self._done, self.events = Setup.parsed(request["state"]), [], EventRecorder()
         setup = self._setup
         return self._answer(lambda: setattr(self, "labels", self.start(setup)))
 
@@ -142,7 +146,7 @@ class EngineAdapter(ABC, Generic[C]):
         if self._setup is None:
             return {"status": "error", "message": "act before setup"}
         try:
-            action = action_from_message(request["action"])
+            action = _ACTION(request["action"])
         except ActionError as error:
             return {"status": "error", "message": f"action: {error}"}
         response = self._answer(lambda: self._perform(action, request["choices"]))

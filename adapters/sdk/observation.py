@@ -50,12 +50,12 @@ class ObservationBuilder:
         """An object of ``player``'s battle zone, its cards top first, with the fields the engine knows
         (``tapped``, ``power``, ``summoning_sick``, ``can_attack``, ``attacking``, ``effects``, ``equipment``,
         ``seals``, ``linked``, ``face``); those the adapter did not declare are left out."""
-        unknown = set(fields) - OBJECT_FIELDS
-        if unknown:
+        if not OBJECT_FIELDS.issuperset(fields):
+            unknown = set(fields) - OBJECT_FIELDS
             raise BadRequest(f"observation: a battle-zone object has no field {', '.join(sorted(unknown))}")
+        observables = self.observables
         obj: dict[str, Any] = {"cards": list(cards)}
-        for name, value in fields.items():
-            self._add(obj, name, value)
+        obj.update([(name, value) for name, value in fields.items() if name in observables])
         self._players[player]["battle"].append(obj)
 
     def waiting(self, card: str, ability: int | None = None) -> None:

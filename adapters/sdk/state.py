@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from shinpan.adapters.contract import PlayerName
 from shinpan.adapters.sdk.actions import Effect, Label, Labels, to_json
+from shinpan.adapters.sdk.remembered import Remembered
 from shinpan.adapters.sdk.vocabulary import CARD_ZONES, PLAYERS, CardZone, TurnStep
 
 
@@ -85,10 +86,19 @@ class Setup:
                    tuple(Effect(**e) for e in state.get("effects", ())),
                    tuple(Waiting(**w) for w in state.get("waiting", ())))
 
+    @classmethod
+    def parsed(cls, state: Mapping[str, Any]) -> Setup:
+        """:meth:`from_message`, parsed once per starting state (:mod:`~shinpan.adapters.sdk.remembered`): the value
+        is shared, and read only, as a frozen value is."""
+        return _PARSED(state)
+
     def to_message(self) -> dict[str, Any]:
         """As ``setup.json`` writes it (empty zones and flags at their default left out)."""
         message: dict[str, Any] = to_json(self)
         return message
+
+
+_PARSED: Final = Remembered(Setup.from_message)
 
 
 def _player(view: Mapping[str, Any]) -> PlayerSetup:

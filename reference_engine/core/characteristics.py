@@ -37,13 +37,15 @@ def abilities_ignored(state: GameState, obj: BattleObject) -> bool:
     if not top.is_creature or top.cost is None:
         return False
     cost, ignored = top.cost, state.ignored
-    for other in state.objects():
-        if other is obj or other.serial in ignored:
-            continue
-        for card in other.ability_cards:
-            at_most = card.definition.ignores_creatures_costing_at_most
-            if at_most is not None and cost <= at_most:
-                return True
+    for side in state.players.values():  # plain loops, no lists: this runs many times at every observation
+        for other in side.battle:
+            if other is obj or other.serial in ignored:
+                continue
+            linked = other.linked
+            for card in linked if len(linked) > 1 else (other.cards[0],):  # its ability cards
+                at_most = card.definition.ignores_creatures_costing_at_most
+                if at_most is not None and cost <= at_most:
+                    return True
     return False
 
 

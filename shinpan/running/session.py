@@ -129,7 +129,7 @@ class AdapterSession:
             return response.get("message", "rejected")
         if response["status"] == "choice_needed":
             raise ScriptMismatchError(f"act {action['type']}: {question_text(response)}", response.get("choice"))
-        self._expect_ok(f"act {action['type']}", response)
+        self._expect_ok(f"act {action['type']}", response, checked=True)
         return None
 
     def observe(self) -> dict[str, Any]:
@@ -137,8 +137,7 @@ class AdapterSession:
         if self.validate:
             self._check_request("observe_request", {"cmd": "observe"})
         response = self.simulator.observe({"cmd": "observe"})
-        self._check("observe_response", response)
-        self._expect_ok("observe", response)
+        self._expect_ok("observe", response)  # checked against observe_response first
         if "observation" not in response:
             raise AdapterError(f"adapter {self.name!r} answered observe with no observation")
         return response["observation"]
@@ -155,8 +154,10 @@ class AdapterSession:
         self.simulator.stop({"cmd": "stop"})
 
     # ---------------------------------------------------------------- helpers
-    def _expect_ok(self, what: str, response: Mapping[str, Any]) -> None:
-        self._check("response" if what != "observe" else "observe_response", response)
+    def _expect_ok(self, what: str, response: Mapping[str, Any], *, checked: bool = False) -> None:
+        """``response`` checked against its schema (unless ``checked`` already), then ok or the reason it is not."""
+        if not checked:
+            self._check("response" if what != "observe" else "observe_response", response)
         status, message = response["status"], response.get("message", "")
         if status == "ok":
             return

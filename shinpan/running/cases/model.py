@@ -150,6 +150,7 @@ class Case:
     def under(self, rules: Rules, seed: int | None = None) -> Case:
         """The same case played under other rules (and seed): what the matrix runs for each state."""
         setup = Setup(rules, self.setup.seed if seed is None else seed, self.setup.state)
+        setup.__dict__["sent"] = self.setup.sent  # the same starting state: its request copied once for every state
         return Case(self.id, setup, self.steps, self.mechanics, self.since, self.until)
 
     def items(self) -> Iterator[tuple[Step, Item]]:
