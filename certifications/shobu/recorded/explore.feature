@@ -4,63 +4,63 @@
 機能: 探索で見つかったもの (shobu (sindreslungaard/duel-masters) 7221ba4)
 
   # 要確認: 自動生成(シード 1)。規則 400.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: place after put_into_battle
+  # 見つけたもの: differential: place after destroy
   # 規則の状態: rules as of 2006-12-31 (in doubt: enter-one-at-a-time, mugetsu-ruling)
-  # 違い: place of A: expected me:deck, got me:hand
   # 違い: place of C: expected opp:deck, got opp:hand
-  # 違い: deck of me: expected [A], got []
+  # 違い: place of テスト用呪文: expected me:deck, got me:hand
+  # 違い: deck of me: expected [テスト用呪文], got []
   # 違い: deck of opp: expected [C], got []
-  # 違い: events.moved of A: expected nothing, got [{"cause": "draw", "from": "deck", "player": "me", "to": "hand"}]
-  @id:gen-0098be9699c7 @generated:1 @rule:400.5 @source:dm-rule-1.48
-  シナリオ: 探索: バトルゾーンに出すの後のカードの場所が参照エンジンと異なる (2006-12-31)
+  # 違い: events.moved of C: expected nothing, got [{"cause": "draw", "from": "deck", "player": "opp", "to": "hand"}]
+  @id:gen-ce97e27d92c5 @generated:1 @rule:400.5 @source:dm-rule-1.48
+  シナリオ: 探索: 破壊の後のカードの場所が参照エンジンと異なる (2006-12-31)
     前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンに《テスト用出た時ドロー》がいる
-    かつ 相手のバトルゾーンに《テスト用出た時ドロー》(B)がいる
-    かつ 自分の手札に《テスト用火パンプ》がある
-    かつ 自分の山札に《テスト用出た時ドロー》(A)がある
-    かつ 相手の手札に《テスト用出た時ドロー》(D)がある
-    かつ 相手の山札に《テスト用出た時ドロー》(C)がある
-    もし 効果で《テスト用火パンプ》がバトルゾーンに出る
-    ならば 自分の山札に《テスト用出た時ドロー》(A)がある
-    かつ 相手の山札に《テスト用出た時ドロー》(C)がある
+    かつ 自分のバトルゾーンに《テスト用破壊時ドロー》がいる
+    かつ 相手のバトルゾーンに《テスト用破壊時ドロー》(B)がいる
+    かつ 自分の手札に《テスト用呪文》(A)がある
+    かつ 自分の山札に《テスト用呪文》がある
+    かつ 相手の手札に《テスト用呪文》(D)がある
+    かつ 相手の山札に《テスト用呪文》(C)がある
+    もし 効果で《テスト用破壊時ドロー》が破壊される
+    ならば 相手の山札に《テスト用呪文》(C)がある
+    かつ 自分の山札に《テスト用呪文》がある
+
+  # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: status after move
+  # 規則の状態: rules as of 2006-12-31 (in doubt: enter-one-at-a-time, mugetsu-ruling)
+  # the reference engine answered ok, the engine rejected: the engine did not move テスト用離脱追跡
+  @id:gen-1451f5e9a21d @generated:1 @source:dm-rule-1.48
+  シナリオ: 探索: ゾーンの移動の後の行動が認められるかが参照エンジンと異なる (2006-12-31)
+    前提 2ターン目の自分のターンである
+    かつ 自分のバトルゾーンにこのターンに出た《テスト用離脱追跡》がいる
+    かつ 相手のバトルゾーンにこのターンに出た《テスト用離脱追跡》(C)がいる
+    かつ 自分の手札に《テスト用離脱追跡》(B)がある
+    かつ 自分の山札に《テスト用離脱追跡》(A)がある
+    かつ 相手の手札に《テスト用離脱追跡》(E)がある
+    かつ 相手の山札に《テスト用離脱追跡》(D)がある
+    もし 効果で《テスト用離脱追跡》(B)がバトルゾーンに出る
+    かつ 「効果で《テスト用離脱追跡》が持ち主の墓地に置かれる」ことを試みる
+    ならば その行動は認められる
 
   # 要確認: 自動生成(シード 1)。規則 400.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: differential: place after summon
   # 規則の状態: rules as of 2006-12-31 (in doubt: enter-one-at-a-time, mugetsu-ruling)
-  # 違い: place of A: expected me:deck, got me:hand
-  # 違い: place of C: expected opp:deck, got opp:hand
-  # 違い: deck of me: expected [A], got []
-  # 違い: deck of opp: expected [C], got []
-  # 違い: events.moved of A: expected nothing, got [{"cause": "draw", "from": "deck", "player": "me", "to": "hand"}]
-  @id:gen-e9c2ee01b415 @generated:1 @rule:400.5 @source:dm-rule-1.48
+  # 違い: place of B: expected opp:deck, got opp:hand
+  # 違い: place of テスト用呪文: expected me:deck, got me:hand
+  # 違い: deck of me: expected [テスト用呪文], got []
+  # 違い: deck of opp: expected [B], got []
+  # 違い: events.moved of B: expected nothing, got [{"cause": "draw", "from": "deck", "player": "opp", "to": "hand"}]
+  @id:gen-b88813564dcd @generated:1 @rule:400.5 @source:dm-rule-1.48
   シナリオ: 探索: 召喚の後のカードの場所が参照エンジンと異なる (2006-12-31)
     前提 2ターン目の自分のターンである
     かつ 自分のバトルゾーンに《テスト用出た時ドロー》がいる
-    かつ 相手のバトルゾーンに《テスト用出た時ドロー》(B)がいる
-    かつ 自分の手札に《テスト用火パンプ》がある
-    かつ 自分の山札に《テスト用出た時ドロー》(A)がある
-    かつ 相手の手札に《テスト用出た時ドロー》(D)がある
-    かつ 相手の山札に《テスト用出た時ドロー》(C)がある
-    もし 自分が《テスト用火パンプ》を召喚する
-    ならば 自分の山札に《テスト用出た時ドロー》(A)がある
-    かつ 相手の山札に《テスト用出た時ドロー》(C)がある
-
-  # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: tapped after summon
-  # 規則の状態: rules as of 2006-12-31 (in doubt: enter-one-at-a-time, mugetsu-ruling)
-  # 違い: tapped of A: expected True, got False
-  # 違い: can_attack of A: expected False, got True
-  @id:gen-7d24fdc507e0 @generated:1 @source:dm-rule-1.48
-  シナリオ: 探索: 召喚の後のタップの位相が参照エンジンと異なる (2006-12-31)
-    前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンにタップされた《テスト用クリーチャーA》がいる
-    かつ 相手のバトルゾーンにタップされた《テスト用クリーチャーA》(B)がいる
-    かつ 自分の手札に《テスト用進化クリーチャー》(A)がある
-    かつ 自分の山札に《テスト用進化クリーチャー》がある
-    かつ 相手の手札に《テスト用進化クリーチャー》(D)がある
-    かつ 相手の山札に《テスト用進化クリーチャー》(C)がある
-    もし 自分が《テスト用進化クリーチャー》(A)を《テスト用クリーチャーA》の上に重ねて召喚する
-    ならば バトルゾーンの《テスト用進化クリーチャー》(A)はタップされている
+    かつ 相手のバトルゾーンに《テスト用出た時ドロー》(A)がいる
+    かつ 自分の手札に《テスト用クリーチャーA》がある
+    かつ 自分の山札に《テスト用呪文》がある
+    かつ 相手の手札に《テスト用呪文》(C)がある
+    かつ 相手の山札に《テスト用呪文》(B)がある
+    もし 自分が《テスト用クリーチャーA》を召喚する
+    ならば 相手の山札に《テスト用呪文》(B)がある
+    かつ 自分の山札に《テスト用呪文》がある
 
   # 要確認: 自動生成(シード 1)。規則 400.5・規則 301.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: new-object: breaks the rule after put_into_battle
