@@ -86,7 +86,7 @@ def test_examples_start_from_neighbours_of_the_suites_boards() -> None:
     changes: Counter[str] = Counter()
     kept: list[int] = []
 
-    @settings(max_examples=60, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=200, deadline=None, database=None, suppress_health_check=list(HealthCheck))
     @given(st.data())
     def draw(data: st.DataObject) -> None:
         dice = Dice(data.draw)

@@ -14,7 +14,7 @@ cards, the simplest ones, untapped.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +36,27 @@ NEEDS = {"evolved": "evolution", "under": "cards_under", "tapped": "tap", "tappe
          "arrived_this_turn": "summoning_sickness", "attacking": "attack", "treated_as_creature": "tamaseed",
          "equipped_to": "equipment", "power": "power_modifiers", "ignore_abilities": "ignore_abilities"}
 """The mechanic (capabilities' ``mechanics``) each part of a board needs: only what the adapter plays is drawn."""
+
+
+def parts_needed(state: Mapping[str, Any], pool: Pool) -> set[str]:
+    """The mechanics (:data:`NEEDS`) a setup's board needs, read from its battle zones' objects, its mana and its
+    effects: what a board of the suite asks of an adapter before explore starts from it (a scenario's
+    ``@requires`` tags name what its ruling is about, not every part of its board). A pile needs ``evolution``
+    under an evolution card, ``cards_under`` under any other."""
+    needed: set[str] = set()
+    names = state.get("cards", {})
+    for view in state.get("players", {}).values():
+        needed.update([NEEDS["tapped_mana"]] if view.get("tapped_mana") else [])
+        for obj in view.get("battle", []):
+            needed.update(NEEDS[part] for part in ("arrived_this_turn", "attacking", "treated_as_creature",
+                                                   "equipped_to", "tapped") if obj.get(part))
+            cards = obj.get("cards", ())
+            if len(cards) > 1:
+                top = names.get(cards[0], cards[0])
+                evolved = top in pool.by_name and pool.named(top).evolution is not None
+                needed.add(NEEDS["evolved"] if evolved else NEEDS["under"])
+    needed.update(NEEDS[effect["kind"]] for effect in state.get("effects", ()) if effect.get("kind") in NEEDS)
+    return needed
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from functools import cached_property
 from typing import Any
 
 from shinpan.adapters.contract import Rules
+from shinpan.explore.boards import parts_needed
 from shinpan.explore.dice import Dice
 from shinpan.explore.pool import FAMILIES, Pool
 from shinpan.running.cases import Move, compile_case
@@ -57,7 +58,8 @@ class Corpus:
             case = compile_case(scenario, self.rules)
             moves = tuple(item for step in case.steps for item in step.items if isinstance(item, Move))
             names = case.setup.state.get("cards", {}).values()
-            playable = (all(name in self.pool.by_name for name in names) and set(case.mechanics) <= set(self.mechanics)
+            needed = set(case.mechanics) | parts_needed(case.setup.state, self.pool)
+            playable = (all(name in self.pool.by_name for name in names) and needed <= set(self.mechanics)
                         and "waiting" not in case.setup.state)
             self.compiled[scenario.id] = (case.setup.state, moves) if playable and case.setup.state else None
         return self.compiled[scenario.id]
