@@ -41,8 +41,7 @@ def abilities_ignored(state: GameState, obj: BattleObject) -> bool:
         for other in side.battle:
             if other is obj or other.serial in ignored:
                 continue
-            linked = other.linked
-            for card in linked if len(linked) > 1 else (other.cards[0],):  # its ability cards
+            for card in other.ability_cards:
                 at_most = card.definition.ignores_creatures_costing_at_most
                 if at_most is not None and cost <= at_most:
                     return True
