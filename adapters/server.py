@@ -114,9 +114,11 @@ def _loop(simulator: Simulator, source: IO[str], sink: IO[str], validate: bool) 
         if not line.strip():
             continue
         stopped = False
+        lines = []
         for response in answers(simulator, line, validate=validate):
             stopped = bool(response.pop(STOPPED, False))
-            sink.write(json.dumps(response, ensure_ascii=False, separators=(",", ":")) + "\n")
+            lines.append(json.dumps(response, ensure_ascii=False, separators=(",", ":")))
+        sink.write("\n".join(lines) + "\n")  # a batch's answers written at once
         sink.flush()
         if stopped:
             break

@@ -23,7 +23,7 @@ import pytest
 
 from shinpan.adapters.errors import AdapterGaveUp
 from shinpan.reports.outcomes import Status
-from shinpan.running.cases import Case, Execution, Judged, Step, against_expectations, applicability, compile_case
+from shinpan.running.cases import Case, Execution, Judged, Step, against_expectations, compile_case
 from shinpan.running.cases.executor import plan_together
 from shinpan.running.cases.timelimit import limits_kept
 from shinpan.running.cases.verdicts import status_of_error
@@ -143,7 +143,7 @@ def play_states(item: pytest.Item, scenario: suite.Case, context: RunContext, he
     """The scenario under each state of the run, in turn (what every case sets up around itself kept in ``held``).
     An adapter on the wire that takes batches gets every state's requests in one batch, at the first state played:
     one round trip for the scenario."""
-    skips = [(state, applicability(scenario.values, state, context.changes)) for state in context.states]
+    skips = [(state, context.applicability(scenario.values, state)) for state in context.states]
     playable = [state for state, skip in skips if skip is None]
     cases: list[Case] = []
     """The case under each playable state, in order, compiled at the first."""
@@ -156,7 +156,7 @@ def play_states(item: pytest.Item, scenario: suite.Case, context: RunContext, he
             status, message, step, error = skip.status, skip.reason, None, None
         else:
             if not cases:
-                rules = [each.as_sent() for each in playable]
+                rules = [context.sent(each) for each in playable]
                 compiled = compile_case(scenario, rules[0], context.seed, definitions_for(item))
                 cases = [compiled.under(each) for each in rules]
             status, message, step, error = _play(cases[playable.index(state):], context, held)
