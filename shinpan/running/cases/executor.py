@@ -99,9 +99,11 @@ class Execution:
         if session.batches and not self.planned:
             session.expect(planned(self.case, session))
         for index, step in enumerate(self.case.steps):
-            started = time.monotonic()
-            outcome = self._play(step, budget, first=index == 0)
-            if budget is not None:
+            if budget is None:
+                outcome = self._play(step, None, first=index == 0)
+            else:
+                started = time.monotonic()
+                outcome = self._play(step, budget, first=index == 0)
                 budget -= time.monotonic() - started
             self._done.append(outcome)
             yield outcome
@@ -115,6 +117,8 @@ class Execution:
         the adapter (as under pytest-bdd, whose first step makes the duel)."""
         if self.on_step is not None:
             self.on_step(step)
+        if not step.items and not first:  # a step that only built the setup: nothing to play
+            return StepOutcome(step)
         moves: list[MoveOutcome] = []
         game = self.game
         case = self.case
