@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from shinpan.explore import coverage, expected, questions
+from shinpan.explore import coverage, expected, questions, unresolved
 from shinpan.explore.boards import board
 from shinpan.explore.case import generated, owners
 from shinpan.explore.corpus import Corpus
@@ -104,6 +104,7 @@ class Differential:
             raise Skip(f"the reference engine cannot observe ({theirs.status})")
         if answer.fault:
             return theirs, self._finding(played, Cause(self.id, step, Wrong.of(answer.status)), answer.message)
+        unresolved.judged((played.view, theirs))  # a creature at power 0 or less: no source says what follows
         if answer.status is AnswerStatus.CHOICE_NEEDED and answer.choice is not None:
             message = (f"the engine asks a question the reference engine does not ({_asked(answer.choice)}); "
                        f"the reference engine asked: {'; '.join(map(_asked, asked)) or 'nothing'}")

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from shinpan.explore import questions
+from shinpan.explore import questions, unresolved
 from shinpan.explore.case import generated, owners
 from shinpan.explore.dice import Dice
 from shinpan.explore.engines import Answer, AnswerStatus, Engine
@@ -203,6 +203,7 @@ class Testing:
         seen = self.engine.observe()
         if seen.status is not AnswerStatus.OK or seen.observation is None:
             return None, self._finding(played, step, Wrong.of(seen.status), seen.message, ())
+        unresolved.judged((played.view, seen.observation))  # a creature at power 0 or less: no source says more
         so_far = played.since_setup("engine", seen.observation)
         ruled = [(self.rule, expected)]
         if plan.general and not rejected:  # every property whose premise the step shows, on the board observed
