@@ -2,12 +2,13 @@
 
 A creature whose power is 0 or less: one engine destroys it (as a state-based check of later rulebooks would), the
 reference engine keeps it, and no source the kit holds (``features/rules.yaml``, the source pages) states either
-answer — the 703.4 entries they quote say nothing of power. So no oracle judges a step whose board, before or
-after it, shows such a creature: the example stops there, skipped with :data:`POWER_AT_MOST_ZERO` as its reason
-(counted, never a finding), as a scenario's ``?`` stays unresolved. What the engines did before that step is still
-compared. The check reads the boards the oracle has: the reference engine's for the differential, the engine's own
-for a property (an engine that destroys the creature within the very step that brings it to 0 shows no such
-board, and only the differential, which sees the reference engine keep it, can leave that step unjudged).
+answer — the 703.4 entries they quote say nothing of power. So a difference (or a broken property) found at a step
+whose board, before or after it, shows such a creature is no finding: the example stops there, skipped with
+:data:`POWER_AT_MOST_ZERO` as its reason (counted), as a scenario's ``?`` stays unresolved. A step where the engines
+agree is judged as any other, and so is every step before. The check reads the boards the oracle has: the reference
+engine's for the differential, the engine's own for a property (an engine that destroys the creature within the
+very step that brings it to 0 shows no such board, and only the differential, which sees the reference engine keep
+it, can leave that step unjudged).
 """
 
 from __future__ import annotations

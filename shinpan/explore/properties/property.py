@@ -203,7 +203,6 @@ class Testing:
         seen = self.engine.observe()
         if seen.status is not AnswerStatus.OK or seen.observation is None:
             return None, self._finding(played, step, Wrong.of(seen.status), seen.message, ())
-        unresolved.judged((played.view, seen.observation))  # a creature at power 0 or less: no source says more
         so_far = played.since_setup("engine", seen.observation)
         ruled = [(self.rule, expected)]
         if plan.general and not rejected:  # every property whose premise the step shows, on the board observed
@@ -215,6 +214,7 @@ class Testing:
         for prop, checks in ruled:
             failed = [(check, problem) for check in checks if (problem := check.judge(so_far, None))]
             if failed:
+                unresolved.judged((played.view, seen.observation))  # power 0 or less: no source says what follows
                 message = "; ".join(problem for _, problem in failed)
                 return seen.observation, self._finding(played, step, Wrong.BREAKS_THE_RULE, message,
                                                        tuple(check for check, _ in failed), prop)
