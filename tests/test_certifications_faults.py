@@ -49,12 +49,17 @@ def shobu() -> Iterator[SubprocessSimulator]:
     engine.close()
 
 
+def _started(engine: Any, rules: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, Any]:
+    """The answer to the setup of a new game."""
+    engine.hello({"cmd": "hello", "protocol": 3})
+    engine.new_game({"cmd": "new_game", "rules": rules, "seed": 1})
+    return dict(engine.setup({"cmd": "setup", "state": state}))
+
+
 def _played(engine: Any, rules: Mapping[str, Any], state: Mapping[str, Any],
             moves: Sequence[Mapping[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The answers to the setup and each move, and the events of the observation after them."""
-    engine.hello({"cmd": "hello", "protocol": 3})
-    engine.new_game({"cmd": "new_game", "rules": rules, "seed": 1})
-    answers = [engine.setup({"cmd": "setup", "state": state})]
+    answers = [_started(engine, rules, state)]
     for action in moves:
         answers.append(engine.act({"cmd": "act", "action": action, "choices": []}))
     observed = engine.observe({"cmd": "observe"})
@@ -98,9 +103,7 @@ def test_dmsim_says_unsupported_for_a_card_under_a_spell(dmsim: SubprocessSimula
     """C-8.1, C-8.2: DMSIM's spells hold no cards under them; the pile is unsupported, naming what is lacking."""
     state = _board({"cards": {"T": "テスト用進化クリーチャー", "C": "薫風妖精コートニー", "S": "テスト用ナイト呪文",
                               "A": "テスト用ナイト呪文"}, "battle": [{"cards": ["T", "C", "S", "A"]}]}, {})
-    dmsim.hello({"cmd": "hello", "protocol": 3})
-    dmsim.new_game({"cmd": "new_game", "rules": TODAY, "seed": 1})
-    answer = dmsim.setup({"cmd": "setup", "state": state})
+    answer = _started(dmsim, TODAY, state)
     assert answer["status"] == "unsupported" and "cards_under" in answer["message"], answer
 
 
