@@ -8,8 +8,10 @@ so a shrunk case names the first cards of the pool and the first kinds of move.
 Each draw costs Hypothesis about as much as a small move of the engine, so the dice throw as few as they can: a
 list's length is one draw with the law of a coin before each further item (:meth:`Dice.length`), its items one
 draw when they are few (:meth:`Dice.indices`), several coins one draw (:meth:`Dice.flags`). Below :data:`FLAT`
-Hypothesis draws a number uniformly (beyond it, small numbers are likelier), so a draw of up to that many
-outcomes is a fair one.
+Hypothesis generates a number from a flat law (past it, small numbers are likelier), so packing indices into one
+draw of at most that many outcomes leaves each as likely as it was alone. A fair choice among kinds (of move, of
+destination) still comes from :meth:`Dice.random`: in an exploration Hypothesis's small draws lean to 0 (its
+simplest examples, its mutations), which a pick of the first kind would follow.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ T = TypeVar("T")
 Draw = Callable[[st.SearchStrategy[Any]], Any]
 """What draws a value from a strategy: a ``@composite``'s ``draw``, or ``data.draw``."""
 FLAT = 256
-"""The most outcomes one draw chooses among uniformly: Hypothesis draws an integer below 256 from a flat law."""
+"""The most outcomes one draw packs: Hypothesis generates an integer below 256 from a flat law."""
 COINS = 8
 """The most coins one draw throws (``2 ** COINS`` outcomes: :data:`FLAT`)."""
 
@@ -68,7 +70,7 @@ class Dice:
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """``items`` in an order drawn uniformly (from one seed Hypothesis draws: every order equally likely, which
-        a draw of each next item, among more than :data:`FLAT` orders, is not; it shrinks to a fixed order)."""
+        its small draws, weighted towards the first items, are not; it shrinks to a fixed order)."""
         chosen = list(items)
         self.random().shuffle(chosen)
         return chosen
@@ -80,11 +82,9 @@ class Dice:
         return random.Random(self.draw(_SEED) | self.draw(_SEED) << 32)
 
     def fair(self, items: Sequence[T]) -> T:
-        """One of ``items`` (not empty), each equally likely: one draw below :data:`FLAT` items (shrinking to the
-        first), else from :meth:`random` (a large draw favours small numbers)."""
-        if len(items) <= FLAT:
-            return self.pick(items)
-        return items[self.random().randrange(len(items))]
+        """One of ``items`` (not empty), each equally likely (:meth:`pick` favours the first, and Hypothesis's draws
+        favour the bounds of a range and repeat: see :meth:`random`)."""
+        return items[self.random().randrange(len(items))] if len(items) > 1 else items[0]
 
     def pick(self, items: Sequence[T]) -> T:
         """One of ``items`` (not empty)."""
