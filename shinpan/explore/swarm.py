@@ -77,16 +77,14 @@ def swarm(dice: Dice, pool: Pool, kinds: Sequence[str], moves: int) -> Swarm:
     """The swarm of one example: one or two of the pool's families, one to three of ``kinds``, and either ``moves``
     or :data:`LONGEST` moves at most."""
     fair = dice.random()  # every fair choice of the swarm from one generator: two draws, not ten
-    # how many kinds and families, a long play or not, and more moves first or not: one draw (the fewest first)
-    many_kinds, many_families, long, led = dice.indices([KINDS_AT_MOST, FAMILIES_AT_MOST, 2, 2])
-    favoured = fair.sample(list(kinds), len(kinds))[:1 + many_kinds]
+    favoured = fair.sample(list(kinds), len(kinds))[:dice.count(1, KINDS_AT_MOST)]
     needed = [family for kind in favoured if (family := NEEDS.get(kind)) in pool.families]
     shuffled = fair.sample(list(pool.families), len(pool.families))
-    families = list(dict.fromkeys([*needed, *shuffled[:1 + many_families]]))
+    families = list(dict.fromkeys([*needed, *shuffled[:dice.count(1, FAMILIES_AT_MOST)]]))
     favoured += [kind for family in families for kind in PLAYED_BY.get(family, ()) if kind in kinds]
     before = [first for kind in favoured for first in BEFORE.get(kind, ()) if first in kinds]
-    longest = LONGEST if long else moves
-    least = min(1 + len(before), longest) if before and led else 1  # a coin: a shrunk case may make one move
+    longest = LONGEST if dice.coin() else moves
+    least = min(1 + len(before), longest) if before and dice.coin() else 1  # a coin: a shrunk case may make one move
     return Swarm(tuple(families), tuple(dict.fromkeys([*favoured, *before])), longest, least,
                  part=fair.choice((None, *PARTS)), destination=fair.choice(DESTINATIONS),
                  from_suite=fair.randrange(SUITE_SHARE) == 0)
