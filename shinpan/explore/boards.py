@@ -73,10 +73,9 @@ class Allowed:
         """Whether the part may be drawn."""
         return self.mechanics is None or NEEDS.get(part, "zones") in self.mechanics
 
-    def often(self, coin: bool, part: str) -> bool:
-        """Whether an object has the part: always if it is favoured, else the ``coin`` thrown for it (never if not
-        allowed)."""
-        return self(part) and (part == self.favoured or coin)
+    def often(self, dice: Dice, part: str) -> bool:
+        """Whether an object has the part: always if it is favoured, else a coin (never if not allowed)."""
+        return self(part) and (part == self.favoured or dice.coin())
 
 
 @dataclass
@@ -149,7 +148,7 @@ def board(dice: Dice, pool: Pool, mechanics: frozenset[str] | None = None, swarm
 def _player(dice: Dice, pool: Pool, labels: Labels, allowed: Allowed, *, attacker_allowed: bool,
             fewest: int = 0) -> dict[str, Any]:
     view: dict[str, Any] = {"battle": []}
-    for _ in range(dice.length(fewest, MAX_OBJECTS) if _shapes(pool, allowed) else 0):
+    while _shapes(pool, allowed) and dice.more(len(view["battle"]), fewest, MAX_OBJECTS):
         obj = _object(dice, pool, labels, view["battle"], allowed, attacker_allowed)
         attacker_allowed = attacker_allowed and not obj.get("attacking", False)
         view["battle"].append(obj)
@@ -159,8 +158,7 @@ def _player(dice: Dice, pool: Pool, labels: Labels, allowed: Allowed, *, attacke
         if cards:
             view[zone] = [labels.label(card) for card in cards]
     _graveyard_sources(dice, pool, labels, view, allowed, attacker_allowed)
-    mana = view.get("mana", []) if allowed("tapped_mana") else []
-    tapped = [card for card, coin in zip(mana, dice.flags(len(mana)), strict=True) if coin]
+    tapped = [card for card in view.get("mana", []) if allowed("tapped_mana") and dice.coin()]
     if tapped:
         view["tapped_mana"] = tapped
     spatial = dice.several(pool.having("is_hyperspatial"), 0, 2)
@@ -180,17 +178,16 @@ def _object(dice: Dice, pool: Pool, labels: Labels, placed: Sequence[dict[str, A
     if shape != "single":
         pile += dice.several(pool.plain, 1 if shape == "under" else 0, 2)
     cards = [labels.label(card) for card in pile]
-    tapped, attacking, treated, equipped, *arriving = dice.flags(4 + len(cards))  # every coin of it in one draw
-    obj: dict[str, Any] = {"cards": cards, "tapped": allowed.often(tapped, "tapped")}
-    arrived = [label for label, coin in zip(cards, arriving, strict=True) if allowed.often(coin, "arrived_this_turn")]
+    obj: dict[str, Any] = {"cards": cards, "tapped": allowed.often(dice, "tapped")}
+    arrived = [label for label in cards if allowed.often(dice, "arrived_this_turn")]
     if arrived:
         obj["arrived_this_turn"] = arrived
-    if attacker_allowed and allowed("attacking") and pile[0].is_creature and attacking:
+    if attacker_allowed and allowed("attacking") and pile[0].is_creature and dice.coin():
         obj["attacking"] = obj["tapped"] = True
-    if pile[0].is_tamaseed and allowed("treated_as_creature") and treated:
+    if pile[0].is_tamaseed and allowed("treated_as_creature") and dice.coin():
         obj["treated_as_creature"] = True
     creatures = [other for other in placed if "equipped_to" not in other]
-    if pile[0].is_equipment and creatures and allowed("equipped_to") and equipped:
+    if pile[0].is_equipment and creatures and allowed("equipped_to") and dice.coin():
         obj["equipped_to"] = dice.pick(creatures)["cards"][0]
     return obj
 
@@ -228,7 +225,7 @@ def _sources(dice: Dice, pool: Pool, top: Card) -> list[Card]:
     candidates = [card for card in pool.having(kind) if not card.is_hyperspatial]
     candidates = [card for card in candidates if evolution.civilization in (None, *card.civilizations)] \
         or candidates or list(pool.standing)
-    return dice.several(candidates, needed, needed)
+    return [dice.pick(candidates) for _ in range(needed)] if candidates else []
 
 
 def _effects(dice: Dice, objects: Sequence[dict[str, Any]], allowed: Allowed) -> list[dict[str, Any]]:
@@ -239,7 +236,7 @@ def _effects(dice: Dice, objects: Sequence[dict[str, Any]], allowed: Allowed) ->
             effects.append({**effect, "amount": dice.pick(AMOUNTS)} if allowed.favoured == "power" else effect)
         return effects
     kinds = [kind for kind in EFFECT_KINDS if allowed(kind)]
-    for _ in range(dice.length(0, 2) if objects and kinds else 0):
+    while objects and kinds and dice.more(len(effects), 0, 2):
         target = dice.pick(objects)["cards"][0]
         if dice.fair(kinds) == "ignore_abilities":
             effects.append({"kind": "ignore_abilities", "target": target})
