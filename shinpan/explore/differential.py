@@ -125,9 +125,11 @@ class Differential:
         if isinstance(ours, Answer):
             cause = Cause(self.id, step, Wrong.of(ours.status))
             return theirs, self._finding(played, cause, f"observe: {ours.message}")
+        theirs_so_far, ours_so_far = played.since_setup("reference", theirs), played.since_setup("engine", ours)
+        if ours == theirs:  # the same observation shows the same facts: nothing to read
+            return theirs, None
         found = differences(facts(theirs, self.observables, played.owners), facts(ours, self.observables,
                                                                                   played.owners))
-        theirs_so_far, ours_so_far = played.since_setup("reference", theirs), played.since_setup("engine", ours)
         if not found:
             return theirs, None
         return differs(self._finding(played, Cause(self.id, step, FactKind(found[0].kind)), _message(found),
