@@ -115,6 +115,21 @@ def test_several_workers_share_the_examples_and_find_the_same(untap_today: Explo
     assert two.results[0].examples >= FINDS_UNTAP
 
 
+def test_two_workers_explore_each_oracle_whole_and_find_what_one_finds() -> None:
+    from dataclasses import replace
+
+    from shinpan.explore.workers import whole
+
+    settings = Settings(UNTAP, (TODAY,), seed=7, examples=200, only=("differential", "one-place", "seals"))
+    assert whole(replace(settings, workers=2))  # no search costs more than half of the whole: each is run whole
+
+    def timeless(exploration: Exploration) -> list[Any]:
+        return [replace(r, seconds=0.0) for r in exploration.results]
+
+    one, two = explore(settings), explore(replace(settings, workers=2))
+    assert one.findings and timeless(two) == timeless(one)  # the same examples, skips, coverage and findings
+
+
 def test_a_search_until_found_stops_at_the_round_of_its_first_finding() -> None:
     from shinpan.explore.search import FOUND, ROUND
 

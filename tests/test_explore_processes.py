@@ -1,6 +1,6 @@
 """shinpan explore against faults that do not repeat, signals and its own processes (issue 35, items 4-6): a fault
 once is a finding (flaky) and the search goes on; SIGTERM to the process group of ``explore -n 2`` ends it with
-exit status 2 and its report; SIGKILL of it leaves no worker, manager or adapter behind; ``-n`` is bounded."""
+exit status 2 and its report; SIGKILL of it leaves no worker or adapter behind; ``-n`` is bounded."""
 
 from __future__ import annotations
 
@@ -75,8 +75,8 @@ def _marked(mark: str) -> list[int]:
 
 def _explore_with_workers(report: Path, adapter: str, processes: int,
                           database: Path | None = None) -> tuple[subprocess.Popen[str], str]:
-    """``explore -n 2`` started, once ``processes`` of its own are alive (the command, its manager, two workers, and
-    their adapters if they are processes) and, with a ``database``, once an example was found and saved in it (the
+    """``explore -n 2`` started, once ``processes`` of its own are alive (the command, which is a worker too, the
+    other worker, and their adapters if they are processes) and, with a ``database``, once an example was found and saved in it (the
     workers are exploring: the report will count examples)."""
     mark = uuid.uuid4().hex
     command = [sys.executable, "-m", "shinpan", "explore", "--adapter", adapter, "--examples", "100000", "-n", "2",
@@ -111,7 +111,7 @@ def _default_sigint() -> None:
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_sigterm_to_the_process_group_ends_with_exit_status_2_and_the_report(tmp_path: Path) -> None:
     report = tmp_path / "explore.jsonl"
-    process, mark = _explore_with_workers(report, UNTAP, 4, database=tmp_path / "examples")
+    process, mark = _explore_with_workers(report, UNTAP, 2, database=tmp_path / "examples")
     try:
         os.killpg(process.pid, signal.SIGTERM)
         _, err = process.communicate(timeout=120)
@@ -127,9 +127,9 @@ def test_sigterm_to_the_process_group_ends_with_exit_status_2_and_the_report(tmp
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_sigkill_of_the_command_leaves_no_worker_manager_or_adapter(tmp_path: Path) -> None:
     process, mark = _explore_with_workers(tmp_path / "explore.jsonl",
-                                          f"cmd:{sys.executable} -m shinpan.adapters.server reference", 6)
+                                          f"cmd:{sys.executable} -m shinpan.adapters.server reference", 4)
     try:
-        assert len(_marked(mark)) >= 6  # the command, its manager, two workers and their adapters
+        assert len(_marked(mark)) >= 4  # the command and the other worker, each with its adapter
         process.kill()
         process.communicate(timeout=60)
         left = _none_left(mark, 10)

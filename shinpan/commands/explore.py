@@ -45,7 +45,7 @@ MAX_WORKERS = max(4, os.cpu_count() or 1)
 @click.option("--out", type=click.Path(file_okay=False), metavar="DIR",
               help="Write the counterexamples as a feature file (DIR/explore.feature).")
 @click.option("-n", "--workers", type=click.IntRange(min=1, max=MAX_WORKERS), default=1, show_default=True,
-              help=f"Worker processes (each with a seed of its own), at most {MAX_WORKERS} (this machine's CPUs, "
+              help=f"Worker processes (this one and N-1 beside it), at most {MAX_WORKERS} (this machine's CPUs, "
               "at least 4).")
 @click.option("--property", "only", multiple=True, type=click.Choice(ORACLES),
               help="Explore only this oracle (repeatable): differential, or a property's id.")

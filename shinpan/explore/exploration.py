@@ -5,8 +5,8 @@ For each rules state and each oracle the exploration decides first whether it ca
 window of its changes (``since``/``until``) asserts nothing there (NOT_APPLICABLE, or UNRESOLVED where a change it
 names is in doubt), and one that needs a mechanic the adapter does not declare is UNSUPPORTED. Each oracle that
 runs is searched (:mod:`shinpan.explore.search`) within the budget: ``examples`` per oracle and state, and — if a
-time budget is given — its share of it. With ``workers`` above 1 the examples are shared among worker processes,
-each with a seed of its own (:mod:`shinpan.explore.workers`); their results are merged.
+time budget is given — its share of it. With ``workers`` above 1 the searches, or their examples, are shared among
+worker processes (:mod:`shinpan.explore.workers`); their results are merged.
 """
 
 from __future__ import annotations
@@ -130,9 +130,20 @@ class Exploration:
         return sum(r.examples for r in self.results)
 
 
-def explore(settings: Settings, progress: Progress | None = None, *, share: tuple[int, int] = (0, 1)) -> Exploration:
+Unit = tuple[RulesState, str]
+"""One rules state and one oracle: what one search explores."""
+
+
+def planned(settings: Settings) -> list[Unit]:
+    """Every rules state and oracle of the exploration, in the order of its report."""
+    return [(state, oracle) for state in settings.states for oracle in settings.oracles]
+
+
+def explore(settings: Settings, progress: Progress | None = None, *, share: tuple[int, int] = (0, 1),
+            units: Iterable[Unit] | None = None) -> Exploration:
     """Explore in this process (``share``: this worker's index and the number of workers, for the seed and the
-    examples each takes).
+    examples each takes; or ``units``: the states and oracles this worker explores whole, each with the
+    exploration's seed and budget, drawn as it goes from what the workers share).
 
     What an in-process engine prints goes to stderr (:func:`~shinpan.adapters.registry.stdout_to_stderr`) once for
     the whole exploration, not again at each of its requests; nothing the explorer writes meanwhile goes to stdout
@@ -143,8 +154,10 @@ def explore(settings: Settings, progress: Progress | None = None, *, share: tupl
     reference = Engine(REFERENCE) if DIFFERENTIAL in settings.oracles else None
     changes = rulesets.load()
     cards_pool = pool(cards.load(), engine.capabilities["cards"])
-    planned = [(state, oracle) for state in settings.states for oracle in settings.oracles]
-    seconds = settings.time_budget / len(planned) if settings.time_budget and planned else None
+    every = planned(settings)
+    # the time budget is shared among the searches; explored whole by several workers, each runs a share of them
+    shares = settings.workers if units is not None else 1
+    seconds = settings.time_budget * shares / len(every) if settings.time_budget and every else None
     stack = contextlib.ExitStack()
     results: list[Result] = []
     interrupted = False
@@ -154,7 +167,7 @@ def explore(settings: Settings, progress: Progress | None = None, *, share: tupl
         if (engine.in_process or reference is not None) and not os.environ.get(ENGINE_OUTPUT):
             stack.enter_context(stdout_to_stderr())  # once for all the requests (the docstring says why)
         with limits_kept():  # each request of an in-process engine has its time limit: only the timer is set
-            for state, oracle in planned:
+            for state, oracle in every if units is None else units:
                 results.append(_one(settings, engine, reference, changes, cards_pool, state, oracle,
                                     Budget(_share(settings.examples, share), seconds, settings.until_found), share,
                                     progress))
@@ -261,12 +274,13 @@ def commonest_first(skipped: dict[str, int]) -> dict[str, int]:
 
 def merged(parts: Sequence[Exploration]) -> Exploration:
     """The explorations of the workers as one: examples, skips and repeats added up, findings grouped by cause
-    (the smallest case of each), time the longest. Interrupted, the workers may have reached different oracles:
-    each oracle and state is merged from the workers that reached it."""
+    (the smallest case of each), time the longest, in the order of the report. Interrupted, the workers may have
+    reached different oracles: each oracle and state is merged from the workers that reached it."""
     first = parts[0]
     reached = {(r.oracle, r.state): r for part in parts for r in part.results}
+    order = {(oracle, state.label): index for index, (state, oracle) in enumerate(planned(first.settings))}
     results: list[Result] = []
-    for key, result in reached.items():
+    for key, result in sorted(reached.items(), key=lambda item: order.get(item[0], len(order))):
         same = [r for part in parts for r in part.results if (r.oracle, r.state) == key]
         skipped: Counter[str] = Counter()
         for r in same:
