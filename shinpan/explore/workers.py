@@ -55,12 +55,13 @@ def explore_on(settings: Settings, progress: Progress | None = None) -> Explorat
         try:
             own = _explored(settings, 0, shared, relay.relaying(progress))
             interrupted = own.interrupted
-            if interrupted:
-                shared.stop.set()
-            relay.until_done()
+            if not interrupted:
+                relay.until_done()
         except KeyboardInterrupt:
             interrupted = True
+        if interrupted:  # the others are told to stop, and waited for (their progress is no longer shown)
             shared.stop.set()
+            relay.progress = None
             relay.until_done()
         parts = [part for part in (own, *(_part(future) for future in futures)) if part is not None]
     if not parts:  # stopped before any worker could return
