@@ -35,7 +35,7 @@ def _turned(rule: Property) -> Property:
 
 
 def test_some_properties_are_stated_over_general_play() -> None:
-    assert {p.id for p in GENERAL} >= {"seals", "turns", "links", "swaps", "carry-over-sickness"}
+    assert {p.id for p in GENERAL} >= {"seals", "turns", "links", "swaps", "carry-over-sickness", "look-back", "replacement"}
 
 
 @pytest.mark.parametrize("rule", GENERAL, ids=[p.id for p in GENERAL])

@@ -18,7 +18,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from shinpan.explore.properties.property import Context, Property, holds
+from shinpan.adapters.sdk.abilities import Static
+from shinpan.explore.pool import Card
+from shinpan.explore.properties.property import Context, Property, Step, holds
 from shinpan.suite.rulesets import RulesState
 
 Object = Mapping[str, Any]
@@ -50,6 +52,51 @@ def turn_passed(before: Mapping[str, Any] | None, after: Mapping[str, Any]) -> b
     """Whether a turn ended and another began in the step."""
     return before is not None and (before["turn"]["number"], active(before)) != (after["turn"]["number"],
                                                                                    active(after))
+
+
+def card_of(step: Step, context: Context, label: str) -> Card | None:
+    """The pool's card of ``label`` (None if the pool has no card of its name)."""
+    return context.pool.by_name.get(step.names.get(label, ""))
+
+
+def left(step: Step) -> dict[str, str]:
+    """The battle-zone objects the step took away whole: the top card of each object of the board before none of
+    whose cards is in the battle zone after, and the zone its top card was moved to (moved events from the battle
+    zone to another zone). An object only part of which left (a top card whose sources stayed) is not among them
+    (see :func:`partly_left`)."""
+    moved = {e["card"]: e["to"] for e in step.after.get("events", ()) if e["type"] == "moved" and e["from"] == "battle"
+             and e["to"] != "battle"}
+    if not moved or step.before is None:
+        return {}
+    staying = {card for _, obj in objects(step.after) for card in obj["cards"]}
+    return {obj["cards"][0]: moved[obj["cards"][0]] for _, obj in objects(step.before)
+            if obj["cards"][0] in moved and not staying.intersection(obj["cards"])}
+
+
+def partly_left(step: Step) -> bool:
+    """Whether an object of the board before lost its top card but not all its cards (再構築, a top card moved away
+    alone): whether a creature left there is not what the properties over general play decide."""
+    if step.before is None:
+        return False
+    staying = {card for _, obj in objects(step.after) for card in obj["cards"]}
+    return any(obj["cards"][0] not in staying and staying.intersection(obj["cards"]) for _, obj in objects(step.before))
+
+
+def maybe_ignored(step: Step, context: Context) -> frozenset[str] | None:
+    """The labels whose object's abilities may be ignored (無視) at some moment of the step: every card an ignore
+    effect ever named (the object it named may hold it still, under an evolution or not) — or None (any object
+    may be) while a card with a static ignoring ability is in the battle zone before or after the step."""
+    for view in (step.before, step.after):
+        for _, obj in objects(view or {"players": {}}):
+            card = card_of(step, context, obj["cards"][0])
+            if card is None or any(isinstance(a, Static) and a.name == "ignore_abilities" for a in card.abilities):
+                return None
+    return frozenset(e["target"] for e in step.effects if e.get("kind") == "ignore_abilities")
+
+
+def counted(step: Step, where: Mapping[str, Any]) -> int:
+    """How many events before the step match ``where`` (each key equal)."""
+    return sum(1 for event in step.earlier if all(event.get(k) == v for k, v in where.items()))
 
 
 def over(properties: Sequence[Property], context: Context) -> tuple[Property, ...]:

@@ -93,6 +93,11 @@ class Step:
     """The card name of each label."""
     owners: Mapping[str, str]
     """The owner of each label."""
+    earlier: Sequence[Mapping[str, Any]] = ()
+    """The events the engine reported before this step, since the setup (an event check counts from the setup: a
+    rule about the events of the step expects these and the step's)."""
+    effects: Sequence[Mapping[str, Any]] = ()
+    """The resolved effects applied so far: the setup's and those of the moves the rules allowed (``apply_effect``)."""
 
 
 @dataclass(frozen=True)
@@ -203,11 +208,12 @@ class Testing:
         seen = self.engine.observe()
         if seen.status is not AnswerStatus.OK or seen.observation is None:
             return None, self._finding(played, step, Wrong.of(seen.status), seen.message, ())
+        earlier = len(played.events["engine"])
         so_far = played.since_setup("engine", seen.observation)
         ruled = [(self.rule, expected)]
         if plan.general and not rejected:  # every property whose premise the step shows, on the board observed
             now = Step(played.view, played.moves[-1].action if played.moves else None, rejected, seen.observation,
-                       played.setup.state["cards"], played.owners)
+                       played.setup.state["cards"], played.owners, so_far["events"][:earlier], _effects(played))
             ruled += [(prop, [c for c in prop.general(now, self.context)
                               if c.observable is None or c.observable in observables])
                       for prop in plan.general if prop.general is not None]
@@ -225,6 +231,12 @@ class Testing:
         prop = prop or self.rule
         return Finding(Cause(prop.id, step, what), generated(played.setup, played.made, checks), message, checks,
                        rules=prop.rules, sources=prop.sources, seed=self.game.seed)
+
+
+def _effects(played: Played) -> list[Mapping[str, Any]]:
+    """The resolved effects of the setup and of the moves the rules allowed so far."""
+    return [*played.setup.state.get("effects", ()), *(move.action["effect"] for move in played.moves
+                                                      if move.action["type"] == "apply_effect" and not move.attempt)]
 
 
 def every_card(state: Mapping[str, Any]) -> list[str]:
