@@ -9,7 +9,8 @@ property keeps its own script where it reaches premises general play rarely reac
 its property holds (:func:`over`: its window, its mechanics) and, for a clause with a narrower window, where that
 clause's scenarios assert (the clause asks :func:`~.property.holds`).
 
-This module reads the observations: the objects of a board, the object a card is part of, the seals.
+This module reads the observations: the objects of a board, the object a card is part of, the seals, the objects a
+step took away, whether an ignore effect may hold, the events before a step (an event check counts from the setup).
 """
 
 from __future__ import annotations
@@ -74,24 +75,33 @@ def left(step: Step) -> dict[str, str]:
 
 
 def partly_left(step: Step) -> bool:
-    """Whether an object of the board before lost its top card but not all its cards (再構築, a top card moved away
-    alone): whether a creature left there is not what the properties over general play decide."""
+    """Whether an object of the board before did not leave as one: it lost its top card but not all its cards
+    (再構築, a top card moved away alone), or its cards went to different zones (what stayed of it left later, by
+    a rule): whether and when a creature left there is not what the properties over general play decide."""
     if step.before is None:
         return False
     staying = {card for _, obj in objects(step.after) for card in obj["cards"]}
-    return any(obj["cards"][0] not in staying and staying.intersection(obj["cards"]) for _, obj in objects(step.before))
+    moved = {e["card"]: e["to"] for e in step.after.get("events", ()) if e["type"] == "moved" and e["from"] == "battle"}
+    for _, obj in objects(step.before):
+        cards = obj["cards"]
+        if cards[0] not in staying and (staying.intersection(cards) or len({moved.get(c) for c in cards}) > 1):
+            return True
+    return False
 
 
-def maybe_ignored(step: Step, context: Context) -> frozenset[str] | None:
-    """The labels whose object's abilities may be ignored (無視) at some moment of the step: every card an ignore
-    effect ever named (the object it named may hold it still, under an evolution or not) — or None (any object
-    may be) while a card with a static ignoring ability is in the battle zone before or after the step."""
+def may_ignore(step: Step, context: Context) -> bool:
+    """Whether some object's abilities may be ignored (無視) at some moment of the step: an ignore effect was applied
+    in the game so far (the object it named may hold it still — under an evolution creature, or as what stayed of it
+    after its top card left, 801.4), or the pool has not a card of the battle zone or one has a static ignoring
+    ability."""
+    if any(e.get("kind") == "ignore_abilities" for e in step.effects):
+        return True
     for view in (step.before, step.after):
         for _, obj in objects(view or {"players": {}}):
             card = card_of(step, context, obj["cards"][0])
             if card is None or any(isinstance(a, Static) and a.name == "ignore_abilities" for a in card.abilities):
-                return None
-    return frozenset(e["target"] for e in step.effects if e.get("kind") == "ignore_abilities")
+                return True
+    return False
 
 
 def counted(step: Step, where: Mapping[str, Any]) -> int:

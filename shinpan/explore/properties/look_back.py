@@ -19,10 +19,11 @@ Over general play (:func:`over_play`) the same rule is checked after any step in
 zone, whatever took them (a destruction, a move, a swap, an ability resolved, a rule) and wherever they went: each
 watcher that stayed triggered once for each creature that left and that it watches, as it was just before leaving;
 a watcher that left in the event of a destruction or a move saw what the rules of the day say. Where the answer is
-not the rule's to give, nothing is asserted: a watcher whose abilities may be ignored (an ignore effect named its
-card, or an ignoring static ability is on the board), a watcher that left in a step whose events the move does not
-name, an object only part of which left, a 「破壊された時」 ability and a creature that did not go to the graveyard
-but to the hyperspatial zone, a watched civilization or race while an ability grants races, a change in doubt.
+not the rule's to give, nothing is asserted: a step in which abilities may be ignored (an ignore effect was applied
+in the game, or an ignoring static ability is on the board), a watcher that left in a step whose events the move
+does not name, an object that did not leave as one, an object leaving that is not a creature card's, a
+「破壊された時」 ability and a creature put into the hyperspatial zone, a watched civilization or race while an
+ability grants races, a change in doubt.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
 from shinpan.explore.pool import Card
 from shinpan.explore.properties import expect
-from shinpan.explore.properties.general import card_of, counted, left, maybe_ignored, object_of, partly_left
+from shinpan.explore.properties.general import card_of, counted, left, may_ignore, object_of, partly_left
 from shinpan.explore.properties.layout import PLAYERS, Layout
 from shinpan.explore.properties.property import Check, Context, Plan, Property, Step
 from shinpan.suite.rulesets import RulesState, Standing
@@ -175,9 +176,8 @@ def over_play(step: Step, context: Context) -> list[Check]:
     gone = left(step)
     if not gone or step.before is None or partly_left(step):
         return []
-    ignored = maybe_ignored(step, context)
     pieces, unread = _pieces(step, context)
-    if ignored is None or unread.intersection(gone):
+    if unread.intersection(gone) or may_ignore(step, context):
         return []
     leaving = [pieces[top] for top in gone if top in pieces]
     action = step.action or {}
@@ -187,8 +187,7 @@ def over_play(step: Step, context: Context) -> list[Check]:
     checks: list[Check] = []
     for watcher in pieces.values():
         ability = watch(watcher.card)
-        if (ability is None or ignored.intersection(_cards(step, watcher.top))
-                or (granted and (ability.race or ability.civilization))):
+        if ability is None or (granted and (ability.race or ability.civilization)):
             continue
         if watcher.top not in gone:
             if not _still_on_top(step, watcher.top):
@@ -206,9 +205,10 @@ def over_play(step: Step, context: Context) -> list[Check]:
 
 
 def _pieces(step: Step, context: Context) -> tuple[dict[str, Piece], set[str]]:
-    """The creatures of the board before, as pieces — and the objects whose top card cannot be read as a creature
-    or not: one the pool has not, a タマシード (treated as a creature or not), one showing another face, a linked god
-    (its abilities are the link's), a sealed creature (ignored, 116.2)."""
+    """The creatures of the board before, as pieces — and the objects this rule does not read: one whose top card
+    the pool has not, or is no creature card (a タマシード treated as a creature or not, a ドラグハート, a クロスギア:
+    what leaves with it, and as what, is not the rule's to say here), one showing another face, a linked god (its
+    abilities are the link's), a sealed creature (ignored, 116.2)."""
     assert step.before is not None
     found: dict[str, Piece] = {}
     unread: set[str] = set()
@@ -216,10 +216,10 @@ def _pieces(step: Step, context: Context) -> tuple[dict[str, Piece], set[str]]:
         for obj in side.get("battle", ()):
             top = obj["cards"][0]
             card = card_of(step, context, top)
-            if (card is None or card.is_tamaseed or obj.get("linked") or obj.get("seals")
+            if (card is None or not card.is_creature or obj.get("linked") or obj.get("seals")
                     or obj.get("face") not in (None, card.name)):
                 unread.add(top)
-            elif card.is_creature:
+            else:
                 found[top] = Piece(top, card, player, False)
     return found, unread
 
@@ -228,13 +228,6 @@ def _still_on_top(step: Step, top: str) -> bool:
     """Whether ``top`` is still the top card of an object after the step."""
     where = object_of(step.after, top)
     return where is not None and where[1]["cards"][0] == top
-
-
-def _cards(step: Step, top: str) -> list[str]:
-    """The cards of the object ``top`` is on top of, on the board before."""
-    assert step.before is not None
-    where = object_of(step.before, top)
-    return list(where[1]["cards"]) if where is not None else [top]
 
 
 def _seen(watcher: Piece, ability: Watch, seen: Sequence[Piece], leaves_too: bool, gone: dict[str, str],

@@ -17,8 +17,9 @@ Over general play (:func:`over_play`) the same rule is checked after any step th
 out of the battle zone, with whatever replacements the board holds: the replacements waiting for its event are
 found on the board before the step; then either none applied and it is where the move sent it, or exactly one did
 — the turn player's if they had one — and it is where that one says. Where the answer is not the rule's to give,
-nothing is asserted: a replacement that may be ignored, one that is not plain (optional, of a turn, doing something
-else), one that would send the card where it was going anyway, a card the pool has not, several creatures at once.
+nothing is asserted: a step in which abilities may be ignored, a replacement that is not plain (optional, of a
+turn, doing something else), one that would send the card where it was going anyway, a card the pool has not, a
+card that is not a creature card's, an object of several cards, several creatures at once.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
 from shinpan.explore.pool import Card
 from shinpan.explore.properties import expect
-from shinpan.explore.properties.general import card_of, counted, maybe_ignored, object_of, objects
+from shinpan.explore.properties.general import card_of, counted, may_ignore, object_of, objects
 from shinpan.explore.properties.layout import PLAYERS, Layout, other
 from shinpan.explore.properties.property import Check, Context, Plan, Property, Step
 from shinpan.running.cases import Move
@@ -161,12 +162,13 @@ def over_play(step: Step, context: Context) -> list[Check]:
     where = object_of(before, moving) if moving is not None else None
     if moving is None or where is None or where[1]["cards"][0] != moving or len(where[1]["cards"]) > 1:
         return []  # the rule's case: one creature of one card leaves (what the sources under it do, not this rule)
+    card = card_of(step, context, moving)
     destination = "graveyard" if action["type"] == "destroy" else str(action["to"])
-    if destination == "battle":
-        return []
+    if (destination == "battle" or card is None or not card.is_creature or where[1].get("seals")
+            or where[1].get("face") not in (None, card.name)):
+        return []  # a creature, as the replacements of this rule wait for (「クリーチャーが…時」)
     around = _around(step, context)
-    ignored = maybe_ignored(step, context)
-    if around is None or ignored is None or any(h.label in ignored for h in around):
+    if around is None or may_ignore(step, context):
         return []
     candidates = [h for h in around if _waits_for(h, moving, where[0], destination)]
     if any(h.instead.zone == destination for h in candidates):
