@@ -111,9 +111,18 @@ def counted(step: Step, where: Mapping[str, Any]) -> int:
 
 def over(properties: Sequence[Property], context: Context) -> tuple[Property, ...]:
     """The properties whose rule is checked over general play in ``context``: those stated over any step, that hold
-    under its rules state (their window) and whose mechanics the engine plays."""
-    return tuple(p for p in properties if p.general is not None and _holds(context.rules, p.since, p.until)
-                 and context.plays(*p.mechanics))
+    under its rules state (their window) and whose mechanics the engine plays (asked once per example: the answer
+    is kept for the last context asked, while its properties are the same)."""
+    if _OVER and _OVER[0] is context and _OVER[1] is properties:
+        return _OVER[2]  # type: ignore[no-any-return]
+    found = tuple(p for p in properties if p.general is not None and _holds(context.rules, p.since, p.until)
+                  and context.plays(*p.mechanics))
+    _OVER[:] = [context, properties, found]
+    return found
+
+
+_OVER: list[Any] = []
+"""The last context :func:`over` answered, with the properties asked about and its answer."""
 
 
 @cache
