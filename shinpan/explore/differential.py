@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from shinpan.explore import coverage, expected, questions
+from shinpan.explore import coverage, expected, questions, unresolved
 from shinpan.explore.boards import board
 from shinpan.explore.case import generated, owners
 from shinpan.explore.corpus import Corpus
@@ -104,15 +104,22 @@ class Differential:
             raise Skip(f"the reference engine cannot observe ({theirs.status})")
         if answer.fault:
             return theirs, self._finding(played, Cause(self.id, step, Wrong.of(answer.status)), answer.message)
+
+        def differs(finding: Finding) -> tuple[Mapping[str, Any], Finding]:
+            """A difference, unless the board shows a creature at power 0 or less: no source says which engine
+            is right there (the example is skipped, :mod:`~shinpan.explore.unresolved`)."""
+            unresolved.judged((played.view, theirs))
+            return theirs, finding
+
         if answer.status is AnswerStatus.CHOICE_NEEDED and answer.choice is not None:
             message = (f"the engine asks a question the reference engine does not ({_asked(answer.choice)}); "
                        f"the reference engine asked: {'; '.join(map(_asked, asked)) or 'nothing'}")
-            return theirs, self._finding(played, Cause(self.id, step, Wrong.QUESTION), message)
+            return differs(self._finding(played, Cause(self.id, step, Wrong.QUESTION), message))
         if answer.status != reference.status:
             message = f"the reference engine answered {reference.status}, the engine {answer.status}: {answer.message}"
             rejected = [Rejected(reference.status is AnswerStatus.REJECTED)]
             played.moves[-1] = replace(played.moves[-1], attempt=True)
-            return theirs, self._finding(played, Cause(self.id, step, Wrong.STATUS), message, rejected)
+            return differs(self._finding(played, Cause(self.id, step, Wrong.STATUS), message, rejected))
         ours = observed(self.engine)
         if isinstance(ours, Answer):
             cause = Cause(self.id, step, Wrong.of(ours.status))
@@ -122,9 +129,9 @@ class Differential:
         theirs_so_far, ours_so_far = played.since_setup("reference", theirs), played.since_setup("engine", ours)
         if not found:
             return theirs, None
-        return theirs, self._finding(played, Cause(self.id, step, FactKind(found[0].kind)), _message(found),
+        return differs(self._finding(played, Cause(self.id, step, FactKind(found[0].kind)), _message(found),
                                      _checks(found, theirs_so_far, ours_so_far),
-                                     details=tuple(d.describe() for d in found))
+                                     details=tuple(d.describe() for d in found)))
 
     def _finding(self, played: Played, cause: Cause, message: str, checks: Sequence[CheckForm] = (), *,
                  details: tuple[str, ...] = ()) -> Finding:

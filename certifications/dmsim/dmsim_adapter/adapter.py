@@ -76,6 +76,7 @@ class DmsimAdapter(EngineAdapter[Any]):
             self._do(action)
         finally:
             game.chooser.choices = None
+            game.release_triggered()
         game.settle_decks()
         choices.finish()
 

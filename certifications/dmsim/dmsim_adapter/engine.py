@@ -43,6 +43,7 @@ from actions.cast_spell_action import CastSpellAction  # type: ignore[import-not
 from actions.summon_action import SummonAction  # type: ignore[import-not-found]  # noqa: E402
 from card_db.factory import CardFactory  # type: ignore[import-not-found]  # noqa: E402
 from cards.card import SpecialType  # type: ignore[import-not-found]  # noqa: E402
+from cards.creature_card import CreatureCard  # type: ignore[import-not-found]  # noqa: E402
 from core.action_handlers.destroy_action_handler import DestroyActionHandler  # type: ignore[import-not-found]  # noqa: E402
 from core.duration_type import DurationType  # type: ignore[import-not-found]  # noqa: E402
 from core.evolution_support import source_count_for  # type: ignore[import-not-found]  # noqa: E402
@@ -53,6 +54,7 @@ from core.seal_utils import is_seal_card  # type: ignore[import-not-found]  # no
 from effects.modifiers.timed_power_modifier_effect import (  # type: ignore[import-not-found]  # noqa: E402
     TimedPowerModifierEffect,
 )
+from events.destroy_event import DestroyEvent  # type: ignore[import-not-found]  # noqa: E402
 from events.zone_change_event import ZoneChangeEvent  # type: ignore[import-not-found]  # noqa: E402
 from zones.zone_type import ZoneType  # type: ignore[import-not-found]  # noqa: E402
 
@@ -163,7 +165,12 @@ class Game(BoardHooks[Any, Any]):
         """The deck cards the setup does not name (C-3.7), by id, kept below the named ones."""
         self.building = True
         self.put_cause = False
+        self.destroyed: set[int] = set()
+        """The named cards DMSIM has announced destroyed and not yet moved to the graveyard."""
+        self.held: list[tuple[str, int | None]] = []
+        """The ``triggered`` events held until those cards have moved (C-6.7)."""
         self.game.event_manager.subscribe(ZoneChangeEvent, self._moved)
+        self.game.event_manager.subscribe(DestroyEvent, self._destroying)  # before any card's ability listens
         resolver = self.game.effect_resolver
         queue = resolver.add_effect
 
@@ -173,7 +180,7 @@ class Game(BoardHooks[Any, Any]):
             if source is not None and id(source) in self.names:
                 if not self.building and not self.being_cast(source):  # a setup's waiting abilities are no
                     # event (C-3.3), nor a spell's own effects, which resolve as it is cast: they never trigger
-                    self.events.triggered(self.labels.label(source), self.ability_of(effect))
+                    self._triggered(self.labels.label(source), self.ability_of(effect))
                 resolve = effect.resolve
 
                 def resolving(*args: Any, **kwargs: Any) -> Any:
@@ -259,6 +266,9 @@ class Game(BoardHooks[Any, Any]):
                                   mechanic="cards_under")
             below = pile.cards[1:]
             uppers = [top] * len(below) if source_count_for(top) > 1 else list(pile.cards[:-1])  # DMSIM nests
+            if not all(isinstance(upper, CreatureCard) for upper in uppers):
+                raise Unsupported("DMSIM keeps the cards of a pile under creature cards only: a card under a "
+                                  "spell (or another non-creature card) is not modelled", mechanic="cards_under")
             for upper, source in zip(uppers, below, strict=True):  # each evolution on its own sources
                 source.zone = ZoneType.BATTLE
                 upper.add_evolution_source(source)
@@ -456,18 +466,56 @@ class Game(BoardHooks[Any, Any]):
         self.game.game_loop.resolve()
 
     # ---------------------------------------------------------------- what it shows
+    def _destroying(self, event: Any) -> None:
+        """DMSIM announces every creature a destruction destroys before it moves them (its abilities look back
+        so, queued while the cards are still in the battle zone)."""
+        if not self.building and id(event.card) in self.names:
+            self.destroyed.add(id(event.card))
+
+    def _triggered(self, card: str, ability: int | None) -> None:
+        """An ability triggered: reported after the event that triggered it (C-6.7), so held while a destruction
+        DMSIM has announced has not yet moved its cards."""
+        if self.destroyed:
+            self.held.append((card, ability))
+        else:
+            self.events.triggered(card, ability)
+
+    def release_triggered(self) -> None:
+        """Report the held ``triggered`` events: every destroyed card has moved (or the move is over, and a card
+        DMSIM announced destroyed stayed where it was)."""
+        self.destroyed.clear()
+        held, self.held = self.held, []
+        for card, ability in held:
+            self.events.triggered(card, ability)
+
     def _moved(self, event: Any) -> None:
         if self.building or id(event.card) not in self.names:
             return
+        self._record_move(event)
+        if id(event.card) in self.destroyed:
+            self.destroyed.discard(id(event.card))
+            if not self.destroyed:
+                self.release_triggered()
+
+    def _record_move(self, event: Any) -> None:
         source, destination = ZONE_NAMES.get(event.from_zone), ZONE_NAMES.get(event.to_zone)
         if source is None or destination is None:
             return
         cause = CAUSES.get(str(event.reason), "put")
         if str(event.reason) == "cast_spell" and destination == "graveyard":
             cause = "cast"  # a cast spell into the graveyard; チャージャー's to the mana zone stays put (replaced)
+        if str(event.reason) == "cast_spell" and getattr(event.card, "charger_to_mana", False):
+            self._charged(event.card)
         if source == "battle" and destination == "graveyard" and str(event.reason).startswith("destroy"):
             cause = "put" if self.put_cause else "destroy"
         self.events.moved(self.labels.label(event.card), source, destination, self.owner(event.card), cause)
+
+    def _charged(self, spell: Any) -> None:
+        """チャージャー replaces the cast spell's move to the graveyard (609.1): DMSIM plays it as one of the
+        spell's effects, which marks the spell, and its cast handler then picks the mana zone, out of its
+        replacement manager's sight; the replacement is reported before the move it makes (C-6.7)."""
+        label = self.labels.label(spell)
+        self.events.replaced(label, label, self._ability_index(self.names[id(spell)], "replacement"))
 
     def cards_in(self, player: PlayerName, zone: ZoneType) -> list[Any]:
         """The cards of a zone; for the battle zone, the top card of each object (not its sources nor seals)."""

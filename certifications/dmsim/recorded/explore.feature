@@ -3,59 +3,26 @@
 @topic:explore
 機能: 探索で見つかったもの (DMSIM 686c63e)
 
-  # 要確認: 自動生成(シード 1)。規則 609.1・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: events.replaced after cast
+  # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: power after end_turn
   # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: events.replaced of テスト用チャージャー呪文: expected [{"ability": 0, "affected": "テスト用チャージャー呪文"}], got nothing
-  # 違い: events.order: expected [{"ability": 0, "affected": "テスト用チャージャー呪文", "card": "テスト用チャージャー呪文", "type": "replaced"}, {"card": "テスト用チャージャー呪文", "cause": "put", "from": "hand", "player": "me", "to": "mana", "type": "moved"}], got [{"card": "テスト用チャージャー呪文", "cause": "put", "from": "hand", "player": "me", "to": "mana", "type": "moved"}]
-  @id:gen-e825251a68f5 @generated:1 @rule:609.1 @source:dm-rule-1.48
-  シナリオ: 探索: 呪文の後の置換が参照エンジンと異なる (2026-11-27)
+  # 違い: power of A: expected 5000, got 7000
+  # 違い: effects of A: expected [], got [{"amount": 2000, "kind": "power"}]
+  @id:gen-76fe73ed4f4f @generated:1 @source:dm-rule-1.48
+  シナリオ: 探索: ターンの終わりの後のパワーが参照エンジンと異なる (2026-11-27)
     前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンに《テスト用離脱手札置換》がいる
-    かつ 相手のバトルゾーンに《テスト用離脱手札置換》(B)がいる
-    かつ 自分の手札に《テスト用チャージャー呪文》がある
-    かつ 自分の山札に《テスト用離脱手札置換》(A)がある
-    かつ 相手の手札に《テスト用離脱手札置換》(D)がある
-    かつ 相手の山札に《テスト用離脱手札置換》(C)がある
-    もし 自分が《テスト用チャージャー呪文》を唱える
-    ならば 《テスト用チャージャー呪文》の置換効果が1回適用された
-
-  # 要確認: 自動生成(シード 1)。規則 400.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: place after destroy
-  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: place of テスト用呪文: expected me:graveyard, got nothing
-  # 違い: events.moved of テスト用呪文: expected [{"cause": "destroy", "from": "battle", "player": "me", "to": "graveyard"}], got nothing
-  # 違い: events.order: expected [{"card": "A", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"card": "テスト用呪文", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"card": "テスト用進化クリーチャー", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}], got [{"card": "A", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"card": "テスト用進化クリーチャー", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}]
-  @id:gen-f8dab3907ee3 @generated:1 @rule:400.5 @source:dm-rule-1.48
-  シナリオ: 探索: 破壊の後のカードの場所が参照エンジンと異なる (2026-11-27)
-    前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンに上から《テスト用進化クリーチャー》、《テスト用進化クリーチャー》(A)、《テスト用呪文》の順に重なったクリーチャーがいる
-    かつ 相手のバトルゾーンに《テスト用クリーチャーA》がいる
-    かつ 自分の手札に《テスト用呪文》(C)がある
-    かつ 自分の山札に《テスト用呪文》(B)がある
-    かつ 相手の手札に《テスト用呪文》(E)がある
-    かつ 相手の山札に《テスト用呪文》(D)がある
-    もし 効果で《テスト用進化クリーチャー》が破壊される
-    ならば 自分の墓地に《テスト用呪文》がある
-
-  # 要確認: 自動生成(シード 1)。規則 603.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: events.triggered after move
-  # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 違い: events.triggered of 不和の菜将 ジターナイト: expected [{"ability": 1}], got nothing
-  # 違い: waiting of 不和の菜将 ジターナイト: expected [{"ability": 1, "card": "不和の菜将 ジターナイト"}], got nothing
-  # 違い: waiting.order: expected [me, opp], got [opp]
-  # 違い: events.order: expected [{"card": "不和の菜将 ジターナイト", "cause": "put", "from": "battle", "player": "me", "to": "shields", "type": "moved"}, {"ability": 0, "card": "B", "type": "triggered"}, {"ability": 1, "card": "不和の菜将 ジターナイト", "type": "triggered"}], got [{"card": "不和の菜将 ジターナイト", "cause": "put", "from": "battle", "player": "me", "to": "shields", "type": "moved"}, {"ability": 0, "card": "B", "type": "triggered"}]
-  @id:gen-857f00dd5bab @generated:1 @rule:603.5 @source:dm-rule-1.48 @since:pig-reversal
-  シナリオ: 探索: ゾーンの移動の後の誘発が参照エンジンと異なる (2026-11-27)
-    前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンにタップされた《不和の菜将 ジターナイト》がいる
-    かつ 相手のバトルゾーンにタップされた《テスト用離脱追跡》(B)がいる
-    かつ 自分の手札に《テスト用離脱追跡》(A)がある
-    かつ 自分の山札に《テスト用離脱追跡》がある
-    かつ 相手の手札に《テスト用離脱追跡》(D)がある
-    かつ 相手の山札に《テスト用離脱追跡》(C)がある
-    もし 効果で《不和の菜将 ジターナイト》が持ち主のシールドゾーンに置かれる
-    ならば 《不和の菜将 ジターナイト》の能力が1回誘発した
+    かつ 自分のバトルゾーンに《テスト用クリーチャーA》がいる
+    かつ 相手のバトルゾーンに《テスト用クリーチャーA》(B)がいる
+    かつ 自分の手札に《テスト用進化クリーチャー》(A)がある
+    かつ 自分の山札に《テスト用進化クリーチャー》がある
+    かつ 相手の手札に《テスト用進化クリーチャー》(D)がある
+    かつ 相手の山札に《テスト用進化クリーチャー》(C)がある
+    かつ 《テスト用クリーチャーA》は解決済みの効果でこのターンの終わりまでパワー+2000されている
+    かつ 《テスト用クリーチャーA》(B)は解決済みの効果でこのターンの終わりまでパワー+2000されている
+    もし 自分が《テスト用進化クリーチャー》(A)を《テスト用クリーチャーA》の上に重ねて召喚する
+    かつ 相手が効果で《テスト用進化クリーチャー》(D)を手札から捨てる
+    かつ ターンが終わる
+    ならば 《テスト用進化クリーチャー》(A)のパワーは5000である
 
   # 要確認: 自動生成(シード 1)。規則 603.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: differential: events.triggered after seal
@@ -96,7 +63,7 @@
   # 要確認: 自動生成(シード 1)。規則 603.5c・出典 seed001・出典 seed002に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: look-back: breaks the rule after destroy
   # 規則の状態: rules as of 2026-11-27 (in doubt: devolve-sickness-own-turn)
-  # 2 of the events match {'type': 'triggered', 'card': 'テスト用破壊時ドロー'}, expected == 1; the events: [{'type': 'triggered', 'card': 'テスト用破壊時ドロー', 'ability': 0}, {'type': 'triggered', 'card': 'A', 'ability': 0}, {'type': 'triggered', 'card': 'テスト用破壊時ドロー', 'ability': 0}, {'type': 'triggered', 'card': 'A', 'ability': 0}, {'type': 'moved', 'card': 'テスト用破壊時ドロー', 'from': 'battle', 'to': 'graveyard', 'player': 'me', 'cause': 'destroy'}, {'type': 'moved', 'card': 'A', 'from': 'battle', 'to': 'graveyard', 'player': 'opp', 'cause': 'destroy'}]; 2 of the events match {'type': 'triggered', 'card': 'A'}, expected == 1; the events: [{'type': 'triggered', 'card': 'テスト用破壊時ドロー', 'ability': 0}, {'type': 'triggered', 'card': 'A', 'ability': 0}, {'type': 'triggered', 'card': 'テスト用破壊時ドロー', 'ability': 0}, {'type': 'triggered', 'card': 'A', 'ability': 0}, {'type': 'moved', 'card': 'テスト用破壊時ドロー', 'from': 'battle', 'to': 'graveyard', 'player': 'me', 'cause': 'destroy'}, {'type': 'moved', 'card': 'A', 'from': 'battle', 'to': 'graveyard', 'player': 'opp', 'cause': 'destroy'}]
+  # 2 of the events match {'type': 'triggered', 'card': 'テスト用破壊時ドロー'}, expected == 1; the events: [{'type': 'moved', 'card': 'テスト用破壊時ドロー', 'from': 'battle', 'to': 'graveyard', 'player': 'me', 'cause': 'destroy'}, {'type': 'moved', 'card': 'A', 'from': 'battle', 'to': 'graveyard', 'player': 'opp', 'cause': 'destroy'}, {'type': 'triggered', 'card': 'テスト用破壊時ドロー', 'ability': 0}, {'type': 'triggered', 'card': 'A', 'ability': 0}, {'type': 'triggered', 'card': 'テスト用破壊時ドロー', 'ability': 0}, {'type': 'triggered', 'card': 'A', 'ability': 0}]; 2 of the events match {'type': 'triggered', 'card': 'A'}, expected == 1; the events: [{'type': 'moved', 'card': 'テスト用破壊時ドロー', 'from': 'battle', 'to': 'graveyard', 'player': 'me', 'cause': 'destroy'}, {'type': 'moved', 'card': 'A', 'from': 'battle', 'to': 'graveyard', 'player': 'opp', 'cause': 'destroy'}, {'type': 'triggered', 'card': 'テスト用破壊時ドロー', 'ability': 0}, {'type': 'triggered', 'card': 'A', 'ability': 0}, {'type': 'triggered', 'card': 'テスト用破壊時ドロー', 'ability': 0}, {'type': 'triggered', 'card': 'A', 'ability': 0}]
   # 破壊: バトルゾーンから墓地に置かれることを「破壊」(破壊された時)として扱っているが、規則の資料(features/rules.yaml の出典の条文)に「破壊」の定義はない。確かめること
   @id:gen-4548e962f8c1 @generated:1 @rule:603.5c @source:seed001 @source:seed002 @since:2018-09-05 @since:2020-09-18 @since:pig-reversal
   シナリオ: 探索 look-back: 破壊の後に規則が守られていない (2026-11-27)

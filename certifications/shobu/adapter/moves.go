@@ -294,9 +294,10 @@ func (g *game) putIntoBattle(a action) status {
 		return answer("rejected", "%s is already in the battle zone", a.Card)
 	}
 	g.cause = "put"
+	mark := len(g.events)
 	// The engine's own way for an effect to put a creature into the battle zone.
 	fx.ForcePutCreatureIntoBZ(match.NewContext(g.m, &match.MainStep{}), c, c.Zone, c)
-	if c.Zone != match.BATTLEZONE {
+	if !g.movedInto(mark, a.Card, "battle") {
 		return answer("rejected", "the engine did not put %s into the battle zone", a.Card)
 	}
 	return status{Status: "ok"}
@@ -320,6 +321,7 @@ func (g *game) move(a action) status {
 		return answer("unsupported", "a move of a deck card below cards the setup does not name")
 	}
 	g.cause = "put"
+	mark := len(g.events)
 	source := c
 	switch {
 	case to == match.DECK && a.Position == "bottom":
@@ -332,10 +334,23 @@ func (g *game) move(a action) status {
 	default:
 		g.m.MoveCard(c, to, source)
 	}
-	if c.Zone != to {
+	if !g.movedInto(mark, a.Card, a.To) {
 		return answer("rejected", "the engine did not move %s", a.Card)
 	}
 	return status{Status: "ok"}
+}
+
+// movedInto says whether the engine moved the card labelled label into the contract zone to since the events
+// stood at mark: the move is judged by the engine's own move of the card, not by where the card is once the
+// engine's handlers of that move have run (an ability of shobu runs inside the move, and may take the card on:
+// that later move is reported as its own moved event).
+func (g *game) movedInto(mark int, label, to string) bool {
+	for _, e := range g.events[mark:] {
+		if e["type"] == "moved" && e["card"] == label && e["to"] == to {
+			return true
+		}
+	}
+	return false
 }
 
 func (g *game) destroy(a action) status {

@@ -24,12 +24,15 @@
     ならば 相手の山札に《テスト用呪文》(C)がある
     かつ 自分の山札に《テスト用呪文》がある
 
-  # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: status after move
+  # 要確認: 自動生成(シード 1)。規則 400.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: place after move
   # 規則の状態: rules as of 2006-12-31 (in doubt: enter-one-at-a-time, mugetsu-ruling)
-  # the reference engine answered ok, the engine rejected: the engine did not move テスト用離脱追跡
-  @id:gen-1451f5e9a21d @generated:1 @source:dm-rule-1.48
-  シナリオ: 探索: ゾーンの移動の後の行動が認められるかが参照エンジンと異なる (2006-12-31)
+  # 違い: place of テスト用離脱追跡: expected me:graveyard, got me:mana
+  # 違い: tapped_mana of テスト用離脱追跡: expected nothing, got False
+  # 違い: events.moved of テスト用離脱追跡: expected [{"cause": "put", "from": "battle", "player": "me", "to": "graveyard"}], got [{"cause": "put", "from": "battle", "player": "me", "to": "graveyard"}, {"cause": "put", "from": "graveyard", "player": "me", "to": "mana"}]
+  # 違い: events.order: expected [{"card": "テスト用離脱追跡", "cause": "put", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"ability": 0, "card": "B", "type": "triggered"}, {"ability": 0, "card": "C", "type": "triggered"}], got [{"card": "テスト用離脱追跡", "cause": "put", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"ability": 0, "card": "B", "type": "triggered"}, {"card": "テスト用離脱追跡", "cause": "put", "from": "graveyard", "player": "me", "to": "mana", "type": "moved"}, {"ability": 0, "card": "C", "type": "triggered"}]
+  @id:gen-b8a6360fc82d @generated:1 @rule:400.5 @source:dm-rule-1.48
+  シナリオ: 探索: ゾーンの移動の後のカードの場所が参照エンジンと異なる (2006-12-31)
     前提 2ターン目の自分のターンである
     かつ 自分のバトルゾーンにこのターンに出た《テスト用離脱追跡》がいる
     かつ 相手のバトルゾーンにこのターンに出た《テスト用離脱追跡》(C)がいる
@@ -38,8 +41,8 @@
     かつ 相手の手札に《テスト用離脱追跡》(E)がある
     かつ 相手の山札に《テスト用離脱追跡》(D)がある
     もし 効果で《テスト用離脱追跡》(B)がバトルゾーンに出る
-    かつ 「効果で《テスト用離脱追跡》が持ち主の墓地に置かれる」ことを試みる
-    ならば その行動は認められる
+    かつ 効果で《テスト用離脱追跡》が持ち主の墓地に置かれる
+    ならば 自分の墓地に《テスト用離脱追跡》がある
 
   # 要確認: 自動生成(シード 1)。規則 400.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: differential: place after summon

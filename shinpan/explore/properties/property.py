@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from shinpan.explore import questions
+from shinpan.explore import questions, unresolved
 from shinpan.explore.case import generated, owners
 from shinpan.explore.dice import Dice
 from shinpan.explore.engines import Answer, AnswerStatus, Engine
@@ -220,6 +220,7 @@ class Testing:
         for prop, checks in ruled:
             failed = [(check, problem) for check in checks if (problem := check.judge(so_far, None))]
             if failed:
+                unresolved.judged((played.view, seen.observation))  # power 0 or less: no source says what follows
                 message = "; ".join(problem for _, problem in failed)
                 return seen.observation, self._finding(played, step, Wrong.BREAKS_THE_RULE, message,
                                                        tuple(check for check, _ in failed), prop)
