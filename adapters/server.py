@@ -28,6 +28,8 @@ from shinpan.adapters import schemas, tracebacks
 from shinpan.adapters.contract import BATCH, BATCHED, COMMANDS, PROTOCOL_VERSION, Simulator, protocol_mismatch
 
 STOPPED = "__stopped__"
+ANSWER_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+"""How an answer is written: compact UTF-8 JSON (made once: ``json.dumps`` with options makes an encoder per call)."""
 
 
 def handle(simulator: Simulator, line: str, *, validate: bool = False) -> dict[str, Any]:
@@ -114,9 +116,11 @@ def _loop(simulator: Simulator, source: IO[str], sink: IO[str], validate: bool) 
         if not line.strip():
             continue
         stopped = False
+        lines = []
         for response in answers(simulator, line, validate=validate):
             stopped = bool(response.pop(STOPPED, False))
-            sink.write(json.dumps(response, ensure_ascii=False, separators=(",", ":")) + "\n")
+            lines.append(ANSWER_JSON.encode(response))
+        sink.write("\n".join(lines) + "\n")  # a batch's answers written at once
         sink.flush()
         if stopped:
             break

@@ -9,14 +9,14 @@ For the reference engine in-process (``--adapter reference``) and through the co
 * ``shinpan run`` over a suite with no scenario (the fixed start-up both pay);
 
 and prints each time (wall clock, and CPU: user + system of the command and its adapter process, the steadier
-measure on a shared machine), the matrix ÷ run ratio (issue 38's target: ≤ 1.5, in-process and through ``cmd:``),
-the same ratio without the fixed start-up, and the matrix's time per scenario-state it played. It also plays
-every scenario under every state in this process through :mod:`shinpan.running.cases` alone (compile once, execute
-per state) to show what is the executor's and what is the engine's, and the same through ``cmd:`` twice,
-interleaved — a scenario's requests under every state in one batch, as the matrix sends them (the server's
-``capabilities.batch``), and one request at a time, as an adapter that does not take batches is spoken to — with
-the round trips each took. Nothing is asserted: the
-numbers are for reading.
+measure on a shared machine; the three commands run in turn in each round, so that the machine's load hits them
+alike), the matrix ÷ run ratio (issue 38's target: ≤ 1.5, in-process and through ``cmd:``), the same ratio
+without the fixed start-up, and the matrix's time per scenario-state it played. It also plays every scenario under
+every state in this process through :mod:`shinpan.running.cases` alone (compile once, execute per state) to show
+what is the executor's and what is the engine's, and the same through ``cmd:`` twice, interleaved — a scenario's
+requests under every state in one batch, as the matrix sends them (the server's ``capabilities.batch``), and one
+request at a time, as an adapter that does not take batches is spoken to — with the round trips each took.
+Nothing is asserted: the numbers are for reading.
 """
 
 from __future__ import annotations
@@ -36,23 +36,27 @@ FEATURES = ROOT / "features"
 SERVER = f"cmd:{sys.executable} -m shinpan serve-reference"
 
 
-def timed(command: list[str], repeat: int, features: Path | None = None) -> tuple[float, float]:
-    """Best wall time and best CPU time (user + system, the command and the processes it waited for) of
-    ``command``, over ``repeat`` runs. On a shared machine the CPU time is the steadier measure. Exit status 0, 1 or
-    5 (scenarios may fail, an empty suite runs none); anything else stops the benchmark."""
-    env = {**os.environ, **({"SHINPAN_FEATURES": str(features)} if features else {})}
-    wall = cpu = float("inf")
+def timed(commands: list[tuple[list[str], Path | None]], repeat: int) -> list[tuple[float, float]]:
+    """Best wall time and best CPU time (user + system, the command and the processes it waited for) of each of
+    ``commands`` (a command line, and the features folder it runs, if not the suite), over ``repeat`` rounds that
+    run each command once in turn: side by side, so that a change of the machine's load hits every command alike.
+    On a shared machine the CPU time is the steadier measure. Exit status 0, 1 or 5 (scenarios may fail, an empty
+    suite runs none); anything else stops the benchmark."""
+    best = [(float("inf"), float("inf")) for _ in commands]
     for _ in range(repeat):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        started = time.perf_counter()
-        done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT, env=env)
-        took = time.perf_counter() - started
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        if done.returncode not in (0, 1, 5):
-            sys.exit(f"{' '.join(command)} failed ({done.returncode}):\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
-        wall = min(wall, took)
-        cpu = min(cpu, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-    return wall, cpu
+        for index, (command, features) in enumerate(commands):
+            env = {**os.environ, **({"SHINPAN_FEATURES": str(features)} if features else {})}
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            started = time.perf_counter()
+            done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT, env=env)
+            took = time.perf_counter() - started
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            if done.returncode not in (0, 1, 5):
+                sys.exit(f"{' '.join(command)} failed ({done.returncode}):\n{done.stdout[-2000:]}"
+                         f"{done.stderr[-2000:]}")
+            cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+            best[index] = (min(best[index][0], took), min(best[index][1], cpu))
+    return best
 
 
 def in_process() -> tuple[int, float, float]:
@@ -139,9 +143,9 @@ def main() -> None:
         empty = Path(tmp) / "features"
         shutil.copytree(FEATURES, empty, ignore=shutil.ignore_patterns("*.feature", "*.md"))
         for label, adapter in (("in-process", "reference"), ("cmd:", SERVER)):
-            startup = timed([*shinpan, "run", f"--adapter={adapter}", "-q"], args.repeat, empty)
-            run = timed([*shinpan, "run", f"--adapter={adapter}", "-q", *workers], args.repeat)
-            matrix = timed([*shinpan, "matrix", f"--adapter={adapter}", *workers], args.repeat)
+            startup, run, matrix = timed([([*shinpan, "run", f"--adapter={adapter}", "-q"], empty),
+                                          ([*shinpan, "run", f"--adapter={adapter}", "-q", *workers], None),
+                                          ([*shinpan, "matrix", f"--adapter={adapter}", *workers], None)], args.repeat)
             for kind, index in (("wall", 0), ("CPU", 1)):
                 steady = (matrix[index] - startup[index]) / (run[index] - startup[index])
                 print(f"{label:<11} {kind:<4} run {run[index]:6.2f} s   matrix {matrix[index]:6.2f} s   "

@@ -53,10 +53,14 @@ class Game:
     def __init__(self, database: CardDatabase, rules: RulesState, seed: int = 0) -> None:
         self.database = database
         self.rules = rules
-        self.random = random.Random(seed)
         self.state = GameState.empty(Turn(1, Player.P1, Step.MAIN))
         self.log: list[Event] = []
-        self.pipeline = Pipeline(self.state, self.log, rules, self.random)
+        self.pipeline = Pipeline(self.state, self.log, rules, seed)
+
+    @property
+    def random(self) -> random.Random:
+        """The game's source of randomness (shuffling), seeded with its seed (:attr:`Pipeline.random`)."""
+        return self.pipeline.random
 
     # ------------------------------------------------------------------ setup
     def set_turn(self, turn: Turn) -> None:

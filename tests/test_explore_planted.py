@@ -1,6 +1,9 @@
 """Every planted bug (tests/planted_bugs.py) is found by ``shinpan explore`` within its default budget, and the
 finding reproduces: its case, played by the executor, does not pass on the planted engine and passes on the
-reference engine; printed, it lints clean (tests/test_explore_printed.py runs the printed scenarios).
+reference engine; and what it prints keeps the printer's promise (tests/printed_promise.py): the scenarios lint clean,
+fail on the planted engine and pass on the reference engine, run by the suite's own runner. One search per bug and
+seed gives the finding, the replay and the printed scenarios (tests/test_explore_promise.py adds many seeds under
+``SHINPAN_EXPLORE_SEEDS``).
 
 The fast test explores each bug under three seeds, with the oracles that state the rule it breaks and twice the default
 budget (examples per oracle); ``SHINPAN_EXPLORE_FULL=1`` (CI's explore environment, which alone runs this file in tox)
@@ -12,6 +15,7 @@ finds), and under seed 2 with twice it, each stopped at its first finding to kee
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -23,7 +27,9 @@ from shinpan.explore.printing import scenario
 from shinpan.explore.replay import replay
 from shinpan.reports.outcomes import Status
 from shinpan.suite import rulesets
+from tests.conftest import SuiteRunner
 from tests.planted_bugs import PLANTED
+from tests.printed_promise import keeps_the_promise, printed
 
 TODAY = rulesets.load().today()
 RULES: dict[str, tuple[str, ...]] = {
@@ -91,11 +97,15 @@ def test_every_planted_bug_has_its_oracles() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize(("seed", "budget"), SEARCHES, ids=[str(seed) for seed, _ in SEARCHES])
 @pytest.mark.parametrize("bug", sorted(PLANTED))
-def test_each_planted_bug_is_found_and_reproduces(bug: str, seed: int, budget: int) -> None:
+def test_each_planted_bug_is_found_reproduces_and_prints_scenarios_that_keep_the_promise(
+        bug: str, seed: int, budget: int, run_suite: SuiteRunner, tmp_path: Path) -> None:
     adapter = f"py:tests.planted_bugs:{bug}"
     exploration = explore(Settings(adapter, (TODAY,), seed=seed, examples=budget, only=RULES[bug], until_found=True))
     assert exploration.findings, f"{bug}: nothing found in {exploration.examples} examples under seed {seed}"
     _reproduces(exploration, adapter)
+    scenarios = printed(exploration.findings, adapter, f"{bug} seed {seed}")
+    assert scenarios, f"{bug}: nothing printed under seed {seed}"
+    keeps_the_promise(scenarios, adapter, run_suite, tmp_path)
 
 
 def _reproduces(exploration: Exploration, adapter: str) -> None:

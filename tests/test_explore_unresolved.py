@@ -56,6 +56,15 @@ def test_a_board_with_a_creature_at_power_0_or_less_is_not_judged() -> None:
     for views in ((_view(0), _view(1000)), (_view(1000), _view(-2000))):  # before the step, or after it
         with pytest.raises(Skip, match="power is 0 or less"):
             judged(views)
+        with pytest.raises(Skip, match="power is 0 or less"):  # the engine under test no longer has it
+            judged(views, _view())
+
+
+def test_a_difference_beside_a_creature_at_power_0_both_engines_keep_is_judged() -> None:
+    judged((_view(1000, 0), _view(1000, -1000)), _view(1000, 0))  # C1 kept by the engine too: nothing unresolved
+    judged((_view(0),), _view(3000))  # the engine shows C0 at another power, still in the battle zone
+    with pytest.raises(Skip, match="power is 0 or less"):
+        judged((_view(1000, 0),), _view(1000))  # C1 is gone from the engine's battle zone
 
 
 def _explored(adapter: str, seed: int) -> Any:
@@ -71,7 +80,7 @@ def test_an_engine_destroying_creatures_at_power_0_is_not_a_finding(seed: int,
     result = _explored("destroys_at_zero", seed)
     assert not result.findings, [finding.message for finding in result.findings]
     assert result.skipped.get(POWER_AT_MOST_ZERO, 0) > 0, result.skipped
-    monkeypatch.setattr(unresolved, "judged", lambda views: None)  # judged anyway, the same boards are findings
+    monkeypatch.setattr(unresolved, "judged", lambda views, engine=None: None)  # judged anyway, the same boards are findings
     assert _explored("destroys_at_zero", seed).findings
 
 

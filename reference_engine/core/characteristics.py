@@ -50,9 +50,8 @@ def abilities_ignored(state: GameState, obj: BattleObject) -> bool:
 
 def statics(state: GameState, obj: BattleObject) -> list[Static]:
     """The static abilities the object has now (none while its abilities are ignored)."""
-    if abilities_ignored(state, obj):
-        return []
-    return [a for card in obj.ability_cards for a in card.definition.abilities if isinstance(a, Static)]
+    printed = [a for card in obj.ability_cards for a in card.definition.abilities if isinstance(a, Static)]
+    return printed if printed and not abilities_ignored(state, obj) else []  # most objects have none: nothing to ask
 
 
 def power(state: GameState, obj: BattleObject) -> int | None:
@@ -83,9 +82,9 @@ def power(state: GameState, obj: BattleObject) -> int | None:
 
 def has_keyword(obj: BattleObject, name: str, state: GameState | None = None) -> bool:
     """Whether the object has the keyword ability ``name`` (from its ability cards, unless ignored)."""
-    if state is not None and abilities_ignored(state, obj):
+    if not any(card.definition.has_keyword(name) for card in obj.ability_cards):
         return False
-    return any(card.definition.has_keyword(name) for card in obj.ability_cards)
+    return state is None or not abilities_ignored(state, obj)
 
 
 def is_evolution_creature(obj: BattleObject) -> bool:

@@ -25,8 +25,11 @@ class EventPipeline(Protocol):
     log: list[Event]
     """What happened, in order (the game's event log)."""
     rules: RulesState
-    random: random.Random
-    """The game's source of randomness (shuffling)."""
+
+    @property
+    def random(self) -> random.Random:
+        """The game's source of randomness (shuffling)."""
+        ...
 
     def move(self, requests: Sequence[MoveRequest], choices: ChoiceScript | None = None, *,
              all_or_nothing: bool = False) -> list[Event]:

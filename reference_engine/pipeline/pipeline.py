@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from functools import cached_property
 
 from shinpan.reference_engine.core.abilities import Replacement
 from shinpan.reference_engine.core.characteristics import civilizations, is_evolution_creature, last_known
@@ -64,15 +65,19 @@ Civilizations = dict[int, tuple[str, ...]]
 class Pipeline:
     """Performs events on a game state, records them, and checks the triggers they cause."""
 
-    def __init__(self, state: GameState, log: list[Event], rules: RulesState,
-                 randomness: random.Random | None = None) -> None:
+    def __init__(self, state: GameState, log: list[Event], rules: RulesState, seed: int = 0) -> None:
         self.state = state
         self.log = log
         self.rules = rules
         self.script: ChoiceScript | None = None
         """The choices of the action being performed, for moves whose caller passes none (effects resolving)."""
-        self.random = random.Random(0) if randomness is None else randomness
-        """The game's source of randomness (shuffling): the game's."""
+        self.seed = seed
+
+    @cached_property
+    def random(self) -> random.Random:
+        """The game's source of randomness (shuffling), seeded with the game's seed when first used: most games
+        shuffle nothing, and seeding a generator is a tenth of building a small board."""
+        return random.Random(self.seed)
 
     def move(self, requests: Sequence[MoveRequest], choices: ChoiceScript | None = None, *,
              all_or_nothing: bool = False) -> list[Event]:

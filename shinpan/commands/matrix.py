@@ -27,6 +27,32 @@ def _matrix_failed(rows: list[dict[str, Any]], code: int, warned: list[str]) -> 
     return failed
 
 
+class SessionEnd:
+    """A plug-in of the matrix's pytest session that keeps what the command prints, from the run's own context
+    when the session ends: what its report says (the states played and left out, each scenario's status under each
+    state, the warnings), with no report file written and read back when none is asked for. Nothing is kept from
+    a session that wrote no outputs (refused, nothing selected, interrupted before any scenario ran)."""
+
+    def __init__(self) -> None:
+        self.states: list[str] = []
+        self.not_played: list[str] = []
+        self.statuses: list[tuple[str, str]] = []
+        """(state, status) of each scenario's result, as the report's scenario lines give them."""
+        self.warnings: list[str] = []
+
+    def pytest_sessionfinish(self, session: Any) -> None:
+        """After the results' own (which writes the report): the run's outputs, if it wrote them."""
+        from shinpan.running.plugin.run import RUN_KEY
+
+        context = session.config.stash.get(RUN_KEY, None)
+        if context is None or not context.kept:
+            return
+        self.states = [state.label for state in context.states]
+        self.not_played = list(context.not_played)
+        self.statuses = [(state, result.status.value) for _, state, result in context.sorted_results()]
+        self.warnings = context.warnings()
+
+
 @click.command(context_settings={"ignore_unknown_options": True})
 @ENGINE_OUTPUT
 @SUITE
@@ -54,12 +80,9 @@ def matrix(adapter: str | None, validate: bool, expectations: str | None, tags: 
     interrupted (Ctrl-C, SIGTERM; the report still ends with its footer), 4 bad input (checked before anything
     runs).
     """
-    import tempfile
-
     import pytest
 
     from shinpan.reports import matrix as matrix_
-    from shinpan.reports.report import cases, read
     from shinpan.running import invocation
 
     check_parallel(pytest_args)
@@ -71,28 +94,24 @@ def matrix(adapter: str | None, validate: bool, expectations: str | None, tags: 
     states = [state.label for state in matrix_.states(changes)]
     adapter = expectations_.adapter_for(adapter, expectations_.load(expectations) if expectations else None)
     check_adapter(adapter, make=True)  # the suite runs in another process: a failing factory is found here
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(report).resolve() if report else Path(tmp) / "matrix.jsonl"
-        args = [*invocation.base_arguments(), f"--adapter={adapter}", "--matrix", f"--report={path}",
-                "-p", "no:warnings", f"--default-target={locations.current().own}",
-                *plugin_options({**click.get_current_context().params, "report": None})]
-        if format_ == "json":  # stdout carries the JSON document alone
-            args += ["-p", "no:terminal"]
-        extra = invocation.in_order(pytest_args)
-        if format_ == "pretty" and not any(a.startswith("-") for a in extra):
-            args.append("-q")
-        args += extra  # in the order given: an option's value stays after its option
-        code = int(pytest.main(args))
-        if code in (BAD_INPUT, pytest.ExitCode.INTERRUPTED):  # said in one line; an interrupt is no state's failure
-            sys.exit(code)
-        read_lines = read(path) if path.exists() else []
-        lines = cases(read_lines)
-    header = next((line for line in read_lines if line.get("type") == "header"), {})
-    warned = [str(w) for line in read_lines if line.get("type") == "footer" for w in line.get("warnings", [])]
-    states = [str(label) for label in header.get("states", states)]  # without those the adapter does not play
-    not_played = [str(label) for label in header.get("not_played", [])]
-    rows = matrix_.annotate(matrix_.rows(states, [(str(line["ruleset"]), str(line["status"])) for line in lines]),
-                            changes)
+    args = [*invocation.base_arguments(), f"--adapter={adapter}", "--matrix",
+            *([f"--report={Path(report).resolve()}"] if report else []),
+            "-p", "no:warnings", f"--default-target={locations.current().own}",
+            *plugin_options({**click.get_current_context().params, "report": None})]
+    if format_ == "json":  # stdout carries the JSON document alone
+        args += ["-p", "no:terminal"]
+    extra = invocation.in_order(pytest_args)
+    if format_ == "pretty" and not any(a.startswith("-") for a in extra):
+        args.append("-q")
+    args += extra  # in the order given: an option's value stays after its option
+    ended = SessionEnd()
+    code = int(pytest.main(args, plugins=[ended]))
+    if code in (BAD_INPUT, pytest.ExitCode.INTERRUPTED):  # said in one line; an interrupt is no state's failure
+        sys.exit(code)
+    warned = ended.warnings
+    states = ended.states or states  # without those the adapter does not play
+    not_played = ended.not_played
+    rows = matrix_.annotate(matrix_.rows(states, ended.statuses), changes)
     failed = _matrix_failed(rows, code, warned)
     if format_ == "json":
         click.echo(json.dumps({"adapter": adapter, "expectations": expectations, "rulesets": rows,

@@ -105,10 +105,11 @@ class Differential:
         if answer.fault:
             return theirs, self._finding(played, Cause(self.id, step, Wrong.of(answer.status)), answer.message)
 
-        def differs(finding: Finding) -> tuple[Mapping[str, Any], Finding]:
-            """A difference, unless the board shows a creature at power 0 or less: no source says which engine
-            is right there (the example is skipped, :mod:`~shinpan.explore.unresolved`)."""
-            unresolved.judged((played.view, theirs))
+        def differs(finding: Finding, ours: Mapping[str, Any] | None = None) -> tuple[Mapping[str, Any], Finding]:
+            """A difference, unless the board shows a creature at power 0 or less that the engine (``ours``, its
+            board if observed) did not keep: no source says which engine is right there (the example is skipped,
+            :mod:`~shinpan.explore.unresolved`)."""
+            unresolved.judged((played.view, theirs), ours)
             return theirs, finding
 
         if answer.status is AnswerStatus.CHOICE_NEEDED and answer.choice is not None:
@@ -124,14 +125,16 @@ class Differential:
         if isinstance(ours, Answer):
             cause = Cause(self.id, step, Wrong.of(ours.status))
             return theirs, self._finding(played, cause, f"observe: {ours.message}")
+        theirs_so_far, ours_so_far = played.since_setup("reference", theirs), played.since_setup("engine", ours)
+        if ours == theirs:  # the same observation shows the same facts: nothing to read
+            return theirs, None
         found = differences(facts(theirs, self.observables, played.owners), facts(ours, self.observables,
                                                                                   played.owners))
-        theirs_so_far, ours_so_far = played.since_setup("reference", theirs), played.since_setup("engine", ours)
         if not found:
             return theirs, None
         return differs(self._finding(played, Cause(self.id, step, FactKind(found[0].kind)), _message(found),
                                      _checks(found, theirs_so_far, ours_so_far),
-                                     details=tuple(d.describe() for d in found)))
+                                     details=tuple(d.describe() for d in found)), ours)
 
     def _finding(self, played: Played, cause: Cause, message: str, checks: Sequence[CheckForm] = (), *,
                  details: tuple[str, ...] = ()) -> Finding:

@@ -20,7 +20,7 @@ from typing import Any
 
 from shinpan.reports.outcomes import ScenarioSkipped, Status
 from shinpan.running.cases import verdicts
-from shinpan.running.cases.game import Game
+from shinpan.running.cases.game import Game, new_game
 from shinpan.running.cases.model import Case, Fault, Move, Step
 from shinpan.running.cases.timelimit import time_limit, timeout_message
 from shinpan.running.session import AdapterSession
@@ -99,9 +99,11 @@ class Execution:
         if session.batches and not self.planned:
             session.expect(planned(self.case, session))
         for index, step in enumerate(self.case.steps):
-            started = time.monotonic()
-            outcome = self._play(step, budget, first=index == 0)
-            if budget is not None:
+            if budget is None:
+                outcome = self._play(step, None, first=index == 0)
+            else:
+                started = time.monotonic()
+                outcome = self._play(step, budget, first=index == 0)
                 budget -= time.monotonic() - started
             self._done.append(outcome)
             yield outcome
@@ -115,6 +117,8 @@ class Execution:
         the adapter (as under pytest-bdd, whose first step makes the duel)."""
         if self.on_step is not None:
             self.on_step(step)
+        if not step.items and not first:  # a step that only built the setup: nothing to play
+            return StepOutcome(step)
         moves: list[MoveOutcome] = []
         game = self.game
         case = self.case
@@ -149,8 +153,7 @@ class Execution:
 def planned(case: Case, session: AdapterSession) -> list[dict[str, Any]]:
     """The requests playing ``case`` on ``session`` sends if every answer is ``ok`` (none if the adapter lacks what
     the case needs): what a batch carries (:meth:`AdapterSession.expect`)."""
-    if not case.steps or verdicts.lacking(session.capabilities, case.mechanics, case.since, case.until,
-                                          case.setup.rules["label"]) is not None:
+    if not _can_start(case, session):
         return []
     return Game(session).requests((item for _, item in case.items()), case.setup)
 
@@ -158,9 +161,30 @@ def planned(case: Case, session: AdapterSession) -> list[dict[str, Any]]:
 def plan_together(cases: Iterable[Case], session: AdapterSession) -> None:
     """Cases about to be played in a row on ``session`` (the matrix: one scenario under each state): an adapter on the
     wire that takes batches gets all their requests in one batch, at the first (:meth:`AdapterSession.expect`);
-    each case's own plan then changes nothing."""
-    if session.batches:
-        session.expect([request for case in cases for request in planned(case, session)])
+    each case's own plan then changes nothing.
+
+    The same scenario under another state (:meth:`Case.under`: the same steps and starting state, other rules)
+    sends the same requests but its ``new_game``: its plan is the first one's with that request changed."""
+    if not session.batches:
+        return
+    sent: list[dict[str, Any]] = []
+    first: tuple[Case, list[dict[str, Any]]] | None = None
+    for case in cases:
+        if first is not None and case.steps is first[0].steps and case.setup.sent is first[0].setup.sent:
+            if _can_start(case, session):
+                sent += [new_game(case.setup) if request["cmd"] == "new_game" else request for request in first[1]]
+            continue
+        requests = planned(case, session)
+        if requests:
+            first = (case, requests)
+        sent += requests
+    session.expect(sent)
+
+
+def _can_start(case: Case, session: AdapterSession) -> bool:
+    """Whether the adapter has what ``case`` needs (:func:`verdicts.lacking`), so that it plays the case's steps."""
+    return bool(case.steps) and verdicts.lacking(session.capabilities, case.mechanics, case.since, case.until,
+                                                 case.setup.rules["label"]) is None
 
 
 def execute(case: Case, session: AdapterSession, *, time_limit: float | None = None) -> CaseResult:

@@ -53,7 +53,7 @@ class Game:
                 break
             observes = isinstance(item, Check) and item.needs_observation
             if not started and (isinstance(item, Move) or observes):
-                sent += [{"cmd": "new_game", "rules": setup.rules, "seed": setup.seed}, setup.sent]
+                sent += [new_game(setup), setup.sent]
                 started = True
             if isinstance(item, Move):
                 sent.append(item.sent)
@@ -122,6 +122,11 @@ class Game:
         """UNOBSERVABLE unless the adapter reports ``field``."""
         if field not in self.session.capabilities["observables"]:
             unobservable(field)
+
+
+def new_game(setup: Setup) -> dict[str, Any]:
+    """The ``new_game`` request that starts the game of ``setup``, for what only reads it (a batch's plan)."""
+    return {"cmd": "new_game", "rules": setup.rules, "seed": setup.seed}
 
 
 def opening(setup: Setup) -> list[dict[str, Any]]:

@@ -3,6 +3,8 @@ becomes a :class:`~shinpan.reports.summary.Result` of the run, and the report fi
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from shinpan import paths
@@ -24,28 +26,27 @@ class ResultCollector:
         states = props.get("shinpan_states")
         if isinstance(states, list):  # a matrix test: one result per state, and one JUnit testcase, the scenario's
             junit.name_testcase(self.context.config, report, str(props["shinpan_id"]))
+            scenario = props["shinpan_scenario"]
+            assert isinstance(scenario, dict)
+            about = _about(scenario)  # what every state's result says of the scenario, read once
             for state in states:
-                self._record(state, float(str(state["shinpan_duration"])))
+                self._record(str(scenario["shinpan_id"]), about, state, float(str(state["shinpan_duration"])))
         elif "shinpan_status" in props:
             junit.name_testcase(self.context.config, report, str(props["shinpan_id"]))
-            self._record(props, report.duration)
+            self._record(str(props["shinpan_id"]), _about(props), props, report.duration)
 
-    def _record(self, props: dict[str, object], duration: float) -> None:
+    def _record(self, case_id: str, about: dict[str, Any], props: dict[str, object], duration: float) -> None:
         """One scenario's result under one state, from what its report carries
-        (:mod:`shinpan.running.plugin.statuses`)."""
-        self.context.record(str(props["shinpan_id"]), str(props["shinpan_state"]), Result(
-            status=Status(str(props["shinpan_status"])), message=str(props["shinpan_message"]),
-            topic=str(props["shinpan_topic"]), name=str(props["shinpan_name"]),
-            feature=paths.relative_once(str(props["shinpan_feature"])), duration=duration,
+        (:mod:`shinpan.running.plugin.statuses`): ``about`` the scenario (:func:`_about`), ``props`` its run."""
+        self.context.record(case_id, str(props["shinpan_state"]), Result(
+            status=Status(str(props["shinpan_status"])), message=str(props["shinpan_message"]), duration=duration,
             actual=Status(str(props["shinpan_actual"])) if "shinpan_actual" in props else None,
             expected=Status(str(props["shinpan_expected"])) if "shinpan_expected" in props else None,
             issue=str(props["shinpan_issue"]) or None if "shinpan_issue" in props else None,
-            line=int(str(props["shinpan_line"])), rules=tuple(_strings(props["shinpan_rules"])),
-            sources=tuple(_strings(props["shinpan_sources"])), step=str(props["shinpan_step"]) or None,
-            step_line=int(str(props["shinpan_step_line"])) or None,
+            step=str(props["shinpan_step"]) or None, step_line=int(str(props["shinpan_step_line"])) or None,
             transcript=str(props["shinpan_transcript"]) or None,
             started=bool(props.get("shinpan_started", True)), gave_up=bool(props.get("shinpan_gave_up", False)),
-        ))
+            **about))
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtestloop(self, session: pytest.Session) -> None:
@@ -66,6 +67,13 @@ class ResultCollector:
             status = session.exitstatus = pytest.ExitCode.INTERRUPTED
         late_interrupts.defer(session)  # from here an interrupt cannot cut the report short: it makes the status 2
         self.context.finish(status)
+
+
+def _about(props: dict[str, object]) -> dict[str, Any]:
+    """A result's fields that say where its scenario is and what it cites, from what the report carries."""
+    return {"topic": str(props["shinpan_topic"]), "name": str(props["shinpan_name"]),
+            "feature": paths.relative_once(str(props["shinpan_feature"])), "line": int(str(props["shinpan_line"])),
+            "rules": tuple(_strings(props["shinpan_rules"])), "sources": tuple(_strings(props["shinpan_sources"]))}
 
 
 def _strings(value: object) -> list[str]:

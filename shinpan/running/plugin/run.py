@@ -12,17 +12,20 @@ from typing import Any
 import pytest
 
 from shinpan import outputs
+from shinpan.adapters.contract import Rules
 from shinpan.adapters.registry import AdapterOptions
 from shinpan.reports import coverage_warnings
 from shinpan.reports import expectations as expectations_
 from shinpan.reports import report as report_
-from shinpan.reports.outcomes import Status
+from shinpan.reports.outcomes import ScenarioSkip, Status
 from shinpan.reports.summary import Result
+from shinpan.running.cases.verdicts import applicability
 from shinpan.running.plugin.lifecycle import AdapterLifecycle
 from shinpan.running.plugin.reporting import COMPLETED, ReportFile
 from shinpan.running.session import AdapterSession
 from shinpan.running.trace import Tracer
 from shinpan.suite.rulesets import Changes, RulesState
+from shinpan.suite.tags import TagValues
 
 RUN_KEY = pytest.StashKey["RunContext"]()
 """The run's context, on pytest's config."""
@@ -69,6 +72,24 @@ class RunContext:
         self.expectations_file: expectations_.Expectations | None = None
         self._expectations: dict[str, expectations_.Expectations] = {}
         self.allow_xpass: bool = config.getoption("allow_xpass")
+        self._sent: dict[str, Rules] = {}
+        self._applies: dict[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], str], ScenarioSkip | None] = {}
+
+    def sent(self, state: RulesState) -> Rules:
+        """The rules of ``state`` as ``new_game`` sends them (:meth:`RulesState.as_sent`), made once per state for
+        every scenario of the run (the kit sends them and changes nothing in them)."""
+        rules = self._sent.get(state.label)
+        if rules is None:
+            rules = self._sent[state.label] = state.as_sent()
+        return rules
+
+    def applicability(self, values: TagValues, state: RulesState) -> ScenarioSkip | None:
+        """Why a scenario with tags ``values`` asserts nothing under ``state``, or None (:func:`applicability`): it
+        depends on the tags' windows and status only, so it is worked out once per such tags and state."""
+        key = (values.since, values.until, values.status, state.label)
+        if key not in self._applies:
+            self._applies[key] = applicability(values, state, self.changes)
+        return self._applies[key]
 
     def expectations_under(self, state: RulesState) -> expectations_.Expectations | None:
         """The expectations file's entries that hold under ``state`` (by its label, or its day if it has one)."""

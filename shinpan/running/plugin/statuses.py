@@ -110,21 +110,22 @@ def _properties(case: suite.Case, state: RulesState, status: Status, message: st
                 transcript: str | None, started: bool, gave_up: bool) -> Properties:
     """What the report says of a scenario's run: its status and message, where it is, what it cites, where it
     failed, its transcript, and whether the adapter had been given up under its state."""
-    return [("shinpan_status", status.value), ("shinpan_message", message), *_about(case, state, step, transcript),
-            ("shinpan_started", started), ("shinpan_gave_up", gave_up)]
+    return [*_under(state, status, message, step, transcript, started, gave_up), *_scenario(case)]
 
 
 def _report_states(item: pytest.Item, report: pytest.TestReport, case: suite.Case, runs: list[StateRun]) -> None:
     """A matrix test's report: one result per state (``shinpan_states``); the test fails if a state fails, telling
     each failing state, and otherwise is as its states' most telling status."""
     context = item.config.stash[RUN_KEY]
-    states = [[*_properties(case, run.state, run.final, run.message, _failed_step(run, context.allow_xpass),
-                            run.transcript, context.lifecycle.started, run.gave_up), *run.expectation,
-               ("shinpan_duration", run.duration)] for run in runs]
+    started = context.lifecycle.started
+    states = [dict([*_under(run.state, run.final, run.message, _failed_step(run, context.allow_xpass), run.transcript,
+                            started, run.gave_up), *run.expectation, ("shinpan_duration", run.duration)])
+              for run in runs]
     shown = summary_status(run.final for run in runs)
     item.user_properties += [("shinpan.id", case.id), ("shinpan.status", shown.value)]
-    report.user_properties = [*report.user_properties, ("shinpan_states", [dict(props) for props in states]),
-                              ("shinpan_id", case.id), ("shinpan_status", shown.value)]
+    report.user_properties = [*report.user_properties, ("shinpan_states", states),
+                              ("shinpan_scenario", dict(_scenario(case))), ("shinpan_id", case.id),
+                              ("shinpan_status", shown.value)]
     failing = [run for run in runs if fails(run.final, allow_xpass=context.allow_xpass)]
     if failing:
         report.outcome = "failed"
@@ -148,16 +149,21 @@ def _failed_step(run: StateRun, allow_xpass: bool) -> failures.FailedStep | None
     return failures.FailedStep(run.step.keyword, run.step.text, run.step.line)
 
 
-def _about(case: suite.Case, state: RulesState, step: failures.FailedStep | None, transcript: str | None) -> Properties:
-    """What the report says of the scenario besides its status: where it is, what it cites, where it failed."""
-    return [("shinpan_id", case.id), ("shinpan_state", state.label),
-            ("shinpan_topic", case.topic), ("shinpan_name", case.name),
+def _under(state: RulesState, status: Status, message: str, step: failures.FailedStep | None, transcript: str | None,
+           started: bool, gave_up: bool) -> Properties:
+    """What a matrix test's report says of its scenario under one state (what the scenario's states share is said
+    once, :func:`_scenario`): its status and message, where it failed, its transcript, whether the adapter had been
+    given up."""
+    return [("shinpan_status", status.value), ("shinpan_message", message), ("shinpan_state", state.label),
+            ("shinpan_step", step.describe() if step else ""), ("shinpan_step_line", step.line if step else 0),
+            ("shinpan_transcript", transcript or ""), ("shinpan_started", started), ("shinpan_gave_up", gave_up)]
+
+
+def _scenario(case: suite.Case) -> Properties:
+    """What the report says of a scenario under any state: where it is and what it cites."""
+    return [("shinpan_id", case.id), ("shinpan_topic", case.topic), ("shinpan_name", case.name),
             ("shinpan_feature", str(case.path)), ("shinpan_line", case.line),
-            ("shinpan_rules", list(case.values.rule)),
-            ("shinpan_sources", list(case.values.source)),
-            ("shinpan_step", step.describe() if step else ""),
-            ("shinpan_step_line", step.line if step else 0),
-            ("shinpan_transcript", transcript or "")]
+            ("shinpan_rules", list(case.values.rule)), ("shinpan_sources", list(case.values.source))]
 
 
 @pytest.hookimpl(tryfirst=True)
