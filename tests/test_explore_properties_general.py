@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from shinpan.explore import PROPERTIES, Property, Settings, explore
+from shinpan.explore import PROPERTIES, Property, Settings, coverage, explore
 from shinpan.explore.properties.general import turn_passed
 from shinpan.explore.properties.places import ONE_PLACE
 from shinpan.explore.properties.property import Check, Context, Step
@@ -51,8 +51,16 @@ def test_a_rule_over_general_play_turned_false_is_found_there(rule: Property) ->
 
 
 def test_the_reference_engine_holds_every_rule_over_general_play() -> None:
+    """…and the run counts, per rule those properties cite, the examples whose general play reached its premise,
+    though only one-place ran (the coverage report's "rules reached")."""
     exploration = explore(Settings("reference", (TODAY,), seed=1, examples=300, only=(ONE_PLACE.id,)))
     assert exploration.findings == [], [f.message for f in exploration.findings]
+    reached = coverage.premises(exploration.results, PROPERTIES)
+    for rule in GENERAL:
+        if rule.id in {"seals", "turns", "look-back", "replacement"}:  # premises general play meets often
+            assert any(reached.get(number, 0) > 0 for number in rule.rules), (rule.id, reached)
+    examples = exploration.results[0].examples
+    assert all(count <= examples for count in reached.values()), reached  # an example counts once per rule
 
 
 def test_a_step_where_no_premise_occurs_asks_nothing() -> None:
