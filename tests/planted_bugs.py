@@ -28,6 +28,7 @@ from shinpan.reference_engine.core.players import Player
 from shinpan.reference_engine.core.state import GameState
 from shinpan.reference_engine.core.zones import DeckPosition, Zone
 from shinpan.reference_engine.game import Game
+from shinpan.reference_engine.pipeline import pipeline as pipeline_module
 from shinpan.reference_engine.pipeline import replacements, triggers
 from shinpan.reference_engine.pipeline.pipeline import Pipeline
 from shinpan.reference_engine.transitions import carrying, link, reconstruction, seal, swap, unlink
@@ -647,6 +648,39 @@ def swapped_in_creature_not_sick() -> Planted:
     return Planted([(swap, "swap", wrong)])
 
 
+def leave_watcher_once_per_event() -> Planted:
+    """A leave watcher triggers at most once for one event, however many of the creatures it watches leave in it
+    (a simulator that asks each ability "did this event trigger you?" rather than "for which creatures?"; 603.5c:
+    once for each creature it sees leave)."""
+
+    def wrong(original: Any) -> Any:
+        def check_moves(state: GameState, rules: Any, batch: Sequence[Any]) -> list[Any]:
+            pending, seen = [], set()
+            for waiting in original(state, rules, batch):
+                key = (id(waiting.card), waiting.index)
+                if waiting.ability.event in (TriggerEvent.LEAVES, TriggerEvent.DESTROYED) and key in seen:
+                    continue
+                seen.add(key)
+                pending.append(waiting)
+            return pending
+        return check_moves
+
+    return Planted([(pipeline_module, "check_moves", wrong)])
+
+
+def returned_to_hand_replaces_any_leave() -> Planted:
+    """A replacement of 「手札に戻る時」 waits for a creature leaving the battle zone for any zone, as if it were
+    「離れる時」 (609.1: it replaces only the event it names)."""
+
+    def wrong(original: Any) -> Any:
+        def events(state: GameState, request: MoveRequest) -> list[str]:
+            kinds = original(state, request)
+            return [*kinds, "returned_to_hand"] if "leaves" in kinds and "returned_to_hand" not in kinds else kinds
+        return events
+
+    return Planted([(replacements, "_events", wrong)])
+
+
 PLANTED: dict[str, Callable[[], Planted]] = {
     factory.__name__: factory for factory in (
         destroy_one_at_a_time, untap_both_players, ignored_enter_abilities_trigger, leave_trigger_per_card,
@@ -660,7 +694,7 @@ PLANTED: dict[str, Callable[[], Planted]] = {
         broken_shields_to_graveyard, linked_power_of_the_first_god, leave_to_deck_unseen, graveyard_evolution_refused,
         sealed_creature_drops_equipment, awakened_face_summoning_sick, linked_gods_summoning_sick,
         sealed_creature_with_abilities_can_attack, evolution_stays_tapped_at_untap, devolved_creature_never_sick,
-        swapped_in_creature_not_sick,
+        swapped_in_creature_not_sick, leave_watcher_once_per_event, returned_to_hand_replaces_any_leave,
     )
 }
 """Every planted bug, by the name its adapter spec uses (``py:tests.planted_bugs:<name>``)."""

@@ -173,3 +173,28 @@ def test_scripted_choices_must_match() -> None:
     assert (needed.value.kind, needed.value.player, needed.value.options) == ("order", Player.P2, (b, c))
     with pytest.raises(ScriptMismatch, match=r"never asked for: keep=\['バニラ'\]"):
         script.finish()
+
+
+def test_a_creature_leave_watcher_sees_creatures_leave_and_not_other_objects() -> None:
+    """「自分のクリーチャーがバトルゾーンを離れた時」 triggers for each creature of its controller that leaves, whatever
+    the destination, and not for a card of theirs that leaves the battle zone without being a creature (a ドラグハート・
+    フォートレス)."""
+    database = CardDatabase.from_entries([
+        {"name": "見張り", "type": "クリーチャー", "power": 1000, "civilizations": ["闇"],
+         "abilities": [{"trigger": "leaves", "of": "own", "effect": {"draw": 1}}]},
+        {"name": "バニラ", "type": "クリーチャー", "power": 2000, "civilizations": ["闇"], "abilities": []},
+        {"name": "砦", "type": "ドラグハート・フォートレス", "civilizations": ["水"], "abilities": []},
+    ])
+    for destination in (Zone.GRAVEYARD, Zone.HAND, Zone.MANA):
+        game = Game(database, RulesState.of("2021-03-16", ["2018-09-05", "2021-03-16"]))
+        game.set_turn(Turn(3, Player.P1))
+        watcher, fortress = game.create_card("見張り", Player.P1), game.create_card("砦", Player.P1)
+        creatures = [game.create_card("バニラ", Player.P1) for _ in range(2)]
+        for card in (watcher, fortress, *creatures):
+            game.place_object([card], Player.P1)
+        game.move(fortress, destination)
+        assert not [e for e in game.log if isinstance(e, AbilityTriggered)], destination
+        for card in creatures:
+            game.move(card, destination)
+        triggered = [e for e in game.log if isinstance(e, AbilityTriggered)]
+        assert len(triggered) == 2 and all(e.card is watcher for e in triggered), (destination, triggered)

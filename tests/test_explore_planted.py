@@ -73,6 +73,8 @@ RULES: dict[str, tuple[str, ...]] = {
     "sealed_creature_with_abilities_can_attack": ("one-place",),
     "evolution_stays_tapped_at_untap": ("one-place",),
     "devolved_creature_never_sick": ("carry-over-sickness",),
+    "leave_watcher_once_per_event": ("look-back", "one-place"),
+    "returned_to_hand_replaces_any_leave": ("replacement", "one-place"),
     "swapped_in_creature_not_sick": ("carry-over-sickness", "one-place"),
 }
 """Each planted bug and the oracles that state the rule it breaks."""

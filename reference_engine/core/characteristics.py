@@ -144,5 +144,5 @@ def last_known(state: GameState, obj: BattleObject) -> LastKnown:
         cards=tuple(obj.cards), controller=obj.controller, tapped=obj.tapped, power=power(state, obj),
         civilizations=top.civilizations, races=races(state, obj.top), cost=top.cost,
         evolution=is_evolution_creature(obj),
-        abilities_ignored=abilities_ignored(state, obj), creatures=obj.creatures,
+        abilities_ignored=abilities_ignored(state, obj), creature=obj.is_creature, creatures=obj.creatures,
     )

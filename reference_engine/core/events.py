@@ -74,6 +74,9 @@ class LastKnown:
     evolution: bool = False
     """Whether it was an evolution creature (ジャババ・ハット's 「墓地に置かれる直前に進化クリーチャーだったら」)."""
     abilities_ignored: bool = False
+    creature: bool = True
+    """Whether it was a creature (a ドラグハート・フォートレス, or a タマシード not treated as one, was not): only a
+    creature leaves as one for 「クリーチャーが離れた時」."""
     creatures: frozenset[int] = frozenset()
     """Which creatures it was (このクリーチャー / そのクリーチャー), for an effect aimed at one of them that resolves
     after it left (:attr:`shinpan.reference_engine.core.objects.BattleObject.creatures`)."""

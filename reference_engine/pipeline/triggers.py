@@ -146,8 +146,8 @@ def _leave_triggers(state: GameState, rules: RulesState, holder: Holder, ability
         return False
     if event is TriggerEvent.MOVED and moved.destination is not ability.destination:
         return False
-    if ability.subject.creature and not moved.as_creature:
-        return False
+    if ability.subject.creature and not (moved.as_creature and moved.last_known.creature):
+        return False  # 「クリーチャーが離れた時」: a card from under another, or a non-creature object, is no creature
     return (_looks_back(rules, holder, ability.subject, moved.card)
             and _matches(ability.subject, holder, moved.card, _before(moved))
             and (event is not TriggerEvent.MOVED

@@ -243,9 +243,7 @@ def _one(settings: Settings, engine: Engine, reference: Engine | None, changes: 
     tell = (lambda: progress(oracle_id, state.label, 1)) if progress is not None else None
     search = Search(oracle, worker_seed(settings.seed, share[0]), budget, settings.database, state.rules)
     result = _result(search.run(tell), state.label)
-    if isinstance(oracle, Differential):
-        return replace(result, coverage=dict(sorted(oracle.covered.items())))
-    return result
+    return replace(result, coverage=dict(sorted(oracle.covered.items())))
 
 
 def worker_seed(seed: int, index: int) -> int:

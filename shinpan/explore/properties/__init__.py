@@ -6,8 +6,10 @@ property                   rule
 ``one-place``              400.5: every card is in exactly one place (over generated play)
 ``new-object``             400.5: a creature that leaves and comes back keeps nothing of before
 ``enter-triggers``         603.5a: enter abilities trigger once per card that enters, unless ignored
-``look-back``              603.5c/603.5d: leave triggers look back; each revision's answer
-``replacement``            609/101.5: one replacement per event, the turn player's first, instead-zones
+``look-back``              603.5c/603.5d: leave triggers look back; each revision's answer (also over general
+                           play)
+``replacement``            609/101.5: one replacement per event, the turn player's first, instead-zones (also
+                           over general play)
 ``carry-over-pump``        the 引き継ぎ早見表's 付与/パンプ column, over its transitions
 ``carry-over-tap``         its タップ column
 ``carry-over-attack``      its 攻撃 column

@@ -9,7 +9,8 @@ property keeps its own script where it reaches premises general play rarely reac
 its property holds (:func:`over`: its window, its mechanics) and, for a clause with a narrower window, where that
 clause's scenarios assert (the clause asks :func:`~.property.holds`).
 
-This module reads the observations: the objects of a board, the object a card is part of, the seals.
+This module reads the observations: the objects of a board, the object a card is part of, the seals, the objects a
+step took away, whether an ignore effect may hold, the events before a step (an event check counts from the setup).
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from shinpan.explore.properties.property import Context, Property, holds
+from shinpan.adapters.sdk.abilities import Static
+from shinpan.explore.pool import Card
+from shinpan.explore.properties.property import Context, Property, Step, holds
 from shinpan.suite.rulesets import RulesState
 
 Object = Mapping[str, Any]
@@ -52,11 +55,74 @@ def turn_passed(before: Mapping[str, Any] | None, after: Mapping[str, Any]) -> b
                                                                                    active(after))
 
 
+def card_of(step: Step, context: Context, label: str) -> Card | None:
+    """The pool's card of ``label`` (None if the pool has no card of its name)."""
+    return context.pool.by_name.get(step.names.get(label, ""))
+
+
+def left(step: Step) -> dict[str, str]:
+    """The battle-zone objects the step took away whole: the top card of each object of the board before none of
+    whose cards is in the battle zone after, and the zone its top card was moved to (moved events from the battle
+    zone to another zone). An object only part of which left (a top card whose sources stayed) is not among them
+    (see :func:`partly_left`)."""
+    moved = {e["card"]: e["to"] for e in step.after.get("events", ()) if e["type"] == "moved" and e["from"] == "battle"
+             and e["to"] != "battle"}
+    if not moved or step.before is None:
+        return {}
+    staying = {card for _, obj in objects(step.after) for card in obj["cards"]}
+    return {obj["cards"][0]: moved[obj["cards"][0]] for _, obj in objects(step.before)
+            if obj["cards"][0] in moved and not staying.intersection(obj["cards"])}
+
+
+def partly_left(step: Step) -> bool:
+    """Whether an object of the board before did not leave as one: it lost its top card but not all its cards
+    (再構築, a top card moved away alone), or its cards went to different zones (what stayed of it left later, by
+    a rule): whether and when a creature left there is not what the properties over general play decide."""
+    if step.before is None:
+        return False
+    staying = {card for _, obj in objects(step.after) for card in obj["cards"]}
+    moved = {e["card"]: e["to"] for e in step.after.get("events", ()) if e["type"] == "moved" and e["from"] == "battle"}
+    for _, obj in objects(step.before):
+        cards = obj["cards"]
+        if cards[0] not in staying and (staying.intersection(cards) or len({moved.get(c) for c in cards}) > 1):
+            return True
+    return False
+
+
+def may_ignore(step: Step, context: Context) -> bool:
+    """Whether some object's abilities may be ignored (無視) at some moment of the step: an ignore effect was applied
+    in the game so far (the object it named may hold it still — under an evolution creature, or as what stayed of it
+    after its top card left, 801.4), or the pool has not a card of the battle zone or one has a static ignoring
+    ability."""
+    if any(e.get("kind") == "ignore_abilities" for e in step.effects):
+        return True
+    for view in (step.before, step.after):
+        for _, obj in objects(view or {"players": {}}):
+            card = card_of(step, context, obj["cards"][0])
+            if card is None or any(isinstance(a, Static) and a.name == "ignore_abilities" for a in card.abilities):
+                return True
+    return False
+
+
+def counted(step: Step, where: Mapping[str, Any]) -> int:
+    """How many events before the step match ``where`` (each key equal)."""
+    return sum(1 for event in step.earlier if all(event.get(k) == v for k, v in where.items()))
+
+
 def over(properties: Sequence[Property], context: Context) -> tuple[Property, ...]:
     """The properties whose rule is checked over general play in ``context``: those stated over any step, that hold
-    under its rules state (their window) and whose mechanics the engine plays."""
-    return tuple(p for p in properties if p.general is not None and _holds(context.rules, p.since, p.until)
-                 and context.plays(*p.mechanics))
+    under its rules state (their window) and whose mechanics the engine plays (asked once per example: the answer
+    is kept for the last context asked, while its properties are the same)."""
+    if _OVER and _OVER[0] is context and _OVER[1] is properties:
+        return _OVER[2]  # type: ignore[no-any-return]
+    found = tuple(p for p in properties if p.general is not None and _holds(context.rules, p.since, p.until)
+                  and context.plays(*p.mechanics))
+    _OVER[:] = [context, properties, found]
+    return found
+
+
+_OVER: list[Any] = []
+"""The last context :func:`over` answered, with the properties asked about and its answer."""
 
 
 @cache

@@ -14,6 +14,16 @@ The case: a few creatures on each side — watchers with one such ability, creat
 creatures on their sources — some watchers' abilities ignored; then one effect destroys several creatures at once,
 or moves one to the graveyard, the hand, the mana zone, the deck or the shields. After it, each watcher triggered
 exactly as often as it can see a creature leave.
+
+Over general play (:func:`over_play`) the same rule is checked after any step in which creatures left the battle
+zone, whatever took them (a destruction, a move, a swap, an ability resolved, a rule) and wherever they went: each
+watcher that stayed triggered once for each creature that left and that it watches, as it was just before leaving;
+a watcher that left in the event of a destruction or a move saw what the rules of the day say. Where the answer is
+not the rule's to give, nothing is asserted: a step in which abilities may be ignored (an ignore effect was applied
+in the game, or an ignoring static ability is on the board), a watcher that left in a step whose events the move
+does not name, an object that did not leave as one, an object leaving that is not a creature card's, a
+「破壊された時」 ability and a creature put into the hyperspatial zone, a watched civilization or race while an
+ability grants races, a change in doubt.
 """
 
 from __future__ import annotations
@@ -23,13 +33,14 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from shinpan.adapters.sdk.abilities import Triggered
+from shinpan.adapters.sdk.abilities import Static, Triggered
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
 from shinpan.explore.pool import Card
 from shinpan.explore.properties import expect
+from shinpan.explore.properties.general import card_of, counted, left, may_ignore, object_of, partly_left
 from shinpan.explore.properties.layout import PLAYERS, Layout
-from shinpan.explore.properties.property import Check, Context, Plan, Property
+from shinpan.explore.properties.property import Check, Context, Plan, Property, Step
 from shinpan.suite.rulesets import RulesState, Standing
 
 WATCHED = ("this", "other", "own", "any", "this_or_other_own")
@@ -158,6 +169,85 @@ def _in_force(rules: RulesState, change: str) -> bool:
     return standing == Standing.IN_FORCE
 
 
+def over_play(step: Step, context: Context) -> list[Check]:
+    """After a step in which creatures left the battle zone: each watcher on the board before that stayed, or that
+    left in the one event of a destruction or a move, triggered (since the last step) once per creature it could see
+    leave (603.5c, 603.5d and their history)."""
+    gone = left(step)
+    if not gone or step.before is None or partly_left(step):
+        return []
+    pieces, unread = _pieces(step, context)
+    if unread.intersection(gone) or may_ignore(step, context):
+        return []
+    leaving = [pieces[top] for top in gone if top in pieces]
+    action = step.action or {}
+    named = ({*action.get("cards", ()), action.get("card")} if action.get("type") in ("destroy", "move") else set())
+    together = [p for p in leaving if p.top in named]  # the one event the move names
+    granted = any(isinstance(a, Static) and a.name == "race_grant" for p in pieces.values() for a in p.card.abilities)
+    checks: list[Check] = []
+    for watcher in pieces.values():
+        ability = watch(watcher.card)
+        if ability is None or (granted and (ability.race or ability.civilization)):
+            continue
+        if watcher.top not in gone:
+            if not _still_on_top(step, watcher.top):
+                continue  # evolved on or moved under in the step: when its ability stopped, the step does not say
+            seen = leaving
+        elif watcher in together:
+            seen = together
+        else:
+            continue  # it left in an event the move does not name: with whom, the step does not say
+        count = _seen(watcher, ability, seen, watcher.top in gone, gone, context.rules)
+        if count is not None:
+            checks.append(expect.triggered(watcher.top, counted(step, {"type": "triggered", "card": watcher.top})
+                                           + count))
+    return checks
+
+
+def _pieces(step: Step, context: Context) -> tuple[dict[str, Piece], set[str]]:
+    """The creatures of the board before, as pieces — and the objects this rule does not read: one whose top card
+    the pool has not, or is no creature card (a タマシード treated as a creature or not, a ドラグハート, a クロスギア:
+    what leaves with it, and as what, is not the rule's to say here), one showing another face, a linked god (its
+    abilities are the link's), a sealed creature (ignored, 116.2)."""
+    assert step.before is not None
+    found: dict[str, Piece] = {}
+    unread: set[str] = set()
+    for player, side in step.before["players"].items():
+        for obj in side.get("battle", ()):
+            top = obj["cards"][0]
+            card = card_of(step, context, top)
+            if (card is None or not card.is_creature or obj.get("linked") or obj.get("seals")
+                    or obj.get("face") not in (None, card.name)):
+                unread.add(top)
+            else:
+                found[top] = Piece(top, card, player, False)
+    return found, unread
+
+
+def _still_on_top(step: Step, top: str) -> bool:
+    """Whether ``top`` is still the top card of an object after the step."""
+    where = object_of(step.after, top)
+    return where is not None and where[1]["cards"][0] == top
+
+
+def _seen(watcher: Piece, ability: Watch, seen: Sequence[Piece], leaves_too: bool, gone: dict[str, str],
+          rules: RulesState) -> int | None:
+    """How many of the creatures ``seen`` leave the watcher's ability sees (None: not the rule's to say)."""
+    count = 0
+    for piece in seen:
+        destination = gone[piece.top]
+        if ability.event == "destroyed" and destination not in ("graveyard", *(() if not piece.card.is_hyperspatial
+                                                                                 else ("hyperspatial",))):
+            continue
+        if ability.event == "destroyed" and destination != "graveyard" and _matches(watcher, ability, piece):
+            return None  # a psychic creature put into the hyperspatial zone: destroyed or not, no source says here
+        try:
+            count += _sees(watcher, ability, piece, leaves_too, destination, rules)
+        except Skip:
+            return None
+    return count
+
+
 LOOK_BACK = Property(
     id="look-back",
     title="leave triggers look back at the moment before the creatures left",
@@ -170,6 +260,7 @@ LOOK_BACK = Property(
     planner=plan,
     mechanics=("triggers",),
     clauses=partial(frozenset, ("2018-09-05", "pig-reversal", "2020-09-18")),  # the changes _sees asks about
+    general=over_play,
 )
 
 

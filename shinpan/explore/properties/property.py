@@ -9,11 +9,12 @@ alone — no reference engine — and every check it fails is a counterexample, 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from shinpan.explore import questions, unresolved
+from shinpan.explore import coverage, questions, unresolved
 from shinpan.explore.case import generated, owners
 from shinpan.explore.dice import Dice
 from shinpan.explore.engines import Answer, AnswerStatus, Engine
@@ -93,6 +94,11 @@ class Step:
     """The card name of each label."""
     owners: Mapping[str, str]
     """The owner of each label."""
+    earlier: Sequence[Mapping[str, Any]] = ()
+    """The events the engine reported before this step, since the setup (an event check counts from the setup: a
+    rule about the events of the step expects these and the step's)."""
+    effects: Sequence[Mapping[str, Any]] = ()
+    """The resolved effects applied so far: the setup's and those of the moves the rules allowed (``apply_effect``)."""
 
 
 @dataclass(frozen=True)
@@ -149,6 +155,11 @@ class Testing:
     engine: Engine
     context: Context
     game: Game
+    covered: Counter[str] = field(default_factory=Counter, init=False)
+    """Per rule number (``rule 603.5c``) of a property checked over this property's play, how many examples reached
+    that property's premise there (:func:`shinpan.explore.coverage.premises`)."""
+    _reached: set[str] = field(default_factory=set, init=False, repr=False)
+    """The rule numbers whose premise the example being played reached over general play."""
 
     @property
     def id(self) -> str:
@@ -168,10 +179,14 @@ class Testing:
             drawn = plan.more(dice, played.view)
             return None if drawn is None else Move(drawn)
 
-        return new(play(Played(setup, owners(setup.state)),
-                        lambda played: self._judge(played, self.engine.start(setup), plan),
-                        lambda played, move: self._play(played, move, plan, dice),
-                        [Move(action) for action in plan.moves], more), known)
+        self._reached.clear()
+        try:
+            return new(play(Played(setup, owners(setup.state)),
+                            lambda played: self._judge(played, self.engine.start(setup), plan),
+                            lambda played, move: self._play(played, move, plan, dice),
+                            [Move(action) for action in plan.moves], more), known)
+        finally:  # an example counts once per rule whose premise it reached, even if it ended in a skip
+            self.covered.update(coverage.RULE + number for number in self._reached)
 
     def _play(self, played: Played, move: Move, plan: Plan, dice: Dice) -> tuple[Mapping[str, Any] | None,
                                                                                 Finding | None]:
@@ -203,14 +218,16 @@ class Testing:
         seen = self.engine.observe()
         if seen.status is not AnswerStatus.OK or seen.observation is None:
             return None, self._finding(played, step, Wrong.of(seen.status), seen.message, ())
+        earlier = len(played.events["engine"])
         so_far = played.since_setup("engine", seen.observation)
         ruled = [(self.rule, expected)]
         if plan.general and not rejected:  # every property whose premise the step shows, on the board observed
             now = Step(played.view, played.moves[-1].action if played.moves else None, rejected, seen.observation,
-                       played.setup.state["cards"], played.owners)
+                       played.setup.state["cards"], played.owners, so_far["events"][:earlier], _effects(played))
             ruled += [(prop, [c for c in prop.general(now, self.context)
                               if c.observable is None or c.observable in observables])
                       for prop in plan.general if prop.general is not None]
+            self._reached.update(number for prop, checks in ruled[1:] if checks for number in prop.rules)
         for prop, checks in ruled:
             failed = [(check, problem) for check in checks if (problem := check.judge(so_far, None))]
             if failed:
@@ -226,6 +243,12 @@ class Testing:
         prop = prop or self.rule
         return Finding(Cause(prop.id, step, what), generated(played.setup, played.made, checks), message, checks,
                        rules=prop.rules, sources=prop.sources, seed=self.game.seed)
+
+
+def _effects(played: Played) -> list[Mapping[str, Any]]:
+    """The resolved effects of the setup and of the moves the rules allowed so far."""
+    return [*played.setup.state.get("effects", ()), *(move.action["effect"] for move in played.moves
+                                                      if move.action["type"] == "apply_effect" and not move.attempt)]
 
 
 def every_card(state: Mapping[str, Any]) -> list[str]:

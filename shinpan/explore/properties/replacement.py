@@ -12,6 +12,14 @@ The case: one creature, with replacement effects around it — its own (「こ�
 its controller's (「自分のクリーチャーが…」), its opponent's (「相手のクリーチャーが…」) — and one effect that destroys
 it or moves it to a zone. After it: the creature is where the one replacement that applied put it (top or bottom of the
 deck included), exactly one replacement event names it, or none applied and it went where the move said.
+
+Over general play (:func:`over_play`) the same rule is checked after any step that destroys one creature or moves one
+out of the battle zone, with whatever replacements the board holds: the replacements waiting for its event are
+found on the board before the step; then either none applied and it is where the move sent it, or exactly one did
+— the turn player's if they had one — and it is where that one says. Where the answer is not the rule's to give,
+nothing is asserted: a step in which abilities may be ignored, a replacement that is not plain (optional, of a
+turn, doing something else), one that would send the card where it was going anyway, a card the pool has not, a
+card that is not a creature card's, an object of several cards, several creatures at once.
 """
 
 from __future__ import annotations
@@ -25,9 +33,11 @@ from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
 from shinpan.explore.pool import Card
 from shinpan.explore.properties import expect
+from shinpan.explore.properties.general import card_of, counted, may_ignore, object_of, objects
 from shinpan.explore.properties.layout import PLAYERS, Layout, other
-from shinpan.explore.properties.property import Check, Context, Plan, Property
+from shinpan.explore.properties.property import Check, Context, Plan, Property, Step
 from shinpan.running.cases import Move
+from shinpan.running.checks import ENDS
 
 EVENTS = ("destroyed", "leaves", "returned_to_hand")
 WHOSE = ("this", "own_creatures", "opponent_creatures")
@@ -140,6 +150,66 @@ def _expected(applied: Holder | None, around: Sequence[Holder], moving: str, own
                                      int(holder is applied)) for holder in around)]
 
 
+def over_play(step: Step, context: Context) -> list[Check]:
+    """After a step that destroys one creature or moves one out of the battle zone: the replacement that applied to
+    its event — none if none waited for it, else exactly one, the turn player's first (609.1, 609.3, 609.8) — and
+    where the creature is."""
+    action, before = step.action, step.before
+    if action is None or before is None or action["type"] not in ("destroy", "move"):
+        return []
+    moving = action["card"] if action["type"] == "move" else (action["cards"][0] if len(action["cards"]) == 1
+                                                              else None)
+    where = object_of(before, moving) if moving is not None else None
+    if moving is None or where is None or where[1]["cards"][0] != moving or len(where[1]["cards"]) > 1:
+        return []  # the rule's case: one creature of one card leaves (what the sources under it do, not this rule)
+    card = card_of(step, context, moving)
+    destination = "graveyard" if action["type"] == "destroy" else str(action["to"])
+    if (destination == "battle" or card is None or not card.is_creature or where[1].get("seals")
+            or where[1].get("face") not in (None, card.name)):
+        return []  # a creature, as the replacements of this rule wait for (「クリーチャーが…時」)
+    around = _around(step, context)
+    if around is None or may_ignore(step, context):
+        return []
+    candidates = [h for h in around if _waits_for(h, moving, where[0], destination)]
+    if any(h.instead.zone == destination for h in candidates):
+        return []  # whether it applies (and stops the others), no source says
+    owner, turn = step.owners[moving], str(before["turn"]["active"])
+    replaced = {"type": "replaced", "affected": moving}
+    if not candidates:
+        checks = [expect.events(replaced, counted(step, replaced)), expect.in_zone(owner, destination, moving)]
+        end = action.get("position")
+        return [*checks, *([expect.at_deck(owner, end, moving)] if destination == "deck" and end in ENDS else [])]
+    first = [h for h in candidates if h.controller == turn] or candidates
+    checks = [expect.events(replaced, counted(step, replaced) + 1)]
+    checks += [expect.events(done, counted(step, done)) for h in candidates if h not in first
+               for done in [{**replaced, "card": h.label}]]
+    if len({(h.instead.zone, h.instead.position) for h in first}) == 1:
+        checks.append(expect.in_zone(owner, first[0].instead.zone, moving))
+        if first[0].instead.zone == "deck":
+            checks.append(expect.at_deck(owner, first[0].instead.position, moving))
+    return checks
+
+
+def _around(step: Step, context: Context) -> list[Holder] | None:
+    """The replacements on the board before the step (the top card's of each object); None if one of them is not
+    plain (or its card is not the pool's): what it would do, this rule does not say."""
+    assert step.before is not None
+    found = []
+    for player, obj in objects(step.before):
+        top = obj["cards"][0]
+        card = card_of(step, context, top)
+        if card is None:
+            return None
+        replacements = [a for a in card.abilities if isinstance(a, Replacement) and a.event in EVENTS]
+        if not replacements:
+            continue
+        plain = instead(card)
+        if plain is None or obj.get("seals") or obj.get("linked") or obj.get("face") not in (None, card.name):
+            return None
+        found.append(Holder(top, player, plain))
+    return found
+
+
 REPLACEMENT = Property(
     id="replacement",
     title="one replacement per event, the turn player's first, to where it says (609, 101.5)",
@@ -151,4 +221,5 @@ REPLACEMENT = Property(
     sources=("seed004",),
     planner=plan,
     mechanics=("replacement_effects",),
+    general=over_play,
 )

@@ -3,6 +3,7 @@ part of, where a card is."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -59,3 +60,24 @@ def places(observation: Observation, card: str) -> list[str]:
               for player, view in observation["players"].items() for obj in view["battle"]
               for part in ("cards", "seals") for listed in obj.get(part, []) if listed == card]
     return found
+
+
+_COUNTED: list[Any] = [None, Counter()]
+"""The observation last counted by :func:`place_counts`, and its counts."""
+
+
+def place_counts(observation: Observation) -> Mapping[str, int]:
+    """In how many places the observation shows each card (as :func:`places` finds them), counted once per
+    observation: the checks of every card of a board (one-place, after every step) read one count (an observation is
+    never changed once made, so the last one counted is known by its identity)."""
+    if _COUNTED[0] is not observation:
+        counts: Counter[str] = Counter()
+        for view in observation["players"].values():
+            for zone in CARD_ZONES:
+                counts.update(view.get(zone, ()))
+            for obj in view["battle"]:
+                counts.update(obj.get("cards", ()))
+                counts.update(obj.get("seals", ()))
+        _COUNTED[:] = [observation, counts]
+    counted: Mapping[str, int] = _COUNTED[1]
+    return counted

@@ -9,7 +9,7 @@ from typing import Literal, get_args
 from shinpan.adapters.contract import PlayerName
 from shinpan.adapters.sdk.vocabulary import Zone
 from shinpan.running.checks.form import Observed
-from shinpan.running.checks.observed import Observation, places, where
+from shinpan.running.checks.observed import Observation, place_counts, places, where
 
 End = Literal["top", "bottom"]
 """The end of a zone's list a :class:`Position` names: ``top`` (first listed) or ``bottom`` (last listed)."""
@@ -79,7 +79,7 @@ class Places(Observed, kind="places"):
     count: int
 
     def seen(self, observation: Observation) -> str | None:
-        found = places(observation, self.card)
-        if len(found) == self.count:
+        if place_counts(observation).get(self.card, 0) == self.count:
             return None
+        found = places(observation, self.card)
         return f"《{self.card}》 is in {len(found)} places ({'; '.join(found) or 'none'}), expected {self.count}"
