@@ -34,6 +34,8 @@ from shinpan.explore.differential import ID as DIFFERENTIAL
 from shinpan.explore.exploration import Exploration, Progress, Settings, Unit, explore, merged, planned
 
 FLUSH = 0.25
+STOPPING = frozenset({signal.SIGINT, signal.SIGTERM})
+"""The signals that stop an exploration (held while a worker's message is read)."""
 """Seconds between two progress reports of a worker."""
 COST = {DIFFERENTIAL: 3.5, "one-place": 3.5}
 """What an example of an oracle costs, relative to one of the others (measured on the reference engine explored
@@ -128,13 +130,19 @@ class _Relay:
         return told
 
     def drain(self) -> None:
-        try:
-            while True:
+        """Pass on what the workers told. A signal that stops this process (Ctrl-C, SIGTERM) waits while a message
+        is read: raised halfway through one, it would leave the queue's pipe mid-message, and the next read would
+        take a wrong length and wait forever (seen under load: the command never ended)."""
+        while True:
+            held = signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
+            try:
                 oracle, state, count = self.told.get_nowait()
-                if self.progress is not None:
-                    self.progress(oracle, state, count)
-        except queue.Empty:
-            pass
+            except queue.Empty:
+                return
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, held)
+            if self.progress is not None:
+                self.progress(oracle, state, count)
 
     def until_done(self) -> None:
         while True:
