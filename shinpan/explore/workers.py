@@ -98,6 +98,7 @@ def _worker_starts(shared: Shared) -> None:
         raise KeyboardInterrupt(f"signal {signal.Signals(signum).name}")
 
     signal.signal(signal.SIGTERM, interrupt)
+    shared.told.cancel_join_thread()  # a worker ends without waiting for its progress to be read: it may never be
     global _shared
     _shared = shared
 
@@ -118,6 +119,7 @@ class _Relay:
         self.told = told
         self.progress = progress
         self.last = time.monotonic()
+        self.torn = False
 
     def relaying(self, progress: Progress | None) -> Progress:
         """This worker's progress, told with the others' a few times a second."""
@@ -133,12 +135,15 @@ class _Relay:
         """Pass on what the workers told. A signal that stops this process (Ctrl-C, SIGTERM) waits while a message
         is read: raised halfway through one, it would leave the queue's pipe mid-message, and the next read would
         take a wrong length and wait forever (seen under load: the command never ended)."""
-        while True:
+        while not self.torn:
             held = signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
             try:
                 oracle, state, count = self.told.get_nowait()
             except queue.Empty:
                 return
+            except BaseException:  # a signal handled in the middle of a read (it may reach another thread first)
+                self.torn = True  # the pipe may be left mid-message: it is read no more (the workers do not wait on it)
+                raise
             finally:
                 signal.pthread_sigmask(signal.SIG_SETMASK, held)
             if self.progress is not None:
