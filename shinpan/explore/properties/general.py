@@ -65,11 +65,10 @@ def left(step: Step) -> dict[str, str]:
     whose cards is in the battle zone after, and the zone its top card was moved to (moved events from the battle
     zone to another zone). An object only part of which left (a top card whose sources stayed) is not among them
     (see :func:`partly_left`)."""
-    moved = {e["card"]: e["to"] for e in step.after.get("events", ()) if e["type"] == "moved" and e["from"] == "battle"
-             and e["to"] != "battle"}
+    moved = {card: to for card, to in _moved_from_battle(step).items() if to != "battle"}
     if not moved or step.before is None:
         return {}
-    staying = {card for _, obj in objects(step.after) for card in obj["cards"]}
+    staying = _staying(step)
     return {obj["cards"][0]: moved[obj["cards"][0]] for _, obj in objects(step.before)
             if obj["cards"][0] in moved and not staying.intersection(obj["cards"])}
 
@@ -80,13 +79,22 @@ def partly_left(step: Step) -> bool:
     a rule): whether and when a creature left there is not what the properties over general play decide."""
     if step.before is None:
         return False
-    staying = {card for _, obj in objects(step.after) for card in obj["cards"]}
-    moved = {e["card"]: e["to"] for e in step.after.get("events", ()) if e["type"] == "moved" and e["from"] == "battle"}
+    staying, moved = _staying(step), _moved_from_battle(step)
     for _, obj in objects(step.before):
         cards = obj["cards"]
         if cards[0] not in staying and (staying.intersection(cards) or len({moved.get(c) for c in cards}) > 1):
             return True
     return False
+
+
+def _staying(step: Step) -> set[str]:
+    """The cards in the battle zone after the step."""
+    return {card for _, obj in objects(step.after) for card in obj["cards"]}
+
+
+def _moved_from_battle(step: Step) -> dict[str, str]:
+    """The cards the step's events moved from the battle zone, and the zone each was moved to."""
+    return {e["card"]: e["to"] for e in step.after.get("events", ()) if e["type"] == "moved" and e["from"] == "battle"}
 
 
 def may_ignore(step: Step, context: Context) -> bool:
