@@ -24,10 +24,11 @@ these costs the scenario in progress, never the next ones, because the child is 
 
 A child whose handshake says it takes batches (``capabilities.batch``) gets the requests the kit plans for a
 scenario (:meth:`SubprocessSimulator.plan_batch`) on one line, a ``batch`` request, at the first of them; it answers
-each on a line of its own until one is neither ``ok`` nor ``rejected``, and the kit hands the answers out as its
-requests come, so that the scenario costs one round trip instead of one per request. Each answer is checked as
-an answer to its own request; a crash, a hang or garbage is charged to the request it answers, as if it had been
-sent alone. A request the kit sends that is not the next one planned drops what is left of the plan — unless it
+each on a line of its own until one is neither ``ok`` nor ``rejected``, and the kit reads each answer when its
+request comes, so that the scenario costs one round trip instead of one per request, and the kit goes on with it
+(judging the setup, playing the reference engine's move) while the child plays the rest. Answers the kit does not
+ask for are read and dropped before anything else is sent. Each answer is checked as an answer to its own request;
+a crash, a hang or garbage is charged to the request it answers, as if it had been sent alone. A request the kit sends that is not the next one planned drops what is left of the plan — unless it
 starts a game (``new_game``) planned further on: the kit planned several games (the matrix: one scenario under
 each state, one round trip for them all) and ended one early (a check failed), so the rest of that game's
 answers are dropped and the plan goes on from there. Each game of a batch has its own deadline.
@@ -165,8 +166,14 @@ class SubprocessSimulator:
         """Request lines sent (a batch is one)."""
         self._plan: deque[Mapping[str, Any]] = deque()
         """Requests the kit means to send next and has not sent."""
-        self._answered: deque[tuple[Mapping[str, Any], dict[str, Any] | AdapterError]] = deque()
-        """Requests sent in a batch whose answers (or the fault met instead) the kit has not asked for yet."""
+        self._sent: deque[Mapping[str, Any]] = deque()
+        """Requests sent in a batch whose answers the kit has not read yet: each is read when its request comes (so the
+        kit goes on with a case while the child plays the rest), and any left are read and dropped before anything
+        else is sent."""
+        self._batch_deadline = 0.0
+        """When the game whose answers are being read runs out of time."""
+        self._first_of_batch = False
+        """Whether the next answer read is the first of its batch (a later ``new_game`` starts its own time)."""
 
     # ---------------------------------------------------------------- contract
     def hello(self, request: HelloRequest) -> HelloResponse:
@@ -195,9 +202,10 @@ class SubprocessSimulator:
     def stop(self, request: StopRequest) -> Response:
         """Ask the child to stop, then make sure it has."""
         self._plan.clear()
-        self._answered.clear()
         response: Response = {"status": "ok"}
         if self._process is not None and self._process.poll() is None:
+            with contextlib.suppress(AdapterError):
+                self._drop_sent()
             with contextlib.suppress(AdapterError):
                 response = cast(Response, self._exchange(request, time.monotonic() + min(self.timeout, 2.0)))
         self.close()
@@ -210,6 +218,7 @@ class SubprocessSimulator:
             self._selector.close()
             self._selector = None
         self._buffer = bytearray()
+        self._sent = deque()  # a batch's answers still to come die with the child
         if process is None:
             return
         if force:
@@ -239,7 +248,7 @@ class SubprocessSimulator:
             self._skip_to_game(requests[0])
         if self._planned_next(requests):
             return
-        self._answered.clear()
+        self._drop_sent()
         self._plan = deque(requests) if self.batches else deque()
 
     def _not_given_up(self, requests: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
@@ -256,17 +265,17 @@ class SubprocessSimulator:
     def _skip_to_game(self, new_game: Mapping[str, Any]) -> None:
         """If the game ``new_game`` starts is planned further on (several games planned together, and the one before
         it ended early), drop what is planned before it."""
-        if any(sent == new_game for sent, _ in self._answered):
-            _drop_until(self._answered, lambda answered: answered[0] == new_game)
-        elif any(planned == new_game for planned in self._plan):
-            self._answered.clear()
+        if any(sent == new_game for sent in self._sent):
+            while self._sent and self._sent[0] != new_game:  # the answers before it read and dropped
+                self._drop_answer()
+        if not self._sent and any(planned == new_game for planned in self._plan):
             _drop_until(self._plan, lambda planned: planned == new_game)
 
     def _planned_next(self, requests: Sequence[Mapping[str, Any]]) -> bool:
         """Whether ``requests`` are the next ones planned (answered by a batch already, or still to send)."""
-        if not requests or len(self._answered) + len(self._plan) < len(requests):
+        if not requests or len(self._sent) + len(self._plan) < len(requests):
             return False
-        pending = itertools.chain((sent for sent, _ in self._answered), self._plan)
+        pending = itertools.chain(self._sent, self._plan)
         return all(planned == request for planned, request in zip(pending, requests, strict=False))
 
     def stderr_tail(self) -> str:
@@ -291,32 +300,26 @@ class SubprocessSimulator:
             self._rules = rules
         deadline = self._deadline if deadline is None else deadline
         if len(self._plan) > 1 and self.batches:
-            planned = list(self._plan)
-            self._answered = deque(self._exchange_batch(planned, deadline))
-            self._plan = deque(planned[len(self._answered):])
-            return self._call(request)
+            return self._send_batch(deadline)
         self._plan.clear()
         return self._exchange(request, deadline)
 
     def _answered_before(self, request: Mapping[str, Any]) -> dict[str, Any] | None:
-        """The answer a batch already brought to ``request`` (or the fault met there, raised), if it is the next one
+        """The answer a batch brings to ``request`` (read now; a fault met there is raised), if it is the next one
         sent; a request out of the plan drops what is left of it."""
         starts_game = request.get("cmd") == "new_game"
         if starts_game and _rules_label(request) in self.given_up:  # not played: said by _call
-            self._answered.clear()
+            self._drop_sent()
             self._plan.clear()
             return None
         if starts_game:
             self._skip_to_game(request)
-        if self._answered:
-            sent, answer = self._answered.popleft()
-            if sent == request:
+        if self._sent:
+            if self._sent[0] == request:
                 if starts_game:
                     self._rules = _rules_label(request)
-                if isinstance(answer, AdapterError):
-                    raise answer
-                return answer
-            self._answered.clear()
+                return self._next_answer()
+            self._drop_sent()
         if self._plan and self._plan[0] != request:
             self._plan.clear()
         return None
@@ -375,35 +378,62 @@ class SubprocessSimulator:
         self._check_answer(cmd, answer)
         return answer
 
-    def _exchange_batch(self, requests: Sequence[Mapping[str, Any]],
-                        deadline: float) -> list[tuple[Mapping[str, Any], dict[str, Any] | AdapterError]]:
-        """Send ``requests`` as one batch and read their answers, each checked as an answer to its request, until
-        one that ends the batch; a fault is kept in the place of the answer it stopped (the child is then gone)."""
-        batch: BatchRequest = {"cmd": "batch", "requests": [dict(request) for request in requests]}
+    def _send_batch(self, deadline: float) -> dict[str, Any]:
+        """Send what is planned as one batch, and read the answer to its first request (the next one sent); the
+        others are read as their requests come (:meth:`_next_answer`). A fault is charged to the request it meets."""
+        planned = self._sent = self._plan
+        self._plan, self._batch_deadline, self._first_of_batch = deque(), deadline, True
+        batch: BatchRequest = {"cmd": "batch", "requests": [dict(request) for request in planned]}
         self._check_request("batch", batch)
-        answers: list[tuple[Mapping[str, Any], dict[str, Any] | AdapterError]] = []
         try:
             self._send("batch", batch)
-            for index, request in enumerate(requests):
-                cmd = str(request.get("cmd"))
-                if cmd == "new_game" and index:  # each game its own time, from the end of the one before
-                    deadline = time.monotonic() + self.timeout
-                answer = self._answer(cmd, self._read_line(cmd, deadline), more=True)
-                self._check_answer(cmd, answer)
-                answers.append((request, answer))
-                if answer["status"] not in GO_ON:
-                    break
-            if self._buffer.strip():
-                answers.pop()
-                self._fail(AdapterError, f"adapter {self._name()} wrote more lines than the answers to its batch "
-                                         f"({bytes(self._buffer[:80])!r}…): it is out of step")
-        except AdapterError as fault:  # the child is stopped; the fault is the answer to the request it met
+        except AdapterError:  # the child is gone before it read the batch: the first request met the fault
             self.close(force=True)
-            answers.append((requests[len(answers)], fault))
+            planned.popleft()
+            self._plan = planned
+            raise
         except (KeyboardInterrupt, SystemExit):
             self.close(force=True)
             raise
-        return answers
+        return self._next_answer()
+
+    def _next_answer(self) -> dict[str, Any]:
+        """The answer to the next request of the batch sent, read and checked as an answer to it. After one that ends
+        the batch (neither ``ok`` nor ``rejected``) or a fault, the requests after it were not played: they are
+        planned again. Each game has its own time, from when its ``new_game`` answer is read."""
+        pending = self._sent
+        request = pending.popleft()
+        cmd = str(request.get("cmd"))
+        if cmd == "new_game" and not self._first_of_batch:
+            self._batch_deadline = time.monotonic() + self.timeout
+        self._first_of_batch = False
+        try:
+            answer = self._answer(cmd, self._read_line(cmd, self._batch_deadline), more=True)
+            self._check_answer(cmd, answer)
+            if answer["status"] not in GO_ON:
+                self._sent, self._plan = deque(), pending
+            if not self._sent and self._buffer.strip():
+                self._fail(AdapterError, f"adapter {self._name()} wrote more lines than the answers to its batch "
+                                         f"({bytes(self._buffer[:80])!r}…): it is out of step")
+        except AdapterError:  # the child is stopped (the next request starts a fresh one)
+            self.close(force=True)
+            self._plan = pending
+            raise
+        except (KeyboardInterrupt, SystemExit):
+            self.close(force=True)
+            raise
+        return answer
+
+    def _drop_answer(self) -> None:
+        """Read the answer to the next request of the batch sent, which the kit will not ask for (a fault stops the
+        child, as it would have had the request been asked)."""
+        with contextlib.suppress(AdapterError):
+            self._next_answer()
+
+    def _drop_sent(self) -> None:
+        """Read and drop the answers still to come from the batch sent (before anything else is sent)."""
+        while self._sent:
+            self._drop_answer()
 
     def _check_request(self, cmd: str, request: Mapping[str, Any]) -> None:
         if self.validate:
@@ -484,8 +514,8 @@ class SubprocessSimulator:
             if len(self._buffer) > MAX_LINE:
                 self._fail(AdapterError, f"adapter {self._name()} answered {cmd} with a line longer than "
                                          f"{MAX_LINE // (1024 * 1024)} MB")
-            remaining = deadline - time.monotonic()
-            if remaining <= 0 or not selector.select(remaining):
+            remaining = deadline - time.monotonic()  # past it, an answer already written is still taken
+            if not selector.select(max(remaining, 0.0)):
                 self._fail(AdapterTimeout, f"adapter {self._name()} did not answer {cmd} in time "
                                            f"({self.timeout:g} s per scenario); it was stopped")
             chunk = os.read(fd, 1 << 20)
