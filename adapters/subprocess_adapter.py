@@ -27,11 +27,12 @@ scenario (:meth:`SubprocessSimulator.plan_batch`) on one line, a ``batch`` reque
 each on a line of its own until one is neither ``ok`` nor ``rejected``, and the kit reads each answer when its
 request comes, so that the scenario costs one round trip instead of one per request, and the kit goes on with it
 (judging the setup, playing the reference engine's move) while the child plays the rest. Answers the kit does not
-ask for are read and dropped before anything else is sent. Each answer is checked as an answer to its own request;
-a crash, a hang or garbage is charged to the request it answers, as if it had been sent alone. A request the kit sends that is not the next one planned drops what is left of the plan — unless it
-starts a game (``new_game``) planned further on: the kit planned several games (the matrix: one scenario under
-each state, one round trip for them all) and ended one early (a check failed), so the rest of that game's
-answers are dropped and the plan goes on from there. Each game of a batch has its own deadline.
+ask for are read and dropped before anything else is sent. Each answer is checked as an answer to its own request; a
+crash, a hang or garbage is charged to the request it answers, as if it had been sent alone. A request the kit sends
+that is not the next one planned drops what is left of the plan — unless it starts a game (``new_game``) planned
+further on: the kit planned several games (the matrix: one scenario under each state, one round trip for them all)
+and ended one early (a check failed), so the rest of that game's answers are dropped and the plan goes on from
+there. Each game of a batch has its own deadline.
 """
 
 from __future__ import annotations
@@ -93,6 +94,8 @@ SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 RESPONSE_DEFINITION = {"hello": "hello_response", "observe": "observe_response"}
 """The schema definition of each request's response (the rest answer a plain ``response``)."""
+REQUEST_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+"""How a request is written: compact UTF-8 JSON (made once: ``json.dumps`` with options makes an encoder per call)."""
 GO_ON = frozenset({"ok", "rejected"})
 """The statuses after which an adapter goes on with the next request of a batch."""
 
@@ -455,7 +458,7 @@ class SubprocessSimulator:
         """Write one request line, after checking the child has not said anything unasked."""
         process, selector = self._process, self._selector
         assert process is not None and process.stdin is not None and selector is not None
-        if self._buffer.strip() or (process.poll() is None and selector.select(0)):
+        if self._buffer.strip() or selector.select(0):  # (a child that exited reads as an empty end of file)
             if not self._buffer.strip():
                 with contextlib.suppress(OSError):
                     self._buffer += os.read(self._stdout_fd(), 65536)
@@ -464,7 +467,7 @@ class SubprocessSimulator:
                                          f"kit sent {cmd} ({bytes(self._buffer[:80])!r}…): it is out of step")
         self.round_trips += 1
         try:
-            process.stdin.write(json.dumps(request, ensure_ascii=False).encode("utf-8") + b"\n")
+            process.stdin.write((REQUEST_JSON.encode(request) + "\n").encode("utf-8"))
             process.stdin.flush()
         except (BrokenPipeError, OSError):
             self._crashed(cmd)

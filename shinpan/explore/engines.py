@@ -23,7 +23,7 @@ from shinpan.adapters.errors import ScriptMismatchError
 from shinpan.adapters.registry import AdapterOptions, AdapterSpec
 from shinpan.reports.outcomes import ScenarioSkipped, Status
 from shinpan.running.cases import Game, Move, Setup, status_of_error, time_limit
-from shinpan.running.cases.game import opening
+from shinpan.running.cases.game import new_game
 from shinpan.running.session import AdapterSession
 
 
@@ -85,6 +85,8 @@ class Engine:
         self.options = AdapterOptions(timeout=timeout, max_restarts=1_000_000)
         self.session = AdapterSession.open(self.adapter, self.options)
         self.game = Game(self.session)
+        self.batches = self.session.batches
+        """Whether the adapter takes a case's requests in one batch (an adapter on the wire that says so)."""
         self.restarts = 0
         self.late = f"adapter {spec!r} did not answer within {timeout:g} s; it was interrupted"
         """What a request that took longer than ``timeout`` ends with."""
@@ -102,14 +104,14 @@ class Engine:
     def start(self, setup: Setup) -> Answer:
         """A new game: ``new_game`` and ``setup``."""
         self.game = Game(self.session)
-        if self.session.batches:
-            self.session.expect([*opening(setup), OBSERVE])
+        if self.batches:  # planned as the game sends them (read, not copied: the very requests it sends)
+            self.session.expect([new_game(setup), setup.sent, OBSERVE])
         return self._answer(lambda: self.game.start(setup))
 
     def act(self, move: Move) -> Answer:
         """One move (only an attempt: the rules may reject it)."""
-        if self.session.batches:
-            self.session.expect([move.request(), OBSERVE])
+        if self.batches:
+            self.session.expect([move.sent, OBSERVE])
         answer = self._answer(lambda: self.game.move(move))
         if answer.status is AnswerStatus.OK and self.game.last_rejection is not None:
             return Answer(AnswerStatus.REJECTED, self.game.last_rejection)
@@ -130,7 +132,10 @@ class Engine:
 
     def _answer(self, request: Callable[[], None]) -> Answer:
         try:
-            with time_limit(self.timeout if self.in_process else None, self.late):
+            if self.in_process:
+                with time_limit(self.timeout, self.late):
+                    request()
+            else:  # an adapter on the wire keeps its own time
                 request()
         except ScriptMismatchError as error:
             _, message = status_of_error(error)
@@ -150,3 +155,4 @@ class Engine:
         self.restarts += 1
         self.session = AdapterSession.open(self.adapter, self.options)
         self.game = Game(self.session)
+        self.batches = self.session.batches
