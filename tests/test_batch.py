@@ -6,6 +6,7 @@ answers, and the batch costs one round trip per case."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -22,7 +23,7 @@ from shinpan.adapters.contract import (
     Response,
     SetupRequest,
 )
-from shinpan.adapters.errors import AdapterCrash
+from shinpan.adapters.errors import AdapterCrash, AdapterTimeout
 from shinpan.adapters.reference import ReferenceSimulator
 from shinpan.adapters.registry import make_adapter
 from shinpan.adapters.server import answers
@@ -127,6 +128,35 @@ def test_answers_in_a_batch_are_handed_out_request_by_request(sessions: list[Ada
     assert simulator.observe(OBSERVE)["observation"]["turn"]["active"] == "me"
     assert simulator.observe(OBSERVE)["status"] == "ok"  # past the plan: sent alone
     assert simulator.round_trips == trips + 4
+
+
+def test_the_kit_goes_on_with_a_case_while_the_child_plays_the_rest_of_its_batch(
+        sessions: list[AdapterSession], tmp_path: Path) -> None:
+    pids = tmp_path / "pids"
+    simulator = SubprocessSimulator([*FAKE, "hang-on-act", "--batch", "--pids", str(pids)], timeout=1.0)
+    sessions.append(AdapterSession(simulator, "hang-on-act"))
+    simulator.plan_batch([NEW_GAME, EMPTY, END_TURN, OBSERVE])
+    assert simulator.new_game(NEW_GAME)["status"] == "ok"
+    assert simulator.setup(EMPTY)["status"] == "ok"
+    (pid,) = (int(p) for p in pids.read_text(encoding="utf-8").split())
+    os.kill(pid, 0)  # still playing: the hang at the act is not met until the act's answer is asked for
+    with pytest.raises(AdapterTimeout, match="did not answer act in time"):
+        simulator.act(END_TURN)
+    assert simulator.restarts == 0
+    simulator.plan_batch([NEW_GAME, EMPTY, OBSERVE])  # the next game on a fresh child
+    assert simulator.new_game(NEW_GAME)["status"] == "ok" and simulator.restarts == 1
+
+
+def test_answers_of_a_batch_nobody_asks_for_are_dropped_and_the_game_goes_on(sessions: list[AdapterSession]) -> None:
+    simulator = SubprocessSimulator([*FAKE, "serve", "reference", "--batch"])
+    sessions.append(AdapterSession(simulator, "reference"))
+    simulator.plan_batch([NEW_GAME, EMPTY, OBSERVE])
+    trips = simulator.round_trips
+    assert simulator.new_game(NEW_GAME)["status"] == "ok"
+    assert simulator.setup(EMPTY)["status"] == "ok"
+    assert simulator.act(END_TURN)["status"] == "ok"  # not the observe planned: its answer is read and dropped
+    assert simulator.observe(OBSERVE)["observation"]["turn"]["active"] == "opp"  # after the move, not before it
+    assert simulator.round_trips == trips + 3 and simulator.restarts == 0
 
 
 def game_under(label: str) -> list[Mapping[str, Any]]:
