@@ -207,10 +207,10 @@ class SubprocessSimulator:
         self._plan.clear()
         response: Response = {"status": "ok"}
         if self._process is not None and self._process.poll() is None:
+            until = time.monotonic() + min(self.timeout, 2.0)
+            self._drop_sent(until)  # a batch's answers still to come, waited for no longer than the stop
             with contextlib.suppress(AdapterError):
-                self._drop_sent()
-            with contextlib.suppress(AdapterError):
-                response = cast(Response, self._exchange(request, time.monotonic() + min(self.timeout, 2.0)))
+                response = cast(Response, self._exchange(request, until))
         self.close()
         return response
 
@@ -400,10 +400,11 @@ class SubprocessSimulator:
             raise
         return self._next_answer()
 
-    def _next_answer(self) -> dict[str, Any]:
+    def _next_answer(self, until: float | None = None) -> dict[str, Any]:
         """The answer to the next request of the batch sent, read and checked as an answer to it. After one that ends
         the batch (neither ``ok`` nor ``rejected``) or a fault, the requests after it were not played: they are
-        planned again. Each game has its own time, from when its ``new_game`` answer is read."""
+        planned again. Each game has its own time, from when its ``new_game`` answer is read (and none past
+        ``until``)."""
         pending = self._sent
         request = pending.popleft()
         cmd = str(request.get("cmd"))
@@ -411,7 +412,8 @@ class SubprocessSimulator:
             self._batch_deadline = time.monotonic() + self.timeout
         self._first_of_batch = False
         try:
-            answer = self._answer(cmd, self._read_line(cmd, self._batch_deadline), more=True)
+            deadline = self._batch_deadline if until is None else min(self._batch_deadline, until)
+            answer = self._answer(cmd, self._read_line(cmd, deadline), more=True)
             self._check_answer(cmd, answer)
             if answer["status"] not in GO_ON:
                 self._sent, self._plan = deque(), pending
@@ -427,16 +429,16 @@ class SubprocessSimulator:
             raise
         return answer
 
-    def _drop_answer(self) -> None:
+    def _drop_answer(self, until: float | None = None) -> None:
         """Read the answer to the next request of the batch sent, which the kit will not ask for (a fault stops the
         child, as it would have had the request been asked)."""
         with contextlib.suppress(AdapterError):
-            self._next_answer()
+            self._next_answer(until)
 
-    def _drop_sent(self) -> None:
+    def _drop_sent(self, until: float | None = None) -> None:
         """Read and drop the answers still to come from the batch sent (before anything else is sent)."""
         while self._sent:
-            self._drop_answer()
+            self._drop_answer(until)
 
     def _check_request(self, cmd: str, request: Mapping[str, Any]) -> None:
         if self.validate:
