@@ -104,6 +104,25 @@ def test_examples_start_from_neighbours_of_the_suites_boards() -> None:
     assert kept and max(kept) > 0, "no scenario of the suite was drawn with its moves"
 
 
+def test_a_scenario_whose_moves_need_an_undeclared_mechanic_is_never_drawn() -> None:
+    """The corpus weighs the mechanics of a scenario's moves too, not only those its setup and tags need: an adapter
+    that declares no ``attack`` is never sent a scenario's attack (seen: tests/test_explore_faults.py's PlaysLittle)."""
+    declared = {"zones", "summon", "tap", "turns", "triggers", "mana", "power_modifiers"}
+    corpus = Corpus(TODAY.as_sent(), POOL, declared)
+    seeded: list[tuple[str, ...]] = []
+
+    @settings(max_examples=300, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(st.data())
+    def draw(data: st.DataObject) -> None:
+        drawn = corpus.seed(Dice(data.draw))
+        seeded.extend([tuple(str(move.action["type"]) for move in drawn[1])] if drawn is not None else [])
+
+    draw()
+    assert len(seeded) > 20
+    assert not any("attack" in kinds for kinds in seeded)
+    assert any(kinds for kinds in seeded)  # scenarios with moves the adapter plays are still drawn
+
+
 @settings(max_examples=40, deadline=None, database=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(swarms().flatmap(lambda drawn: st.tuples(st.just(drawn), boards(within=drawn))), st.data())
 def test_the_drawers_compose_as_strategies(drawn: Any, data: st.DataObject) -> None:

@@ -7,7 +7,8 @@ scripted choices), and draws a neighbour of it — the other player's turn, a ca
 an object tapped or untapped, fewer of its moves — before the differential run draws more moves as usual.
 
 Scenarios are compiled only when drawn (:func:`shinpan.cases.compile_case`), so a run pays for the few it uses; a
-scenario whose cards the adapter does not implement, or whose mechanics it does not declare, is never drawn.
+scenario whose cards the adapter does not implement, or whose mechanics (its moves' included) it does not declare, is
+never drawn.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 from shinpan.adapters.contract import Rules
 from shinpan.explore.boards import parts_needed
 from shinpan.explore.dice import Dice
+from shinpan.explore.moves import playable_action
 from shinpan.explore.pool import FAMILIES, Pool
 from shinpan.running.cases import Move, compile_case
 from shinpan.suite import scenarios as suite
@@ -60,6 +62,7 @@ class Corpus:
             names = case.setup.state.get("cards", {}).values()
             needed = set(case.mechanics) | parts_needed(case.setup.state, self.pool)
             playable = (all(name in self.pool.by_name for name in names) and needed <= set(self.mechanics)
+                        and all(playable_action(move.action, self.mechanics) for move in moves)
                         and "waiting" not in case.setup.state)
             self.compiled[scenario.id] = (case.setup.state, moves) if playable and case.setup.state else None
         return self.compiled[scenario.id]

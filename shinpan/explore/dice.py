@@ -1,51 +1,54 @@
-"""The dice (骰子) every generator throws: small draws from Hypothesis, with strategies built once.
+"""The dice (骰子) every generator throws: small draws, each one choice of Hypothesis's choice sequence.
 
-Building a Hypothesis strategy costs far more than drawing from it, so generators never build one per draw: they
-ask the dice for an index below ``n``, a coin, a count between two bounds or a few items of a list, and the dice
-draw from strategies made once and kept. Every draw shrinks towards zero — the first item, no, the smallest count —
-so a shrunk case names the first cards of the pool and the first kinds of move.
+Generators never build a Hypothesis strategy per draw, nor draw through one: they ask the dice for an index below
+``n``, a coin, a count between two bounds or a few items of a list, and the dice take each as one integer or boolean
+choice straight from the choice sequence behind the ``draw`` they were given (a ``@composite``'s or ``st.data()``'s).
+Each is recorded, replayed and shrunk as any draw is; drawing it through ``st.integers`` costs more than twice as
+much for the same choice (a span opened and closed around it, the strategy checked). Every draw shrinks towards
+zero — the first item, no, the smallest count — so a shrunk case names the first cards of the pool and the first
+kinds of move.
+
+The choice sequence is Hypothesis's ``ConjectureData``, found behind the draw function; should an upgrade of
+Hypothesis hide it, the dice refuse to draw, loudly, rather than draw otherwise (``tests/test_explore_dice.py``).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from functools import cache
 from typing import Any, TypeVar
 
 from hypothesis import strategies as st
+from hypothesis.internal.conjecture.data import ConjectureData
 
 T = TypeVar("T")
 Draw = Callable[[st.SearchStrategy[Any]], Any]
 """What draws a value from a strategy: a ``@composite``'s ``draw``, or ``data.draw``."""
+SEED = 2**32 - 1
+"""The largest half of a fair generator's seed (:meth:`Dice.random`)."""
 
 
-@cache
-def _below(n: int) -> st.SearchStrategy[int]:
-    return st.integers(0, n - 1)
-
-
-@cache
-def _between(low: int, high: int) -> st.SearchStrategy[int]:
-    return st.integers(low, high)
-
-
-_COIN = st.booleans()
-_SEED = st.integers(0, 2**32 - 1)
+def choices_behind(draw: Draw) -> ConjectureData:
+    """The choice sequence ``draw`` draws from: a ``@composite``'s draw is the sequence's own method, and
+    ``st.data()``'s that of an object holding the sequence."""
+    owner = getattr(draw, "__self__", None)
+    data = getattr(owner, "conjecture_data", owner)
+    if not isinstance(data, ConjectureData):
+        raise TypeError(f"the dice draw from Hypothesis's choice sequence, and none is behind {draw!r}")
+    return data
 
 
 class Dice:
-    """Draws through ``draw``."""
+    """Draws from the choice sequence behind ``draw``."""
 
     def __init__(self, draw: Draw) -> None:
-        self.draw = draw
+        self.choices = choices_behind(draw)
 
     def index(self, n: int) -> int:
         """A number from 0 to ``n - 1``."""
         if n <= 1:
             return 0
-        value: int = self.draw(_below(n))
-        return value
+        return self.choices.draw_integer(0, n - 1)
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """``items`` in an order drawn uniformly (from one seed Hypothesis draws: every order equally likely, which
@@ -58,7 +61,7 @@ class Dice:
         """A generator seeded by two of Hypothesis's draws: one draw alone is 0 in about one example in eight, and
         repeats, which would give one order most of the examples; two together are near uniform. Several fair
         choices made at once draw from one generator (two draws, not two per choice)."""
-        return random.Random(self.draw(_SEED) | self.draw(_SEED) << 32)
+        return random.Random(self.choices.draw_integer(0, SEED) | self.choices.draw_integer(0, SEED) << 32)
 
     def fair(self, items: Sequence[T]) -> T:
         """One of ``items`` (not empty), each equally likely (:meth:`pick` favours the first, and Hypothesis's draws
@@ -71,15 +74,13 @@ class Dice:
 
     def coin(self) -> bool:
         """Yes or no (no first)."""
-        value: bool = self.draw(_COIN)
-        return value
+        return self.choices.draw_boolean()
 
     def count(self, low: int, high: int) -> int:
         """A number from ``low`` to ``high``."""
         if high <= low:
             return low
-        value: int = self.draw(_between(low, high))
-        return value
+        return self.choices.draw_integer(low, high)
 
     def more(self, have: int, low: int, high: int) -> bool:
         """Whether a list of ``have`` items gets one more: always below ``low``, never at ``high``, else a coin.

@@ -7,6 +7,9 @@ Hypothesis keeps one counterexample per cause (each cause raises its own excepti
 them all; a later round treats a cause already found as held, so it looks for new ones. With an example database (a
 plain folder), the first round replays what failed in earlier runs before anything else.
 
+Hypothesis draws each example with the explorer's backend (:mod:`~shinpan.explore.backend`: its own provider,
+without the bookkeeping of its generation phase), replays a failure on its own and shrinks it there.
+
 The round's seed is given with Hypothesis's public ``@seed``, applied under ``@settings``: ``@seed`` alone turns
 the example database off, and the ``@settings`` applied over it puts the database back (``tests/test_explore.py``
 shows both at work: the same seed, the same findings; a rerun replays what failed).
@@ -26,6 +29,7 @@ from hypothesis import strategies as st
 from hypothesis.database import DirectoryBasedExampleDatabase, ExampleDatabase
 from hypothesis.errors import Flaky, Unsatisfiable
 
+from shinpan.explore import backend
 from shinpan.explore.dice import Dice
 from shinpan.explore.findings import Cause, Counterexample, Finding, counterexample, smallest
 from shinpan.explore.oracle import Oracle, Repeat, Skip, Tally
@@ -173,7 +177,7 @@ class Search:
         return given(examples_of())(settings(
             max_examples=examples, deadline=None, database=self._database(), derandomize=False,
             suppress_health_check=list(HealthCheck), phases=phases, verbosity=Verbosity.quiet,
-            report_multiple_bugs=True, print_blob=False)(seed(round_seed)(explore)))
+            report_multiple_bugs=True, print_blob=False, backend=backend.NAME)(seed(round_seed)(explore)))
 
     def _database(self) -> ExampleDatabase | None:
         if self.database is None:
