@@ -77,7 +77,8 @@ class ObservationBuilder:
         if "events" in self.observables:
             observation["events"] = self._events
         problems = schemas.problems("observation.json", observation)
-        twice = [label for label, n in Counter(_labels(observation)).items() if n > 1]
+        shown = _labels(observation)
+        twice = [label for label, n in Counter(shown).items() if n > 1] if len(set(shown)) < len(shown) else []
         if twice:
             problems.append(f"cards shown in two places: {', '.join(sorted(twice))}")
         if problems:

@@ -74,6 +74,10 @@ class Answer:
         return self.status.fault
 
 
+OK = Answer(AnswerStatus.OK)
+"""The answer ``ok`` (a frozen value: one serves every request answered so)."""
+
+
 class Engine:
     """One adapter, by its ``--adapter`` spec, spoken to request by request."""
 
@@ -88,6 +92,8 @@ class Engine:
         self.restarts = 0
         self.late = f"adapter {spec!r} did not answer within {timeout:g} s; it was interrupted"
         """What a request that took longer than ``timeout`` ends with."""
+        self.limit = timeout if self.in_process else None
+        """The time limit the kit keeps on each request (an adapter on the wire keeps its own)."""
 
     @property
     def capabilities(self) -> Capabilities:
@@ -130,7 +136,7 @@ class Engine:
 
     def _answer(self, request: Callable[[], None]) -> Answer:
         try:
-            with time_limit(self.timeout if self.in_process else None, self.late):
+            with time_limit(self.limit, self.late):
                 request()
         except ScriptMismatchError as error:
             _, message = status_of_error(error)
@@ -143,7 +149,7 @@ class Engine:
             if answer.fault and self.in_process:
                 self._restart()
             return answer
-        return Answer(AnswerStatus.OK)
+        return OK
 
     def _restart(self) -> None:
         """Replace an in-process adapter after a fault (a subprocess adapter restarts itself)."""
