@@ -137,6 +137,12 @@ class ReferenceSimulator(EngineAdapter[Card], BoardHooks[Card, Card]):
         the kit sends its requests without copying them. A subclass may do otherwise: it is given copies."""
         return type(self) is ReferenceSimulator
 
+    @property
+    def VALID_OBSERVATIONS(self) -> bool:  # noqa: N802 - the attribute :class:`EngineAdapter` reads
+        """The kit's own engine builds observations the whole suite checks: each is not checked again against the
+        schema (the duplicate-card check stays). A subclass is another engine: its observations are checked."""
+        return type(self) is ReferenceSimulator
+
     def __init__(self) -> None:
         super().__init__()
         self.database = CardDatabase.from_entries(entry.data for entry in cards.load())
