@@ -82,6 +82,10 @@ PLAYERS: dict[PlayerName, Player] = {"me": Player.P1, "opp": Player.P2}
 NAMES: dict[Player, PlayerName] = {Player.P1: "me", Player.P2: "opp"}
 ZONES: tuple[tuple[CardZone, Zone], ...] = tuple((zone, Zone(zone)) for zone in CARD_ZONES)
 """Each card zone of the contract and the engine's zone of that name."""
+ZONE_OF: dict[str, Zone] = {zone.value: zone for zone in Zone}
+STEP_OF: dict[str, Step] = {step.value: step for step in Step}
+"""The engine's zone and step of each name (a look-up: calling the enum costs several times more, at every card of
+every setup)."""
 
 MODELLED_CHANGES: tuple[str, ...] = MODELLED
 """The changes of the rules whose both sides the reference engine plays (the kit reads them here: only this adapter
@@ -133,6 +137,12 @@ class ReferenceSimulator(EngineAdapter[Card], BoardHooks[Card, Card]):
         the kit sends its requests without copying them. A subclass may do otherwise: it is given copies."""
         return type(self) is ReferenceSimulator
 
+    @property
+    def VALID_OBSERVATIONS(self) -> bool:  # noqa: N802 - the attribute :class:`EngineAdapter` reads
+        """The kit's own engine builds observations the whole suite checks: each is not checked again against the
+        schema (the duplicate-card check stays). A subclass is another engine: its observations are checked."""
+        return type(self) is ReferenceSimulator
+
     def __init__(self) -> None:
         super().__init__()
         self.database = CardDatabase.from_entries(entry.data for entry in cards.load())
@@ -163,13 +173,13 @@ class ReferenceSimulator(EngineAdapter[Card], BoardHooks[Card, Card]):
         return labels
 
     def set_turn(self, turn: Turn) -> None:
-        self._game().set_turn(EngineTurn(turn.number, PLAYERS[turn.active], Step(turn.step)))
+        self._game().set_turn(EngineTurn(turn.number, PLAYERS[turn.active], STEP_OF[turn.step]))
 
     def new_card(self, label: str, name: str, owner: PlayerName) -> Card:
         return self._game().create_card(name, PLAYERS[owner])
 
     def put_card(self, card: Card, zone: CardZone, owner: PlayerName) -> None:
-        self._game().place(card, Zone(zone))
+        self._game().place(card, ZONE_OF[zone])
 
     def tap_mana(self, card: Card, owner: PlayerName) -> None:
         self._game().tap(card)
@@ -319,23 +329,25 @@ class ReferenceSimulator(EngineAdapter[Card], BoardHooks[Card, Card]):
         for piece in state.objects():
             if piece.attached_to is not None:
                 equipment.setdefault(id(piece.attached_to), []).append(labels.label(piece.top))
+        active = state.turn.active
         for name, player in PLAYERS.items():
             side = state.players[player]
             zones = side.zones
             for zone, engine_zone in ZONES:
                 if cards := zones[engine_zone]:  # an empty zone is the view's own default
                     view.zone(name, zone, labels.labels(cards))
-            view.tapped_mana(name, [labels.label(c) for c in side.zones[Zone.MANA] if c.serial in side.tapped_mana])
+            tapped = side.tapped_mana
+            view.tapped_mana(name, labels.labels([c for c in zones[Zone.MANA] if c.serial in tapped]) if tapped else [])
             view.lost(name, side.lost)
             for obj in side.battle:
                 sick = is_summoning_sick(state, obj)
-                sickness = {"summoning_sick": sick} if player is state.turn.active else {}
+                sickness = {"summoning_sick": sick} if player is active else {}
                 view.battle_object(
                     name, labels.labels(obj.cards), tapped=obj.tapped, power=power(state, obj),
                     can_attack=can_attack(state, obj, sick=sick), attacking=obj.attacking, **sickness,
                     effects=effects.get(obj.serial, []), equipment=equipment.get(id(obj), []),
-                    seals=labels.labels(obj.seals),
-                    linked=labels.labels(obj.linked), face=obj.top.name)
+                    seals=labels.labels(obj.seals) if obj.seals else [],
+                    linked=labels.labels(obj.linked) if obj.linked else [], face=obj.cards[0].name)
         for pending in in_resolution_order(state.waiting, state.turn.active):  # C-7.1: as they would resolve
             view.waiting(labels.label(pending.card), pending.index)
         view.events([shown for e in game.log[self.seen_events:] if (shown := _event(e, labels)) is not None])

@@ -10,6 +10,7 @@ import pytest
 
 from shinpan.adapters import schemas
 from shinpan.adapters.contract import PROTOCOL_VERSION, Choice, ChoiceKind, EngineInfo, Observable, PlayerName
+from shinpan.adapters.reference import ReferenceSimulator
 from shinpan.adapters.sdk import (
     Action,
     BadRequest,
@@ -294,3 +295,29 @@ def test_what_the_engine_lacks_is_unsupported_with_its_reason_and_garbage_is_an_
 
 def test_an_effect_is_a_value_with_its_mechanic() -> None:
     assert Effect("ignore_abilities", "a").mechanic == "ignore_abilities"
+
+
+def _observed(adapter: Any) -> dict[str, Any]:
+    """``adapter`` (the reference engine or a subclass) set up with one card in hand, then observed."""
+    adapter.hello({"cmd": "hello", "protocol": PROTOCOL_VERSION, "kit_version": "t", "changes": []})
+    adapter.new_game({"cmd": "new_game", "rules": {"label": "today", "changes": []}, "seed": 0})
+    state = {"cards": {"a": "テスト用クリーチャーA"}, "turn": {"number": 1, "active": "me"},
+             "players": {"me": {"hand": ["a"]}, "opp": {}}}
+    assert adapter.setup({"cmd": "setup", "state": state}) == {"status": "ok"}
+    observed: dict[str, Any] = adapter.observe({"cmd": "observe"})
+    return observed
+
+
+def test_only_the_kits_own_engine_has_its_observations_trusted_a_subclass_is_checked() -> None:
+    class Garbled(ReferenceSimulator):
+        """Another engine on the reference engine's code, reporting a graveyard of a number (not a label)."""
+
+        def look(self, view: ObservationBuilder) -> Turn:
+            turn = super().look(view)
+            view.zone("opp", "graveyard", [7])  # type: ignore[list-item]
+            return turn
+
+    assert ReferenceSimulator().VALID_OBSERVATIONS and not Garbled().VALID_OBSERVATIONS
+    assert _observed(ReferenceSimulator())["observation"]["players"]["me"]["hand"] == ["a"]
+    garbled = _observed(Garbled())
+    assert garbled["status"] == "error" and "invalid observation" in garbled["message"]

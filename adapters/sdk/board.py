@@ -138,18 +138,24 @@ class _Walker(Generic[C, Obj]):
         self.labels: LabelMap[C] = LabelMap()
         self.objects: dict[str, Obj] = {}
 
-    def card(self, label: str, owner: PlayerName, where: str) -> C:
-        """The declared card ``label``, made for ``owner``; each label is placed once."""
-        if label not in self.setup.cards:
-            raise BadRequest(f"{where}: label {label!r} is not declared in 'cards'")
-        return self.labels.add(label, self.hooks.new_card(label, self.setup.cards[label], owner), where)
+    def card(self, label: str, owner: PlayerName, within: str, index: int) -> C:
+        """The declared card ``label`` (the ``index``-th of the list at ``within``), made for ``owner``; each label
+        is placed once. Where it is is written out only to say what is wrong there."""
+        declared = self.setup.cards
+        if label not in declared:
+            raise BadRequest(f"{within}/{index}: label {label!r} is not declared in 'cards'")
+        made = self.hooks.new_card(label, declared[label], owner)
+        return self.labels.add(label, made, f"{within}/{index}" if label in self.labels else within)
 
     def card_zones(self, owner: PlayerName) -> None:
         """The player's cards outside the battle zone, then which of the mana is tapped."""
         player = self.setup.players[owner]
+        hooks = self.hooks
         for zone in CARD_ZONES:
-            for i, label in enumerate(player.zone(zone)):
-                self.hooks.put_card(self.card(label, owner, f"players/{owner}/{zone}/{i}"), zone, owner)
+            if listed := player.zone(zone):
+                within = f"players/{owner}/{zone}"
+                for i, label in enumerate(listed):
+                    hooks.put_card(self.card(label, owner, within, i), zone, owner)
         for i, label in enumerate(player.tapped_mana):
             if label not in player.mana:
                 raise BadRequest(f"players/{owner}/tapped_mana/{i}: {label!r} is not in that player's mana")
@@ -157,7 +163,8 @@ class _Walker(Generic[C, Obj]):
 
     def battle_object(self, owner: PlayerName, obj: BattleObject, where: str) -> None:
         """One object of the player's battle zone."""
-        cards = tuple(self.card(label, owner, f"{where}/cards/{j}") for j, label in enumerate(obj.cards))
+        within = f"{where}/cards"
+        cards = tuple(self.card(label, owner, within, j) for j, label in enumerate(obj.cards))
         if not set(obj.arrived_this_turn) <= set(obj.cards):
             raise BadRequest(f"{where}/arrived_this_turn: names a card that is not in this object")
         placed = self.hooks.put_object(Pile(cards, tuple(self.labels.cards(obj.arrived_this_turn)), obj), owner)

@@ -19,6 +19,7 @@ from shinpan.reference_engine.core.abilities import (
     IgnoreAbilities,
     Keyword,
     Replacement,
+    Static,
     parse_ability,
 )
 from shinpan.reference_engine.core.errors import UnsupportedByEngine
@@ -28,7 +29,8 @@ _POWER = re.compile(r"^(\d+)\+?$")
 
 @dataclass(frozen=True)
 class CardDefinition:
-    """The printed characteristics of one card (face)."""
+    """The printed characteristics of one card (face). What is derived from them (a creature? its keywords, its
+    static abilities) is worked out once, when first asked (a definition does not change)."""
 
     name: str
     type_line: str
@@ -42,22 +44,22 @@ class CardDefinition:
     back: CardDefinition | None = field(default=None, compare=False, repr=False)
     """The other face of a double-faced card (両面カード: サイキック, ドラグハート), on the front face only."""
 
-    @property
+    @cached_property
     def is_creature(self) -> bool:
         """Whether the card is a creature (クリーチャー, 進化クリーチャー, NEOクリーチャー, …)."""
         return "クリーチャー" in self.type_line
 
-    @property
+    @cached_property
     def is_evolution(self) -> bool:
         """Whether the card is an evolution creature (進化クリーチャー), rule 801."""
         return "進化" in self.type_line
 
-    @property
+    @cached_property
     def evolution(self) -> Evolution | None:
         """The card's 進化 / NEO進化 ability (how it is put onto sources), if it has one."""
         return next((a for a in self.abilities if isinstance(a, Evolution)), None)
 
-    @property
+    @cached_property
     def is_spell(self) -> bool:
         """Whether the card is only a spell (a twinpact card, with a creature side, is a creature)."""
         return "呪文" in self.type_line and not self.is_creature
@@ -77,7 +79,7 @@ class CardDefinition:
         """Whether the card is a フォートレス, which has no tap state (seed 000)."""
         return "フォートレス" in self.type_line
 
-    @property
+    @cached_property
     def is_equipment(self) -> bool:
         """Whether the card is equipment (装備品: クロスギア, ウエポン, オーラ) that is equipped to a creature."""
         return any(kind in self.type_line for kind in ("クロスギア", "ウエポン", "オーラ"))
@@ -90,6 +92,11 @@ class CardDefinition:
     def replacements(self, kind: str) -> list[Replacement]:
         """The card's replacement abilities of ``kind``."""
         return [a for a in self.abilities if isinstance(a, Replacement) and a.kind == kind]
+
+    @cached_property
+    def statics(self) -> tuple[Static, ...]:
+        """The printed static abilities (read once: a definition does not change)."""
+        return tuple(a for a in self.abilities if isinstance(a, Static))
 
     def has_keyword(self, name: str) -> bool:
         """Whether the printed abilities include the keyword ``name``."""

@@ -50,7 +50,7 @@ def abilities_ignored(state: GameState, obj: BattleObject) -> bool:
 
 def statics(state: GameState, obj: BattleObject) -> list[Static]:
     """The static abilities the object has now (none while its abilities are ignored)."""
-    printed = [a for card in obj.ability_cards for a in card.definition.abilities if isinstance(a, Static)]
+    printed = [a for card in obj.ability_cards for a in card.definition.statics]
     return printed if printed and not abilities_ignored(state, obj) else []  # most objects have none: nothing to ask
 
 

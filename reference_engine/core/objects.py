@@ -92,7 +92,7 @@ class BattleObject:
     @property
     def is_creature(self) -> bool:
         """Whether the object is a creature now (its top card's type, or an effect treating it as one)."""
-        return self.top.definition.is_creature or self.treated_as_creature
+        return self.cards[0].definition.is_creature or self.treated_as_creature
 
     def parts(self) -> list[list[Card]]:
         """The linked gods' piles, left to right (one pile when not linked)."""
@@ -105,7 +105,7 @@ class BattleObject:
     def part_of(self, card: Card) -> list[Card]:
         """The cards that leave the battle zone when an effect moves ``card``: its linked god's pile when the
         object is linked (804.7, one god leaves alone), else the whole object."""
-        return next(part for part in self.parts() if any(c is card for c in part))
+        return next(part for part in self.parts() if card in part)  # by identity: Card has no __eq__
 
     @property
     def top(self) -> Card:
@@ -116,7 +116,7 @@ class BattleObject:
     def ability_cards(self) -> list[Card]:
         """The cards whose abilities the object has: every linked card's when it is linked (G・リンク: one
         creature with each god's characteristics, its abilities included), else its top card's."""
-        return list(self.linked) if len(self.linked) > 1 else [self.top]
+        return list(self.linked) if len(self.linked) > 1 else [self.cards[0]]
 
     @property
     def under(self) -> list[Card]:

@@ -70,12 +70,14 @@ class GameState:
 
     def zone_of(self, card: Card) -> tuple[Player, Zone]:
         """Where ``card`` is: the player whose zone holds it, and the zone."""
-        for player, state in self.players.items():
+        for player, state in self.players.items():  # ``in`` compares cards by identity (Card has no __eq__), in C
+            zones = state.zones
             for zone in CARD_ZONES:
-                if any(c is card for c in state.zones[zone]):
+                if card in zones[zone]:
                     return player, zone
-            if any(c is card for obj in state.battle for c in (*obj.cards, *obj.seals)):
-                return player, Zone.BATTLE
+            for obj in state.battle:
+                if card in obj.cards or card in obj.seals:
+                    return player, Zone.BATTLE
         raise LookupError(f"{card!r} is not in the game")
 
     def creatures_now(self, tracked: Tracked | None) -> list[BattleObject]:

@@ -74,6 +74,10 @@ class Answer:
         return self.status.fault
 
 
+OK = Answer(AnswerStatus.OK)
+"""The answer ``ok`` (a frozen value: one serves every request answered so)."""
+
+
 class Engine:
     """One adapter, by its ``--adapter`` spec, spoken to request by request."""
 
@@ -154,7 +158,7 @@ class Engine:
             if answer.fault and self.in_process:
                 self._restart()
             return answer
-        return Answer(AnswerStatus.OK)
+        return OK
 
     def _restart(self) -> None:
         """Replace an in-process adapter after a fault (a subprocess adapter restarts itself)."""

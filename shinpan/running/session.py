@@ -15,6 +15,7 @@ from shinpan import __version__
 from shinpan.adapters import build, schemas
 from shinpan.adapters.contract import (
     PROTOCOL_VERSION,
+    ActRequest,
     Capabilities,
     Change,
     Choice,
@@ -22,6 +23,7 @@ from shinpan.adapters.contract import (
     HelloResponse,
     NewGameRequest,
     Rules,
+    SetupRequest,
     Simulator,
     changelog_entries,
 )
@@ -116,14 +118,15 @@ class AdapterSession:
 
     def setup(self, state: dict[str, Any]) -> None:
         """Build the starting state."""
-        request = {"cmd": "setup", "state": state}
+        request: SetupRequest = {"cmd": "setup", "state": state}
         self._check_request("setup_request", request)
-        self._expect_ok("setup", self.simulator.setup({"cmd": "setup", "state": state}))
+        self._expect_ok("setup", self.simulator.setup(request))
 
     def act(self, action: dict[str, Any], choices: list[Choice]) -> str | None:
         """Perform ``action``. Returns ``None`` if it happened, or the reason the rules rejected it."""
-        self._check_request("act_request", {"cmd": "act", "action": action, "choices": choices})
-        response = self.simulator.act({"cmd": "act", "action": action, "choices": choices})
+        request: ActRequest = {"cmd": "act", "action": action, "choices": choices}
+        self._check_request("act_request", request)
+        response = self.simulator.act(request)
         self._check("response", response)
         if response["status"] == "rejected":
             return response.get("message", "rejected")

@@ -43,23 +43,39 @@ def limits_kept() -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-@contextlib.contextmanager
-def time_limit(seconds: float | None, message: str) -> Iterator[None]:
+def time_limit(seconds: float | None, message: str) -> contextlib.AbstractContextManager[None]:
     """Interrupt the code inside after ``seconds`` with :class:`AdapterTimeout` (``message``): an engine that loops
     is stopped and the scenario is a TIMEOUT. No limit when ``seconds`` is None or where there are no timer
-    signals."""
+    signals. Under :func:`limits_kept` only the timer is set (:class:`_Timer`, a plain class: an exploration enters
+    one at each request)."""
     if seconds is None or not can_interrupt():
-        yield
-        return
+        return contextlib.nullcontext()
     if _Alarm.kept:
-        outer, _Alarm.message = _Alarm.message, message
-        signal.setitimer(signal.ITIMER_REAL, max(seconds, 1e-6))
-        try:
-            yield
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            _Alarm.message = outer
-        return
+        return _Timer(seconds, message)
+    return _installed(seconds, message)
+
+
+class _Timer:
+    """A limit under :func:`limits_kept`: the timer set on entry and cleared on exit, the message of the limit
+    in force swapped in and back."""
+
+    def __init__(self, seconds: float, message: str) -> None:
+        self.seconds = max(seconds, 1e-6)
+        self.message = message
+        self.outer = ""
+
+    def __enter__(self) -> None:
+        self.outer, _Alarm.message = _Alarm.message, self.message
+        signal.setitimer(signal.ITIMER_REAL, self.seconds)
+
+    def __exit__(self, *_: object) -> None:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        _Alarm.message = self.outer
+
+
+@contextlib.contextmanager
+def _installed(seconds: float, message: str) -> Iterator[None]:
+    """A limit with its own handler, installed for the code inside and put back after."""
 
     def expire(signum: int, frame: object) -> None:
         raise AdapterTimeout(message)
