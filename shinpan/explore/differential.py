@@ -86,10 +86,10 @@ class Differential:
         if played.view is not None:  # counted on the board it is played on
             self.covered.update(coverage.pairs(move.action, Board(played.view, played.setup.state["cards"],
                                                                   self.pool)))
-        move, theirs, asked = questions.played(self.reference, replace(move, attempt=True), dice)
+        move, theirs, asked = questions.played(self.reference, Move(move.action, move.choices, True), dice)
         if theirs.status not in PLAYED:
             raise Skip(f"the reference engine cannot play {move.action['type']} here ({theirs.status})")
-        played.moves.append(replace(move, attempt=theirs.status is AnswerStatus.REJECTED))
+        played.moves.append(Move(move.action, move.choices, theirs.status is AnswerStatus.REJECTED))
         return self._step(played, self.engine.act(move), theirs, asked)
 
     def _step(self, played: Played, answer: Answer, reference: Answer,

@@ -196,6 +196,12 @@ def cells(attribute: str, state: RulesState) -> dict[str, str]:
     """The table's cells of a column answered under ``state``: row -> value (``○``, ``×``, ``○※``, ``○分``, ``○単``,
     ``○[3]``), from the scenario of each cell that asserts there (its window holds, no change it names is in
     doubt)."""
+    return dict(_cells(attribute, state))
+
+
+@cache
+def _cells(attribute: str, state: RulesState) -> dict[str, str]:
+    """:func:`cells`, read once per column and rules state (a planner asks at every example)."""
     changes = rulesets.load()
     found: dict[str, str] = {}
     for row, entries in _entries(attribute).items():
@@ -220,6 +226,14 @@ def _entries(attribute: str) -> dict[str, list[tuple[str, TagValues]]]:
     built = table.build()
     return {row: [(e.value, tags[e.id]) for e in built.cell(row, attribute).entries
                   if e.status_tag is None and not e.variant and e.id in tags] for row in ROWS}
+
+
+@cache
+def _rows(attribute: str, answers: tuple[str, ...], state: RulesState, mechanics: frozenset[str]) -> list[str]:
+    """The rows of a column tested under ``state`` on an engine that plays ``mechanics``: the cell answered with one
+    of ``answers``, the row's transition played (asked once per column, rules state and engine)."""
+    answered = _cells(attribute, state)
+    return [row for row in answered if set(ROWS[row][1]) <= mechanics and answered[row] in answers]
 
 
 Expectation = Callable[[str, Shape], list[Check]]
@@ -267,8 +281,8 @@ class Column:
     """The cell values the column's checks can say (a cell of another value is not tested)."""
 
     def __call__(self, dice: Dice, context: Context) -> Plan:
-        answered = cells(self.attribute, context.rules)
-        rows = [row for row in answered if context.plays(*ROWS[row][1]) and answered[row] in self.answers]
+        answered = _cells(self.attribute, context.rules)
+        rows = _rows(self.attribute, self.answers, context.rules, context.mechanics)
         if not rows:
             raise Skip(f"the engine plays none of the transitions of the {self.attribute} column")
         row = dice.pick(rows)

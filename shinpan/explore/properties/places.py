@@ -16,7 +16,6 @@ from typing import Any
 from shinpan.explore.boards import board
 from shinpan.explore.dice import Dice
 from shinpan.explore.moves import KIND_OF, Board, next_move, playable
-from shinpan.explore.properties.general import over
 from shinpan.explore.properties.property import MORE_MOVES, Check, Context, Plan, Property, every_card
 from shinpan.explore.swarm import swarm
 from shinpan.running.cases import Move
@@ -43,7 +42,7 @@ def plan(dice: Dice, context: Context) -> Plan:
         return action
 
     return Plan(state, each=each, more=more, may_reject=True, least=drawn.least, most=drawn.moves,
-                general=over(context.properties, context))
+                general=context.general)
 
 
 ONE_PLACE = Property(
