@@ -20,7 +20,7 @@ from typing import Any
 from shinpan.adapters.locations import features_dir
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
-from shinpan.explore.pool import Card
+from shinpan.explore.pool import Card, evolves_onto_one, is_simple_evolution
 from shinpan.explore.properties import expect
 from shinpan.explore.properties.layout import PLAYERS, Layout, other
 from shinpan.explore.properties.property import Check, Context, Plan, Property
@@ -71,6 +71,10 @@ def _state(dice: Dice, layout: Layout, player: str, pile: Sequence[Card], *, may
     return Before(top, tapped, attacking, pumps)
 
 
+def _on_one_or_two(card: Card) -> bool:
+    return is_simple_evolution(card) and card.sources <= 2
+
+
 def _needs(cards: Sequence[Card], what: str) -> Sequence[Card]:
     if not cards:
         raise Skip(f"the engine implements no {what}")
@@ -79,8 +83,7 @@ def _needs(cards: Sequence[Card], what: str) -> Sequence[Card]:
 
 def evolve(dice: Dice, context: Context, layout: Layout, player: str) -> Shape:
     """進化した時: an evolution creature from the hand is summoned onto one or two creatures."""
-    card = dice.pick(_needs([c for c in context.pool.simple_evolution if c.sources <= 2],
-                            "evolution creature"))
+    card = dice.pick(_needs(context.pool.where(_on_one_or_two), "evolution creature"))
     sources = [_state(dice, layout, player, [dice.pick(_needs(context.pool.vanilla, "vanilla creature"))],
                       may_attack=i == 0) for i in range(card.sources)]
     label = layout.put(player, "hand", card)
@@ -89,8 +92,7 @@ def evolve(dice: Dice, context: Context, layout: Layout, player: str) -> Shape:
 
 def devolve(dice: Dice, context: Context, layout: Layout, player: str) -> Shape:
     """退化した時: the top card of an evolution creature on one creature leaves; the creature under it stays."""
-    card = dice.pick(_needs([c for c in context.pool.simple_evolution if c.sources == 1],
-                            "evolution creature"))
+    card = dice.pick(_needs(context.pool.where(evolves_onto_one), "evolution creature"))
     before = _state(dice, layout, player, [card, dice.pick(_needs(context.pool.vanilla, "vanilla creature"))])
     under = layout.entry(before.top)["cards"][1]
     return Shape([{"type": "devolve", "card": before.top, "to": "graveyard"}], [before], [under], player)
@@ -153,8 +155,7 @@ def seal(dice: Dice, context: Context, layout: Layout, player: str) -> Shape:
 def side_jump(dice: Dice, context: Context, layout: Layout, player: str) -> Shape:
     """進化クリーチャーが横跳びした時: the top card of an evolution creature moves onto another creature, untapped,
     not attacking, with no effect on it."""
-    card = dice.pick(_needs([c for c in context.pool.simple_evolution if c.sources == 1],
-                            "evolution creature"))
+    card = dice.pick(_needs(context.pool.where(evolves_onto_one), "evolution creature"))
     vanilla = _needs(context.pool.vanilla, "vanilla creature")
     before = _state(dice, layout, player, [card, dice.pick(vanilla)])
     onto = layout.object(player, [dice.pick(vanilla)])[0]

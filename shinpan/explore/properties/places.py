@@ -28,11 +28,11 @@ def plan(dice: Dice, context: Context) -> Plan:
     drawers = playable(context.mechanics)
     drawn = swarm(dice, context.pool, [KIND_OF[d] for d in drawers], MORE_MOVES)
     state = board(dice, context.pool, context.mechanics, drawn)
-    cards = every_card(state)
+    checks = [Places(card, 1) for card in every_card(state)]
     made: set[str] = set()
 
     def each(moves: Sequence[Move]) -> Sequence[Check]:
-        return [Places(card, 1) for card in cards]
+        return checks
 
     def more(dice: Dice, view: Mapping[str, Any]) -> Mapping[str, Any] | None:
         action = next_move(dice, Board(view, state["cards"], context.pool, drawn.destination), drawers,
