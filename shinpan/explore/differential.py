@@ -17,7 +17,7 @@ from typing import Any
 
 from shinpan.explore import coverage, expected, questions, unresolved
 from shinpan.explore.boards import board
-from shinpan.explore.case import generated, owners
+from shinpan.explore.case import generated
 from shinpan.explore.corpus import Corpus
 from shinpan.explore.dice import Dice
 from shinpan.explore.engines import PLAYED, Answer, AnswerStatus, Engine
@@ -79,7 +79,7 @@ class Differential:
             return None if action is None else Move(action)
 
         ok = Answer(AnswerStatus.OK)  # the reference engine took the board (else the example is skipped)
-        return new(play(Played(setup, owners(setup.state)),
+        return new(play(Played(setup),
                         lambda played: self._step(played, self.engine.start(setup), ok),
                         lambda played, move: self._play(played, move, dice), moves, more), known)
 

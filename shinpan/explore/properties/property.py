@@ -190,7 +190,7 @@ class Testing:
 
         self._reached.clear()
         try:
-            return new(play(Played(setup, owners(setup.state)),
+            return new(play(Played(setup),
                             lambda played: self._judge(played, self.engine.start(setup), plan),
                             lambda played, move: self._play(played, move, plan, dice),
                             [Move(action) for action in plan.moves], more), known)
