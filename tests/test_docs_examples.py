@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from shinpan.paths import PROJECT_ROOT
 
 EXAMPLE = re.compile(r"<!-- example -->\n```sh\n(?P<body>.*?)\n```", re.DOTALL)
@@ -22,6 +24,7 @@ def _examples() -> list[str]:
     return [match["body"] for match in EXAMPLE.finditer(text)]
 
 
+@pytest.mark.slow  # the walk-through's commands, each a process: ten seconds
 def test_the_walk_through_runs(tmp_path: Path) -> None:
     blocks = _examples()
     assert len(blocks) == 4

@@ -115,6 +115,7 @@ def test_several_workers_share_the_examples_and_find_the_same(untap_today: Explo
     assert two.results[0].examples >= FINDS_UNTAP
 
 
+@pytest.mark.slow
 def test_two_workers_explore_each_oracle_whole_and_find_what_one_finds() -> None:
     from dataclasses import replace
 

@@ -23,6 +23,7 @@ def _explored(adapter: str, examples: int = 200,
     return exploration.examples, [(f.cause.step, f.cause.what) for f in findings], findings
 
 
+@pytest.mark.slow  # a hang shrunk is a timeout waited out at every shrinking step
 @pytest.mark.parametrize(("adapter", "fault", "timeout"), [
     ("py:tests.explore_faults:RaisesOnDestroy", "error", 5.0),
     ("py:tests.explore_faults:HangsOnDestroy", "timeout", 0.3),

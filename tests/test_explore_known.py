@@ -56,6 +56,7 @@ def _labels(adapter: str, findings: tuple[Finding, ...], path: Path) -> list[str
         engine.stop()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_new_deviation_beside_a_known_one_is_never_known_and_a_rediscovered_one_always_is(
         seed: int, tmp_path: Path) -> None:

@@ -9,7 +9,9 @@ The fast test explores each bug under three seeds, with the oracles that state t
 budget (examples per oracle); ``SHINPAN_EXPLORE_FULL=1`` (CI's explore environment, which alone runs this file in tox)
 explores each under seeds 0 and 1 with the default budget and those oracles, each searched as a default exploration
 searches it (an oracle's examples depend on the seed and the oracle alone, so what they find a default exploration
-finds), and under seed 2 with twice it, each stopped at its first finding to keep CI's time bounded. ``benchmarks/planted_seeds.py --own`` gives the table over ten seeds.
+finds), and under seed 2 with twice it, each stopped at its first finding to keep CI's time bounded, and the bug's
+oracles searched one after another until one finds (:func:`_search`). ``benchmarks/planted_seeds.py --own`` gives the
+table over ten seeds.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import pytest
 
 from shinpan.errors import RenderError
 from shinpan.explore import EXAMPLES, Settings, explore
+from shinpan.explore.differential import ID as DIFFERENTIAL
 from shinpan.explore.exploration import Exploration
 from shinpan.explore.findings import Finding
 from shinpan.explore.printing import scenario
@@ -100,12 +103,26 @@ def test_every_planted_bug_has_its_oracles() -> None:
 def test_each_planted_bug_is_found_reproduces_and_prints_scenarios_that_keep_the_promise(
         bug: str, seed: int, budget: int, run_suite: SuiteRunner, tmp_path: Path) -> None:
     adapter = f"py:tests.planted_bugs:{bug}"
-    exploration = explore(Settings(adapter, (TODAY,), seed=seed, examples=budget, only=RULES[bug], until_found=True))
+    exploration = _search(adapter, RULES[bug], seed, budget)
     assert exploration.findings, f"{bug}: nothing found in {exploration.examples} examples under seed {seed}"
     _reproduces(exploration, adapter)
     scenarios = printed(exploration.findings, adapter, f"{bug} seed {seed}")
     assert scenarios, f"{bug}: nothing printed under seed {seed}"
     keeps_the_promise(scenarios, adapter, run_suite, tmp_path)
+
+
+def _search(adapter: str, oracles: tuple[str, ...], seed: int, budget: int) -> Exploration:
+    """The bug's oracles searched one at a time, each as a default exploration searches it and stopped at its first
+    finding, until one finds something (what any of them finds, a default exploration finds): the rule properties
+    first, whose search for the rule they state is the shorter, and the differential run last (measured: the turns
+    property finds end_of_turn_effects_last in 3 to 7 examples under seeds 0-2, the differential run in 82 to 186 and
+    permanent_effects_end_with_turn not in 1,000)."""
+    for oracle in sorted(oracles, key=lambda oracle: oracle == DIFFERENTIAL):
+        exploration = explore(Settings(adapter, (TODAY,), seed=seed, examples=budget, only=(oracle,),
+                                       until_found=True))
+        if exploration.findings:
+            break
+    return exploration
 
 
 def _reproduces(exploration: Exploration, adapter: str) -> None:

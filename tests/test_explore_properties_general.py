@@ -39,6 +39,7 @@ def test_some_properties_are_stated_over_general_play() -> None:
     assert {p.id for p in GENERAL} >= {"seals", "turns", "links", "swaps", "carry-over-sickness", "look-back", "replacement"}
 
 
+@pytest.mark.slow  # look-back shrinks for ten seconds
 @pytest.mark.parametrize("rule", GENERAL, ids=[p.id for p in GENERAL])
 def test_a_rule_over_general_play_turned_false_is_found_there(rule: Property) -> None:
     wrong = _turned(rule)

@@ -74,6 +74,7 @@ def _explored(adapter: str, seed: int) -> Any:
     return result
 
 
+@pytest.mark.slow  # seed 1 shrinks its findings for a quarter of a minute
 @pytest.mark.parametrize("seed", [0, 1])
 def test_an_engine_destroying_creatures_at_power_0_is_not_a_finding(seed: int,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:

@@ -302,7 +302,11 @@ def test_the_docs_say_how_to_lint_and_run_a_printed_explore_feature(tmp_path: Pa
 
     text = (PROJECT_ROOT / "docs" / "explore.md").read_text(encoding="utf-8")
     assert "shinpan lint --suite found" in text and "shinpan run --suite found --adapter A" in text
-    found = _shinpan("explore", f"--adapter={UNTAP}", "--property=differential", "--out=found", cwd=tmp_path)
+    from shinpan.explore.search import ROUND
+
+    # one round (the first of a default exploration): seed 0's differential run finds the untap bug in it
+    found = _shinpan("explore", f"--adapter={UNTAP}", "--property=differential", f"--examples={ROUND}", "--out=found",
+                     cwd=tmp_path)
     assert found.returncode == 1 and (tmp_path / "found" / "explore.feature").exists(), found.stdout
     assert _shinpan("lint", "--suite", "found", cwd=tmp_path).returncode == 0
     assert _shinpan("run", "--suite", "found", f"--adapter={UNTAP}", cwd=tmp_path).returncode == 1

@@ -190,6 +190,7 @@ def _whole_or_previous(name: str, path: Path, finished: bool) -> None:
         assert "testRunFinished" in json.loads(text.splitlines()[-1])
 
 
+@pytest.mark.slow  # the slow adapter answers every request after 0.1 s: ten seconds to the last scenario
 @pytest.mark.parametrize("instant", list(INSTANTS))
 def test_sigkill_at_any_instant_leaves_every_previous_output_whole(suite_copy: Path, tmp_path: Path,
                                                                   previous: dict[str, Path], instant: str) -> None:
