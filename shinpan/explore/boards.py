@@ -119,9 +119,9 @@ def palette(dice: Dice, pool: Pool, swarm: Swarm | None = None) -> Pool:
     chosen = [card for family in swarm.families for card in dice.some(pool.families[family], 1, 2)]
     chosen += [c for card in chosen for c in pool.companions(card)]
     named = {card.name for card in chosen}
-    plain = [card for card in pool.plain if card.name not in named]
-    if plain and all(card.is_hyperspatial for card in chosen):  # a deck and a hand need a card that is not psychic
-        chosen.append(dice.pick(plain))
+    if all(card.is_hyperspatial for card in chosen) and (plain := [card for card in pool.plain
+                                                                   if card.name not in named]):
+        chosen.append(dice.pick(plain))  # a deck and a hand need a card that is not psychic
         named.add(chosen[-1].name)
     chosen += dice.some([card for card in pool.cards if card.name not in named], 0, PALETTE - 2)
     return Pool(tuple({card.name: card for card in chosen}.values()))  # the families' cards first: drawn most
@@ -148,8 +148,9 @@ def board(dice: Dice, pool: Pool, mechanics: frozenset[str] | None = None, swarm
 def _player(dice: Dice, pool: Pool, labels: Labels, allowed: Allowed, *, attacker_allowed: bool,
             fewest: int = 0) -> dict[str, Any]:
     view: dict[str, Any] = {"battle": []}
-    while _shapes(pool, allowed) and dice.more(len(view["battle"]), fewest, MAX_OBJECTS):
-        obj = _object(dice, pool, labels, view["battle"], allowed, attacker_allowed)
+    shapes = _shapes(pool, allowed)
+    while shapes and dice.more(len(view["battle"]), fewest, MAX_OBJECTS):
+        obj = _object(dice, pool, labels, view["battle"], shapes, allowed, attacker_allowed)
         attacker_allowed = attacker_allowed and not obj.get("attacking", False)
         view["battle"].append(obj)
     for zone, most in ZONE_SIZES.items():
@@ -167,9 +168,9 @@ def _player(dice: Dice, pool: Pool, labels: Labels, allowed: Allowed, *, attacke
     return view
 
 
-def _object(dice: Dice, pool: Pool, labels: Labels, placed: Sequence[dict[str, Any]], allowed: Allowed,
-            attacker_allowed: bool) -> dict[str, Any]:
-    shape = dice.pick(_shapes(pool, allowed))
+def _object(dice: Dice, pool: Pool, labels: Labels, placed: Sequence[dict[str, Any]], shapes: Sequence[str],
+            allowed: Allowed, attacker_allowed: bool) -> dict[str, Any]:
+    shape = dice.pick(shapes)
     if shape == "evolved":
         top = dice.pick(pool.evolving)
         pile = [top, *_sources(dice, pool, top)]

@@ -47,10 +47,13 @@ def owners(state: Mapping[str, Any]) -> dict[str, str]:
     found: dict[str, str] = {}
     for player, view in state["players"].items():
         for zone, cards in view.items():
-            if zone == "tapped_mana":
-                continue
-            for entry in cards if zone == "battle" else [{"cards": cards}]:
-                found.update(dict.fromkeys(entry["cards"], player))
+            if zone == "battle":
+                for entry in cards:
+                    for card in entry["cards"]:
+                        found[card] = player
+            elif zone != "tapped_mana":
+                for card in cards:
+                    found[card] = player
     return found
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from shinpan.explore import coverage, expected, questions, unresolved
 from shinpan.explore.boards import board
-from shinpan.explore.case import generated, owners
+from shinpan.explore.case import generated
 from shinpan.explore.corpus import Corpus
 from shinpan.explore.dice import Dice
 from shinpan.explore.engines import PLAYED, Answer, AnswerStatus, Engine
@@ -50,6 +50,8 @@ class Differential:
     """The suite's boards, if examples may start from them (:mod:`shinpan.explore.corpus`)."""
     covered: Counter[str] = field(default_factory=Counter)
     """The moves drawn, by kind and by (kind, board feature) pair (:mod:`shinpan.explore.coverage`)."""
+    _drawn_on: Board | None = field(default=None, init=False, repr=False)
+    """The board the latest move was drawn on (its features are counted on it, not read again)."""
 
     @property
     def observables(self) -> frozenset[str]:
@@ -71,25 +73,27 @@ class Differential:
         def more(played: Played) -> Move | None:
             if played.view is None or not dice.more(len(played.moves), drawn.least, drawn.moves + len(moves)):
                 return None
-            on = Board(played.view, setup.state["cards"], self.pool, drawn.destination)
+            on = self._drawn_on = Board(played.view, setup.state["cards"], self.pool, drawn.destination)
             action = next_move(dice, on, self.drawers, self.engine.capabilities["mechanics"], drawn.kinds,
                                {str(m.action["type"]) for m in played.moves})
             return None if action is None else Move(action)
 
         ok = Answer(AnswerStatus.OK)  # the reference engine took the board (else the example is skipped)
-        return new(play(Played(setup, owners(setup.state)),
+        return new(play(Played(setup),
                         lambda played: self._step(played, self.engine.start(setup), ok),
                         lambda played, move: self._play(played, move, dice), moves, more), known)
 
     def _play(self, played: Played, move: Move, dice: Dice) -> tuple[Mapping[str, Any], Finding | None]:
         """Play a move on both engines (answering the reference engine's questions with draws) and compare."""
         if played.view is not None:  # counted on the board it is played on
-            self.covered.update(coverage.pairs(move.action, Board(played.view, played.setup.state["cards"],
-                                                                  self.pool)))
-        move, theirs, asked = questions.played(self.reference, replace(move, attempt=True), dice)
+            on = self._drawn_on
+            if on is None or on.observation is not played.view:  # a move of the suite's scenario: not drawn here
+                on = Board(played.view, played.setup.state["cards"], self.pool)
+            self.covered.update(coverage.pairs(move.action, on))
+        move, theirs, asked = questions.played(self.reference, Move(move.action, move.choices, True), dice)
         if theirs.status not in PLAYED:
             raise Skip(f"the reference engine cannot play {move.action['type']} here ({theirs.status})")
-        played.moves.append(replace(move, attempt=theirs.status is AnswerStatus.REJECTED))
+        played.moves.append(Move(move.action, move.choices, theirs.status is AnswerStatus.REJECTED))
         return self._step(played, self.engine.act(move), theirs, asked)
 
     def _step(self, played: Played, answer: Answer, reference: Answer,

@@ -103,7 +103,7 @@ def ways(case: Case, engine: Engine) -> frozenset[Way]:
         elif isinstance(item, Check):
             after[-1].append(item)
     replayed = _Replayed(engine, after)
-    play(Played(case.setup, {}), replayed.begin, replayed.step, moves)
+    play(Played(case.setup), replayed.begin, replayed.step, moves)
     return frozenset(replayed.found)
 
 

@@ -69,7 +69,16 @@ class Board:
 
     def outside(self, *zones: str) -> list[str]:
         """Every card in these zones of either player."""
-        return [card for player in PLAYERS for zone in zones for card in self.zone(player, zone)]
+        found = self._outside.get(zones)
+        if found is None:  # each kind of move asks for a few zones: each set is read from the board once
+            found = self._outside[zones] = tuple(card for player in PLAYERS for zone in zones
+                                                 for card in self.observation["players"][player].get(zone, ()))
+        return list(found)
+
+    @cached_property
+    def _outside(self) -> dict[tuple[str, ...], tuple[str, ...]]:
+        """The cards of the zones :meth:`outside` was asked for, by those zones."""
+        return {}
 
     def card(self, label: str) -> Card:
         """The pool's card a label names."""
@@ -89,22 +98,45 @@ class Board:
     def tops(self, test: Callable[[Card, Mapping[str, Any]], bool] | None = None,
              player: str | None = None) -> list[str]:
         """The top cards of the objects whose top card and object pass ``test``."""
+        if test is None and player is None:
+            return list(self._every_top)
         return [label for side in ([player] if player else PLAYERS) for label, card, obj in self._piles[side]
                 if test is None or test(card, obj)]
 
     @cached_property
+    def _every_top(self) -> tuple[str, ...]:
+        """The top card of every battle-zone object (asked by many kinds of move: read once)."""
+        return tuple(label for side in PLAYERS for label, _, _ in self._piles[side])
+
+    @cached_property
     def creatures(self) -> list[str]:
         """The top cards of the objects that are creatures."""
-        return self.tops(lambda card, obj: card.is_creature)
+        return [label for side in PLAYERS for label in self._creatures[side]]
 
     def creatures_of(self, player: str) -> list[str]:
         """The top cards of ``player``'s creatures."""
-        return self.tops(lambda card, obj: card.is_creature, player)
+        return list(self._creatures[player])
+
+    @cached_property
+    def _creatures(self) -> dict[str, tuple[str, ...]]:
+        """The top cards of each player's creatures."""
+        return {side: tuple(label for label, card, _ in self._piles[side] if card.is_creature) for side in PLAYERS}
 
     def player_of(self, label: str) -> str:
         """The player in whose zone (not the battle zone) the card is."""
-        return next((p for p in PLAYERS for cards in self.observation["players"][p].values()
-                     if isinstance(cards, list) and label in cards), self.active)
+        return self._players.get(label, self.active)
+
+    @cached_property
+    def _players(self) -> dict[str, str]:
+        """The player of each card in a zone (not the battle zone): the first player whose lists name it."""
+        found: dict[str, str] = {}
+        for player in PLAYERS:
+            for cards in self.observation["players"][player].values():
+                if isinstance(cards, list):
+                    for card in cards:
+                        if isinstance(card, str):
+                            found.setdefault(card, player)
+        return found
 
     def sources_for(self, label: str, player: str) -> list[str]:
         """What the card may evolve onto when ``player`` evolves it: their creatures, or the cards of their
@@ -162,7 +194,7 @@ def put_into_battle(board: Board) -> Maker | None:
     cards = [c for c in board.outside("hand", "mana", "graveyard", "deck", "hyperspatial")
              if board.card(c).stays_in_battle]
     evolving = [(c, sources) for c in board.outside("hand", "mana", "graveyard", "deck")
-                if (sources := board.sources_for(c, board.player_of(c)))]
+                if board.card(c).evolution is not None and (sources := board.sources_for(c, board.player_of(c)))]
     if not cards and not evolving:
         return None
 
@@ -422,7 +454,12 @@ ALSO_DRAWN = {"untap": "tap"}
 def playable(mechanics: Collection[str]) -> tuple[Drawer, ...]:
     """The kinds of move an adapter that plays ``mechanics`` can be given: those whose action type's mechanics (the
     contract's vocabulary, :mod:`shinpan.adapters.sdk.actions`) it declares."""
-    declared = set(mechanics)
+    return _playable(frozenset(mechanics))
+
+
+@cache
+def _playable(declared: frozenset[str]) -> tuple[Drawer, ...]:
+    """:func:`playable`, once per set of mechanics (a property asks at every example)."""
     return tuple(drawer for kind, drawer in DRAWERS.items() if set(ACTION_TYPES[kind].mechanics) <= declared)
 
 
@@ -433,7 +470,7 @@ def playable_action(action: Mapping[str, Any], mechanics: Collection[str]) -> bo
     needed = {*kind.mechanics, *(mechanic for key, mechanic in _field_mechanics(action["type"]) if action.get(key))}
     if "effect" in action:
         needed.add(EFFECT_MECHANICS[action["effect"]["kind"]])
-    return needed <= set(mechanics)
+    return needed.issubset(mechanics)
 
 
 @cache

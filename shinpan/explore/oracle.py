@@ -17,9 +17,11 @@ import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Protocol, TypeVar
 
 from shinpan.adapters.contract import Rules
+from shinpan.explore.case import owners
 from shinpan.explore.dice import Dice
 from shinpan.explore.engines import Answer, AnswerStatus, Engine
 from shinpan.explore.findings import Cause, Finding
@@ -77,10 +79,9 @@ class Oracle(Protocol):
 
 @dataclass
 class Played:
-    """A case being played: its setup, the owner of each card, and the moves made so far."""
+    """A case being played: its setup, the moves made so far, the events since the setup and the latest board."""
 
     setup: Setup
-    owners: Mapping[str, str]
     moves: list[Move] = field(default_factory=list)
     """Every move sent, each an attempt if the rules rejected it."""
     events: dict[str, list[Mapping[str, Any]]] = field(default_factory=lambda: {"reference": [], "engine": []})
@@ -89,6 +90,11 @@ class Played:
     view: Mapping[str, Any] | None = None
     """The board the latest step left, as the oracle sees it (None: not observed), which further moves are drawn
     from."""
+
+    @cached_property
+    def owners(self) -> Mapping[str, str]:
+        """The owner of each card (read from the setup when first asked: most examples never ask)."""
+        return owners(self.setup.state)
 
     @property
     def step(self) -> str:

@@ -171,7 +171,19 @@ class Pool:
 
     def companions(self, card: Card) -> tuple[Card, ...]:
         """The cards ``card`` is played with, as its abilities name them: its G・リンク partners, the 魔導具 its
-        無月の門 stacks on, sources of the kind its 進化 needs, other double-faced psychic creatures (覚醒リンク)."""
+        無月の門 stacks on, sources of the kind its 進化 needs, other double-faced psychic creatures (覚醒リンク).
+        Found once per card and pool (a palette asks at every example)."""
+        found = self._companions.get(card.name)
+        if found is None:
+            found = self._companions[card.name] = self._companions_of(card)
+        return found
+
+    @cached_property
+    def _companions(self) -> dict[str, tuple[Card, ...]]:
+        """The companions of each card asked about, by its name."""
+        return {}
+
+    def _companions_of(self, card: Card) -> tuple[Card, ...]:
         found: list[Card] = [self.by_name[name] for name in card.partners if name in self.by_name]
         if card.mugetsu is not None:
             found += [c for c in self.cards if "魔導具" in c.races][:2]
@@ -186,8 +198,30 @@ class Pool:
         return tuple(found)
 
     def having(self, test: str) -> tuple[Card, ...]:
-        """The cards for which the property ``test`` of :class:`Card` holds (e.g. ``"is_spell"``)."""
-        return tuple(card for card in self.cards if getattr(card, test))
+        """The cards for which the property ``test`` of :class:`Card` holds (e.g. ``"is_spell"``), found once per
+        test."""
+        found = self._having.get(test)
+        if found is None:
+            found = self._having[test] = tuple(card for card in self.cards if getattr(card, test))
+        return found
+
+    @cached_property
+    def _having(self) -> dict[str, tuple[Card, ...]]:
+        """The cards of each test :meth:`having` was asked, by the test."""
+        return {}
+
+    def where(self, test: Callable[[Card], bool]) -> tuple[Card, ...]:
+        """The cards that pass ``test``, in the pool's order, found once per test (a property's planner asks at every
+        example): ``test`` is a function made once (a module's), not one made anew at each call."""
+        found = self._where.get(test)
+        if found is None:
+            found = self._where[test] = tuple(card for card in self.cards if test(card))
+        return found
+
+    @cached_property
+    def _where(self) -> dict[Callable[[Card], bool], tuple[Card, ...]]:
+        """The cards of each test :meth:`where` was asked, by the test."""
+        return {}
 
     @cached_property
     def families(self) -> dict[str, tuple[Card, ...]]:
@@ -214,13 +248,23 @@ class Pool:
     def simple_evolution(self) -> tuple[Card, ...]:
         """Evolution creatures whose only ability is 進化 onto creatures in the battle zone (not NEO, not 墓地進化),
         each with how many sources it needs."""
-        return tuple(c for c in self.evolving if len(c.abilities) == 1 and c.evolution is not None
-                     and _plain_evolution(c.evolution))
+        return self.where(is_simple_evolution)
 
     @cached_property
     def plain(self) -> tuple[Card, ...]:
         """Cards that may be in the deck, hand, mana zone, shields or graveyard."""
         return tuple(card for card in self.cards if not card.is_hyperspatial)
+
+
+def is_simple_evolution(card: Card) -> bool:
+    """An evolution creature whose only ability is 進化 onto creatures in the battle zone (not NEO, not 墓地進化)."""
+    return card.is_creature and len(card.abilities) == 1 and card.evolution is not None \
+        and _plain_evolution(card.evolution)
+
+
+def evolves_onto_one(card: Card) -> bool:
+    """A simple evolution creature (:func:`is_simple_evolution`) that evolves onto one creature."""
+    return is_simple_evolution(card) and card.sources == 1
 
 
 def _plain_evolution(evolution: Evolution) -> bool:

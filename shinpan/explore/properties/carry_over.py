@@ -20,7 +20,7 @@ from typing import Any
 from shinpan.adapters.locations import features_dir
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
-from shinpan.explore.pool import Card
+from shinpan.explore.pool import Card, evolves_onto_one, is_simple_evolution
 from shinpan.explore.properties import expect
 from shinpan.explore.properties.layout import PLAYERS, Layout, other
 from shinpan.explore.properties.property import Check, Context, Plan, Property
@@ -71,6 +71,10 @@ def _state(dice: Dice, layout: Layout, player: str, pile: Sequence[Card], *, may
     return Before(top, tapped, attacking, pumps)
 
 
+def _on_one_or_two(card: Card) -> bool:
+    return is_simple_evolution(card) and card.sources <= 2
+
+
 def _needs(cards: Sequence[Card], what: str) -> Sequence[Card]:
     if not cards:
         raise Skip(f"the engine implements no {what}")
@@ -79,8 +83,7 @@ def _needs(cards: Sequence[Card], what: str) -> Sequence[Card]:
 
 def evolve(dice: Dice, context: Context, layout: Layout, player: str) -> Shape:
     """進化した時: an evolution creature from the hand is summoned onto one or two creatures."""
-    card = dice.pick(_needs([c for c in context.pool.simple_evolution if c.sources <= 2],
-                            "evolution creature"))
+    card = dice.pick(_needs(context.pool.where(_on_one_or_two), "evolution creature"))
     sources = [_state(dice, layout, player, [dice.pick(_needs(context.pool.vanilla, "vanilla creature"))],
                       may_attack=i == 0) for i in range(card.sources)]
     label = layout.put(player, "hand", card)
@@ -89,8 +92,7 @@ def evolve(dice: Dice, context: Context, layout: Layout, player: str) -> Shape:
 
 def devolve(dice: Dice, context: Context, layout: Layout, player: str) -> Shape:
     """退化した時: the top card of an evolution creature on one creature leaves; the creature under it stays."""
-    card = dice.pick(_needs([c for c in context.pool.simple_evolution if c.sources == 1],
-                            "evolution creature"))
+    card = dice.pick(_needs(context.pool.where(evolves_onto_one), "evolution creature"))
     before = _state(dice, layout, player, [card, dice.pick(_needs(context.pool.vanilla, "vanilla creature"))])
     under = layout.entry(before.top)["cards"][1]
     return Shape([{"type": "devolve", "card": before.top, "to": "graveyard"}], [before], [under], player)
@@ -153,8 +155,7 @@ def seal(dice: Dice, context: Context, layout: Layout, player: str) -> Shape:
 def side_jump(dice: Dice, context: Context, layout: Layout, player: str) -> Shape:
     """進化クリーチャーが横跳びした時: the top card of an evolution creature moves onto another creature, untapped,
     not attacking, with no effect on it."""
-    card = dice.pick(_needs([c for c in context.pool.simple_evolution if c.sources == 1],
-                            "evolution creature"))
+    card = dice.pick(_needs(context.pool.where(evolves_onto_one), "evolution creature"))
     vanilla = _needs(context.pool.vanilla, "vanilla creature")
     before = _state(dice, layout, player, [card, dice.pick(vanilla)])
     onto = layout.object(player, [dice.pick(vanilla)])[0]
@@ -196,6 +197,12 @@ def cells(attribute: str, state: RulesState) -> dict[str, str]:
     """The table's cells of a column answered under ``state``: row -> value (``○``, ``×``, ``○※``, ``○分``, ``○単``,
     ``○[3]``), from the scenario of each cell that asserts there (its window holds, no change it names is in
     doubt)."""
+    return dict(_cells(attribute, state))
+
+
+@cache
+def _cells(attribute: str, state: RulesState) -> dict[str, str]:
+    """:func:`cells`, read once per column and rules state (a planner asks at every example)."""
     changes = rulesets.load()
     found: dict[str, str] = {}
     for row, entries in _entries(attribute).items():
@@ -220,6 +227,14 @@ def _entries(attribute: str) -> dict[str, list[tuple[str, TagValues]]]:
     built = table.build()
     return {row: [(e.value, tags[e.id]) for e in built.cell(row, attribute).entries
                   if e.status_tag is None and not e.variant and e.id in tags] for row in ROWS}
+
+
+@cache
+def _rows(attribute: str, answers: tuple[str, ...], state: RulesState, mechanics: frozenset[str]) -> list[str]:
+    """The rows of a column tested under ``state`` on an engine that plays ``mechanics``: the cell answered with one
+    of ``answers``, the row's transition played (asked once per column, rules state and engine)."""
+    answered = _cells(attribute, state)
+    return [row for row in answered if set(ROWS[row][1]) <= mechanics and answered[row] in answers]
 
 
 Expectation = Callable[[str, Shape], list[Check]]
@@ -267,8 +282,8 @@ class Column:
     """The cell values the column's checks can say (a cell of another value is not tested)."""
 
     def __call__(self, dice: Dice, context: Context) -> Plan:
-        answered = cells(self.attribute, context.rules)
-        rows = [row for row in answered if context.plays(*ROWS[row][1]) and answered[row] in self.answers]
+        answered = _cells(self.attribute, context.rules)
+        rows = _rows(self.attribute, self.answers, context.rules, context.mechanics)
         if not rows:
             raise Skip(f"the engine plays none of the transitions of the {self.attribute} column")
         row = dice.pick(rows)

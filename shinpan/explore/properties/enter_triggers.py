@@ -61,9 +61,13 @@ def watch(card: Card) -> str | None:
     return subject.who if subject.who in WATCHED else None
 
 
+def _watcher(card: Card) -> bool:
+    return card.is_creature and watch(card) is not None
+
+
 def plan(dice: Dice, context: Context) -> Plan:
     """Watchers in the battle zone; cards entering it at once."""
-    watchers = [c for c in context.pool.cards if c.is_creature and watch(c) is not None]
+    watchers = context.pool.where(_watcher)
     plain = context.pool.vanilla
     if not watchers or not plain:
         raise Skip("the engine implements no plain enter watcher or no creature without abilities")

@@ -6,8 +6,8 @@ none where its premise does not occur (no seal came off, the turn did not pass, 
 property's generated play (:mod:`.places`: swarm boards and moves, the board observed after every step) checks
 every such property at every step, besides its own rule, at no cost but reading the observation it already made; a
 property keeps its own script where it reaches premises general play rarely reaches. A rule is checked only where
-its property holds (:func:`over`: its window, its mechanics) and, for a clause with a narrower window, where that
-clause's scenarios assert (the clause asks :func:`~.property.holds`).
+its property holds (:attr:`.property.Context.general`: its window, its mechanics) and, for a clause with a narrower
+window, where that clause's scenarios assert (the clause asks :func:`~.property.holds`).
 
 This module reads the observations: the objects of a board, the object a card is part of, the seals, the objects a
 step took away, whether an ignore effect may hold, the events before a step (an event check counts from the setup).
@@ -15,14 +15,12 @@ step took away, whether an ignore effect may hold, the events before a step (an 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from functools import cache
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from shinpan.adapters.sdk.abilities import Static
 from shinpan.explore.pool import Card
-from shinpan.explore.properties.property import Context, Property, Step, holds
-from shinpan.suite.rulesets import RulesState
+from shinpan.explore.properties.property import Context, Step
 
 Object = Mapping[str, Any]
 
@@ -115,25 +113,3 @@ def may_ignore(step: Step, context: Context) -> bool:
 def counted(step: Step, where: Mapping[str, Any]) -> int:
     """How many events before the step match ``where`` (each key equal)."""
     return sum(1 for event in step.earlier if all(event.get(k) == v for k, v in where.items()))
-
-
-def over(properties: Sequence[Property], context: Context) -> tuple[Property, ...]:
-    """The properties whose rule is checked over general play in ``context``: those stated over any step, that hold
-    under its rules state (their window) and whose mechanics the engine plays (asked once per example: the answer
-    is kept for the last context asked, while its properties are the same)."""
-    if _OVER and _OVER[0] is context and _OVER[1] is properties:
-        return _OVER[2]  # type: ignore[no-any-return]
-    found = tuple(p for p in properties if p.general is not None and _holds(context.rules, p.since, p.until)
-                  and context.plays(*p.mechanics))
-    _OVER[:] = [context, properties, found]
-    return found
-
-
-_OVER: list[Any] = []
-"""The last context :func:`over` answered, with the properties asked about and its answer."""
-
-
-@cache
-def _holds(rules: RulesState, since: tuple[str, ...], until: tuple[str, ...]) -> bool:
-    """:func:`holds`, asked once per example: its answer, once per rules state and window."""
-    return holds(rules, since, until)

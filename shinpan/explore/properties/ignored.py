@@ -16,15 +16,20 @@ from typing import Any
 from shinpan.adapters.sdk.abilities import Keyword
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
+from shinpan.explore.pool import Card
 from shinpan.explore.properties import expect
 from shinpan.explore.properties.layout import PLAYERS, Layout
 from shinpan.explore.properties.property import Check, Context, Plan, Property
 
 
+def _speed_attacker(card: Card) -> bool:
+    return any(isinstance(a, Keyword) and a.name == "speed_attacker" for a in card.abilities) \
+        and not card.is_hyperspatial
+
+
 def plan(dice: Dice, context: Context) -> Plan:
     """Speed attackers of the turn player, entered this turn, some ignored; whether each is summoning sick."""
-    fast = [card for card in context.pool.cards if any(isinstance(a, Keyword) and a.name == "speed_attacker"
-                                                      for a in card.abilities) and not card.is_hyperspatial]
+    fast = context.pool.where(_speed_attacker)
     if not fast:
         raise Skip("the engine implements no creature with スピードアタッカー")
     layout = Layout(dice.pick(PLAYERS), dice.count(2, 6))

@@ -36,7 +36,7 @@ from typing import Any
 from shinpan.adapters.sdk.abilities import Static, Triggered
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
-from shinpan.explore.pool import Card
+from shinpan.explore.pool import Card, evolves_onto_one
 from shinpan.explore.properties import expect
 from shinpan.explore.properties.general import card_of, counted, left, may_ignore, object_of, partly_left
 from shinpan.explore.properties.layout import PLAYERS, Layout
@@ -81,10 +81,14 @@ def watch(card: Card) -> Watch | None:
     return Watch(ability.event, subject.who, subject.civilization, subject.race)
 
 
+def _watcher(card: Card) -> bool:
+    return card.is_creature and watch(card) is not None
+
+
 def plan(dice: Dice, context: Context) -> Plan:
     """Creatures on both sides, then one event in which one or more of them leave."""
-    watchers = [card for card in context.pool.cards if card.is_creature and watch(card) is not None]
-    plain, evolving = context.pool.vanilla, [c for c in context.pool.simple_evolution if c.sources == 1]
+    watchers = context.pool.where(_watcher)
+    plain, evolving = context.pool.vanilla, context.pool.where(evolves_onto_one)
     if not watchers or not plain:
         raise Skip("the engine implements no plain leave watcher or no creature without abilities")
     layout = Layout(dice.pick(PLAYERS), dice.count(2, 5))

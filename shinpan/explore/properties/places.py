@@ -16,7 +16,6 @@ from typing import Any
 from shinpan.explore.boards import board
 from shinpan.explore.dice import Dice
 from shinpan.explore.moves import KIND_OF, Board, next_move, playable
-from shinpan.explore.properties.general import over
 from shinpan.explore.properties.property import MORE_MOVES, Check, Context, Plan, Property, every_card
 from shinpan.explore.swarm import swarm
 from shinpan.running.cases import Move
@@ -29,11 +28,11 @@ def plan(dice: Dice, context: Context) -> Plan:
     drawers = playable(context.mechanics)
     drawn = swarm(dice, context.pool, [KIND_OF[d] for d in drawers], MORE_MOVES)
     state = board(dice, context.pool, context.mechanics, drawn)
-    cards = every_card(state)
+    checks = [Places(card, 1) for card in every_card(state)]
     made: set[str] = set()
 
     def each(moves: Sequence[Move]) -> Sequence[Check]:
-        return [Places(card, 1) for card in cards]
+        return checks
 
     def more(dice: Dice, view: Mapping[str, Any]) -> Mapping[str, Any] | None:
         action = next_move(dice, Board(view, state["cards"], context.pool, drawn.destination), drawers,
@@ -43,7 +42,7 @@ def plan(dice: Dice, context: Context) -> Plan:
         return action
 
     return Plan(state, each=each, more=more, may_reject=True, least=drawn.least, most=drawn.moves,
-                general=over(context.properties, context))
+                general=context.general)
 
 
 ONE_PLACE = Property(

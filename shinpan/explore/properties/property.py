@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from shinpan.explore import coverage, questions, unresolved
@@ -75,6 +76,14 @@ class Context:
     def plays(self, *mechanics: str) -> bool:
         """Whether the engine plays every one of ``mechanics``."""
         return set(mechanics) <= self.mechanics
+
+    @cached_property
+    def general(self) -> tuple[Property, ...]:
+        """The properties explored whose rule is checked over general play here (:mod:`.general`): those stated over
+        any step, that hold under the rules state (their window) and whose mechanics the engine plays (decided once
+        per context; a planner asks at every example)."""
+        return tuple(p for p in self.properties if p.general is not None and holds(self.rules, p.since, p.until)
+                     and self.plays(*p.mechanics))
 
 
 Planner = Callable[[Dice, Context], Plan]
@@ -181,7 +190,7 @@ class Testing:
 
         self._reached.clear()
         try:
-            return new(play(Played(setup, owners(setup.state)),
+            return new(play(Played(setup),
                             lambda played: self._judge(played, self.engine.start(setup), plan),
                             lambda played, move: self._play(played, move, plan, dice),
                             [Move(action) for action in plan.moves], more), known)
@@ -191,8 +200,8 @@ class Testing:
     def _play(self, played: Played, move: Move, plan: Plan, dice: Dice) -> tuple[Mapping[str, Any] | None,
                                                                                 Finding | None]:
         """Play a move on the engine (answering its questions with draws), and judge it."""
-        move, answer, _ = questions.played(self.engine, replace(move, attempt=True), dice)
-        played.moves.append(replace(move, attempt=answer.status is AnswerStatus.REJECTED))
+        move, answer, _ = questions.played(self.engine, Move(move.action, move.choices, True), dice)
+        played.moves.append(Move(move.action, move.choices, answer.status is AnswerStatus.REJECTED))
         return self._judge(played, answer, plan)
 
     def _judge(self, played: Played, answer: Answer, plan: Plan) -> tuple[Mapping[str, Any] | None, Finding | None]:

@@ -21,7 +21,7 @@ from functools import partial
 
 from shinpan.explore.dice import Dice
 from shinpan.explore.oracle import Skip
-from shinpan.explore.pool import Card
+from shinpan.explore.pool import Card, evolves_onto_one
 from shinpan.explore.properties import expect
 from shinpan.explore.properties.carry_over import PUMPS
 from shinpan.explore.properties.layout import PLAYERS, Layout
@@ -36,8 +36,7 @@ NOT_ENTERED = ("2019-09-27",)
 def _pile(dice: Dice, context: Context) -> tuple[Layout, list[str], list[Card], bool, tuple[int, ...], str]:
     """A pile on the turn player's side: its labels (top first), its cards, its tap state and pumps, and where its
     top card goes."""
-    evolving = [c for c in context.pool.simple_evolution if c.sources == 1]
-    spells = [c for c in context.pool.cards if c.is_spell]
+    evolving, spells = context.pool.where(evolves_onto_one), context.pool.having("is_spell")
     if not evolving or not context.pool.vanilla:
         raise Skip("the engine implements no evolution creature or no vanilla creature")
     layout = Layout(dice.pick(PLAYERS), dice.count(2, 5))

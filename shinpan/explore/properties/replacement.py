@@ -75,9 +75,13 @@ def instead(card: Card) -> Instead | None:
     return Instead(ability.event, ability.of, ability.instead_zone, ability.position or "top")
 
 
+def _holder(card: Card) -> bool:
+    return card.is_creature and instead(card) is not None
+
+
 def plan(dice: Dice, context: Context) -> Plan:
     """A creature among replacement holders; one effect destroys it or moves it."""
-    holders = [c for c in context.pool.cards if c.is_creature and instead(c) is not None]
+    holders = context.pool.where(_holder)
     if not holders or not context.pool.vanilla:
         raise Skip("the engine implements no plain replacement effect")
     layout = Layout(dice.pick(PLAYERS), dice.count(2, 5))

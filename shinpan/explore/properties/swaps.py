@@ -35,10 +35,14 @@ def instead(card: Card) -> str | None:
     return None
 
 
+def _replaced(card: Card) -> bool:
+    """A creature whose one ability replaces its leaving."""
+    return card.is_creature and card.evolution is None and len(card.abilities) == 1 and instead(card) is not None
+
+
 def plan(dice: Dice, context: Context) -> Plan:
     """A creature swaps with a creature of its controller's hand or mana zone."""
-    leavers = [*context.pool.vanilla, *(c for c in context.pool.cards if c.is_creature and c.evolution is None
-                                        and len(c.abilities) == 1 and instead(c) is not None)]
+    leavers = [*context.pool.vanilla, *context.pool.where(_replaced)]
     if not context.pool.vanilla:
         raise Skip("the engine implements no vanilla creature")
     layout = Layout(dice.pick(PLAYERS), dice.count(2, 5))
