@@ -468,9 +468,13 @@ class Game(BoardHooks[Any, Any]):
     # ---------------------------------------------------------------- what it shows
     def _destroying(self, event: Any) -> None:
         """DMSIM announces every creature a destruction destroys before it moves them (its abilities look back
-        so, queued while the cards are still in the battle zone)."""
-        if not self.building and id(event.card) in self.names:
-            self.destroyed.add(id(event.card))
+        so, queued while the cards are still in the battle zone). It announces a pile by its top card, moves that
+        card, then the cards under it: the pile leaves as one creature, so its sources are awaited too."""
+        if self.building:
+            return
+        for card in (event.card, *getattr(event.card, "evolution_sources", ())):
+            if id(card) in self.names:
+                self.destroyed.add(id(card))
 
     def _triggered(self, card: str, ability: int | None) -> None:
         """An ability triggered: reported after the event that triggered it (C-6.7), so held while a destruction

@@ -31,7 +31,7 @@
   # 違い: waiting of テスト用破壊時ドロー: expected [{"ability": 0, "card": "テスト用破壊時ドロー"}], got [{"ability": 0, "card": "テスト用破壊時ドロー"}, {"ability": 0, "card": "テスト用破壊時ドロー"}]
   # 違い: events.order: expected [{"card": "テスト用破壊時ドロー", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"card": "C", "cause": "destroy", "from": "battle", "player": "opp", "to": "graveyard", "type": "moved"}, {"ability": 0, "card": "C", "type": "triggered"}, {"ability": 0, "card": "テスト用破壊時ドロー", "type": "triggered"}], got [{"card": "テスト用破壊時ドロー", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"card": "C", "cause": "destroy", "from": "battle", "player": "opp", "to": "graveyard", "type": "moved"}, {"ability": 0, "card": "C", "type": "triggered"}, {"ability": 0, "card": "C", "type": "triggered"}, {"ability": 0, "card": "テスト用破壊時ドロー", "type": "triggered"}, {"ability": 0, "card": "テスト用破壊時ドロー", "type": "triggered"}]
   # 破壊: バトルゾーンから墓地に置かれることを「破壊」(破壊された時)として扱っているが、規則の資料(features/rules.yaml の出典の条文)に「破壊」の定義はない。確かめること
-  @id:gen-281f0f09e3f4 @generated:1 @rule:603.5 @source:dm-rule-1.48 @since:2018-09-05 @since:pig-reversal
+  @id:gen-ab278261e128 @generated:1 @rule:603.5 @source:dm-rule-1.48 @since:2018-09-05 @since:pig-reversal
   シナリオ: 探索: 破壊の後の誘発が参照エンジンと異なる (2026-11-28)
     前提 2ターン目の自分のターンである
     かつ 自分のバトルゾーンに《テスト用破壊時ドロー》がいる
@@ -40,6 +40,8 @@
     かつ 自分の山札に《テスト用破壊時ドロー》(A)がある
     かつ 相手の手札に《テスト用破壊時ドロー》(E)がある
     かつ 相手の山札に《テスト用破壊時ドロー》(D)がある
+    かつ 《テスト用破壊時ドロー》は解決済みの効果でこのターンの終わりまでパワー+2000されている
+    かつ 《テスト用破壊時ドロー》(C)は解決済みの効果でこのターンの終わりまでパワー+2000されている
     もし 効果で《テスト用破壊時ドロー》と《テスト用破壊時ドロー》(C)が同時に破壊される
     ならば 《テスト用破壊時ドロー》(C)の能力が1回誘発した
     かつ 《テスト用破壊時ドロー》の能力が1回誘発した
@@ -49,7 +51,7 @@
   # 規則の状態: rules as of 2026-11-28 (in doubt: devolve-sickness-own-turn)
   # 違い: place of A: expected me:graveyard, got nothing
   # 違い: events.moved of A: expected [{"cause": "destroy", "from": "battle", "player": "me", "to": "graveyard"}], got nothing
-  # 違い: events.order: expected [{"card": "A", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"card": "テスト用破壊時ドロー", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"card": "テスト用進化クリーチャー", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"ability": 0, "card": "D", "type": "triggered"}], got [{"card": "テスト用進化クリーチャー", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"ability": 0, "card": "D", "type": "triggered"}, {"card": "テスト用破壊時ドロー", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}]
+  # 違い: events.order: expected [{"card": "A", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"card": "テスト用破壊時ドロー", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"card": "テスト用進化クリーチャー", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"ability": 0, "card": "D", "type": "triggered"}], got [{"card": "テスト用破壊時ドロー", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"card": "テスト用進化クリーチャー", "cause": "destroy", "from": "battle", "player": "me", "to": "graveyard", "type": "moved"}, {"ability": 0, "card": "D", "type": "triggered"}]
   @id:gen-823b96c6908d @generated:1 @rule:400.5 @source:dm-rule-1.48
   シナリオ: 探索: 破壊の後のカードの場所が参照エンジンと異なる (2026-11-28)
     前提 2ターン目の自分のターンである
@@ -82,6 +84,25 @@
     かつ 相手の山札に《不和の菜将 ジターナイト》(D)がある
     もし 効果で《不和の菜将 ジターナイト》が持ち主のマナゾーンに置かれる
     ならば 《不和の菜将 ジターナイト》の能力が1回誘発した
+
+  # 要確認: 自動生成(シード 1)。規則 603.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: events.triggered after seal
+  # 規則の状態: rules as of 2026-11-28 (in doubt: devolve-sickness-own-turn)
+  # 違い: events.triggered of C: expected nothing, got [{"ability": 0}]
+  # 違い: waiting of C: expected nothing, got [{"ability": 0, "card": "C"}]
+  # 違い: waiting.order: expected [], got [opp]
+  # 違い: events.order: expected [{"card": "A", "cause": "put", "from": "deck", "player": "me", "to": "battle", "type": "moved"}], got [{"card": "A", "cause": "put", "from": "deck", "player": "me", "to": "battle", "type": "moved"}, {"ability": 0, "card": "C", "type": "triggered"}]
+  @id:gen-558e52d48e47 @generated:1 @rule:603.5 @source:dm-rule-1.48
+  シナリオ: 探索: 封印の後の誘発が参照エンジンと異なる (2026-11-28)
+    前提 2ターン目の自分のターンである
+    かつ 自分のバトルゾーンに《テスト用出た時ドロー》がいる
+    かつ 相手のバトルゾーンに《テスト用出た時ドロー》(C)がいる
+    かつ 自分の手札に《テスト用出た時ドロー》(B)がある
+    かつ 自分の山札に《テスト用出た時ドロー》(A)がある
+    かつ 相手の手札に《テスト用出た時ドロー》(E)がある
+    かつ 相手の山札に《テスト用出た時ドロー》(D)がある
+    もし 効果で《テスト用出た時ドロー》が封印される
+    ならば 《テスト用出た時ドロー》(C)の能力は誘発しなかった
 
   # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: differential: error after unseal
