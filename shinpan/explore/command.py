@@ -12,11 +12,8 @@ run, every counterexample found — and ends with exit status 2.
 
 from __future__ import annotations
 
-import signal
-import threading
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
 
 from rich.console import Console
@@ -24,7 +21,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from shinpan.errors import RenderError
-from shinpan.explore import coverage, known, outputs, printing
+from shinpan.explore import coverage, known, outputs, printing, stopping
 from shinpan.explore import report as report_
 from shinpan.explore.engines import Engine
 from shinpan.explore.exploration import Exploration, Settings
@@ -58,7 +55,7 @@ def run(settings: Settings, report: Path | None, out: Path | None, console: Cons
     notice = _notice(settings)
     if notice is not None:
         console.print(notice, markup=False, highlight=False)
-    with _sigterm_interrupts():
+    with stopping.signals_stop():
         exploration = _explored(settings)
     by_label = {state.label: state for state in settings.states}
     printed: dict[int, tuple[str | None, str | None]] = {}
@@ -98,23 +95,6 @@ def warnings(exploration: Exploration, min_coverage: float | None = None) -> lis
     if min_coverage is not None and judged < min_coverage:
         said.append(f"{judged:.1f} % of the examples were judged, below --min-coverage {min_coverage:.1f} %")
     return said
-
-
-@contextmanager
-def _sigterm_interrupts() -> Iterator[None]:
-    """SIGTERM stops the exploration as Ctrl-C does (in the main thread, where a handler may be set)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt(f"signal {signal.Signals(signum).name}")
-
-    previous = signal.signal(signal.SIGTERM, interrupt)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def _known(exploration: Exploration, states: dict[str, RulesState]) -> dict[int, str]:

@@ -21,6 +21,7 @@ from functools import cached_property
 from typing import Any, Protocol, TypeVar
 
 from shinpan.adapters.contract import Rules
+from shinpan.explore import stopping
 from shinpan.explore.case import owners
 from shinpan.explore.dice import Dice
 from shinpan.explore.engines import Answer, AnswerStatus, Engine
@@ -54,7 +55,8 @@ class Tally:
     shrinking: bool = False
 
     def ran(self) -> None:
-        """One example more (or, while shrinking, one shrinking run more)."""
+        """One example more (or, while shrinking, one shrinking run more), unless a stop was asked for."""
+        stopping.check()
         if self.shrinking:
             self.shrinks += 1
             return

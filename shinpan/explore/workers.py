@@ -30,12 +30,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from shinpan.adapters import descendants
+from shinpan.explore import stopping
 from shinpan.explore.differential import ID as DIFFERENTIAL
 from shinpan.explore.exploration import Exploration, Progress, Settings, Unit, explore, merged, planned
 
 FLUSH = 0.25
-STOPPING = frozenset({signal.SIGINT, signal.SIGTERM})
-"""The signals that stop an exploration (held while a worker's message is read)."""
 """Seconds between two progress reports of a worker."""
 COST = {DIFFERENTIAL: 3.5, "one-place": 3.5}
 """What an example of an oracle costs, relative to one of the others (measured on the reference engine explored
@@ -94,10 +93,7 @@ def _worker_starts(shared: Shared) -> None:
     if parent is not None and os.getppid() != parent.pid:  # killed as this worker started: adopted by another
         os._exit(1)
 
-    def interrupt(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt(f"signal {signal.Signals(signum).name}")
-
-    signal.signal(signal.SIGTERM, interrupt)
+    stopping.install()
     shared.told.cancel_join_thread()  # a worker ends without waiting for its progress to be read: it may never be
     global _shared
     _shared = shared
@@ -136,7 +132,7 @@ class _Relay:
         is read: raised halfway through one, it would leave the queue's pipe mid-message, and the next read would
         take a wrong length and wait forever (seen under load: the command never ended)."""
         while not self.torn:
-            held = signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
+            held = signal.pthread_sigmask(signal.SIG_BLOCK, stopping.STOPPING)
             try:
                 oracle, state, count = self.told.get_nowait()
             except queue.Empty:
