@@ -15,7 +15,7 @@ examples (the provider draws from the run's seeded generator), a failure is repl
 before it counts, it is shrunk there, and the example database keeps and replays it.
 
 Registering a backend is Hypothesis's documented way to add one (``AVAILABLE_PROVIDERS``), marked experimental;
-should an upgrade change it, the import fails here, loudly (``tests/test_explore_seed_meaning.py``), rather than
+should an upgrade change it, the import fails here, loudly (every test that explores imports it), rather than
 letting the explorer's examples drift.
 """
 
