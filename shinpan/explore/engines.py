@@ -23,7 +23,7 @@ from shinpan.adapters.errors import ScriptMismatchError
 from shinpan.adapters.registry import AdapterOptions, AdapterSpec
 from shinpan.reports.outcomes import ScenarioSkipped, Status
 from shinpan.running.cases import Game, Move, Setup, status_of_error, time_limit
-from shinpan.running.cases.game import new_game
+from shinpan.running.cases.game import opening
 from shinpan.running.session import AdapterSession
 
 
@@ -105,17 +105,12 @@ class Engine:
         """The engine's name and version from the handshake."""
         return self.session.engine
 
-    def start(self, setup: Setup, *, observed: bool = True) -> Answer:
-        """A new game: ``new_game`` and ``setup``.
-
-        An adapter that takes batches gets with them, in the same round trip, an ``observe`` — unless ``observed`` is
-        False: the caller says it will not look at the board after the setup. Only the work and the round trips
-        depend on it: an ``observe`` the caller does not ask for is played by the adapter and its answer dropped, and
-        one it asks for that was not planned costs a round trip of its own. (A move is never planned ahead here: an
-        adapter that played one the caller then did not send would be in another game than the caller's.)"""
+    def start(self, setup: Setup) -> Answer:
+        """A new game: ``new_game`` and ``setup`` (with an ``observe``, in one round trip, to an adapter that takes
+        batches)."""
         self.game = Game(self.session)
         if self.batches:  # planned as the game sends them (read, not copied: the very requests it sends)
-            self.session.expect([new_game(setup), setup.sent, *([OBSERVE] if observed else ())])
+            self.session.expect([*opening(setup), OBSERVE])
         return self._answer(lambda: self.game.start(setup))
 
     def act(self, move: Move) -> Answer:

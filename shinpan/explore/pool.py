@@ -8,7 +8,7 @@ flips — from its printed type and its structured abilities only, never from it
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Hashable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TypeVar
@@ -173,15 +173,7 @@ class Pool:
         """The cards ``card`` is played with, as its abilities name them: its G・リンク partners, the 魔導具 its
         無月の門 stacks on, sources of the kind its 進化 needs, other double-faced psychic creatures (覚醒リンク).
         Found once per card and pool (a palette asks at every example)."""
-        found = self._companions.get(card.name)
-        if found is None:
-            found = self._companions[card.name] = self._companions_of(card)
-        return found
-
-    @cached_property
-    def _companions(self) -> dict[str, tuple[Card, ...]]:
-        """The companions of each card asked about, by its name."""
-        return {}
+        return self._once(("companions", card.name), lambda: self._companions_of(card))
 
     def _companions_of(self, card: Card) -> tuple[Card, ...]:
         found: list[Card] = [self.by_name[name] for name in card.partners if name in self.by_name]
@@ -200,27 +192,24 @@ class Pool:
     def having(self, test: str) -> tuple[Card, ...]:
         """The cards for which the property ``test`` of :class:`Card` holds (e.g. ``"is_spell"``), found once per
         test."""
-        found = self._having.get(test)
-        if found is None:
-            found = self._having[test] = tuple(card for card in self.cards if getattr(card, test))
-        return found
-
-    @cached_property
-    def _having(self) -> dict[str, tuple[Card, ...]]:
-        """The cards of each test :meth:`having` was asked, by the test."""
-        return {}
+        return self._once(("having", test), lambda: tuple(card for card in self.cards if getattr(card, test)))
 
     def where(self, test: Callable[[Card], bool]) -> tuple[Card, ...]:
         """The cards that pass ``test``, in the pool's order, found once per test (a property's planner asks at every
         example): ``test`` is a function made once (a module's), not one made anew at each call."""
-        found = self._where.get(test)
+        return self._once(test, lambda: tuple(card for card in self.cards if test(card)))
+
+    def _once(self, key: Hashable, cards: Callable[[], tuple[Card, ...]]) -> tuple[Card, ...]:
+        """``cards()``, worked out once per pool and ``key`` (kept on the pool: a pool is too costly to hash as a
+        key of :func:`functools.cache`)."""
+        found = self._found.get(key)
         if found is None:
-            found = self._where[test] = tuple(card for card in self.cards if test(card))
+            found = self._found[key] = cards()
         return found
 
     @cached_property
-    def _where(self) -> dict[Callable[[Card], bool], tuple[Card, ...]]:
-        """The cards of each test :meth:`where` was asked, by the test."""
+    def _found(self) -> dict[Hashable, tuple[Card, ...]]:
+        """What :meth:`_once` worked out, by its key."""
         return {}
 
     @cached_property

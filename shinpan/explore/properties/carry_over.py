@@ -230,11 +230,11 @@ def _entries(attribute: str) -> dict[str, list[tuple[str, TagValues]]]:
 
 
 @cache
-def _rows(attribute: str, answers: tuple[str, ...], state: RulesState, mechanics: frozenset[str]) -> list[str]:
+def _rows(attribute: str, answers: tuple[str, ...], state: RulesState, mechanics: frozenset[str]) -> tuple[str, ...]:
     """The rows of a column tested under ``state`` on an engine that plays ``mechanics``: the cell answered with one
     of ``answers``, the row's transition played (asked once per column, rules state and engine)."""
     answered = _cells(attribute, state)
-    return [row for row in answered if set(ROWS[row][1]) <= mechanics and answered[row] in answers]
+    return tuple(row for row in answered if set(ROWS[row][1]) <= mechanics and answered[row] in answers)
 
 
 Expectation = Callable[[str, Shape], list[Check]]

@@ -53,7 +53,7 @@ class Game:
                 break
             observes = isinstance(item, Check) and item.needs_observation
             if not started and (isinstance(item, Move) or observes):
-                sent += [new_game(setup), setup.sent]
+                sent += opening(setup)
                 started = True
             if isinstance(item, Move):
                 sent.append(item.sent)
@@ -130,8 +130,9 @@ def new_game(setup: Setup) -> dict[str, Any]:
 
 
 def opening(setup: Setup) -> list[dict[str, Any]]:
-    """The requests that start the game of ``setup``: ``new_game``, then ``setup``."""
-    return [{"cmd": "new_game", "rules": fresh(setup.rules), "seed": setup.seed}, setup.request()]
+    """The requests that start the game of ``setup``, ``new_game`` then ``setup``, as the game sends them to what only
+    reads them (a batch's plan)."""
+    return [new_game(setup), setup.sent]
 
 
 def _given(setup: Setup | None) -> Setup:
