@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from hypothesis.database import InMemoryExampleDatabase
 from hypothesis.internal.conjecture.data import ConjectureData
+from hypothesis.internal.conjecture.providers import HypothesisProvider
 
 from shinpan.explore import Settings, explore
 from shinpan.explore.backend import NAME, Draws
@@ -136,3 +137,15 @@ def test_replayed_or_on_hypothesis_s_own_backend_the_dice_draw_through_its_metho
     own = ConjectureData(random=random.Random(0), prefix=())
     assert not Dice(replayed.draw).direct and not Dice(own.draw).direct
     assert Dice(replayed.draw).count(0, 5) == 3
+
+
+def test_the_backend_draws_each_integer_as_hypothesis_s_own_provider_draws_it() -> None:
+    """The backend works out a range's bounds once (backend.Draws): from the same generator, the same integers as
+    Hypothesis's provider, over narrow, wide, negative, huge and one-value ranges, constants included."""
+    ranges = [(0, 1), (0, 6), (2, 6), (-3, 3), (0, 299), (0, SEED), (0, 2**40), (7, 7), (0, 2**200), (-(2**70), 5)]
+    for seed in range(20):
+        ours = ConjectureData(random=random.Random(seed), provider=Draws, prefix=()).provider
+        theirs = ConjectureData(random=random.Random(seed), provider=HypothesisProvider, prefix=()).provider
+        for _ in range(30):
+            assert [ours.draw_integer(low, high) for low, high in ranges] == [
+                theirs.draw_integer(low, high) for low, high in ranges]

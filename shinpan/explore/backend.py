@@ -9,7 +9,8 @@ default exploration of the reference engine takes a quarter less CPU, and the ki
 examples (``benchmarks/planted_seeds.py``: every one under each of ten seeds, as before).
 
 A backend registered under :data:`NAME` draws every choice exactly as Hypothesis's own provider does (it is that
-provider: the same distributions, the same bias towards the bounds and a few constants), and Hypothesis, seeing an
+provider: the same distributions, the same bias towards the bounds and a few constants; only the bounds of an
+integer's range, in the distribution's terms, are worked out once per range), and Hypothesis, seeing an
 alternative backend, runs each example as drawn. Everything else is Hypothesis's as before: the seed gives the
 examples (the provider draws from the run's seeded generator), a failure is replayed on Hypothesis's own backend
 before it counts, it is shrunk there, and the example database keeps and replays it.
@@ -32,7 +33,8 @@ from collections.abc import Callable
 
 from hypothesis.internal.conjecture.choice import BooleanConstraints, ChoiceNode, IntegerConstraints, choice_size
 from hypothesis.internal.conjecture.data import ConjectureData, DataObserver
-from hypothesis.internal.conjecture.providers import AVAILABLE_PROVIDERS, HypothesisProvider
+from hypothesis.internal.conjecture.providers import AVAILABLE_PROVIDERS, INTEGERS_DISTRIBUTION, HypothesisProvider
+from hypothesis.internal.floats import clamp
 
 NAME = "shinpan"
 """The backend's name in Hypothesis's settings (``settings(backend=NAME)``)."""
@@ -43,6 +45,36 @@ class Draws(HypothesisProvider):
     seeded generator), under a name of its own so that the generation phase takes the alternative backends' path."""
 
     lifetime = "test_case"
+
+    def _draw_integer_from_distribution(self, min_value: int | None, max_value: int | None) -> int:
+        """Hypothesis's draw of an integer from its distribution, with the bounds of a range in the distribution's
+        terms worked out once per range rather than at every draw (the dice draw from a few ranges, over and over):
+        the same generator's draws give the same integer (``tests/test_explore_dice.py``)."""
+        if min_value is None or max_value is None or self._random is None:
+            return super()._draw_integer_from_distribution(min_value, max_value)
+        bounds = _BOUNDS.get((min_value, max_value))
+        if bounds is None:
+            bounds = _BOUNDS[min_value, max_value] = _bounds(min_value, max_value)
+        if bounds is None:  # too narrow in the distribution's terms: Hypothesis draws uniformly
+            return self._random.randint(min_value, max_value)
+        low, high = bounds
+        while (p := low + self._random.random() * (high - low)) in {0, 1}:
+            pass  # pragma: no cover
+        return clamp(min_value, round(INTEGERS_DISTRIBUTION.inverse_cdf(p)), max_value)
+
+
+def _bounds(min_value: int, max_value: int) -> tuple[float, float] | None:
+    """The bounds of ``min_value..max_value`` in the distribution's terms, as Hypothesis works them out, or ``None``
+    where they are too close together (or too large) to draw between."""
+    try:
+        below, above = min_value - 0.5, max_value + 0.5
+    except OverflowError:
+        return None
+    low, high = INTEGERS_DISTRIBUTION.cdf(below), INTEGERS_DISTRIBUTION.cdf(above)
+    return None if high - low < 1e-13 else (low, high)
+
+
+_BOUNDS: dict[tuple[int, int], tuple[float, float] | None] = {}
 
 
 AVAILABLE_PROVIDERS[NAME] = Draws
