@@ -2,9 +2,9 @@
 effects for one event and no pick of theirs is scripted: 609.8 (101.5b) says one of theirs applies (the turn
 player's first), not which, so the property asserts that much and no more.
 
-An engine that applies one of them without asking keeps the rule and is not flagged (seen failing: the property
-expected none to apply, and flagged such an engine, and DMSIM — which asks the affected creature's owner — on a
-case where the turn player had two, under every rules state it runs on). An engine that applies none of them
+An engine that applies one of them without asking keeps the rule and is not flagged (seen failing under both
+states below: the property expected none to apply and flagged it, as it flagged DMSIM, which asks the affected
+creature's owner, when the turn player had two). An engine that applies none of them
 without asking breaks the rule and is found (seen missed: the property expected none). Neither variant is one of
 tests/planted_bugs.py's: a case with no pick scripted cannot replay on the reference engine, which asks for it.
 """
