@@ -80,7 +80,8 @@ class Dice:
 
     def pick(self, items: Sequence[T]) -> T:
         """One of ``items`` (not empty)."""
-        return items[self.index(len(items))]
+        n = len(items)
+        return items[self._integer(0, n - 1)] if n > 1 else items[0]  # :meth:`index`, spelt out: the commonest draw
 
     def coin(self) -> bool:
         """Yes or no (no first)."""
@@ -95,7 +96,7 @@ class Dice:
     def more(self, have: int, low: int, high: int) -> bool:
         """Whether a list of ``have`` items gets one more: always below ``low``, never at ``high``, else a coin.
         A coin before each item (rather than a count first) lets shrinking delete any one item."""
-        return have < low or (have < high and self.coin())
+        return have < low or (have < high and self._boolean())
 
     def some(self, items: Sequence[T], low: int = 0, high: int = 3) -> list[T]:
         """Between ``low`` and ``high`` items of ``items``, each at most once, in the order drawn."""
