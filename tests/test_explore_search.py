@@ -45,3 +45,12 @@ def test_a_cause_found_again_while_drawing_is_a_repeat_and_the_first_example_is_
     assert len(again) >= 10 and outcome.repeats >= len(again)  # found again, counted as repeats
     replayed = [number for drawing, number in oracle.runs if not drawing]
     assert replayed[0] == first and all(number <= first for number in replayed)  # only the first and smaller cases
+
+
+def test_without_shrinking_a_finding_keeps_the_example_that_first_showed_it() -> None:
+    oracle = Numbers()
+    outcome = Search(oracle, seed=0, budget=Budget(examples=200, shrink=False)).run()
+    (finding,) = outcome.findings
+    first = next(number for drawing, number in oracle.runs if drawing)
+    assert finding.case.setup.state == {"number": first} != {"number": 10}  # as drawn, not shrunk
+    assert outcome.shrinks <= 2  # replayed, to confirm and to report it, and no more

@@ -63,6 +63,10 @@ class Budget:
     until_found: bool = False
     """Stop after the round in which the search first finds something (the time to a first finding, as a test of a
     planted bug measures it), rather than spend the whole budget looking for further causes."""
+    shrink: bool = True
+    """Shrink each counterexample found. Without, a finding keeps the example that first showed it, as drawn, and
+    a round ends at its first new cause (Hypothesis stops looking once it has one that it will not shrink): what
+    asks only whether something is found spends no runs on shrinking, which cost many times the finding."""
 
 
 @dataclass(frozen=True)
@@ -128,8 +132,8 @@ class Search:
 
     def _round(self, number: int, examples: int) -> str | None:
         known = frozenset(f.cause for f in self.found)
-        phases = (Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink) if number == 0 else (
-            Phase.generate, Phase.shrink)
+        phases = (*((Phase.explicit, Phase.reuse) if number == 0 else ()), Phase.generate,
+                  *((Phase.shrink,) if self.budget.shrink else ()))
         self.tally.shrinking = False
         try:
             self._test(known, examples, phases, _round_seed(self.seed, self.oracle.id, self.rules, number))()
