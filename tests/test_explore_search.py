@@ -7,7 +7,7 @@ from shinpan.adapters.contract import Rules
 from shinpan.explore.dice import Dice
 from shinpan.explore.findings import Cause, Finding, Wrong
 from shinpan.explore.oracle import new
-from shinpan.explore.search import Budget, Search, generating
+from shinpan.explore.search import ROUND, Budget, Search, generating
 from shinpan.running.cases import Case, Setup
 
 RULES: Rules = {"label": "numbers", "changes": []}
@@ -54,3 +54,43 @@ def test_without_shrinking_a_finding_keeps_the_example_that_first_showed_it() ->
     first = next(number for drawing, number in oracle.runs if drawing)
     assert finding.case.setup.state == {"number": first} != {"number": 10}  # as drawn, not shrunk
     assert outcome.shrinks <= 2  # replayed, to confirm and to report it, and no more
+
+
+class Once:
+    """An oracle of one number that finds the number drawn as the :data:`LATE`-th example wrong (and only it): the
+    rest of that round's examples pass, as most of a round's examples do after it first finds something."""
+
+    id = "once"
+
+    def __init__(self) -> None:
+        self.drawn = 0
+        """The examples drawn by the explorer's backend."""
+        self.runs = 0
+        """Every run: those examples, each round's first (Hypothesis's simplest example, on its own backend), and
+        the runs that replay and shrink the finding."""
+        self.wrong: int | None = None
+
+    def example(self, dice: Dice, known: frozenset[Cause]) -> Finding | None:
+        number = dice.count(0, 1000)
+        self.runs += 1
+        if generating(dice):
+            self.drawn += 1
+            if self.drawn == LATE:
+                self.wrong = number
+        if number != self.wrong:
+            return None
+        return new(Finding(BIG, Case("generated", Setup(RULES, 0, {"number": number}), ()), f"{number} is wrong"), known)
+
+
+def test_the_examples_drawn_after_a_round_first_finds_something_are_examples_of_the_budget() -> None:
+    """A run is an example when the explorer's backend draws it, and a shrinking run when Hypothesis replays or
+    shrinks a counterexample: the examples drawn after a round's first finding count against the budget, and the
+    search draws no more than its budget."""
+    oracle, progress = Once(), []
+    outcome = Search(oracle, seed=0, budget=Budget(examples=500)).run(lambda: progress.append(1))
+    assert len(outcome.findings) == 1
+    assert outcome.examples == len(progress) <= 500
+    rounds = 3  # 200, 200 and 100 examples, each round beginning with Hypothesis's simplest example
+    assert oracle.drawn <= outcome.examples <= oracle.drawn + rounds  # every example drawn, and no more than 500
+    assert oracle.drawn > 2 * ROUND  # the first round went on drawing after its finding, and two more followed
+    assert outcome.shrinks == oracle.runs - outcome.examples > 0  # the rest replayed and shrank the finding

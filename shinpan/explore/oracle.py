@@ -51,13 +51,19 @@ class Tally:
     on_example: Callable[[], None] | None = None
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
     shrinks: int = 0
-    """Runs made once a counterexample was found, shrinking it (縮小): counted apart, not examples of the budget."""
-    shrinking: bool = False
+    """Runs in which Hypothesis replayed or shrank a counterexample (縮小): counted apart, not examples of the
+    budget."""
+    found: bool = False
+    """Whether the current round has found something: from then on, a run Hypothesis makes on its own backend
+    replays or shrinks what it found, while the examples the explorer's backend draws are still examples."""
 
-    def ran(self) -> None:
-        """One example more (or, while shrinking, one shrinking run more), unless a stop was asked for."""
+    def ran(self, drawn: bool) -> None:
+        """One example more, or one shrinking run more (a run on Hypothesis's own backend, rather than ``drawn``
+        by the explorer's, once the round has found something), unless a stop was asked for. Before its first
+        finding, a round's runs on Hypothesis's backend are examples too: the simplest example, with which
+        Hypothesis begins to generate, and what it replays from the example database."""
         stopping.check()
-        if self.shrinking:
+        if self.found and not drawn:
             self.shrinks += 1
             return
         self.examples += 1

@@ -75,7 +75,8 @@ class Outcome:
 
     oracle: str
     examples: int
-    """Examples run (not the runs that shrank a counterexample: :attr:`shrinks`)."""
+    """Examples drawn by the explorer's backend (not the runs in which Hypothesis replayed or shrank a
+    counterexample: :attr:`shrinks`), the budget's unit."""
     skipped: dict[str, int]
     """Examples that could not be judged, by reason."""
     repeats: int
@@ -85,7 +86,7 @@ class Outcome:
     stopped: str | None = None
     """Why the search ended before its examples were run (the time budget, no example could be judged), if it did."""
     shrinks: int = 0
-    """Runs that shrank the counterexamples found."""
+    """Runs in which Hypothesis replayed or shrank the counterexamples found (on its own backend)."""
 
 
 @dataclass
@@ -134,7 +135,7 @@ class Search:
         known = frozenset(f.cause for f in self.found)
         phases = (*((Phase.explicit, Phase.reuse) if number == 0 else ()), Phase.generate,
                   *((Phase.shrink,) if self.budget.shrink else ()))
-        self.tally.shrinking = False
+        self.tally.found = False
         try:
             self._test(known, examples, phases, _round_seed(self.seed, self.oracle.id, self.rules, number))()
         except Unsatisfiable:
@@ -162,8 +163,8 @@ class Search:
         @st.composite
         def examples_of(draw: st.DrawFn) -> Finding | None:
             """One example, run while it is drawn (each move is drawn from the board the previous one left)."""
-            tally.ran()
             dice = Dice(draw)
+            tally.ran(generating(dice))  # drawn by the explorer's backend, or (once found) replayed or shrunk
             try:
                 finding = oracle.example(dice, known)
             except Repeat as repeat:
@@ -183,7 +184,7 @@ class Search:
 
         def explore(finding: Finding | None) -> None:
             if finding is not None:
-                tally.shrinking = True  # what Hypothesis runs from now on shrinks what it found
+                tally.found = True  # Hypothesis replays and shrinks it on its own backend, and goes on drawing
                 raise counterexample(finding)
 
         return given(examples_of())(settings(
