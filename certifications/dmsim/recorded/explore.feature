@@ -4,25 +4,6 @@
 機能: 探索で見つかったもの (DMSIM 686c63e)
 
   # 要確認: 自動生成(シード 1)。規則 603.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: events.triggered after cast
-  # 規則の状態: rules as of 2026-11-28 (in doubt: devolve-sickness-own-turn)
-  # 違い: events.triggered of B: expected [{"ability": 1}], got nothing
-  # 違い: waiting of B: expected [{"ability": 1, "card": "B"}], got nothing
-  # 違い: waiting.order: expected [opp], got []
-  # 違い: events.order: expected [{"card": "B", "cause": "destroy", "from": "battle", "player": "opp", "to": "graveyard", "type": "moved"}, {"ability": 1, "card": "B", "type": "triggered"}, {"card": "A", "cause": "cast", "from": "hand", "player": "me", "to": "graveyard", "type": "moved"}], got [{"card": "B", "cause": "destroy", "from": "battle", "player": "opp", "to": "graveyard", "type": "moved"}, {"card": "A", "cause": "cast", "from": "hand", "player": "me", "to": "graveyard", "type": "moved"}]
-  @id:gen-666e42265ac1 @generated:1 @rule:603.5 @source:dm-rule-1.48 @since:pig-reversal
-  シナリオ: 探索: 呪文の後の誘発が参照エンジンと異なる (2026-11-28)
-    前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンにこのターンに出た《不和の菜将 ジターナイト》がいる
-    かつ 相手のバトルゾーンにこのターンに出た《不和の菜将 ジターナイト》(B)がいる
-    かつ 自分の手札に《テスト用破壊呪文》(A)がある
-    かつ 自分の山札に《テスト用破壊呪文》がある
-    かつ 相手の手札に《テスト用破壊呪文》(D)がある
-    かつ 相手の山札に《テスト用破壊呪文》(C)がある
-    もし 自分が《テスト用破壊呪文》(A)を唱える
-    ならば 《不和の菜将 ジターナイト》(B)の能力が1回誘発した
-
-  # 要確認: 自動生成(シード 1)。規則 603.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: differential: events.triggered after destroy
   # 規則の状態: rules as of 2026-11-28 (in doubt: devolve-sickness-own-turn)
   # 違い: events.triggered of C: expected [{"ability": 0}], got [{"ability": 0}, {"ability": 0}]
@@ -67,25 +48,6 @@
     ならば 自分の墓地に《テスト用破壊時ドロー》(A)がある
 
   # 要確認: 自動生成(シード 1)。規則 603.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: events.triggered after move
-  # 規則の状態: rules as of 2026-11-28 (in doubt: devolve-sickness-own-turn)
-  # 違い: events.triggered of 不和の菜将 ジターナイト: expected [{"ability": 1}], got nothing
-  # 違い: waiting of 不和の菜将 ジターナイト: expected [{"ability": 1, "card": "不和の菜将 ジターナイト"}], got nothing
-  # 違い: waiting.order: expected [me], got []
-  # 違い: events.order: expected [{"card": "不和の菜将 ジターナイト", "cause": "put", "from": "battle", "player": "me", "to": "mana", "type": "moved"}, {"ability": 1, "card": "不和の菜将 ジターナイト", "type": "triggered"}], got [{"card": "不和の菜将 ジターナイト", "cause": "put", "from": "battle", "player": "me", "to": "mana", "type": "moved"}]
-  @id:gen-017adcb8ab4e @generated:1 @rule:603.5 @source:dm-rule-1.48 @since:pig-reversal
-  シナリオ: 探索: ゾーンの移動の後の誘発が参照エンジンと異なる (2026-11-28)
-    前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンにこのターンに出た《不和の菜将 ジターナイト》がいる
-    かつ 相手のバトルゾーンにこのターンに出た《不和の菜将 ジターナイト》(C)がいる
-    かつ 自分の手札に《不和の菜将 ジターナイト》(B)がある
-    かつ 自分の山札に《不和の菜将 ジターナイト》(A)がある
-    かつ 相手の手札に《不和の菜将 ジターナイト》(E)がある
-    かつ 相手の山札に《不和の菜将 ジターナイト》(D)がある
-    もし 効果で《不和の菜将 ジターナイト》が持ち主のマナゾーンに置かれる
-    ならば 《不和の菜将 ジターナイト》の能力が1回誘発した
-
-  # 要確認: 自動生成(シード 1)。規則 603.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: differential: events.triggered after seal
   # 規則の状態: rules as of 2026-11-28 (in doubt: devolve-sickness-own-turn)
   # 違い: events.triggered of C: expected nothing, got [{"ability": 0}]
@@ -103,36 +65,6 @@
     かつ 相手の山札に《テスト用出た時ドロー》(D)がある
     もし 効果で《テスト用出た時ドロー》が封印される
     ならば 《テスト用出た時ドロー》(C)の能力は誘発しなかった
-
-  # 要確認: 自動生成(シード 1)。出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
-  # 見つけたもの: differential: error after unseal
-  # 規則の状態: rules as of 2026-11-28 (in doubt: devolve-sickness-own-turn)
-  # AdapterError: adapter 'py:dmsim_adapter:make_adapter' raised AttributeError: 'GenericSpellCard' object has no attribute 'reset_battle_state' in act
-  # --- adapter traceback
-  # File "seal_manager.py", line 206, in remove_one_seal
-  # return self.move_seal_to_graveyard(
-  # ^^^^^^^^^^^^^^^^^^^^^^^^^^^^
-  # File "seal_manager.py", line 240, in move_seal_to_graveyard
-  # moved = self.context.card_mover.move(
-  # ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
-  # File "card_mover.py", line 190, in move
-  # return self._move_core(
-  # ^^^^^^^^^^^^^^^^
-  # File "card_mover.py", line 600, in _move_core
-  # card.reset_battle_state()
-  # ^^^^^^^^^^^^^^^^^^^^^^^
-  # AttributeError: 'GenericSpellCard' object has no attribute 'reset_battle_state'
-  @id:gen-f6871b622bac @generated:1 @source:dm-rule-1.48
-  シナリオ: 探索: 封印を外すの後のエラーが参照エンジンと異なる (2026-11-28)
-    前提 2ターン目の自分のターンである
-    かつ 自分のバトルゾーンにタップされた《テスト用クリーチャーA》がいる
-    かつ 相手のバトルゾーンにタップされた《テスト用クリーチャーA》(B)がいる
-    かつ 自分の手札に《テスト用呪文》(A)がある
-    かつ 自分の山札に《テスト用呪文》がある
-    かつ 相手の手札に《テスト用呪文》(D)がある
-    かつ 相手の山札に《テスト用呪文》(C)がある
-    もし 効果で《テスト用クリーチャーA》が封印される
-    かつ 効果で《テスト用クリーチャーA》の封印が外れる
 
   # 要確認: 自動生成(シード 1)。規則 603.5c・出典 seed001・出典 seed002に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: look-back: breaks the rule after destroy
