@@ -9,7 +9,15 @@ from typing import Any, ClassVar
 import pytest
 
 from shinpan.adapters import schemas
-from shinpan.adapters.contract import PROTOCOL_VERSION, Choice, ChoiceKind, EngineInfo, Observable, PlayerName
+from shinpan.adapters.contract import (
+    PROTOCOL_VERSION,
+    ActRequest,
+    Choice,
+    ChoiceKind,
+    EngineInfo,
+    Observable,
+    PlayerName,
+)
 from shinpan.adapters.reference import ReferenceSimulator
 from shinpan.adapters.sdk import (
     Action,
@@ -29,7 +37,7 @@ from shinpan.adapters.sdk import (
     Unsupported,
     build_board,
 )
-from shinpan.adapters.sdk.actions import Draw, Effect, Resolve
+from shinpan.adapters.sdk.actions import Draw, Effect, Resolve, Tap
 from shinpan.adapters.sdk.vocabulary import CardZone
 
 
@@ -283,6 +291,35 @@ def test_a_move_that_needs_a_choice_half_way_is_undone_and_asked() -> None:
                             "choices": [{"player": "me", "kind": "target", "picks": ["b"]}]})
     assert answered == {"status": "ok"}
     assert adapter.observe({"cmd": "observe"})["observation"]["players"]["me"]["hand"] == ["a", "b"]
+
+
+class TapRejectingPot(PotAdapter):
+    """The pot, whose rules forbid tapping (a move rejected, which changes nothing)."""
+
+    def perform(self, action: Action, choices: ScriptedChoices[Card]) -> None:
+        if isinstance(action, Tap):
+            raise Rejected("nothing here can be tapped")
+        super().perform(action, choices)
+
+
+def test_a_move_rejected_earlier_is_not_played_again_when_a_choice_is_asked() -> None:
+    """Undoing a move that needs a choice plays again the moves since the setup: not one the rules rejected (it
+    changed nothing, and playing it again would be rejected again, halfway through, leaving the moves after it
+    undone)."""
+    adapter = TapRejectingPot()
+    adapter.hello({"cmd": "hello", "protocol": 3, "kit_version": "t", "changes": []})
+    adapter.new_game({"cmd": "new_game", "rules": {"label": "today", "changes": []}, "seed": 0})
+    state = {"cards": {k: "テスト用クリーチャーA" for k in ("a", "b", "c")}, "turn": {"number": 3, "active": "me"},
+             "players": {"me": {"deck": ["a", "b", "c"]}, "opp": {}}}
+    assert adapter.setup({"cmd": "setup", "state": state}) == {"status": "ok"}
+    draw: ActRequest = {"cmd": "act", "action": {"type": "draw", "player": "me"}, "choices": []}
+    assert adapter.act(draw) == {"status": "ok"}
+    assert adapter.act({"cmd": "act", "action": {"type": "tap", "card": "a"}, "choices": []})["status"] == "rejected"
+    assert adapter.act(draw) == {"status": "ok"}
+    asked = adapter.act({"cmd": "act", "action": {"type": "resolve"}, "choices": []})
+    assert asked["status"] == "choice_needed"
+    observation = adapter.observe({"cmd": "observe"})["observation"]
+    assert observation["players"]["me"]["hand"] == ["a", "b"] and observation["players"]["me"]["deck"] == ["c"]
 
 
 def test_what_the_engine_lacks_is_unsupported_with_its_reason_and_garbage_is_an_error() -> None:

@@ -157,7 +157,7 @@ class EngineAdapter(ABC, Generic[C]):
         except ActionError as error:
             return {"status": "error", "message": f"action: {error}"}
         response = self._answer(lambda: self._perform(action, request["choices"]))
-        if response["status"] in ("ok", "rejected"):
+        if response["status"] == "ok":  # a rejected move changed nothing (C-4.1): restore() must not play it again
             self._done.append((action, request["choices"]))
         return response
 
