@@ -126,6 +126,22 @@ def say_replaced(where: Message, test: CountTest, value: int, context: Context) 
     return None if said is None else REPLACED.write(card=holder, affected=affected, count=said[0])
 
 
+ANY_REPLACED = Phrase("置換効果が{affected}に[{count}回]適用された", affected=CARD, count=NUMBER)
+
+
+@then(ANY_REPLACED.parser)
+def any_replaced(duel: Duel, affected: CardRef, count: int | None) -> None:
+    """Since the previous observation, replacement effects — whichever — replaced events of ``affected`` (exactly
+    ``count`` times, if given): where the rules say one of several applies, not which (609.8)."""
+    expect_events(duel, {"type": "replaced", "affected": duel.label(affected)}, *how_many(count))
+
+
+@event_phrase(Listed.EVENTS, ("type", "affected"))
+def say_any_replaced(where: Message, test: CountTest, value: int, context: Context) -> str | None:
+    said = count_said(test, value) if where["type"] == "replaced" else None
+    return None if said is None else ANY_REPLACED.write(affected=context.ref(where["affected"]), count=said[0])
+
+
 NOTHING_REPLACED = Phrase("置換効果はどれも適用されなかった")
 
 

@@ -122,9 +122,8 @@ def recorded_certifications(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The tests marked ``slow`` first, in their order, then the rest: pytest-xdist hands tests out in this order (one
-    at a time with ``--maxschedchunk=1``, as tox runs it), so each worker starts on a long one and the short ones fill
-    in after, instead of one long test ending the run alone."""
+    """The tests marked ``slow`` first, in their order, then the rest: pytest-xdist hands tests out in this order, so
+    each worker starts on a long one and the short ones fill in after, instead of one long test ending the run alone."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 

@@ -9,16 +9,19 @@ for every choice of a generated example, and the same seed gives the same exampl
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from hypothesis.database import InMemoryExampleDatabase
+from hypothesis.internal.conjecture.data import ConjectureData
+from hypothesis.internal.conjecture.providers import HypothesisProvider
 
 from shinpan.explore import Settings, explore
 from shinpan.explore.backend import NAME, Draws
-from shinpan.explore.dice import Dice
+from shinpan.explore.dice import SEED, Dice
 from shinpan.suite import rulesets
 
 TODAY = rulesets.load().today()
@@ -89,3 +92,60 @@ def test_explore_draws_its_examples_with_its_backend_and_a_seed_means_the_same_e
     again = explore(settings_)
     assert [(o.oracle, o.examples, o.skipped, o.repeats) for o in first.results] == [
         (o.oracle, o.examples, o.skipped, o.repeats) for o in again.results]
+
+
+def _generating(seed: int) -> ConjectureData:
+    """A choice sequence as the explorer's backend generates it (no prefix, its provider, its own generator)."""
+    return ConjectureData(random=random.Random(seed), provider=Draws, prefix=())
+
+
+def test_a_draw_the_dice_record_themselves_is_recorded_as_hypothesis_records_it() -> None:
+    """While the backend generates, the dice record each draw themselves: the same values, choice nodes, spans and
+    length as drawing through ConjectureData's own methods (fails if an upgrade of Hypothesis records a draw
+    otherwise; the dice would then have to draw through its methods again)."""
+    script = [("index", 0, 7), ("coin", 0, 0), ("count", 2, 6), ("index", 0, 1), ("random", 0, 0),
+              ("count", 0, 2**40), ("coin", 0, 0), ("index", 0, 300)] * 40
+
+    def spans(data: ConjectureData) -> list[tuple[int, int, int, int]]:
+        return [(span.start, span.end, span.depth, span.label) for span in data.spans]
+
+    for seed in range(5):
+        own, recorded = _generating(seed), _generating(seed)
+        dice = Dice(recorded.draw)  # a @composite's draw is the data's own
+        assert dice.direct
+        drawn: list[tuple[float, float]] = []
+        for kind, low, high in script:
+            if kind == "index":
+                drawn.append((dice.index(high), own.draw_integer(0, high - 1) if high > 1 else 0))
+            elif kind == "coin":
+                drawn.append((dice.coin(), own.draw_boolean()))
+            elif kind == "count":
+                drawn.append((dice.count(low, high), own.draw_integer(low, high)))
+            else:
+                ours = dice.random().random()
+                theirs = random.Random(own.draw_integer(0, SEED) | own.draw_integer(0, SEED) << 32).random()
+                drawn.append((ours, theirs))
+        assert all(mine == theirs for mine, theirs in drawn)
+        own.freeze()
+        recorded.freeze()
+        assert recorded.nodes == own.nodes and recorded.choices == own.choices
+        assert recorded.length == own.length and spans(recorded) == spans(own)
+
+
+def test_replayed_or_on_hypothesis_s_own_backend_the_dice_draw_through_its_methods() -> None:
+    replayed = ConjectureData(random=random.Random(0), provider=Draws, prefix=(3, True))
+    own = ConjectureData(random=random.Random(0), prefix=())
+    assert not Dice(replayed.draw).direct and not Dice(own.draw).direct
+    assert Dice(replayed.draw).count(0, 5) == 3
+
+
+def test_the_backend_draws_each_integer_as_hypothesis_s_own_provider_draws_it() -> None:
+    """The backend works out a range's bounds once (backend.Draws): from the same generator, the same integers as
+    Hypothesis's provider, over narrow, wide, negative, huge and one-value ranges, constants included."""
+    ranges = [(0, 1), (0, 6), (2, 6), (-3, 3), (0, 299), (0, SEED), (0, 2**40), (7, 7), (0, 2**200), (-(2**70), 5)]
+    for seed in range(20):
+        ours = ConjectureData(random=random.Random(seed), provider=Draws, prefix=()).provider
+        theirs = ConjectureData(random=random.Random(seed), provider=HypothesisProvider, prefix=()).provider
+        for _ in range(30):
+            assert [ours.draw_integer(low, high) for low, high in ranges] == [
+                theirs.draw_integer(low, high) for low, high in ranges]

@@ -14,11 +14,16 @@ from shinpan.explore.findings import Finding
 from shinpan.suite import rulesets
 
 TODAY = rulesets.load().today()
+SEED = 7
+"""The faults' seed: its first example with a fault destroys few creatures, so that shrinking it runs the fault 11
+times (a hang waited out, a process restarted) where seed 0's, from a bigger board, runs it 89 times (measured: 222
+shrinking runs against 1,260, to one destruction of two creatures among three cards rather than six)."""
 
 
 def _explored(adapter: str, examples: int = 200,
               timeout: float = 5.0) -> tuple[int, list[tuple[str, str]], list[Finding]]:
-    exploration = explore(Settings(adapter, (TODAY,), examples=examples, only=("differential",), timeout=timeout))
+    exploration = explore(Settings(adapter, (TODAY,), seed=SEED, examples=examples, only=("differential",),
+                                   timeout=timeout))
     findings = exploration.findings
     return exploration.examples, [(f.cause.step, f.cause.what) for f in findings], findings
 
@@ -35,7 +40,7 @@ def test_a_fault_costs_one_example_and_is_a_shrunk_counterexample_of_its_own(ada
     assert ("destroy", fault) in causes
     found = next(f for f in findings if f.cause.what == fault)
     (move,) = moves_of(found.case)  # shrunk: nothing but one destruction of several creatures (the fault's premise;
-    assert len(move.action["cards"]) >= 2  # Hypothesis's shrinker may stop at three, as under seed 0)
+    assert len(move.action["cards"]) >= 2  # Hypothesis's shrinker may stop at three)
     assert examples > 50  # the exploration went on after each failure
 
 

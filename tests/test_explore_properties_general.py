@@ -39,12 +39,12 @@ def test_some_properties_are_stated_over_general_play() -> None:
     assert {p.id for p in GENERAL} >= {"seals", "turns", "links", "swaps", "carry-over-sickness", "look-back", "replacement"}
 
 
-@pytest.mark.slow  # look-back shrinks for ten seconds
 @pytest.mark.parametrize("rule", GENERAL, ids=[p.id for p in GENERAL])
 def test_a_rule_over_general_play_turned_false_is_found_there(rule: Property) -> None:
-    wrong = _turned(rule)
+    wrong = _turned(rule)  # found, not shrunk: shrinking look-back's findings took 2,500 runs for 75 examples
     exploration = explore(Settings("reference", (TODAY,), seed=0, examples=EXAMPLES.get(rule.id, 400),
-                                   only=(ONE_PLACE.id,), properties=(ONE_PLACE, wrong), until_found=True))
+                                   only=(ONE_PLACE.id,), properties=(ONE_PLACE, wrong), until_found=True,
+                                   shrink=False))
     (result,) = exploration.results
     assert result.findings, f"{rule.id}: a wrong statement of it held over {result.examples} examples of general play"
     assert {f.cause.oracle for f in result.findings} == {rule.id}, [f.cause.key for f in result.findings]

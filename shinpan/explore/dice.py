@@ -10,6 +10,8 @@ kinds of move.
 
 The choice sequence is Hypothesis's ``ConjectureData``, found behind the draw function; should an upgrade of
 Hypothesis hide it, the dice refuse to draw, loudly, rather than draw otherwise (``tests/test_explore_dice.py``).
+While the explorer's backend generates, the dice record each draw themselves, as Hypothesis would, for a third to
+a half less (:class:`~shinpan.explore.backend.Recorded`); replayed and shrunk, they draw through Hypothesis's methods.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from typing import Any, TypeVar
 
 from hypothesis import strategies as st
 from hypothesis.internal.conjecture.data import ConjectureData
+
+from shinpan.explore.backend import Recorded
 
 T = TypeVar("T")
 Draw = Callable[[st.SearchStrategy[Any]], Any]
@@ -43,12 +47,18 @@ class Dice:
 
     def __init__(self, draw: Draw) -> None:
         self.choices = choices_behind(draw)
+        recorded = Recorded.of(self.choices)
+        self._integer: Callable[[int, int], int] = (
+            self.choices.draw_integer if recorded is None else recorded.integer)
+        self._boolean: Callable[[], bool] = self.choices.draw_boolean if recorded is None else recorded.boolean
+        self.direct = recorded is not None
+        """Whether the dice record their draws themselves (:class:`~shinpan.explore.backend.Recorded`)."""
 
     def index(self, n: int) -> int:
         """A number from 0 to ``n - 1``."""
         if n <= 1:
             return 0
-        return self.choices.draw_integer(0, n - 1)
+        return self._integer(0, n - 1)
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """``items`` in an order drawn uniformly (from one seed Hypothesis draws: every order equally likely, which
@@ -61,7 +71,7 @@ class Dice:
         """A generator seeded by two of Hypothesis's draws: one draw alone is 0 in about one example in eight, and
         repeats, which would give one order most of the examples; two together are near uniform. Several fair
         choices made at once draw from one generator (two draws, not two per choice)."""
-        return random.Random(self.choices.draw_integer(0, SEED) | self.choices.draw_integer(0, SEED) << 32)
+        return random.Random(self._integer(0, SEED) | self._integer(0, SEED) << 32)
 
     def fair(self, items: Sequence[T]) -> T:
         """One of ``items`` (not empty), each equally likely (:meth:`pick` favours the first, and Hypothesis's draws
@@ -70,22 +80,23 @@ class Dice:
 
     def pick(self, items: Sequence[T]) -> T:
         """One of ``items`` (not empty)."""
-        return items[self.index(len(items))]
+        n = len(items)
+        return items[self._integer(0, n - 1)] if n > 1 else items[0]  # :meth:`index`, spelt out: the commonest draw
 
     def coin(self) -> bool:
         """Yes or no (no first)."""
-        return self.choices.draw_boolean()
+        return self._boolean()
 
     def count(self, low: int, high: int) -> int:
         """A number from ``low`` to ``high``."""
         if high <= low:
             return low
-        return self.choices.draw_integer(low, high)
+        return self._integer(low, high)
 
     def more(self, have: int, low: int, high: int) -> bool:
         """Whether a list of ``have`` items gets one more: always below ``low``, never at ``high``, else a coin.
         A coin before each item (rather than a count first) lets shrinking delete any one item."""
-        return have < low or (have < high and self.coin())
+        return have < low or (have < high and self._boolean())
 
     def some(self, items: Sequence[T], low: int = 0, high: int = 3) -> list[T]:
         """Between ``low`` and ``high`` items of ``items``, each at most once, in the order drawn."""

@@ -67,7 +67,7 @@ class Differential:
         state, moves = seeded if seeded is not None else (board(dice, self.pool, mechanics, drawn), ())
         if seeded is not None and self.corpus is not None:  # the rules its scenario cites: reached by this example
             self.covered.update(coverage.RULE + number for number in self.corpus.drawn)
-        setup = Setup(self.game.rules, self.game.seed, state)
+        setup = Setup.drawn(self.game.rules, self.game.seed, state)
         started(self.reference, setup, "the reference engine")
 
         def more(played: Played) -> Move | None:

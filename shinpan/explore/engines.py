@@ -105,18 +105,19 @@ class Engine:
         """The engine's name and version from the handshake."""
         return self.session.engine
 
-    def start(self, setup: Setup) -> Answer:
+    def start(self, setup: Setup, *, observed: bool = True) -> Answer:
         """A new game: ``new_game`` and ``setup`` (with an ``observe``, in one round trip, to an adapter that takes
-        batches)."""
+        batches, unless the caller says it will not look at the board after the setup: ``observed``)."""
         self.game = Game(self.session)
         if self.batches:  # planned as the game sends them (read, not copied: the very requests it sends)
-            self.session.expect([*opening(setup), OBSERVE])
+            self.session.expect([*opening(setup), OBSERVE] if observed else opening(setup))
         return self._answer(lambda: self.game.start(setup))
 
-    def act(self, move: Move) -> Answer:
-        """One move (only an attempt: the rules may reject it)."""
+    def act(self, move: Move, *, observed: bool = True) -> Answer:
+        """One move (only an attempt: the rules may reject it), with an ``observe`` planned after it unless the caller
+        says it will not look (``observed``)."""
         if self.batches:
-            self.session.expect([move.sent, OBSERVE])
+            self.session.expect([move.sent, OBSERVE] if observed else [move.sent])
         answer = self._answer(lambda: self.game.move(move))
         if answer.status is AnswerStatus.OK and self.game.last_rejection is not None:
             return Answer(AnswerStatus.REJECTED, self.game.last_rejection)

@@ -71,6 +71,8 @@ class Settings:
     """The adapter's expectations file: its scenarios expected not to pass are the known deviations."""
     until_found: bool = False
     """Stop each oracle's search at the end of the round in which it first finds something (:class:`Budget`)."""
+    shrink: bool = True
+    """Shrink each counterexample (:class:`Budget`); without, a finding keeps the example that first showed it."""
 
     @property
     def oracles(self) -> tuple[str, ...]:
@@ -168,8 +170,8 @@ def explore(settings: Settings, progress: Progress | None = None, *, share: tupl
             stack.enter_context(stdout_to_stderr())  # once for all the requests (the docstring says why)
         with limits_kept():  # each request of an in-process engine has its time limit: only the timer is set
             for state, oracle in every if units is None else units:
-                results.append(_one(settings, engine, reference, changes, cards_pool, state, oracle,
-                                    Budget(_share(settings.examples, share), seconds, settings.until_found), share,
+                budget = Budget(_share(settings.examples, share), seconds, settings.until_found, settings.shrink)
+                results.append(_one(settings, engine, reference, changes, cards_pool, state, oracle, budget, share,
                                     progress))
                 if results[-1].stopped == INTERRUPTED:
                     interrupted = True

@@ -39,14 +39,16 @@ def answer(dice: Dice, question: Mapping[str, Any]) -> Choice:
     return {"player": question["player"], "kind": question["kind"], "picks": picks}
 
 
-def played(engine: Engine, move: Move, dice: Dice) -> tuple[Move, Answer, tuple[Mapping[str, Any], ...]]:
+def played(engine: Engine, move: Move, dice: Dice, *, observed: bool = True
+           ) -> tuple[Move, Answer, tuple[Mapping[str, Any], ...]]:
     """Play ``move`` on ``engine``, answering each question it asks with a draw: the move as finally played (with
-    the choices scripted), the engine's last answer, and the questions it asked on the way."""
+    the choices scripted), the engine's last answer, and the questions it asked on the way (``observed``: whether
+    the board may be observed after it, :meth:`Engine.act`)."""
     asked: list[Mapping[str, Any]] = []
-    answer_ = engine.act(move)
+    answer_ = engine.act(move, observed=observed)
     while answer_.status is AnswerStatus.CHOICE_NEEDED and answer_.choice is not None and len(asked) < MAX_QUESTIONS:
         asked.append(answer_.choice)
         move = Move(move.action, (*move.choices, answer(dice, answer_.choice)), move.attempt)
-        answer_ = engine.act(move)
+        answer_ = engine.act(move, observed=observed)
     return move, answer_, tuple(asked)
 

@@ -8,7 +8,11 @@ them all; a later round treats a cause already found as held, so it looks for ne
 plain folder), the first round replays what failed in earlier runs before anything else.
 
 Hypothesis draws each example with the explorer's backend (:mod:`~shinpan.explore.backend`: its own provider,
-without the bookkeeping of its generation phase), replays a failure on its own and shrinks it there.
+without the bookkeeping of its generation phase), replays a failure on its own and shrinks it there. A cause met
+again while the round draws its examples is counted as a repeat, not raised: the first example of it is the one
+replayed and shrunk (raised again, each would be replayed too, and a smaller one would take the first's place, to be
+shrunk from there), and the round draws the same examples (a repeat neither passes nor fails, as a failure of a cause
+Hypothesis holds neither counts among the examples that passed nor moves the end of its generation).
 
 The round's seed is given with Hypothesis's public ``@seed``, applied under ``@settings``: ``@seed`` alone turns
 the example database off, and the ``@settings`` applied over it puts the database back (``tests/test_explore.py``
@@ -59,6 +63,10 @@ class Budget:
     until_found: bool = False
     """Stop after the round in which the search first finds something (the time to a first finding, as a test of a
     planted bug measures it), rather than spend the whole budget looking for further causes."""
+    shrink: bool = True
+    """Shrink each counterexample found. Without, a finding keeps the example that first showed it, as drawn, and
+    a round ends at its first new cause (Hypothesis stops looking once it has one that it will not shrink): what
+    asks only whether something is found spends no runs on shrinking, which cost many times the finding."""
 
 
 @dataclass(frozen=True)
@@ -124,8 +132,8 @@ class Search:
 
     def _round(self, number: int, examples: int) -> str | None:
         known = frozenset(f.cause for f in self.found)
-        phases = (Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink) if number == 0 else (
-            Phase.generate, Phase.shrink)
+        phases = (*((Phase.explicit, Phase.reuse) if number == 0 else ()), Phase.generate,
+                  *((Phase.shrink,) if self.budget.shrink else ()))
         self.tally.shrinking = False
         try:
             self._test(known, examples, phases, _round_seed(self.seed, self.oracle.id, self.rules, number))()
@@ -155,14 +163,18 @@ class Search:
         def examples_of(draw: st.DrawFn) -> Finding | None:
             """One example, run while it is drawn (each move is drawn from the board the previous one left)."""
             tally.ran()
+            dice = Dice(draw)
             try:
-                finding = oracle.example(Dice(draw), known)
+                finding = oracle.example(dice, known)
             except Repeat as repeat:
                 tally.repeats[repeat.reason] += 1
             except Skip as skip:
                 tally.skipped[skip.reason] += 1
                 reject()
             else:
+                if finding is not None and finding.cause in taken and generating(dice):
+                    tally.repeats[finding.cause.key] += 1  # found again: the first, replayed and shrunk, stands
+                    reject()  # neither passed nor failed: the round draws the examples it drew when it was raised
                 if finding is None or finding.cause in taken or len(taken) < NEW_CAUSES:
                     taken.extend([] if finding is None or finding.cause in taken else [finding.cause])
                     return finding
@@ -184,6 +196,12 @@ class Search:
             return None
         folder = re.sub(r"[^\w.-]+", "_", f"{self.oracle.id}@{zlib.crc32(self.rules.encode()):08x}")
         return DirectoryBasedExampleDatabase(str(self.database / folder))
+
+
+def generating(dice: Dice) -> bool:
+    """Whether ``dice`` draw a new example (with the explorer's backend), rather than replay or shrink one (with
+    Hypothesis's own)."""
+    return isinstance(dice.choices.provider, backend.Draws)
 
 
 def _round_seed(seed: int, oracle: str, rules: str, number: int) -> int:

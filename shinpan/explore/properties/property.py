@@ -179,7 +179,7 @@ class Testing:
         """Draw a plan, play it on the engine (answering its questions with draws), and judge the rule's checks
         after every move and at the end."""
         plan = self.rule.planner(dice, self.context)
-        setup = Setup(self.game.rules, self.game.seed, plan.state)
+        setup = Setup.drawn(self.game.rules, self.game.seed, plan.state)
 
         def more(played: Played) -> Move | None:
             if plan.more is None or played.view is None or not dice.more(len(played.moves) - len(plan.moves),
@@ -191,20 +191,39 @@ class Testing:
         self._reached.clear()
         try:
             return new(play(Played(setup),
-                            lambda played: self._judge(played, self.engine.start(setup), plan),
+                            lambda played: self._begin(played, setup, plan),
                             lambda played, move: self._play(played, move, plan, dice),
                             [Move(action) for action in plan.moves], more), known)
         finally:  # an example counts once per rule whose premise it reached, even if it ended in a skip
             self.covered.update(coverage.RULE + number for number in self._reached)
 
+    def _begin(self, played: Played, setup: Setup, plan: Plan) -> tuple[Mapping[str, Any] | None, Finding | None]:
+        """Start the game on the engine, and judge it: an adapter that takes batches is told whether the board will
+        be observed after the setup (only when there is something to judge there, or a move to draw from it)."""
+        expected = self._expected(played, plan)
+        answer = self.engine.start(setup, observed=bool(expected) or plan.more is not None)
+        return self._judge(played, answer, plan, expected)
+
     def _play(self, played: Played, move: Move, plan: Plan, dice: Dice) -> tuple[Mapping[str, Any] | None,
                                                                                 Finding | None]:
-        """Play a move on the engine (answering its questions with draws), and judge it."""
-        move, answer, _ = questions.played(self.engine, Move(move.action, move.choices, True), dice)
+        """Play a move on the engine (answering its questions with draws), and judge it (the board is observed after
+        it only for a plan that judges every step, draws further moves, or judges after this, its last move)."""
+        looks = plan.each is not None or plan.more is not None or (
+            len(played.moves) + 1 == len(plan.moves) and bool(plan.after))
+        move, answer, _ = questions.played(self.engine, Move(move.action, move.choices, True), dice, observed=looks)
         played.moves.append(Move(move.action, move.choices, answer.status is AnswerStatus.REJECTED))
         return self._judge(played, answer, plan)
 
-    def _judge(self, played: Played, answer: Answer, plan: Plan) -> tuple[Mapping[str, Any] | None, Finding | None]:
+    def _expected(self, played: Played, plan: Plan) -> list[Check]:
+        """The plan's checks judged now: its ``each`` (after the setup and after every move) and its ``after`` (after
+        its last move, or after the setup for a plan of none), but those on a field the engine does not report."""
+        observables = self.context.observables  # a field the engine does not report cannot be judged
+        final = len(played.moves) == len(plan.moves)
+        return [check for check in (*(plan.each(played.moves) if plan.each else ()), *(plan.after if final else ()))
+                if check.observable is None or check.observable in observables]
+
+    def _judge(self, played: Played, answer: Answer, plan: Plan, expected: list[Check] | None = None
+               ) -> tuple[Mapping[str, Any] | None, Finding | None]:
         """The engine's answer and board after a step, judged: the board (if observed) and a finding, if any. The
         plan's ``after`` checks are judged after its last move (or after the setup, for a plan of none). Event
         checks count the events since the setup: a finding prints as a scenario that observes once, after its last
@@ -217,11 +236,9 @@ class Testing:
             raise Skip(skip_reason(f"{answer.status}: {step}", plain(answer.message)))
         if answer.fault:
             return None, self._finding(played, step, Wrong.of(answer.status), answer.message, ())
-        observables = self.context.observables  # a field the engine does not report cannot be judged
-        final = len(played.moves) == len(plan.moves)
-        expected = [check for check in (*(plan.each(played.moves) if plan.each else ()),
-                                        *(plan.after if final else ()))
-                    if check.observable is None or check.observable in observables]
+        observables = self.context.observables
+        if expected is None:
+            expected = self._expected(played, plan)
         if not expected and plan.more is None:
             return None, None
         seen = self.engine.observe()

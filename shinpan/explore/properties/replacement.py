@@ -11,7 +11,11 @@ and draws no case with one (the move goes elsewhere; with no such destination th
 The case: one creature, with replacement effects around it — its own (「このクリーチャーが…時、かわりに…」),
 its controller's (「自分のクリーチャーが…」), its opponent's (「相手のクリーチャーが…」) — and one effect that destroys
 it or moves it to a zone. After it: the creature is where the one replacement that applied put it (top or bottom of the
-deck included), exactly one replacement event names it, or none applied and it went where the move said.
+deck included), exactly one replacement event names it, or none applied and it went where the move said. The one
+that applies is the turn player's if they have one (else the other player's), and among one player's several the
+one that player picks; when no pick of theirs is scripted (the engine chose without asking, or asked another
+player), the rule says only that one of theirs applies, and so does the property: exactly one replaced event, none
+of any other replacement's, and where the card is if all of theirs send it to the same place.
 
 Over general play (:func:`over_play`) the same rule is checked after any step that destroys one creature or moves one
 out of the battle zone, with whatever replacements the board holds: the replacements waiting for its event are
@@ -111,7 +115,7 @@ def plan(dice: Dice, context: Context) -> Plan:
     def after(moves: Sequence[Move]) -> list[Check]:
         if not moves:
             return []
-        return _expected(_applied(candidates, layout.active, moves[-1]), around, moving, player, destination,
+        return _expected(_applying(candidates, layout.active, moves[-1]), around, moving, player, destination,
                          str(action.get("position", "top")))
 
     return Plan(layout.state, [action], each=after)
@@ -128,30 +132,41 @@ def _waits_for(holder: Holder, moving: str, controller: str, destination: str) -
     return event.event in kinds and whose
 
 
-def _applied(candidates: Sequence[Holder], active: str, move: Move) -> Holder | None:
-    """The replacement that applies (609.8): the turn player's if they have one, among theirs the one chosen."""
+def _applying(candidates: Sequence[Holder], active: str, move: Move) -> list[Holder]:
+    """The replacements one of which applies (609.8, 101.5b): the turn player's if they have one, else the other
+    player's; among one player's several, the one that player's scripted pick names. With no such pick (the engine
+    chose without asking, or asked another player) the rule says only that one of theirs applies: all of theirs.
+    None: no replacement waits for the event."""
     for player in (active, other(active)):
         theirs = [h for h in candidates if h.controller == player]
-        if len(theirs) == 1:
-            return theirs[0]
+        picks = [list(c["picks"]) for c in move.choices if c["kind"] == "replacement" and c["player"] == player]
+        named = [h for h in theirs if len(theirs) > 1 and picks and [h.label] == picks[0]]
         if theirs:
-            picked: list[str] = next((list(c["picks"]) for c in move.choices if c["kind"] == "replacement"
-                           and c["player"] == player), [])
-            return next((h for h in theirs if [h.label] == list(picked)), None)
-    return None
+            return named or theirs
+    return []
 
 
-def _expected(applied: Holder | None, around: Sequence[Holder], moving: str, owner: str, destination: str,
+def _expected(applying: Sequence[Holder], around: Sequence[Holder], moving: str, owner: str, destination: str,
               position: str) -> list[Check]:
-    """Where the creature is, and which replacement applied to its event: the one, once, and no other — or none."""
-    zone, where = (applied.instead.zone, applied.instead.position) if applied is not None else (destination, position)
-    checks = [expect.in_zone(owner, zone, moving)]
-    if zone == "deck":
-        checks.append(expect.at_deck(owner, where, moving))
-    if applied is None:
+    """Where the creature is, and which replacement applied to its event: one of ``applying``, once, and no other —
+    or none if none could. Where ``applying`` send it to different places, where it is depends on which one
+    applied: only the count is asserted."""
+    if not applying:
+        checks = [expect.in_zone(owner, destination, moving)]
+        if destination == "deck":
+            checks.append(expect.at_deck(owner, position, moving))
         return [*checks, expect.events({"type": "replaced"}, 0)]
+    checks = []
+    if len({(h.instead.zone, h.instead.position) for h in applying}) == 1:
+        zone, where = applying[0].instead.zone, applying[0].instead.position
+        checks.append(expect.in_zone(owner, zone, moving))
+        if zone == "deck":
+            checks.append(expect.at_deck(owner, where, moving))
+    if len(applying) > 1:
+        checks.append(expect.events({"type": "replaced", "affected": moving}, 1))
     return [*checks, *(expect.events({"type": "replaced", "card": holder.label, "affected": moving},
-                                     int(holder is applied)) for holder in around)]
+                                     int(holder in applying)) for holder in around
+                       if len(applying) == 1 or holder not in applying)]
 
 
 def over_play(step: Step, context: Context) -> list[Check]:

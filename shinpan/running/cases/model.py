@@ -46,6 +46,14 @@ class Setup:
         """The ``setup`` request, copied once, for what only reads it (a batch's plan, an adapter on the wire)."""
         return self.request()
 
+    @classmethod
+    def drawn(cls, rules: Rules, seed: int, state: Mapping[str, Any]) -> Setup:
+        """A setup whose starting state was made for it alone (a generated example's: plain dicts and lists, which
+        nothing changes once made): its request sends the state itself, not a copy of it."""
+        setup = cls(rules, seed, state)
+        setup.__dict__["sent"] = {"cmd": "setup", "state": state}
+        return setup
+
 
 @dataclass(frozen=True)
 class NeedsCard:
