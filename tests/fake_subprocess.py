@@ -25,7 +25,8 @@ over JSON lines and breaks one thing, so a run through ``cmd:`` must end with on
 - ``flood``             answers observe, then writes 5000 more JSON lines: ERROR (out of step)
 - ``wrong-answer``      answers act with an observe response (as if out of step): ERROR
 - ``ignore-eof``        serves correctly, but does not exit at the end of its input or on ``stop``
-- ``slow``              serves correctly, 0.1 s per answer (a run long enough to be interrupted at any point)
+- ``slow``              serves correctly, 0.1 s per answer (a run long enough to be interrupted at any point; with
+                        ``--pace SECONDS``, that long per answer)
 - ``ignore-stop``       serves correctly, but on ``stop`` creates the ``--once`` FILE and then ignores everything,
                         SIGTERM too, until it is killed (a kit that stops it can be interrupted meanwhile)
 
@@ -83,6 +84,8 @@ class Fake:
     once: Path | None
     rules: str | None = None
     """The label of the rules of the game being played (from its ``new_game``)."""
+    pace: float = 0.1
+    """Seconds ``slow`` waits before each answer (``--pace``)."""
 
     def misbehave(self) -> bool:
         """Whether to break now: always, or with ``--once FILE`` only the first time (FILE records it)."""
@@ -188,7 +191,7 @@ FAULTS = {
     "refuse-protocol": Fault("hello", _refuse_protocol, once=False),
     "refuse-error": Fault("hello", _refuse_error, once=False),
     "stderr-flood": Fault(None, _flood_stderr, when="before", once=False),
-    "slow": Fault(None, lambda fake, line: time.sleep(0.1), when="before", once=False),
+    "slow": Fault(None, lambda fake, line: time.sleep(fake.pace), when="before", once=False),
     "ignore-stop": Fault("stop", _ignore_stop, once=False),
     "crash-on-act": Fault("act", _crash),
     "crash-under": Fault("act", _crash, once=False),
@@ -221,6 +224,8 @@ def main(argv: list[str]) -> int:
     from tests import fake_adapters  # noqa: F401 - registers the in-process fakes
 
     fake = Fake(ADAPTERS[rest[0] if mode == "serve" else "reference"](), pids, _option(rest, "--once"))
+    if "--pace" in rest:
+        fake.pace = float(rest[rest.index("--pace") + 1])
     batches = "--batch" in rest
     for line in sys.stdin:
         request = json.loads(line)

@@ -34,9 +34,13 @@ def swap_and_untap() -> Planted:
 
 @cache
 def _findings(adapter: str, seed: int) -> tuple[Finding, ...]:
+    """What 600 examples of three oracles find. The swap bug alone, each oracle to the end of the round of its first
+    finding (``until_found``): it has one cause per oracle, and the rest of the budget found no other (measured, seed 0:
+    power after swap, and the swaps property, either way); with both bugs the whole budget finds causes the first
+    rounds do not (effects after swap), and the test needs every one."""
     today = rulesets.load().today()
-    return tuple(explore(Settings(adapter, (today,), seed=seed, examples=600,
-                                  only=("differential", "swaps", "seals"))).findings)
+    return tuple(explore(Settings(adapter, (today,), seed=seed, examples=600, only=("differential", "swaps", "seals"),
+                                  until_found=adapter == SWAP)).findings)
 
 
 def _expectations(tmp_path: Path, adapter: str, entries: dict[str, str]) -> Path:

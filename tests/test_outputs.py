@@ -168,6 +168,9 @@ def _transcripts(trace: Path) -> list[Path]:
     return [p for p in trace.glob("*.jsonl")] if trace.exists() else []
 
 
+PACE = 0.02
+"""Seconds the slow adapter waits before each answer: a basics run of about two seconds, with every instant below
+in it (at 0.1 s, the last scenario took ten: waiting longer changes no instant, only how long the test takes)."""
 INSTANTS: dict[str, Callable[[Path], bool]] = {
     "at once": lambda tmp: True,
     "when the adapter starts": lambda tmp: (tmp / "pids").exists() and bool((tmp / "pids").read_text().strip()),
@@ -190,13 +193,13 @@ def _whole_or_previous(name: str, path: Path, finished: bool) -> None:
         assert "testRunFinished" in json.loads(text.splitlines()[-1])
 
 
-@pytest.mark.slow  # the slow adapter answers every request after 0.1 s: ten seconds to the last scenario
+@pytest.mark.slow  # the slow adapter answers every request after PACE seconds
 @pytest.mark.parametrize("instant", list(INSTANTS))
 def test_sigkill_at_any_instant_leaves_every_previous_output_whole(suite_copy: Path, tmp_path: Path,
                                                                   previous: dict[str, Path], instant: str) -> None:
     previous.pop("expectations")
     trace = tmp_path / "trace"
-    command = [sys.executable, "-m", "shinpan", "run", f"--adapter=cmd:{FAKE} slow --pids {tmp_path / 'pids'}",
+    command = [sys.executable, "-m", "shinpan", "run", f"--adapter=cmd:{FAKE} slow --pace {PACE} --pids {tmp_path / 'pids'}",
                f"--report={previous['report']}", f"--junitxml={previous['junit']}",
                f"--messages={previous['messages']}", f"--trace={trace}"]
     process = subprocess.Popen(command, cwd=tmp_path, env=environment(suite_copy), stdout=subprocess.DEVNULL,

@@ -62,7 +62,7 @@ def test_reference_through_a_pipe_gives_every_status_the_in_process_run_gives(ru
 def test_a_misbehaving_child_costs_one_scenario_and_is_restarted(run_suite: SuiteRunner, tmp_path: Path, suite_copy: Path, mode: str,
                                                                  status: str, stderr: str) -> None:
     once = tmp_path / "once"
-    result = run_suite(cmd(f"{mode} --once {once}"), "--scenario-timeout=5", features=suite_copy, tmp=tmp_path)
+    result = run_suite(cmd(f"{mode} --once {once}"), "--scenario-timeout=2", features=suite_copy, tmp=tmp_path)
     statuses = result.statuses()
     assert len(statuses) == BASICS, result.output
     bad = {k: v for k, v in statuses.items() if v != "PASS"}
