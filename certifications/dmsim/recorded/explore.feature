@@ -4,6 +4,25 @@
 機能: 探索で見つかったもの (DMSIM 686c63e)
 
   # 要確認: 自動生成(シード 1)。規則 603.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: events.triggered after cast
+  # 規則の状態: rules as of 2026-11-28 (in doubt: devolve-sickness-own-turn)
+  # 違い: events.triggered of B: expected [{"ability": 1}], got nothing
+  # 違い: waiting of B: expected [{"ability": 1, "card": "B"}], got nothing
+  # 違い: waiting.order: expected [opp], got []
+  # 違い: events.order: expected [{"card": "B", "cause": "destroy", "from": "battle", "player": "opp", "to": "graveyard", "type": "moved"}, {"ability": 1, "card": "B", "type": "triggered"}, {"card": "A", "cause": "cast", "from": "hand", "player": "me", "to": "graveyard", "type": "moved"}], got [{"card": "B", "cause": "destroy", "from": "battle", "player": "opp", "to": "graveyard", "type": "moved"}, {"card": "A", "cause": "cast", "from": "hand", "player": "me", "to": "graveyard", "type": "moved"}]
+  @id:gen-666e42265ac1 @generated:1 @rule:603.5 @source:dm-rule-1.48 @since:pig-reversal
+  シナリオ: 探索: 呪文の後の誘発が参照エンジンと異なる (2026-11-28)
+    前提 2ターン目の自分のターンである
+    かつ 自分のバトルゾーンにこのターンに出た《不和の菜将 ジターナイト》がいる
+    かつ 相手のバトルゾーンにこのターンに出た《不和の菜将 ジターナイト》(B)がいる
+    かつ 自分の手札に《テスト用破壊呪文》(A)がある
+    かつ 自分の山札に《テスト用破壊呪文》がある
+    かつ 相手の手札に《テスト用破壊呪文》(D)がある
+    かつ 相手の山札に《テスト用破壊呪文》(C)がある
+    もし 自分が《テスト用破壊呪文》(A)を唱える
+    ならば 《不和の菜将 ジターナイト》(B)の能力が1回誘発した
+
+  # 要確認: 自動生成(シード 1)。規則 603.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: differential: events.triggered after destroy
   # 規則の状態: rules as of 2026-11-28 (in doubt: devolve-sickness-own-turn)
   # 違い: events.triggered of C: expected [{"ability": 0}], got [{"ability": 0}, {"ability": 0}]
@@ -48,6 +67,46 @@
     ならば 自分の墓地に《テスト用破壊時ドロー》(A)がある
 
   # 要確認: 自動生成(シード 1)。規則 603.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: events.triggered after move
+  # 規則の状態: rules as of 2026-11-28 (in doubt: devolve-sickness-own-turn)
+  # 違い: events.triggered of 不和の菜将 ジターナイト: expected [{"ability": 1}], got nothing
+  # 違い: waiting of 不和の菜将 ジターナイト: expected [{"ability": 1, "card": "不和の菜将 ジターナイト"}], got nothing
+  # 違い: waiting.order: expected [me], got []
+  # 違い: events.order: expected [{"card": "不和の菜将 ジターナイト", "cause": "put", "from": "battle", "player": "me", "to": "mana", "type": "moved"}, {"ability": 1, "card": "不和の菜将 ジターナイト", "type": "triggered"}], got [{"card": "不和の菜将 ジターナイト", "cause": "put", "from": "battle", "player": "me", "to": "mana", "type": "moved"}]
+  @id:gen-017adcb8ab4e @generated:1 @rule:603.5 @source:dm-rule-1.48 @since:pig-reversal
+  シナリオ: 探索: ゾーンの移動の後の誘発が参照エンジンと異なる (2026-11-28)
+    前提 2ターン目の自分のターンである
+    かつ 自分のバトルゾーンにこのターンに出た《不和の菜将 ジターナイト》がいる
+    かつ 相手のバトルゾーンにこのターンに出た《不和の菜将 ジターナイト》(C)がいる
+    かつ 自分の手札に《不和の菜将 ジターナイト》(B)がある
+    かつ 自分の山札に《不和の菜将 ジターナイト》(A)がある
+    かつ 相手の手札に《不和の菜将 ジターナイト》(E)がある
+    かつ 相手の山札に《不和の菜将 ジターナイト》(D)がある
+    もし 効果で《不和の菜将 ジターナイト》が持ち主のマナゾーンに置かれる
+    ならば 《不和の菜将 ジターナイト》の能力が1回誘発した
+
+  # 要確認: 自動生成(シード 1)。規則 400.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: differential: place after resolve
+  # 規則の状態: rules as of 2026-11-28 (in doubt: devolve-sickness-own-turn)
+  # 違い: place of テスト用離脱追跡: expected me:deck, got me:mana
+  # 違い: deck of me: expected [A, テスト用離脱追跡], got [A]
+  # 違い: tapped_mana of テスト用離脱追跡: expected nothing, got False
+  # 違い: events.moved of テスト用離脱追跡: expected nothing, got [{"cause": "put", "from": "deck", "player": "me", "to": "mana"}]
+  # 違い: events.order: expected [], got [{"card": "テスト用離脱追跡", "cause": "put", "from": "deck", "player": "me", "to": "mana", "type": "moved"}]
+  @id:gen-9ad5287ac975 @generated:1 @rule:400.5 @source:dm-rule-1.48
+  シナリオ: 探索: 待機中の能力の解決の後のカードの場所が参照エンジンと異なる (2026-11-28)
+    前提 2ターン目の自分のターンである
+    かつ 自分のバトルゾーンにこのターンに出た《テスト用離脱追跡》がいる
+    かつ 相手のバトルゾーンにこのターンに出た《テスト用離脱追跡》(C)がいる
+    かつ 自分の手札に《テスト用離脱追跡》(B)がある
+    かつ 自分の山札に《テスト用離脱追跡》(A)がある
+    かつ 相手の手札に《テスト用離脱追跡》(E)がある
+    かつ 相手の山札に《テスト用離脱追跡》(D)がある
+    もし 効果で《テスト用離脱追跡》が持ち主の山札の一番下に置かれる
+    かつ 待機中の能力を解決する
+    ならば 自分の山札に《テスト用離脱追跡》がある
+
+  # 要確認: 自動生成(シード 1)。規則 603.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: differential: events.triggered after seal
   # 規則の状態: rules as of 2026-11-28 (in doubt: devolve-sickness-own-turn)
   # 違い: events.triggered of C: expected nothing, got [{"ability": 0}]
@@ -83,6 +142,24 @@
     もし 効果で《テスト用破壊時ドロー》と《テスト用破壊時ドロー》(C)が同時に破壊される
     ならば 《テスト用破壊時ドロー》の能力が1回誘発した
     かつ 《テスト用破壊時ドロー》(C)の能力が1回誘発した
+
+  # 要確認: 自動生成(シード 1)。規則 400.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
+  # 見つけたもの: one-place: breaks the rule after destroy
+  # 規則の状態: rules as of 2026-11-28 (in doubt: devolve-sickness-own-turn)
+  # 《B》 is in 0 places (none), expected 1
+  @id:gen-2d9c3f71b961 @generated:1 @rule:400.5 @source:dm-rule-1.48
+  シナリオ: 探索 one-place: 破壊の後に規則が守られていない (2026-11-28)
+    前提 2ターン目の自分のターンである
+    かつ 自分のバトルゾーンに上から《テスト用進化クリーチャー》、《テスト用進化クリーチャー》(A)、《テスト用進化クリーチャー》(B)の順に重なったクリーチャーがいる
+    かつ 相手のバトルゾーンに《テスト用クリーチャーA》がいる
+    かつ 自分の手札に《テスト用進化クリーチャー》(D)がある
+    かつ 自分の山札に《テスト用進化クリーチャー》(C)がある
+    かつ 相手の手札に《テスト用進化クリーチャー》(F)がある
+    かつ 相手の山札に《テスト用進化クリーチャー》(E)がある
+    かつ 《テスト用進化クリーチャー》は解決済みの効果でこのターンの終わりまでパワー+2000されている
+    かつ 《テスト用クリーチャーA》は解決済みの効果でこのターンの終わりまでパワー+2000されている
+    もし 効果で《テスト用進化クリーチャー》が破壊される
+    ならば 《テスト用進化クリーチャー》(B)はちょうど1か所にある
 
   # 要確認: 自動生成(シード 1)。規則 400.5・出典 dm-rule-1.48に照らして確かめてから、手で書いたシナリオとして加えること。
   # 見つけたもの: one-place: error after unseal
