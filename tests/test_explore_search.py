@@ -6,7 +6,7 @@ from __future__ import annotations
 from shinpan.adapters.contract import Rules
 from shinpan.explore.dice import Dice
 from shinpan.explore.findings import Cause, Finding, Wrong
-from shinpan.explore.oracle import new
+from shinpan.explore.oracle import Skip, new
 from shinpan.explore.search import ROUND, Budget, Search, generating
 from shinpan.running.cases import Case, Setup
 
@@ -94,3 +94,35 @@ def test_the_examples_drawn_after_a_round_first_finds_something_are_examples_of_
     assert oracle.drawn <= outcome.examples <= oracle.drawn + rounds  # every example drawn, and no more than 500
     assert oracle.drawn > 2 * ROUND  # the first round went on drawing after its finding, and two more followed
     assert outcome.shrinks == oracle.runs - outcome.examples > 0  # the rest replayed and shrank the finding
+
+
+class Small:
+    """An oracle of four numbers that cannot judge an example with a number under 100 among the last three (skipped)
+    and finds a first number of 500 or more wrong: shrinking, which tries smaller numbers, meets many it cannot
+    judge, as shrinking a board meets many an engine does not support."""
+
+    id = "small"
+
+    def __init__(self) -> None:
+        self.skipped = 0
+        """The examples drawn by the explorer's backend that were skipped."""
+
+    def example(self, dice: Dice, known: frozenset[Cause]) -> Finding | None:
+        number, others = dice.count(0, 1000), [dice.count(0, 1000) for _ in range(3)]
+        if min(others) < 100:
+            self.skipped += generating(dice)
+            raise Skip("small")
+        if number < 500:
+            return None
+        return new(Finding(BIG, Case("generated", Setup(RULES, 0, {"number": number}), ()), f"{number} is big"), known)
+
+
+def test_what_a_shrinking_run_skips_is_not_counted_as_a_skipped_example() -> None:
+    """``skipped`` counts examples: an engine that answers most shrinking runs ``unsupported`` must not make an
+    exploration say that every example was skipped (the warning of ``shinpan explore``)."""
+    oracle = Small()
+    outcome = Search(oracle, seed=0, budget=Budget(examples=200)).run()
+    assert len(outcome.findings) == 1 and outcome.shrinks > 0
+    (skipped,) = outcome.skipped.values()
+    rounds = 2  # each round's first example is Hypothesis's simplest, all zeros: an example, and skipped
+    assert oracle.skipped <= skipped <= oracle.skipped + rounds < outcome.examples

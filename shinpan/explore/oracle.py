@@ -57,18 +57,20 @@ class Tally:
     """Whether the current round has found something: from then on, a run Hypothesis makes on its own backend
     replays or shrinks what it found, while the examples the explorer's backend draws are still examples."""
 
-    def ran(self, drawn: bool) -> None:
+    def ran(self, drawn: bool) -> bool:
         """One example more, or one shrinking run more (a run on Hypothesis's own backend, rather than ``drawn``
-        by the explorer's, once the round has found something), unless a stop was asked for. Before its first
-        finding, a round's runs on Hypothesis's backend are examples too: the simplest example, with which
-        Hypothesis begins to generate, and what it replays from the example database."""
+        by the explorer's, once the round has found something), unless a stop was asked for; whether it is an
+        example. Before its first finding, a round's runs on Hypothesis's backend are examples too: the simplest
+        example, with which Hypothesis begins to generate, and what it replays from the example database. What a
+        shrinking run skips or repeats is not counted: ``skipped`` and ``repeats`` are examples'."""
         stopping.check()
         if self.found and not drawn:
             self.shrinks += 1
-            return
+            return False
         self.examples += 1
         if self.on_example is not None:
             self.on_example()
+        return True
 
 
 class Oracle(Protocol):

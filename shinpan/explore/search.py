@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 import time
 import zlib
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -164,22 +165,23 @@ class Search:
         def examples_of(draw: st.DrawFn) -> Finding | None:
             """One example, run while it is drawn (each move is drawn from the board the previous one left)."""
             dice = Dice(draw)
-            tally.ran(generating(dice))  # drawn by the explorer's backend, or (once found) replayed or shrunk
+            example = tally.ran(generating(dice))  # drawn by the explorer's backend, or replayed or shrunk
+            skipped, repeats = (tally.skipped, tally.repeats) if example else (Counter[str](), Counter[str]())
             try:
                 finding = oracle.example(dice, known)
             except Repeat as repeat:
-                tally.repeats[repeat.reason] += 1
+                repeats[repeat.reason] += 1
             except Skip as skip:
-                tally.skipped[skip.reason] += 1
+                skipped[skip.reason] += 1
                 reject()
             else:
                 if finding is not None and finding.cause in taken and generating(dice):
-                    tally.repeats[finding.cause.key] += 1  # found again: the first, replayed and shrunk, stands
+                    repeats[finding.cause.key] += 1  # found again: the first, replayed and shrunk, stands
                     reject()  # neither passed nor failed: the round draws the examples it drew when it was raised
                 if finding is None or finding.cause in taken or len(taken) < NEW_CAUSES:
                     taken.extend([] if finding is None or finding.cause in taken else [finding.cause])
                     return finding
-                tally.repeats[f"deferred to a later round: {finding.cause.key}"] += 1
+                repeats[f"deferred to a later round: {finding.cause.key}"] += 1
             return None
 
         def explore(finding: Finding | None) -> None:
