@@ -89,8 +89,6 @@ class Engine:
         self.options = AdapterOptions(timeout=timeout, max_restarts=1_000_000)
         self.session = AdapterSession.open(self.adapter, self.options)
         self.game = Game(self.session)
-        self.batches = self.session.batches
-        """Whether the adapter takes a case's requests in one batch (an adapter on the wire that says so)."""
         self.restarts = 0
         self.late = f"adapter {spec!r} did not answer within {timeout:g} s; it was interrupted"
         """What a request that took longer than ``timeout`` ends with."""
@@ -109,14 +107,14 @@ class Engine:
         """A new game: ``new_game`` and ``setup`` (with an ``observe``, in one round trip, to an adapter that takes
         batches, unless the caller says it will not look at the board after the setup: ``observed``)."""
         self.game = Game(self.session)
-        if self.batches:  # planned as the game sends them (read, not copied: the very requests it sends)
+        if self.session.batches:  # planned as the game sends them (read, not copied: the very requests it sends)
             self.session.expect([*opening(setup), OBSERVE] if observed else opening(setup))
         return self._answer(lambda: self.game.start(setup))
 
     def act(self, move: Move, *, observed: bool = True) -> Answer:
         """One move (only an attempt: the rules may reject it), with an ``observe`` planned after it unless the caller
         says it will not look (``observed``)."""
-        if self.batches:
+        if self.session.batches:
             self.session.expect([move.sent, OBSERVE] if observed else [move.sent])
         answer = self._answer(lambda: self.game.move(move))
         if answer.status is AnswerStatus.OK and self.game.last_rejection is not None:
@@ -161,4 +159,3 @@ class Engine:
         self.restarts += 1
         self.session = AdapterSession.open(self.adapter, self.options)
         self.game = Game(self.session)
-        self.batches = self.session.batches

@@ -165,7 +165,8 @@ class Search:
         def examples_of(draw: st.DrawFn) -> Finding | None:
             """One example, run while it is drawn (each move is drawn from the board the previous one left)."""
             dice = Dice(draw)
-            example = tally.ran(generating(dice))  # drawn by the explorer's backend, or replayed or shrunk
+            drawn = generating(dice)  # by the explorer's backend, or replayed or shrunk on Hypothesis's
+            example = tally.ran(drawn)
             skipped, repeats = (tally.skipped, tally.repeats) if example else (Counter[str](), Counter[str]())
             try:
                 finding = oracle.example(dice, known)
@@ -175,7 +176,7 @@ class Search:
                 skipped[skip.reason] += 1
                 reject()
             else:
-                if finding is not None and finding.cause in taken and generating(dice):
+                if finding is not None and finding.cause in taken and drawn:
                     repeats[finding.cause.key] += 1  # found again: the first, replayed and shrunk, stands
                     reject()  # neither passed nor failed: the round draws the examples it drew when it was raised
                 if finding is None or finding.cause in taken or len(taken) < NEW_CAUSES:
